@@ -1,0 +1,37 @@
+package org.paradjoint.core.diag;
+
+/**
+ * A region of a source file, 1-based lines and columns; {@code offset}/{@code length}
+ * are character offsets so that editors can place markers and text edits.
+ * <p>
+ * Ranges are metadata: all ranges compare equal, so that IR nodes (records that carry a range)
+ * are equal exactly when they have the same structure, wherever they came from.
+ */
+public record SourceRange(String file, int line, int column, int endLine, int endColumn, int offset, int length) {
+
+    public static final SourceRange NONE = new SourceRange("", 0, 0, 0, 0, -1, 0);
+
+    public boolean isKnown() {
+        return line > 0;
+    }
+
+    /** {@code file:line:col}, the prefix of compiler-style messages. */
+    public String location() {
+        return file + ":" + line + ":" + column;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SourceRange;
+    }
+
+    @Override
+    public int hashCode() {
+        return 0;
+    }
+
+    @Override
+    public String toString() {
+        return location();
+    }
+}

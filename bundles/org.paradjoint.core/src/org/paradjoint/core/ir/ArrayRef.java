@@ -1,0 +1,21 @@
+package org.paradjoint.core.ir;
+
+import java.util.List;
+
+import org.paradjoint.core.diag.SourceRange;
+
+/**
+ * An array element. Indices are in source order and source numbering (a Fortran
+ * {@code a(i,j)} with lower bound 0 keeps {@code [i, j]}); {@link Variable#layout()} and
+ * {@link Dim#lower()} say how they map to memory.
+ */
+public record ArrayRef(Variable var, List<Expr> indices, SourceRange range) implements Expr, LValue {
+
+    public ArrayRef {
+        indices = List.copyOf(indices);
+    }
+
+    public ArrayRef(Variable var, List<Expr> indices) {
+        this(var, indices, SourceRange.NONE);
+    }
+}

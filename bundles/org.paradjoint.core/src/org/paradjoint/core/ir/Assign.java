@@ -1,0 +1,39 @@
+package org.paradjoint.core.ir;
+
+import java.util.List;
+
+import org.paradjoint.core.diag.SourceRange;
+
+/**
+ * {@code target op value}. {@code atomic} asks the printer for an {@code omp atomic} guard
+ * (only meaningful for {@code +=}/{@code -=} in generated adjoint code).
+ */
+public record Assign(LValue target, Op op, Expr value, boolean atomic, List<AdPragma> pragmas, SourceRange range)
+        implements Stmt {
+
+    public enum Op {
+        SET("="), ADD("+="), SUB("-="), MUL("*="), DIV("/=");
+
+        public final String symbol;
+
+        Op(String symbol) {
+            this.symbol = symbol;
+        }
+    }
+
+    public Assign {
+        pragmas = List.copyOf(pragmas);
+    }
+
+    public Assign(LValue target, Op op, Expr value) {
+        this(target, op, value, false, List.of(), SourceRange.NONE);
+    }
+
+    public static Assign set(LValue target, Expr value) {
+        return new Assign(target, Op.SET, value);
+    }
+
+    public Assign withAtomic(boolean a) {
+        return new Assign(target, op, value, a, pragmas, range);
+    }
+}

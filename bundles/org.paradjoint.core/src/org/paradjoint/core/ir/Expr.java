@@ -1,0 +1,9 @@
+package org.paradjoint.core.ir;
+
+import org.paradjoint.core.diag.SourceRange;
+
+/** Side-effect-free expressions. Structural equality (ranges compare equal). */
+public sealed interface Expr permits IntLit, RealLit, LValue, VarRef, ArrayRef, Unary, Binary, Call, Cond, Cast {
+
+    SourceRange range();
+}

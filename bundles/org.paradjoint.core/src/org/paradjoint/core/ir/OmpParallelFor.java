@@ -1,0 +1,52 @@
+package org.paradjoint.core.ir;
+
+import java.util.List;
+
+import org.paradjoint.core.diag.SourceRange;
+
+/**
+ * The clauses of an OpenMP {@code parallel for} (Fortran {@code parallel do}). {@code schedule}
+ * is kept verbatim (e.g. {@code static, 4}); {@code collapse} is 0 when absent.
+ */
+public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivates, List<Variable> shared,
+        List<Reduction> reductions, String schedule, int collapse, String defaultSharing, SourceRange range) {
+
+    public record Reduction(String op, List<Variable> vars) {
+        public Reduction {
+            vars = List.copyOf(vars);
+        }
+    }
+
+    public OmpParallelFor {
+        privates = List.copyOf(privates);
+        firstprivates = List.copyOf(firstprivates);
+        shared = List.copyOf(shared);
+        reductions = List.copyOf(reductions);
+    }
+
+    public static OmpParallelFor plain() {
+        return new OmpParallelFor(List.of(), List.of(), List.of(), List.of(), null, 0, null, SourceRange.NONE);
+    }
+
+    public OmpParallelFor withPrivates(List<Variable> p) {
+        return new OmpParallelFor(p, firstprivates, shared, reductions, schedule, collapse, defaultSharing, range);
+    }
+
+    public OmpParallelFor withShared(List<Variable> s) {
+        return new OmpParallelFor(privates, firstprivates, s, reductions, schedule, collapse, defaultSharing, range);
+    }
+
+    public OmpParallelFor withReductions(List<Reduction> r) {
+        return new OmpParallelFor(privates, firstprivates, shared, r, schedule, collapse, defaultSharing, range);
+    }
+
+    public OmpParallelFor withFirstprivates(List<Variable> f) {
+        return new OmpParallelFor(privates, f, shared, reductions, schedule, collapse, defaultSharing, range);
+    }
+
+    /** True when {@code v} gets a private copy per thread (private, firstprivate or a reduction). */
+    public boolean isPrivate(Variable v) {
+        return privates.contains(v) || firstprivates.contains(v)
+                || reductions.stream().anyMatch(r -> r.vars().contains(v));
+    }
+}

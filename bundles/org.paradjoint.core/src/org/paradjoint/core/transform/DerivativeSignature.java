@@ -1,0 +1,25 @@
+package org.paradjoint.core.transform;
+
+import java.util.List;
+
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * How a generated derivative function relates to its primal: for every primal parameter, in
+ * order, the derivative parameter inserted right after it (null when the parameter is passive)
+ * and its role. Check drivers, timing drivers and the workbench read this instead of
+ * re-deriving names.
+ */
+public record DerivativeSignature(String primalName, String derivedName, Mode mode, List<Param> params) {
+
+    public record Param(Variable primal, Variable derivative, boolean independent, boolean dependent) {
+
+        public boolean isActive() {
+            return derivative != null;
+        }
+    }
+
+    public DerivativeSignature {
+        params = List.copyOf(params);
+    }
+}
