@@ -1,0 +1,413 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
+import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionList;
+import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTProblemExpression;
+import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Cast;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * C expressions to IR expressions. {@code *p} becomes {@code p[0]}; {@code a[i][j]} becomes one
+ * {@link ArrayRef}; parentheses disappear (the printer re-derives them from precedence). A whole
+ * array may appear only as a call argument.
+ */
+final class Exprs {
+    private final SourceText src;
+    private final Types types;
+    private final Scopes scopes;
+    private final int delta;
+
+    /** {@code delta} shifts node offsets into the file (non-zero for expressions parsed out of a pragma). */
+    Exprs(SourceText src, Types types, Scopes scopes, int delta) {
+        this.src = src;
+        this.types = types;
+        this.scopes = scopes;
+        this.delta = delta;
+    }
+
+    SourceRange range(IASTNode node) {
+        return src.range(node, delta);
+    }
+
+    /** An expression used as a value. */
+    Expr value(IASTExpression e) {
+        if (e instanceof IASTLiteralExpression lit) {
+            return literal(lit);
+        }
+        if (e instanceof IASTIdExpression id) {
+            Variable v = resolve(id);
+            if (v.isArray()) {
+                throw error(CDiagnosticCodes.ARRAY_VALUE, e, "array `" + id.getName() + "` is used as a value;"
+                        + " index it (as in `" + id.getName() + "[i]`): only a call may take a whole array");
+            }
+            return new VarRef(v, range(e));
+        }
+        if (e instanceof IASTArraySubscriptExpression) {
+            return subscript(e);
+        }
+        if (e instanceof IASTUnaryExpression u) {
+            return unary(u);
+        }
+        if (e instanceof IASTBinaryExpression b) {
+            return binary(b);
+        }
+        if (e instanceof IASTFunctionCallExpression call) {
+            return call(call);
+        }
+        if (e instanceof IASTConditionalExpression c) {
+            if (c.getPositiveResultExpression() == null) {
+                throw error(CDiagnosticCodes.OPERATOR, e, "GNU `a ?: b` is not supported; write `a ? a : b`");
+            }
+            return new Cond(value(c.getLogicalConditionExpression()), value(c.getPositiveResultExpression()),
+                    value(c.getNegativeResultExpression()), range(e));
+        }
+        if (e instanceof IASTCastExpression cast) {
+            return new Cast(types.castType(cast.getTypeId()), value(cast.getOperand()), range(e));
+        }
+        throw other(e);
+    }
+
+    /** An argument of a call: a value or a whole array. */
+    Expr argument(IASTInitializerClause c) {
+        if (!(c instanceof IASTExpression e)) {
+            throw error(CDiagnosticCodes.EXPRESSION, c, "argument `" + SourceText.excerpt(c) + "` is not supported");
+        }
+        IASTExpression s = stripParens(e);
+        if (s instanceof IASTIdExpression id) {
+            Variable v = resolve(id);
+            return new VarRef(v, range(e));
+        }
+        return value(e);
+    }
+
+    /** The target of an assignment: a scalar variable or an array element. */
+    LValue target(IASTExpression e) {
+        IASTExpression s = stripParens(e);
+        if (s instanceof IASTIdExpression id) {
+            Variable v = resolve(id);
+            if (v.isArray()) {
+                throw error(CDiagnosticCodes.POINTER_ASSIGNMENT, e, "assignment to the array or pointer `"
+                        + id.getName() + "` is not supported (it would alias or move the array); assign its"
+                        + " elements instead");
+            }
+            return new VarRef(v, range(s));
+        }
+        if (s instanceof IASTArraySubscriptExpression) {
+            return subscript(s);
+        }
+        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
+            return dereference(u);
+        }
+        if (s instanceof IASTFieldReference) {
+            throw struct(s);
+        }
+        throw error(CDiagnosticCodes.STATEMENT, e, "cannot assign to `" + SourceText.excerpt(e)
+                + "`; assign to a scalar variable or an array element");
+    }
+
+    /** The array variable an expression denotes as a whole, or null when it is not array-valued. */
+    Variable arrayValued(IASTExpression e) {
+        IASTExpression s = stripParens(e);
+        int subscripts = 0;
+        while (s instanceof IASTArraySubscriptExpression a) {
+            subscripts++;
+            s = stripParens(a.getArrayExpression());
+        }
+        if (s instanceof IASTIdExpression id) {
+            Variable v = scopes.lookup(id.getName().toString()).orElse(null);
+            if (v != null && v.rank() > subscripts) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    static IASTExpression stripParens(IASTExpression e) {
+        IASTExpression s = e;
+        while (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_bracketedPrimary) {
+            s = u.getOperand();
+        }
+        return s;
+    }
+
+    private Variable resolve(IASTIdExpression id) {
+        return scopes.resolve(id.getName().toString(), range(id));
+    }
+
+    private Expr literal(IASTLiteralExpression lit) {
+        String text = new String(lit.getValue());
+        switch (lit.getKind()) {
+        case IASTLiteralExpression.lk_integer_constant:
+            return integer(lit, text);
+        case IASTLiteralExpression.lk_float_constant:
+            return real(lit, text);
+        case IASTLiteralExpression.lk_string_literal:
+            throw error(CDiagnosticCodes.STRING_LITERAL, lit, "string literal " + SourceText.excerpt(lit)
+                    + " is not supported; differentiated code handles numbers only (move I/O out of the function)");
+        case IASTLiteralExpression.lk_char_constant:
+            throw error(CDiagnosticCodes.CHAR_LITERAL, lit, "character literal " + text
+                    + " is not supported; use an int constant");
+        default:
+            throw other(lit);
+        }
+    }
+
+    private IntLit integer(IASTLiteralExpression lit, String text) {
+        String digits = text;
+        while (!digits.isEmpty() && "uUlL".indexOf(digits.charAt(digits.length() - 1)) >= 0) {
+            char c = digits.charAt(digits.length() - 1);
+            if (c == 'u' || c == 'U') {
+                throw error(CDiagnosticCodes.TYPE, lit, "unsigned literal `" + text
+                        + "` is not supported; drop the `u` suffix");
+            }
+            digits = digits.substring(0, digits.length() - 1);
+        }
+        try {
+            long value = digits.startsWith("0b") || digits.startsWith("0B") ? Long.parseLong(digits.substring(2), 2)
+                    : Long.decode(digits);
+            return new IntLit(value, range(lit));
+        } catch (NumberFormatException ex) {
+            throw error(CDiagnosticCodes.EXPRESSION, lit, "integer literal `" + text + "` is out of range");
+        }
+    }
+
+    private RealLit real(IASTLiteralExpression lit, String text) {
+        String t = text;
+        char last = t.charAt(t.length() - 1);
+        if (last == 'l' || last == 'L') {
+            throw error(CDiagnosticCodes.LONG_DOUBLE, lit, "`long double` literal `" + text
+                    + "` is not supported; drop the `L` suffix");
+        }
+        if (last == 'f' || last == 'F') {
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            return new RealLit(Double.parseDouble(t), text, range(lit));
+        } catch (NumberFormatException ex) {
+            throw error(CDiagnosticCodes.EXPRESSION, lit, "floating literal `" + text + "` is not supported");
+        }
+    }
+
+    private ArrayRef subscript(IASTExpression e) {
+        List<IASTExpression> indexNodes = new ArrayList<>();
+        IASTExpression s = e;
+        while (s instanceof IASTArraySubscriptExpression a) {
+            if (!(a.getArgument() instanceof IASTExpression index)) {
+                throw other(a);
+            }
+            indexNodes.add(index);
+            s = stripParens(a.getArrayExpression());
+        }
+        Collections.reverse(indexNodes);
+        if (!(s instanceof IASTIdExpression id)) {
+            if (arrayValued(s) == null && s instanceof IASTBinaryExpression b && isAdditive(b)) {
+                throw pointerArithmetic(b);
+            }
+            throw error(CDiagnosticCodes.SUBSCRIPT, e, "subscript of `" + SourceText.excerpt(s)
+                    + "` is not supported; index a named array parameter or local array");
+        }
+        Variable v = resolve(id);
+        if (v.isScalar()) {
+            throw error(CDiagnosticCodes.SUBSCRIPT, e, "`" + id.getName() + "` is a scalar and cannot be indexed");
+        }
+        if (indexNodes.size() != v.rank()) {
+            String what = indexNodes.size() < v.rank()
+                    ? " selects a sub-array of the " + v.rank() + "-dimensional array `" + v.name()
+                            + "`; index every dimension (sub-array pointers are not supported)"
+                    : " has " + indexNodes.size() + " subscripts but `" + v.name() + "` has " + v.rank()
+                            + " dimension" + (v.rank() == 1 ? "" : "s");
+            throw error(CDiagnosticCodes.SUBSCRIPT, e, "`" + SourceText.excerpt(e) + "`" + what);
+        }
+        List<Expr> indices = new ArrayList<>();
+        for (IASTExpression index : indexNodes) {
+            indices.add(value(index));
+        }
+        return new ArrayRef(v, indices, range(e));
+    }
+
+    private ArrayRef dereference(IASTUnaryExpression u) {
+        IASTExpression operand = stripParens(u.getOperand());
+        if (operand instanceof IASTIdExpression id) {
+            Variable v = resolve(id);
+            if (v.rank() == 1) {
+                return new ArrayRef(v, List.of(new IntLit(0, range(u))), range(u));
+            }
+            if (v.isScalar()) {
+                throw error(CDiagnosticCodes.EXPRESSION, u, "`" + SourceText.excerpt(u) + "` dereferences the"
+                        + " scalar `" + id.getName() + "`");
+            }
+            throw error(CDiagnosticCodes.SUBSCRIPT, u, "`" + SourceText.excerpt(u) + "` selects a sub-array of the "
+                    + v.rank() + "-dimensional array `" + v.name() + "`; index every dimension instead");
+        }
+        if (operand instanceof IASTBinaryExpression b && isAdditive(b)) {
+            throw pointerArithmetic(b);
+        }
+        throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "dereference `" + SourceText.excerpt(u)
+                + "` is not supported; use an array subscript");
+    }
+
+    private Expr unary(IASTUnaryExpression u) {
+        switch (u.getOperator()) {
+        case IASTUnaryExpression.op_bracketedPrimary:
+        case IASTUnaryExpression.op_plus:
+            return value(u.getOperand());
+        case IASTUnaryExpression.op_minus:
+            return new Unary(Unary.Op.NEG, value(u.getOperand()), range(u));
+        case IASTUnaryExpression.op_not:
+            return new Unary(Unary.Op.NOT, value(u.getOperand()), range(u));
+        case IASTUnaryExpression.op_star:
+            return dereference(u);
+        case IASTUnaryExpression.op_amper:
+            throw error(CDiagnosticCodes.ADDRESS_OF, u, "address-of `" + SourceText.excerpt(u)
+                    + "` is not supported; pass arrays by name and return scalars as function results");
+        case IASTUnaryExpression.op_prefixIncr:
+        case IASTUnaryExpression.op_prefixDecr:
+        case IASTUnaryExpression.op_postFixIncr:
+        case IASTUnaryExpression.op_postFixDecr:
+            if (arrayValued(u.getOperand()) != null) {
+                throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "pointer arithmetic `" + SourceText.excerpt(u)
+                        + "` is not supported; index the array with a counter instead");
+            }
+            throw error(CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, u, "increment `" + SourceText.excerpt(u)
+                    + "` inside an expression is not supported; make it a statement of its own");
+        case IASTUnaryExpression.op_sizeof:
+        case IASTUnaryExpression.op_alignOf:
+            throw error(CDiagnosticCodes.EXPRESSION, u, "`" + SourceText.excerpt(u)
+                    + "` is not supported; use a constant");
+        case IASTUnaryExpression.op_tilde:
+            throw error(CDiagnosticCodes.OPERATOR, u, "bitwise operator `~` is not supported");
+        default:
+            throw other(u);
+        }
+    }
+
+    private static boolean isAdditive(IASTBinaryExpression b) {
+        int op = b.getOperator();
+        return op == IASTBinaryExpression.op_plus || op == IASTBinaryExpression.op_minus;
+    }
+
+    private UnsupportedException pointerArithmetic(IASTBinaryExpression b) {
+        return error(CDiagnosticCodes.POINTER_ARITHMETIC, b, "pointer arithmetic `" + SourceText.excerpt(b)
+                + "` is not supported; index the array instead (`p[i + 1]` rather than `*(p + i + 1)` or `p + 1`)");
+    }
+
+    private Expr binary(IASTBinaryExpression b) {
+        Binary.Op op = binaryOp(b);
+        if (isAdditive(b) && (arrayValued(b.getOperand1()) != null || arrayValued(b.getOperand2()) != null)) {
+            throw pointerArithmetic(b);
+        }
+        if (!(b.getInitOperand2() instanceof IASTExpression right)) {
+            throw other(b);
+        }
+        return new Binary(op, value(b.getOperand1()), value(right), range(b));
+    }
+
+    private Binary.Op binaryOp(IASTBinaryExpression b) {
+        switch (b.getOperator()) {
+        case IASTBinaryExpression.op_multiply: return Binary.Op.MUL;
+        case IASTBinaryExpression.op_divide: return Binary.Op.DIV;
+        case IASTBinaryExpression.op_modulo: return Binary.Op.MOD;
+        case IASTBinaryExpression.op_plus: return Binary.Op.ADD;
+        case IASTBinaryExpression.op_minus: return Binary.Op.SUB;
+        case IASTBinaryExpression.op_lessThan: return Binary.Op.LT;
+        case IASTBinaryExpression.op_lessEqual: return Binary.Op.LE;
+        case IASTBinaryExpression.op_greaterThan: return Binary.Op.GT;
+        case IASTBinaryExpression.op_greaterEqual: return Binary.Op.GE;
+        case IASTBinaryExpression.op_equals: return Binary.Op.EQ;
+        case IASTBinaryExpression.op_notequals: return Binary.Op.NE;
+        case IASTBinaryExpression.op_logicalAnd: return Binary.Op.AND;
+        case IASTBinaryExpression.op_logicalOr: return Binary.Op.OR;
+        case IASTBinaryExpression.op_assign:
+        case IASTBinaryExpression.op_plusAssign:
+        case IASTBinaryExpression.op_minusAssign:
+        case IASTBinaryExpression.op_multiplyAssign:
+        case IASTBinaryExpression.op_divideAssign:
+        case IASTBinaryExpression.op_moduloAssign:
+        case IASTBinaryExpression.op_shiftLeftAssign:
+        case IASTBinaryExpression.op_shiftRightAssign:
+        case IASTBinaryExpression.op_binaryAndAssign:
+        case IASTBinaryExpression.op_binaryOrAssign:
+        case IASTBinaryExpression.op_binaryXorAssign:
+            throw error(CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, b, "assignment `" + SourceText.excerpt(b)
+                    + "` inside an expression is not supported; write one assignment per statement");
+        default:
+            throw error(CDiagnosticCodes.OPERATOR, b, "operator in `" + SourceText.excerpt(b)
+                    + "` is not supported (bitwise and shift operators are not); use arithmetic, comparison"
+                    + " or logical operators");
+        }
+    }
+
+    private Call call(IASTFunctionCallExpression call) {
+        IASTExpression fn = stripParens(call.getFunctionNameExpression());
+        if (!(fn instanceof IASTIdExpression id)) {
+            throw error(CDiagnosticCodes.FUNCTION_POINTER, call, "call through `" + SourceText.excerpt(fn)
+                    + "` is not supported; call functions directly by name");
+        }
+        String name = id.getName().toString();
+        if (scopes.lookup(name).isPresent()) {
+            throw error(CDiagnosticCodes.FUNCTION_POINTER, call, "`" + name
+                    + "` is a variable, not a function; function pointers are not supported");
+        }
+        List<Expr> args = new ArrayList<>();
+        for (IASTInitializerClause arg : call.getArguments()) {
+            args.add(argument(arg));
+        }
+        return new Call(name, args, range(call));
+    }
+
+    private UnsupportedException struct(IASTNode e) {
+        return error(CDiagnosticCodes.STRUCT, e, "member access `" + SourceText.excerpt(e)
+                + "` is not supported (structs are not); pass the members as separate scalars or arrays");
+    }
+
+    private UnsupportedException other(IASTNode e) {
+        if (e instanceof IASTProblemExpression) {
+            return error(CDiagnosticCodes.SYNTAX_ERROR, e, "syntax error: cannot parse `" + SourceText.excerpt(e) + "`");
+        }
+        if (e instanceof IASTFieldReference) {
+            return struct(e);
+        }
+        if (e instanceof IASTExpressionList) {
+            return error(CDiagnosticCodes.COMMA, e, "comma expression `" + SourceText.excerpt(e)
+                    + "` is not supported; write separate statements");
+        }
+        if (e instanceof IASTTypeIdExpression) {
+            return error(CDiagnosticCodes.EXPRESSION, e, "`" + SourceText.excerpt(e)
+                    + "` is not supported; use a constant");
+        }
+        return error(CDiagnosticCodes.EXPRESSION, e, "expression `" + SourceText.excerpt(e) + "` is not supported");
+    }
+
+    UnsupportedException error(String code, IASTNode node, String message) {
+        return new UnsupportedException(code, range(node), message);
+    }
+}

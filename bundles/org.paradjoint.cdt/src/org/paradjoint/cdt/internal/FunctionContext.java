@@ -1,0 +1,100 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Variable;
+
+/** What the mappers of one function share: scopes, expression mapper, pending pragmas, errors. */
+final class FunctionContext {
+    final SourceText src;
+    final Types types;
+    final Scopes scopes;
+    final Exprs exprs;
+    final Map<String, String> macros;
+    private final Reporter reporter;
+    /** Pragmas inside the body not yet attached, in source order. */
+    private final Deque<Site> pending;
+    /** Every annotation attached in the function, for {@code Function.pragmas}. */
+    final List<AdPragma> adPragmas = new ArrayList<>();
+    /** Counters of the loops being mapped: the body must not assign them. */
+    final Set<Variable> activeCounters = new HashSet<>();
+    private boolean failed;
+
+    FunctionContext(SourceText src, Scopes scopes, Reporter reporter, List<Site> bodyPragmas,
+            Map<String, String> macros) {
+        this.src = src;
+        this.types = new Types(src);
+        this.scopes = scopes;
+        this.exprs = new Exprs(src, types, scopes, 0);
+        this.reporter = reporter;
+        this.pending = new ArrayDeque<>(bodyPragmas);
+        this.macros = macros;
+    }
+
+    void report(UnsupportedException e) {
+        report(e.diagnostic());
+    }
+
+    void report(Diagnostic d) {
+        if (d.isError()) {
+            failed = true;
+        }
+        reporter.report(d);
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    void markFailed() {
+        failed = true;
+    }
+
+    /** Takes the pending pragmas that start before {@code offset}: those that precede a statement there. */
+    List<Site> claim(int offset) {
+        List<Site> mine = new ArrayList<>();
+        while (!pending.isEmpty() && pending.peek().offset() < offset) {
+            Site s = pending.poll();
+            if (s.isBroken()) {
+                failed = true;
+            } else {
+                mine.add(s);
+            }
+        }
+        return mine;
+    }
+
+    /** Reports pending pragmas before {@code end} (the end of a block) as followed by nothing. */
+    void flushDangling(int end) {
+        for (Site s : claim(end)) {
+            report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, s.range(), "`#pragma " + s.spelling()
+                    + "` is not followed by a statement in its block; put it right before the loop or assignment it"
+                    + " applies to"));
+        }
+    }
+
+    /** Forgets the pragmas inside a statement that could not be mapped (its error is reported). */
+    void drop(int end) {
+        claim(end);
+    }
+
+    static int start(IASTNode n) {
+        return n.getFileLocation() == null ? 0 : n.getFileLocation().getNodeOffset();
+    }
+
+    static int end(IASTNode n) {
+        return n.getFileLocation() == null ? 0 : n.getFileLocation().getNodeOffset() + n.getFileLocation().getNodeLength();
+    }
+}

@@ -1,0 +1,143 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.cdt.internal.PragmaResolver.Target;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * One function definition to an IR {@link Function}. Parameters: scalars, {@code T *p}
+ * (one dimension, extent unknown), {@code T a[n][m]} (C99 VLA extents over earlier parameters),
+ * {@code T (*p)[m]}; {@code const} on the element type sets {@code isConst}.
+ * <p>
+ * Aliasing: two pointer parameters are assumed not to overlap, as if declared {@code restrict}.
+ * That is what users of AD tools expect and what the analyses rely on; local pointers, which
+ * could alias silently, are refused (see {@link Declarations}).
+ */
+final class FunctionMapper {
+    private final SourceText src;
+    private final Reporter reporter;
+    private final Map<String, SourceRange> globals;
+    private final Set<String> functionNames;
+    private final Map<String, String> macros;
+
+    FunctionMapper(SourceText src, Reporter reporter, Map<String, SourceRange> globals, Set<String> functionNames,
+            Map<String, String> macros) {
+        this.src = src;
+        this.reporter = reporter;
+        this.globals = globals;
+        this.functionNames = functionNames;
+        this.macros = macros;
+    }
+
+    /**
+     * The function, or null when it has errors (reported). {@code before} are the annotations
+     * written right before the definition, {@code inside} those in its body, both in source order.
+     */
+    Function map(IASTFunctionDefinition def, List<Site> before, List<Site> inside, boolean hasProblems) {
+        String name = def.getDeclarator().getName().toString();
+        Scopes scopes = new Scopes(name, globals, functionNames);
+        FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros);
+        if (hasProblems) {
+            ctx.markFailed();
+        }
+        BaseType returnType;
+        try {
+            returnType = signature(def, ctx);
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            return null;
+        }
+        Statements statements = new Statements(ctx);
+        for (Site s : statements.pragmas().accept(before, Target.FUNCTION, false)) {
+            statements.pragmas().resolve(s);
+        }
+        Block body = def.getBody() instanceof IASTCompoundStatement c ? statements.compound(c)
+                : new Block(List.of(), src.range(def.getBody()));
+        if (ctx.failed()) {
+            return null;
+        }
+        List<AdPragma> pragmas = new ArrayList<>(ctx.adPragmas);
+        pragmas.sort(Comparator.comparingInt(p -> p.range().offset()));
+        boolean isStatic = def.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_static;
+        return new Function(name, returnType, scopes.params(), scopes.locals(), body, pragmas, isStatic, null,
+                src.range(def));
+    }
+
+    private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx) {
+        if (!(def.getDeclarator() instanceof IASTStandardFunctionDeclarator fd)) {
+            throw error(CDiagnosticCodes.FUNCTION, def.getDeclarator(), "old-style (K&R) function definition `"
+                    + SourceText.excerpt(def.getDeclarator()) + "` is not supported; write a prototype-style header");
+        }
+        String name = fd.getName().toString();
+        if (fd.takesVarArgs()) {
+            throw error(CDiagnosticCodes.FUNCTION, fd, "variadic function `" + name + "` is not supported");
+        }
+        if (fd.getPointerOperators().length > 0 || fd.getNestedDeclarator() != null) {
+            throw error(CDiagnosticCodes.FUNCTION, fd, "function `" + name + "` returns a pointer; return void,"
+                    + " int, long, float or double and write results into array parameters");
+        }
+        BaseType returnType = ctx.types.baseType(def.getDeclSpecifier());
+        IASTParameterDeclaration[] params = fd.getParameters();
+        if (params.length == 1 && isVoid(params[0])) {
+            return returnType;
+        }
+        for (IASTParameterDeclaration p : params) {
+            ctx.scopes.declareParam(parameter(p, ctx));
+        }
+        return returnType;
+    }
+
+    private static boolean isVoid(IASTParameterDeclaration p) {
+        IASTDeclarator d = p.getDeclarator();
+        return p.getDeclSpecifier() instanceof IASTSimpleDeclSpecifier s
+                && s.getType() == IASTSimpleDeclSpecifier.t_void && d.getPointerOperators().length == 0
+                && d.getName().toString().isEmpty();
+    }
+
+    private Variable parameter(IASTParameterDeclaration p, FunctionContext ctx) {
+        BaseType type = ctx.types.baseType(p.getDeclSpecifier());
+        if (type == null) {
+            throw error(CDiagnosticCodes.TYPE, p, "parameter `" + SourceText.excerpt(p) + "` has type void; use"
+                    + " int, long, float or double");
+        }
+        Types.Shape shape = ctx.types.shape(p.getDeclarator());
+        if (shape.name().isEmpty()) {
+            throw error(CDiagnosticCodes.FUNCTION, p, "unnamed parameter `" + SourceText.excerpt(p)
+                    + "` in a definition; give it a name");
+        }
+        List<Dim> dims = new ArrayList<>();
+        for (IASTExpression extent : shape.extents()) {
+            dims.add(Dim.c(extent == null ? null : ctx.exprs.value(extent)));
+        }
+        return new Variable(shape.name(), type, dims, Variable.Kind.PARAMETER, p.getDeclSpecifier().isConst(),
+                Layout.ROW_MAJOR, src.range(p));
+    }
+
+    private UnsupportedException error(String code, IASTNode node, String message) {
+        return new UnsupportedException(code, src.range(node), message);
+    }
+}

@@ -1,0 +1,213 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionStatement;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTProblem;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
+import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
+import org.paradjoint.cdt.internal.PragmaSyntax.Disjoint;
+import org.paradjoint.cdt.internal.PragmaSyntax.Elemental;
+import org.paradjoint.cdt.internal.PragmaSyntax.Gradient;
+import org.paradjoint.cdt.internal.PragmaSyntax.Mapping;
+import org.paradjoint.cdt.internal.PragmaSyntax.Name;
+import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
+import org.paradjoint.cdt.internal.PragmaSyntax.Reduction;
+import org.paradjoint.cdt.internal.PragmaSyntax.Segment;
+import org.paradjoint.cdt.internal.PragmaSyntax.Separable;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.cdt.internal.PragmaSyntax.Stencil;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * Turns parsed pragmas into IR annotations: names are resolved against the variables in scope
+ * where the pragma applies, and each annotation is checked against what it sits on.
+ */
+final class PragmaResolver {
+    /** What a pragma can sit on. */
+    enum Target {
+        FUNCTION("a function definition"), LOOP("a for loop"), ASSIGNMENT("an assignment"),
+        OTHER("this statement");
+
+        final String description;
+
+        Target(String description) {
+            this.description = description;
+        }
+    }
+
+    private static final String DISJOINT_PREFIX = "void __paradjoint_disjoint(void) {\n";
+
+    private final FunctionContext ctx;
+
+    PragmaResolver(FunctionContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * Checks that every pragma in {@code sites} may sit on {@code target} and reports those that
+     * may not (the statement is still mapped, so that its other errors surface too). Returns the
+     * sites that fit.
+     */
+    List<Site> accept(List<Site> sites, Target target, boolean parallelLoop) {
+        List<Site> ok = new ArrayList<>();
+        boolean seenOmp = false;
+        for (Site s : sites) {
+            if (s.isBroken()) {
+                ctx.markFailed();
+                continue;
+            }
+            String problem = misfit(s, target, parallelLoop);
+            if (s.isOmp() && problem == null) {
+                if (seenOmp) {
+                    problem = "a loop carries at most one `omp parallel for`";
+                }
+                seenOmp = true;
+            }
+            if (problem == null) {
+                ok.add(s);
+            } else {
+                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(), "`#pragma " + s.spelling()
+                        + "` cannot apply to " + target.description + ": " + problem));
+            }
+        }
+        return ok;
+    }
+
+    private static String misfit(Site s, Target target, boolean parallelLoop) {
+        if (s.content() instanceof Omp) {
+            return target == Target.LOOP ? null : "`omp parallel for` must be followed by a for loop";
+        }
+        Ad ad = (Ad) s.content();
+        return switch (ad) {
+        case Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
+                : "`" + g.label() + "` applies to a loop nest or a function definition";
+        case Stencil st -> target == Target.LOOP ? null : "`ad stencil adjoint` applies to a gather loop nest";
+        case Disjoint d -> target != Target.LOOP ? "`ad disjoint` applies to an OpenMP parallel loop"
+                : parallelLoop ? null : "`ad disjoint` applies to an OpenMP parallel loop; add `#pragma omp parallel for`";
+        case Separable sep -> target == Target.ASSIGNMENT ? null
+                : "`ad partially_separable` applies to the assignment that combines the elementals";
+        case Elemental e -> target == Target.ASSIGNMENT ? null
+                : "`ad elemental` applies to the assignment that initialises an elemental";
+        };
+    }
+
+    /** The annotation in the IR, names resolved in the current scope; null (reported) on error. */
+    AdPragma resolve(Site site) {
+        try {
+            AdPragma p = switch ((Ad) site.content()) {
+            case Gradient g -> g.tangent()
+                    ? new AdPragma.Tangent(names(g.dependents()), names(g.independents()), site.range())
+                    : new AdPragma.Gradient(names(g.dependents()), names(g.independents()), site.range());
+            case Stencil st -> new AdPragma.StencilAdjoint(mappings(st.mappings()), st.strategy(), site.range());
+            case Separable sep -> new AdPragma.PartiallySeparable(names(sep.elementals()), site.range());
+            case Elemental e -> new AdPragma.Elemental(site.range());
+            case Disjoint d -> new AdPragma.Disjoint(disjoint(d), site.range());
+            };
+            ctx.adPragmas.add(p);
+            return p;
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            return null;
+        }
+    }
+
+    /** The clauses of {@code omp parallel for} with variables resolved; null (reported) on error. */
+    OmpParallelFor omp(Site site) {
+        Omp o = (Omp) site.content();
+        try {
+            List<OmpParallelFor.Reduction> reductions = new ArrayList<>();
+            for (Reduction r : o.reductions()) {
+                reductions.add(new OmpParallelFor.Reduction(r.op(), variables(r.vars())));
+            }
+            return new OmpParallelFor(variables(o.privates()), variables(o.firstprivates()), variables(o.shared()),
+                    reductions, o.schedule(), o.collapse(), o.defaultSharing(), site.range());
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            return null;
+        }
+    }
+
+    private List<Variable> variables(List<Name> names) {
+        List<Variable> out = new ArrayList<>();
+        for (Name n : names) {
+            Variable v = variable(n);
+            if (!out.contains(v)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    private Variable variable(Name n) {
+        return ctx.scopes.resolve(n.text(), ctx.src.range(n.offset(), n.text().length()));
+    }
+
+    private List<String> names(List<Name> names) {
+        return variables(names).stream().map(Variable::name).toList();
+    }
+
+    private List<AdPragma.StencilAdjoint.Mapping> mappings(List<Mapping> mappings) {
+        List<AdPragma.StencilAdjoint.Mapping> out = new ArrayList<>();
+        for (Mapping m : mappings) {
+            Variable array = variable(m.array());
+            if (!array.isArray()) {
+                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
+                        ctx.src.range(m.array().offset(), m.array().text().length()), "malformed `ad stencil adjoint`: `"
+                                + m.array().text() + "` is a scalar; the list maps arrays to their adjoint names");
+            }
+            out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
+        }
+        return out;
+    }
+
+    /** Parses each expression of {@code ad disjoint} as C, against the variables in scope. */
+    private List<Expr> disjoint(Disjoint d) {
+        List<Expr> out = new ArrayList<>();
+        for (Segment seg : d.expressions()) {
+            IASTTranslationUnit tu = CdtParser.parse("disjoint", DISJOINT_PREFIX + seg.text() + ";\n}\n", ctx.macros);
+            IASTExpressionStatement stmt = singleExpression(tu);
+            if (stmt == null) {
+                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
+                        ctx.src.range(seg.offset(), seg.text().length()), "malformed `ad disjoint`: `" + seg.text()
+                                + "` is not a C expression");
+            }
+            Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes, seg.offset() - DISJOINT_PREFIX.length());
+            out.add(shifted.value(stmt.getExpression()));
+        }
+        return out;
+    }
+
+    private static IASTExpressionStatement singleExpression(IASTTranslationUnit tu) {
+        boolean[] problem = {false};
+        tu.accept(new ASTVisitor() {
+            {
+                shouldVisitProblems = true;
+            }
+
+            @Override
+            public int visit(IASTProblem p) {
+                problem[0] = true;
+                return PROCESS_ABORT;
+            }
+        });
+        if (problem[0] || tu.getDeclarations().length != 1
+                || !(tu.getDeclarations()[0] instanceof IASTFunctionDefinition def)
+                || !(def.getBody() instanceof IASTCompoundStatement body)) {
+            return null;
+        }
+        IASTStatement[] stmts = body.getStatements();
+        return stmts.length == 1 && stmts[0] instanceof IASTExpressionStatement es ? es : null;
+    }
+}

@@ -1,0 +1,143 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * The block scopes of one function and the hoisting of its locals. Every local ends up in one
+ * function-level list with a name unique in the function: a declaration that shadows a visible
+ * variable is renamed ({@code i} becomes {@code i_1}); a declaration in a sibling scope with the
+ * same name and type reuses the hoisted variable (their lifetimes do not overlap, and C leaves
+ * a fresh declaration without initialiser indeterminate, so sharing storage is exact).
+ */
+final class Scopes {
+    private final String functionName;
+    private final Map<String, SourceRange> globals;
+    private final Set<String> functionNames;
+    private final Deque<Map<String, Variable>> stack = new ArrayDeque<>();
+    private final Map<String, Variable> hoisted = new LinkedHashMap<>();
+    private final Set<String> used = new HashSet<>();
+    private final List<Variable> params = new ArrayList<>();
+    /** Open collectors (one per enclosing OpenMP loop body) that record the locals declared inside. */
+    private final Deque<List<Variable>> collectors = new ArrayDeque<>();
+
+    Scopes(String functionName, Map<String, SourceRange> globals, Set<String> functionNames) {
+        this.functionName = functionName;
+        this.globals = globals;
+        this.functionNames = functionNames;
+        stack.push(new HashMap<>());
+    }
+
+    void push() {
+        stack.push(new HashMap<>());
+    }
+
+    void pop() {
+        stack.pop();
+    }
+
+    void declareParam(Variable v) {
+        stack.peek().put(v.name(), v);
+        used.add(v.name());
+        params.add(v);
+    }
+
+    /** Declares a local in the innermost scope and returns it with its function-unique name. */
+    Variable declareLocal(Variable v) {
+        String source = v.name();
+        for (int k = 0;; k++) {
+            String candidate = k == 0 ? source : source + "_" + k;
+            if (!used.contains(candidate)) {
+                return bind(source, v.withName(candidate), true);
+            }
+            Variable previous = hoisted.get(candidate);
+            if (previous != null && !isVisible(candidate) && previous.type() == v.type()
+                    && previous.dims().equals(v.dims())) {
+                return bind(source, previous, false);
+            }
+        }
+    }
+
+    private Variable bind(String source, Variable v, boolean fresh) {
+        stack.peek().put(source, v);
+        if (fresh) {
+            used.add(v.name());
+            hoisted.put(v.name(), v);
+        }
+        for (List<Variable> c : collectors) {
+            if (!c.contains(v)) {
+                c.add(v);
+            }
+        }
+        return v;
+    }
+
+    private boolean isVisible(String irName) {
+        for (Map<String, Variable> scope : stack) {
+            for (Variable v : scope.values()) {
+                if (v.name().equals(irName)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    Optional<Variable> lookup(String sourceName) {
+        for (Map<String, Variable> scope : stack) {
+            Variable v = scope.get(sourceName);
+            if (v != null) {
+                return Optional.of(v);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The variable a source name denotes here, or a located error that says why there is none. */
+    Variable resolve(String sourceName, SourceRange where) {
+        Optional<Variable> v = lookup(sourceName);
+        if (v.isPresent()) {
+            return v.get();
+        }
+        if (globals.containsKey(sourceName)) {
+            throw new UnsupportedException(CDiagnosticCodes.GLOBAL, where, "global variable `" + sourceName
+                    + "` is used in function `" + functionName + "`; pass it as a parameter instead");
+        }
+        if (functionNames.contains(sourceName)) {
+            throw new UnsupportedException(CDiagnosticCodes.FUNCTION_POINTER, where, "function `" + sourceName
+                    + "` is used as a value; function pointers are not supported, call it directly");
+        }
+        throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, where, "unknown variable `" + sourceName
+                + "`: it is neither a parameter nor a local variable of `" + functionName + "` visible here");
+    }
+
+    void openCollector(List<Variable> sink) {
+        collectors.push(Objects.requireNonNull(sink));
+    }
+
+    void closeCollector() {
+        collectors.pop();
+    }
+
+    List<Variable> params() {
+        return List.copyOf(params);
+    }
+
+    List<Variable> locals() {
+        return List.copyOf(hoisted.values());
+    }
+}

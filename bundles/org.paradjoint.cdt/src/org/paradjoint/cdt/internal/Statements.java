@@ -1,0 +1,273 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBreakStatement;
+import org.eclipse.cdt.core.dom.ast.IASTCaseStatement;
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
+import org.eclipse.cdt.core.dom.ast.IASTContinueStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarationStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDefaultStatement;
+import org.eclipse.cdt.core.dom.ast.IASTDoStatement;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionList;
+import org.eclipse.cdt.core.dom.ast.IASTExpressionStatement;
+import org.eclipse.cdt.core.dom.ast.IASTForStatement;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTGotoStatement;
+import org.eclipse.cdt.core.dom.ast.IASTIfStatement;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTLabelStatement;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTNullStatement;
+import org.eclipse.cdt.core.dom.ast.IASTProblemStatement;
+import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
+import org.eclipse.cdt.core.dom.ast.IASTSwitchStatement;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
+import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTGotoStatement;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.cdt.internal.PragmaResolver.Target;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+
+/**
+ * C statements to IR statements. Each statement first claims the pragmas written right before
+ * it; an error in one statement is reported and mapping goes on with the next, so that one run
+ * lists every unsupported construct of a function.
+ */
+final class Statements {
+    private final FunctionContext ctx;
+    private final PragmaResolver pragmas;
+    private final Declarations declarations;
+    private final Loops loops;
+
+    Statements(FunctionContext ctx) {
+        this.ctx = ctx;
+        this.pragmas = new PragmaResolver(ctx);
+        this.declarations = new Declarations(ctx);
+        this.loops = new Loops(ctx, this, pragmas);
+    }
+
+    PragmaResolver pragmas() {
+        return pragmas;
+    }
+
+    /** A compound statement as a block with its own scope. */
+    Block compound(IASTCompoundStatement c) {
+        ctx.scopes.push();
+        try {
+            List<Stmt> items = new ArrayList<>();
+            for (IASTStatement s : c.getStatements()) {
+                items.addAll(statement(s));
+            }
+            ctx.flushDangling(FunctionContext.end(c));
+            return new Block(items, ctx.src.range(c));
+        } finally {
+            ctx.scopes.pop();
+        }
+    }
+
+    /** The body of a loop or branch, as a block even when written without braces. */
+    Block body(IASTStatement s) {
+        List<Stmt> mapped = statement(s);
+        if (s instanceof IASTCompoundStatement && mapped.size() == 1 && mapped.get(0) instanceof Block b) {
+            return b;
+        }
+        return new Block(mapped, ctx.src.range(s));
+    }
+
+    /** One statement; empty (and reported) when it cannot be mapped. */
+    List<Stmt> statement(IASTStatement s) {
+        List<Site> mine = ctx.claim(FunctionContext.start(s));
+        try {
+            return dispatch(s, mine);
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            ctx.drop(FunctionContext.end(s));
+            return List.of();
+        }
+    }
+
+    private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {
+        if (s instanceof IASTForStatement f) {
+            return List.of(loops.forLoop(f, mine));
+        }
+        if (s instanceof IASTExpressionStatement es) {
+            return withPragmas(List.of(expressionStatement(es)), mine);
+        }
+        if (s instanceof IASTDeclarationStatement ds) {
+            return withPragmas(declarations.local(ds), mine);
+        }
+        pragmas.accept(mine, Target.OTHER, false);
+        if (s instanceof IASTCompoundStatement c) {
+            return List.of(compound(c));
+        }
+        if (s instanceof IASTIfStatement i) {
+            Expr cond = ctx.exprs.value(i.getConditionExpression());
+            Block then = body(i.getThenClause());
+            Block otherwise = i.getElseClause() == null ? null : body(i.getElseClause());
+            return List.of(new If(cond, then, otherwise, ctx.src.range(s)));
+        }
+        if (s instanceof IASTReturnStatement r) {
+            IASTInitializerClause arg = r.getReturnArgument();
+            if (arg != null && !(arg instanceof IASTExpression)) {
+                throw error(CDiagnosticCodes.STATEMENT, s, "return of an initializer list is not supported");
+            }
+            Expr value = arg == null ? null : ctx.exprs.value((IASTExpression) arg);
+            return List.of(new Return(value, ctx.src.range(s)));
+        }
+        if (s instanceof IASTNullStatement) {
+            return List.of();
+        }
+        throw unsupported(s);
+    }
+
+    /** Attaches annotations to the single assignment a statement produced. */
+    private List<Stmt> withPragmas(List<Stmt> mapped, List<Site> mine) {
+        if (mine.isEmpty()) {
+            return mapped;
+        }
+        boolean single = mapped.size() == 1 && mapped.get(0) instanceof Assign;
+        List<Site> fitting = pragmas.accept(mine, single ? Target.ASSIGNMENT : Target.OTHER, false);
+        if (!single) {
+            return mapped;
+        }
+        List<AdPragma> resolved = new ArrayList<>();
+        for (Site site : fitting) {
+            AdPragma p = pragmas.resolve(site);
+            if (p != null) {
+                resolved.add(p);
+            }
+        }
+        Assign a = (Assign) mapped.get(0);
+        return List.of(new Assign(a.target(), a.op(), a.value(), a.atomic(), resolved, a.range()));
+    }
+
+    private Stmt expressionStatement(IASTExpressionStatement es) {
+        IASTExpression e = Exprs.stripParens(es.getExpression());
+        if (e instanceof IASTBinaryExpression b) {
+            Assign.Op op = assignOp(b);
+            if (op != null) {
+                LValue target = assignable(b.getOperand1());
+                if (!(b.getInitOperand2() instanceof IASTExpression rhs)) {
+                    throw error(CDiagnosticCodes.INITIALIZER, b, "assignment of an initializer list is not supported");
+                }
+                return new Assign(target, op, ctx.exprs.value(rhs), false, List.of(), ctx.src.range(es));
+            }
+        }
+        if (e instanceof IASTUnaryExpression u && isIncrement(u.getOperator())) {
+            if (ctx.exprs.arrayValued(u.getOperand()) != null) {
+                throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "pointer arithmetic `" + SourceText.excerpt(u)
+                        + "` is not supported; index the array with a counter instead");
+            }
+            LValue target = assignable(u.getOperand());
+            boolean up = u.getOperator() == IASTUnaryExpression.op_postFixIncr
+                    || u.getOperator() == IASTUnaryExpression.op_prefixIncr;
+            Expr one = target.var().isFloating() ? new RealLit(1.0, "1.0", ctx.src.range(u))
+                    : new IntLit(1, ctx.src.range(u));
+            return new Assign(target, up ? Assign.Op.ADD : Assign.Op.SUB, one, false, List.of(), ctx.src.range(es));
+        }
+        if (e instanceof IASTFunctionCallExpression) {
+            return new CallStmt((Call) ctx.exprs.value(e), ctx.src.range(es));
+        }
+        if (e instanceof IASTExpressionList) {
+            throw error(CDiagnosticCodes.COMMA, e, "comma expression `" + SourceText.excerpt(e)
+                    + "` is not supported; write separate statements");
+        }
+        ctx.exprs.value(e);
+        throw error(CDiagnosticCodes.STATEMENT, es, "expression statement `" + SourceText.excerpt(es)
+                + "` has no effect; only assignments, increments and calls are statements");
+    }
+
+    static boolean isIncrement(int op) {
+        return op == IASTUnaryExpression.op_postFixIncr || op == IASTUnaryExpression.op_prefixIncr
+                || op == IASTUnaryExpression.op_postFixDecr || op == IASTUnaryExpression.op_prefixDecr;
+    }
+
+    private Assign.Op assignOp(IASTBinaryExpression b) {
+        switch (b.getOperator()) {
+        case IASTBinaryExpression.op_assign: return Assign.Op.SET;
+        case IASTBinaryExpression.op_plusAssign: return Assign.Op.ADD;
+        case IASTBinaryExpression.op_minusAssign: return Assign.Op.SUB;
+        case IASTBinaryExpression.op_multiplyAssign: return Assign.Op.MUL;
+        case IASTBinaryExpression.op_divideAssign: return Assign.Op.DIV;
+        case IASTBinaryExpression.op_moduloAssign:
+        case IASTBinaryExpression.op_shiftLeftAssign:
+        case IASTBinaryExpression.op_shiftRightAssign:
+        case IASTBinaryExpression.op_binaryAndAssign:
+        case IASTBinaryExpression.op_binaryOrAssign:
+        case IASTBinaryExpression.op_binaryXorAssign:
+            throw error(CDiagnosticCodes.OPERATOR, b, "compound assignment in `" + SourceText.excerpt(b)
+                    + "` is not supported; write it out, as in `x = x % y`");
+        default:
+            return null;
+        }
+    }
+
+    /** An assignment target that is not the counter of an enclosing loop. */
+    LValue assignable(IASTExpression e) {
+        LValue target = ctx.exprs.target(e);
+        if (target.var().isScalar() && ctx.activeCounters.contains(target.var())) {
+            throw error(CDiagnosticCodes.FOR, e, "the loop counter `" + target.var().name()
+                    + "` is assigned in the loop body; a counted loop must change its counter only in its header");
+        }
+        return target;
+    }
+
+    private UnsupportedException unsupported(IASTStatement s) {
+        if (s instanceof IASTProblemStatement) {
+            return error(CDiagnosticCodes.SYNTAX_ERROR, s, "syntax error: cannot parse `" + SourceText.excerpt(s) + "`");
+        }
+        if (s instanceof IASTWhileStatement) {
+            return error(CDiagnosticCodes.WHILE, s, "`while` loops are not supported; rewrite as a counted for loop"
+                    + " `for (i = lower; i < bound; i++)`");
+        }
+        if (s instanceof IASTDoStatement) {
+            return error(CDiagnosticCodes.DO_WHILE, s, "`do ... while` loops are not supported; rewrite as a counted"
+                    + " for loop `for (i = lower; i < bound; i++)`");
+        }
+        if (s instanceof IASTGotoStatement || s instanceof IGNUASTGotoStatement) {
+            return error(CDiagnosticCodes.GOTO, s, "`goto` is not supported; rewrite with if/else and counted for"
+                    + " loops");
+        }
+        if (s instanceof IASTLabelStatement) {
+            return error(CDiagnosticCodes.LABEL, s, "labels are not supported (no goto); remove the label");
+        }
+        if (s instanceof IASTSwitchStatement || s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
+            return error(CDiagnosticCodes.SWITCH, s, "`switch` is not supported; rewrite as an if/else chain");
+        }
+        if (s instanceof IASTBreakStatement) {
+            return error(CDiagnosticCodes.BREAK, s, "`break` is not supported; loops must run their full count"
+                    + " (guard the rest of the body with an if instead)");
+        }
+        if (s instanceof IASTContinueStatement) {
+            return error(CDiagnosticCodes.CONTINUE, s, "`continue` is not supported; guard the rest of the body with"
+                    + " an if instead");
+        }
+        if (s instanceof IASTDeclarationStatement ds && ds.getDeclaration() instanceof IASTASMDeclaration) {
+            return error(CDiagnosticCodes.ASM, s, "inline assembly is not supported");
+        }
+        return error(CDiagnosticCodes.STATEMENT, s, "statement `" + SourceText.excerpt(s) + "` is not supported");
+    }
+
+    UnsupportedException error(String code, IASTNode node, String message) {
+        return new UnsupportedException(code, ctx.src.range(node), message);
+    }
+}

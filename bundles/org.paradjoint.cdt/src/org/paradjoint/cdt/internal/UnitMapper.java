@@ -1,0 +1,206 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTPreprocessorPragmaStatement;
+import org.eclipse.cdt.core.dom.ast.IASTPreprocessorStatement;
+import org.eclipse.cdt.core.dom.ast.IASTProblem;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
+import org.eclipse.cdt.core.parser.IProblem;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+
+/**
+ * One file: parse with CDT, report its syntax problems, collect pragmas, globals and function
+ * names, and map every function definition. The unit holds the functions that mapped without
+ * error; any error makes {@link ParseResult#hasErrors()} true, and then no code may be generated.
+ */
+public final class UnitMapper {
+    private final Map<String, String> macros;
+
+    public UnitMapper(Map<String, String> macros) {
+        this.macros = Map.copyOf(macros);
+    }
+
+    public ParseResult map(String fileName, String text) {
+        SourceText src = new SourceText(fileName, text);
+        Reporter reporter = new Reporter();
+        IASTTranslationUnit tu = CdtParser.parse(fileName, text, macros);
+        List<Integer> problemOffsets = problems(tu, src, reporter);
+
+        Map<String, SourceRange> globals = new HashMap<>();
+        Set<String> functionNames = new HashSet<>();
+        List<IASTFunctionDefinition> defs = new ArrayList<>();
+        for (IASTDeclaration d : tu.getDeclarations()) {
+            if (d instanceof IASTFunctionDefinition def) {
+                defs.add(def);
+                functionNames.add(def.getDeclarator().getName().toString());
+            } else if (d instanceof IASTSimpleDeclaration sd) {
+                for (IASTDeclarator declarator : sd.getDeclarators()) {
+                    String name = innermost(declarator).getName().toString();
+                    if (declarator instanceof IASTFunctionDeclarator) {
+                        functionNames.add(name);
+                    } else if (sd.getDeclSpecifier().getStorageClass() != IASTDeclSpecifier.sc_typedef) {
+                        globals.put(name, src.range(declarator));
+                    }
+                }
+            }
+        }
+
+        Map<IASTFunctionDefinition, List<Site>> before = new LinkedHashMap<>();
+        Map<IASTFunctionDefinition, List<Site>> inside = new LinkedHashMap<>();
+        for (IASTFunctionDefinition def : defs) {
+            before.put(def, new ArrayList<>());
+            inside.put(def, new ArrayList<>());
+        }
+        for (Site site : pragmas(tu, src, reporter)) {
+            place(site, tu, defs, before, inside, reporter);
+        }
+
+        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, macros);
+        List<Function> functions = new ArrayList<>();
+        for (IASTFunctionDefinition def : defs) {
+            int start = FunctionContext.start(def);
+            int end = FunctionContext.end(def);
+            boolean hasProblems = problemOffsets.stream().anyMatch(o -> o >= start && o < end);
+            Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems);
+            if (f != null) {
+                functions.add(f);
+            }
+        }
+        return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions), reporter.sorted());
+    }
+
+    private static IASTDeclarator innermost(IASTDeclarator d) {
+        IASTDeclarator cur = d;
+        while (cur.getNestedDeclarator() != null) {
+            cur = cur.getNestedDeclarator();
+        }
+        return cur;
+    }
+
+    /** Reports every syntax and preprocessor problem; returns the offsets of the syntax problems. */
+    private static List<Integer> problems(IASTTranslationUnit tu, SourceText src, Reporter reporter) {
+        for (IASTProblem p : tu.getPreprocessorProblems()) {
+            if (p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND) {
+                continue;
+            }
+            if (p.getID() == IProblem.PREPROCESSOR_POUND_WARNING) {
+                reporter.report(Diagnostic.warning(CDiagnosticCodes.PREPROCESSOR_WARNING, src.range(p), p.getMessage()));
+            } else {
+                reporter.report(Diagnostic.error(CDiagnosticCodes.PREPROCESSOR_ERROR, src.range(p),
+                        "preprocessor: " + p.getMessage()));
+            }
+        }
+        List<Integer> offsets = new ArrayList<>();
+        tu.accept(new ASTVisitor() {
+            {
+                shouldVisitProblems = true;
+            }
+
+            @Override
+            public int visit(IASTProblem p) {
+                IASTFileLocation loc = p.getFileLocation();
+                if (loc != null) {
+                    offsets.add(loc.getNodeOffset());
+                }
+                reporter.report(Diagnostic.error(CDiagnosticCodes.SYNTAX_ERROR, src.range(p), "syntax error: cannot"
+                        + " parse `" + SourceText.excerpt(p) + "`"));
+                return PROCESS_CONTINUE;
+            }
+        });
+        return offsets;
+    }
+
+    /** The pragmas of the file that are ours ({@code ad}, {@code $adic...}, {@code omp}), parsed. */
+    private static List<Site> pragmas(IASTTranslationUnit tu, SourceText src, Reporter reporter) {
+        List<Site> sites = new ArrayList<>();
+        for (IASTPreprocessorStatement ps : tu.getAllPreprocessorStatements()) {
+            if (!(ps instanceof IASTPreprocessorPragmaStatement pragma) || !ps.isActive()) {
+                continue;
+            }
+            IASTFileLocation loc = ps.getFileLocation();
+            if (loc == null) {
+                continue;
+            }
+            int offset = loc.getNodeOffset();
+            int length = loc.getNodeLength();
+            String body;
+            int bodyOffset;
+            String raw = src.text().substring(offset, Math.min(src.text().length(), offset + length));
+            int k = raw.indexOf("pragma");
+            if (pragma.isPragmaOperator() || k < 0) {
+                body = new String(pragma.getMessage());
+                bodyOffset = offset;
+            } else {
+                body = raw.substring(k + "pragma".length());
+                bodyOffset = offset + k + "pragma".length();
+            }
+            try {
+                Object content = PragmaParser.parse(src, body, bodyOffset);
+                if (content != null) {
+                    String spelling = body.replaceAll("\\\\\\r?\\n", " ").replaceAll("\\s+", " ").strip();
+                    sites.add(new Site(offset, length, src.range(offset, length), spelling, content));
+                }
+            } catch (UnsupportedException e) {
+                reporter.report(e.diagnostic());
+                sites.add(new Site(offset, length, src.range(offset, length), body.strip(), new PragmaSyntax.Broken()));
+            }
+        }
+        sites.sort((a, b) -> Integer.compare(a.offset(), b.offset()));
+        return sites;
+    }
+
+    /** Puts a pragma into the body of its function, before the function it precedes, or reports it. */
+    private static void place(Site site, IASTTranslationUnit tu, List<IASTFunctionDefinition> defs,
+            Map<IASTFunctionDefinition, List<Site>> before, Map<IASTFunctionDefinition, List<Site>> inside,
+            Reporter reporter) {
+        for (IASTFunctionDefinition def : defs) {
+            if (site.offset() >= FunctionContext.start(def.getBody()) && site.offset() < FunctionContext.end(def.getBody())) {
+                inside.get(def).add(site);
+                return;
+            }
+        }
+        IASTDeclaration next = null;
+        for (IASTDeclaration d : tu.getDeclarations()) {
+            if (FunctionContext.end(d) > site.offset()) {
+                next = d;
+                break;
+            }
+        }
+        if (site.isBroken()) {
+            if (next instanceof IASTFunctionDefinition def) {
+                before.get(def).add(site);
+            }
+        } else if (site.isOmp()) {
+            reporter.report(Diagnostic.error(CDiagnosticCodes.OMP, site.range(), "`#pragma " + site.spelling()
+                    + "` outside a function body: only `parallel for` right before a for loop is supported"));
+        } else if (next instanceof IASTFunctionDefinition def) {
+            before.get(def).add(site);
+        } else {
+            reporter.report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, site.range(), "`#pragma "
+                    + site.spelling() + "` is not followed by a function definition or a statement it can apply to;"
+                    + " put it right before the function or loop it annotates"));
+        }
+    }
+}

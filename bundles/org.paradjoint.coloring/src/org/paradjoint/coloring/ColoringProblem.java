@@ -1,0 +1,86 @@
+package org.paradjoint.coloring;
+
+/**
+ * What is to be coloured: the structure of the matrix (general or symmetric) and which of its sides is
+ * partitioned, plus, for symmetric matrices, which colouring notion is wanted.
+ *
+ * <p>This is the first of the three objects of the API (problem, {@link ColoringAlgorithm},
+ * {@link ColoringResult}), after SparseMatrixColorings.jl: the problem says what a valid answer is, the
+ * algorithm says how to find one. An enum because the set of problems is small and closed.
+ */
+public enum ColoringProblem {
+
+    /** Jacobian, column partition: partial distance-2 colouring of the columns in the bipartite graph. */
+    COLUMN(Structure.NONSYMMETRIC, Partition.COLUMN, Decompression.DIRECT),
+    /** Jacobian, row partition: partial distance-2 colouring of the rows in the bipartite graph. */
+    ROW(Structure.NONSYMMETRIC, Partition.ROW, Decompression.DIRECT),
+    /**
+     * Symmetric, distance-1 colouring of the adjacency graph. Cheapest, but it does not allow recovering
+     * a Hessian (it is here as a reference point and for the graph bound checks).
+     */
+    DISTANCE_1(Structure.SYMMETRIC, Partition.COLUMN, null),
+    /** Hessian, star colouring: direct recovery from H S. */
+    STAR(Structure.SYMMETRIC, Partition.COLUMN, Decompression.DIRECT),
+    /** Hessian, acyclic colouring: recovery from H S by substitution. */
+    ACYCLIC(Structure.SYMMETRIC, Partition.COLUMN, Decompression.SUBSTITUTION);
+
+    private final Structure structure;
+    private final Partition partition;
+    private final Decompression defaultDecompression;
+
+    ColoringProblem(Structure structure, Partition partition, Decompression defaultDecompression) {
+        this.structure = structure;
+        this.partition = partition;
+        this.defaultDecompression = defaultDecompression;
+    }
+
+    public Structure structure() {
+        return structure;
+    }
+
+    public Partition partition() {
+        return partition;
+    }
+
+    /** The decompression used when the algorithm does not name one; {@code null} for {@link #DISTANCE_1}. */
+    public Decompression defaultDecompression() {
+        return defaultDecompression;
+    }
+
+    /**
+     * The problem SparseMatrixColorings.jl would pose for this structure, partition and decompression:
+     * general matrices get the column/row partial distance-2 problems, symmetric ones a star (direct) or
+     * acyclic (substitution) colouring.
+     */
+    public static ColoringProblem of(Structure structure, Partition partition, Decompression decompression) {
+        if (structure == Structure.NONSYMMETRIC) {
+            return partition == Partition.COLUMN ? COLUMN : ROW;
+        }
+        return decompression == Decompression.SUBSTITUTION ? ACYCLIC : STAR;
+    }
+
+    /**
+     * A reference bound printed next to the colour count: for {@link #COLUMN} the largest number of
+     * nonzeros in a row and for {@link #ROW} the largest number in a column (true lower bounds: those
+     * columns/rows are pairwise in conflict). For the symmetric kinds it is the maximum degree plus one,
+     * the size of the largest closed neighbourhood; note this is what a column partition of the same
+     * matrix would need at least, not a lower bound for star/acyclic colourings (an arrowhead matrix is
+     * star coloured with 2 colours).
+     */
+    public int lowerBound(SparsityPattern pattern) {
+        return switch (this) {
+            case COLUMN -> pattern.maxRowNnz();
+            case ROW -> pattern.maxColNnz();
+            case DISTANCE_1, STAR, ACYCLIC -> maxOffDiagonalDegree(pattern) + (pattern.rows() > 0 ? 1 : 0);
+        };
+    }
+
+    private static int maxOffDiagonalDegree(SparsityPattern p) {
+        int max = 0;
+        for (int i = 0; i < p.rows(); i++) {
+            int d = p.rowNnz(i) - (p.positionOf(i, i) >= 0 ? 1 : 0);
+            max = Math.max(max, d);
+        }
+        return max;
+    }
+}

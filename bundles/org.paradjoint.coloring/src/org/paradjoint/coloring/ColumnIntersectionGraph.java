@@ -1,0 +1,74 @@
+package org.paradjoint.coloring;
+
+import java.util.Arrays;
+
+/**
+ * Distance-2 view of the bipartite graph of a pattern, seen from the columns: two columns are neighbours
+ * when they share a row (i.e. they are not structurally orthogonal).
+ *
+ * <p>The intersection graph is never stored: for a 10^6 x 10^6 matrix with 10 nonzeros per row it would
+ * hold about 10^8 edges. Neighbours are enumerated through the pattern instead, deduplicated with a stamp
+ * array, at a cost of sum over the column's rows of the row lengths. Not thread-safe (shared stamp array).
+ */
+final class ColumnIntersectionGraph implements OrderingGraph {
+
+    private final SparsityPattern pattern;
+    private final int[] stamp;
+    private int currentStamp;
+    private final int bound;
+
+    ColumnIntersectionGraph(SparsityPattern pattern) {
+        this.pattern = pattern;
+        int n = pattern.cols();
+        this.stamp = new int[n];
+        int b = 0;
+        for (int j = 0; j < n; j++) {
+            long s = 0;
+            for (int k = pattern.colPtr[j]; k < pattern.colPtr[j + 1]; k++) {
+                s += pattern.rowNnz(pattern.rowIdx[k]);
+            }
+            b = (int) Math.max(b, Math.min(s, n));
+        }
+        this.bound = b;
+    }
+
+    @Override
+    public int vertexCount() {
+        return pattern.cols();
+    }
+
+    @Override
+    public int neighborBound() {
+        return bound;
+    }
+
+    @Override
+    public int neighbors(int v, int[] buffer) {
+        int s = nextStamp();
+        stamp[v] = s; // excludes v itself
+        int count = 0;
+        int[] colPtr = pattern.colPtr;
+        int[] rowIdx = pattern.rowIdx;
+        int[] rowPtr = pattern.rowPtr;
+        int[] colIdx = pattern.colIdx;
+        for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+            int i = rowIdx[k];
+            for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
+                int u = colIdx[t];
+                if (stamp[u] != s) {
+                    stamp[u] = s;
+                    buffer[count++] = u;
+                }
+            }
+        }
+        return count;
+    }
+
+    private int nextStamp() {
+        if (++currentStamp == Integer.MAX_VALUE) { // practically never; keeps stamps unique
+            Arrays.fill(stamp, 0);
+            currentStamp = 1;
+        }
+        return currentStamp;
+    }
+}

@@ -1,0 +1,133 @@
+package org.paradjoint.coloring;
+
+import java.util.SplittableRandom;
+
+/**
+ * Recolouring by iterated greedy (Culberson, "Iterated greedy graph coloring and the difficulty
+ * landscape", 1992): colour again greedily, visiting the vertices class by class.
+ *
+ * <p>Why it never increases the colour count for the distance-1 and partial distance-2 problems: the
+ * vertices of one old class are pairwise non-adjacent, so when the k-th visited class is coloured every
+ * one of its vertices finds a free colour among the first k. Classes can therefore only merge. The star
+ * and acyclic greedy passes forbid more than the direct neighbours' colours, so there the guarantee does
+ * not hold; a round that would increase the count is simply discarded. Rounds that keep the count are
+ * accepted, because they move the colouring to a different arrangement from which later rounds can merge
+ * classes.
+ *
+ * <p>The class order of each round is drawn (reproducibly) among the orders Culberson found useful:
+ * reverse (the last classes, which are the smallest and most constrained, first; most rounds), largest
+ * class first, and random. Within a class, vertices keep their previous relative order.
+ */
+final class IteratedGreedy {
+
+    /** One greedy pass of the problem being improved. */
+    interface Pass {
+        int[] color(int[] order);
+    }
+
+    private IteratedGreedy() {
+    }
+
+    /**
+     * @param conflictGraph the graph in which neighbours must differ (distance-1 and partial distance-2
+     *                      problems), enabling the modular candidates and class elimination; {@code null}
+     *                      for star and acyclic colourings, which only get iterated-greedy rounds
+     */
+    static int[] improve(int[] colors, int rounds, long seed, Pass pass, OrderingGraph conflictGraph) {
+        int n = colors.length;
+        if (n == 0 || rounds == 0) {
+            return colors;
+        }
+        SplittableRandom rnd = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
+        int[] best = colors;
+        int bestCount = GreedyColoring.colorCount(best);
+        if (conflictGraph != null) {
+            int[] modular = ModularColoring.smallest(conflictGraph, bestCount);
+            if (modular != null) {
+                best = modular;
+                bestCount = GreedyColoring.colorCount(modular);
+            }
+        }
+        int[] order = Orderings.natural(n); // previous visiting order, used to order vertices in a class
+        for (int r = 0; r < rounds && bestCount > 1; r++) {
+            int[] classOrder = classOrder(best, bestCount, rnd);
+            int[] next = groupByClass(best, bestCount, classOrder, order);
+            int[] candidate = pass.color(next);
+            int count = GreedyColoring.colorCount(candidate);
+            boolean merged = count < bestCount;
+            if (count <= bestCount) {
+                best = candidate;
+                bestCount = count;
+                order = next;
+            }
+            if (!merged && conflictGraph != null && bestCount > 1) {
+                int[] fewer = ClassElimination.eliminate(conflictGraph, best, bestCount, eliminationBudget(n), rnd);
+                if (fewer != null) {
+                    best = fewer;
+                    bestCount--;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Moves per class elimination attempt: linear in n for small graphs, capped so a round stays short. */
+    static long eliminationBudget(int n) {
+        return Math.min(4L * n + 10_000, Long.getLong("ig.cap", 400_000L));
+    }
+
+    /** Permutation of the colour classes for one round. */
+    private static int[] classOrder(int[] colors, int k, SplittableRandom rnd) {
+        int[] classes = Orderings.natural(k);
+        int pick = rnd.nextInt(10);
+        if (pick < 5) { // reverse
+            for (int i = 0; i < k / 2; i++) {
+                int t = classes[i];
+                classes[i] = classes[k - 1 - i];
+                classes[k - 1 - i] = t;
+            }
+        } else if (pick < 7) { // largest class first (stable: lower colour first on ties)
+            int[] size = new int[k];
+            for (int c : colors) {
+                size[c]++;
+            }
+            Integer[] boxed = new Integer[k];
+            for (int i = 0; i < k; i++) {
+                boxed[i] = i;
+            }
+            java.util.Arrays.sort(boxed, (a, b) -> size[b] != size[a] ? Integer.compare(size[b], size[a])
+                    : Integer.compare(a, b));
+            for (int i = 0; i < k; i++) {
+                classes[i] = boxed[i];
+            }
+        } else { // random
+            for (int i = k - 1; i > 0; i--) {
+                int j = rnd.nextInt(i + 1);
+                int t = classes[i];
+                classes[i] = classes[j];
+                classes[j] = t;
+            }
+        }
+        return classes;
+    }
+
+    /** Vertices grouped by class in the given class order; inside a class in their previous order. */
+    private static int[] groupByClass(int[] colors, int k, int[] classOrder, int[] previousOrder) {
+        int[] rank = new int[k];
+        for (int i = 0; i < k; i++) {
+            rank[classOrder[i]] = i;
+        }
+        int[] start = new int[k + 1];
+        for (int c : colors) {
+            start[rank[c] + 1]++;
+        }
+        for (int i = 0; i < k; i++) {
+            start[i + 1] += start[i];
+        }
+        int[] out = new int[colors.length];
+        for (int v : previousOrder) {
+            out[start[rank[colors[v]]]++] = v;
+        }
+        return out;
+    }
+}

@@ -1,0 +1,189 @@
+package org.paradjoint.core.check;
+
+/** The C helpers every check driver carries (random numbers, fills, the two comparisons). */
+final class DriverHelpers {
+
+    private DriverHelpers() {
+    }
+
+    /** Static inline, so that helpers a driver does not use draw no warning. */
+    static final String TEXT = """
+            /* splitmix64: the driver's own reproducible random numbers (no rand()). */
+            static unsigned long long pa_chk_state;
+
+            static inline void pa_chk_seed(unsigned long long seed)
+            {
+                pa_chk_state = seed;
+            }
+
+            static inline unsigned long long pa_chk_next(void)
+            {
+                unsigned long long z = (pa_chk_state += 0x9E3779B97F4A7C15ULL);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                return z ^ (z >> 31);
+            }
+
+            static inline double pa_chk_uniform(double lo, double hi)
+            {
+                return lo + (hi - lo) * ((double) (pa_chk_next() >> 11) * 0x1.0p-53);
+            }
+
+            static inline long pa_chk_below(long n)
+            {
+                return (long) (pa_chk_next() % (unsigned long long) n);
+            }
+
+            static inline void *pa_chk_alloc(long count, size_t size)
+            {
+                void *p = calloc((size_t) (count > 0 ? count : 1), size);
+                if (p == NULL) {
+                    fprintf(stderr, "error: out of memory (%ld elements)\\n", count);
+                    exit(2);
+                }
+                return p;
+            }
+
+            static inline void pa_chk_fill(double *a, long len, double lo, double hi)
+            {
+                for (long k = 0; k < len; k++)
+                    a[k] = pa_chk_uniform(lo, hi);
+            }
+
+            static inline void pa_chk_store(void *a, size_t size, long k, long v)
+            {
+                if (size == sizeof(int))
+                    ((int *) a)[k] = (int) v;
+                else
+                    ((long *) a)[k] = v;
+            }
+
+            /* a random permutation of 0..n-1, repeated or truncated to len elements */
+            static inline int pa_chk_perm(void *a, size_t size, long len, long n)
+            {
+                if (n <= 0)
+                    return -1;
+                long *p = pa_chk_alloc(n, sizeof(long));
+                for (long k = 0; k < n; k++)
+                    p[k] = k;
+                for (long k = n - 1; k > 0; k--) {
+                    long j = pa_chk_below(k + 1), t = p[k];
+                    p[k] = p[j];
+                    p[j] = t;
+                }
+                for (long k = 0; k < len; k++)
+                    pa_chk_store(a, size, k, p[k % n]);
+                free(p);
+                return 0;
+            }
+
+            /* values uniform in [lo, hi) */
+            static inline int pa_chk_range(void *a, size_t size, long len, long lo, long hi)
+            {
+                if (hi <= lo)
+                    return -1;
+                for (long k = 0; k < len; k++)
+                    pa_chk_store(a, size, k, lo + pa_chk_below(hi - lo));
+                return 0;
+            }
+
+            static inline int pa_chk_compare_long(const void *x, const void *y)
+            {
+                long a = *(const long *) x, b = *(const long *) y;
+                return (a > b) - (a < b);
+            }
+
+            /* sorted values in [lo, hi], the first lo and the last hi */
+            static inline int pa_chk_ascending(void *a, size_t size, long len, long lo, long hi)
+            {
+                if (hi < lo || (len == 1 && hi != lo))
+                    return -1;
+                long *t = pa_chk_alloc(len, sizeof(long));
+                for (long k = 0; k < len; k++)
+                    t[k] = k == 0 ? lo : k == len - 1 ? hi : lo + pa_chk_below(hi - lo + 1);
+                qsort(t, (size_t) len, sizeof(long), pa_chk_compare_long);
+                for (long k = 0; k < len; k++)
+                    pa_chk_store(a, size, k, t[k]);
+                free(t);
+                return 0;
+            }
+
+            /* what every call starts from: work copy <- pristine copy */
+            struct pa_chk_copy {
+                void *work;
+                const void *in;
+                size_t bytes;
+            };
+
+            static inline void pa_chk_restore(const struct pa_chk_copy *c)
+            {
+                for (; c->work != NULL; c++)
+                    memcpy(c->work, c->in, c->bytes);
+            }
+
+            /* a = a0 + h * d */
+            static inline void pa_chk_shift(double *a, const double *a0, const double *d, double h, long len)
+            {
+                for (long k = 0; k < len; k++)
+                    a[k] = a0[k] + h * d[k];
+            }
+
+            static inline void pa_chk_dot(const double *a, const double *b, long len, double *sum, double *sumabs)
+            {
+                for (long k = 0; k < len; k++) {
+                    *sum += a[k] * b[k];
+                    *sumabs += fabs(a[k] * b[k]);
+                }
+            }
+
+            static inline int pa_chk_report_dot(double tangent, double tabs, double adjoint, double aabs, double tol)
+            {
+                double scale = fmax(fmax(tabs, aabs), fmax(fabs(tangent), fabs(adjoint)));
+                double err = scale > 0.0 ? fabs(tangent - adjoint) / scale : 0.0;
+                int pass = err <= tol;
+                printf("dot-product: %s rel_err=%.3e tol=%.1e <yd,yb>=%.17g <xd,xb>=%.17g\\n",
+                       pass ? "PASS" : "FAIL", err, tol, tangent, adjoint);
+                return !pass;
+            }
+
+            /* central differences against the tangent, in the max norm */
+            struct pa_chk_fd {
+                double err, max_yd, max_fd, max_y;
+                int nan;
+            };
+
+            static inline void pa_chk_fd_add(struct pa_chk_fd *s, const double *plus, const double *minus,
+                                             const double *yd, long len, double h)
+            {
+                for (long k = 0; k < len; k++) {
+                    double fd = (plus[k] - minus[k]) / (2.0 * h), t = yd != NULL ? yd[k] : 0.0;
+                    s->err = fmax(s->err, fabs(fd - t));
+                    s->max_yd = fmax(s->max_yd, fabs(t));
+                    s->max_fd = fmax(s->max_fd, fabs(fd));
+                    s->max_y = fmax(s->max_y, fmax(fabs(plus[k]), fabs(minus[k])));
+                    if (fd != fd || t != t)
+                        s->nan = 1;
+                }
+            }
+
+            static inline int pa_chk_report_fd(const struct pa_chk_fd *s, double tol, double h)
+            {
+                double scale = fmax(fmax(s->max_yd, s->max_fd), 1e-6 * fmax(1.0, s->max_y));
+                double err = s->nan ? NAN : s->err / scale;
+                int pass = err <= tol;
+                printf("finite-difference: %s rel_err=%.3e tol=%.1e max_abs_err=%.3e max|yd|=%.3e h=%.1e\\n",
+                       pass ? "PASS" : "FAIL", err, tol, s->err, s->max_yd, h);
+                return !pass;
+            }
+
+            static inline int pa_chk_selected(const char *name, int argc, char **argv)
+            {
+                if (argc <= 1)
+                    return 1;
+                for (int k = 1; k < argc; k++)
+                    if (strcmp(argv[k], name) == 0)
+                        return 1;
+                return 0;
+            }
+            """;
+}

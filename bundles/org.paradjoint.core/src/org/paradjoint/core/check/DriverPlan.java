@@ -1,0 +1,376 @@
+package org.paradjoint.core.check;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.paradjoint.core.check.IndexBounds.Interval;
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.Mode;
+
+/**
+ * The check of one function, resolved: the value of every integer parameter, the element count
+ * of every array, the contents of index arrays and each parameter's role in the two derivative
+ * signatures. Everything the user may get wrong is reported here, as located diagnostics.
+ */
+final class DriverPlan {
+
+    /** Arrays larger than this are surely a mistake in the options. */
+    static final long MAX_ELEMENTS = 50_000_000L;
+
+    enum Kind {
+        INT_SCALAR, REAL_SCALAR, INT_ARRAY, REAL_ARRAY;
+
+        boolean isArray() {
+            return this == INT_ARRAY || this == REAL_ARRAY;
+        }
+    }
+
+    /**
+     * One primal parameter. {@code lengthC}/{@code length}: element count of an array (C text and
+     * value); {@code origin}: where the leading extent came from; {@code tangent}/{@code adjoint}:
+     * derivative parameters or null.
+     */
+    record Param(Variable var, Kind kind, String lengthC, long length, String origin, IndexFill fill,
+            Variable tangent, Variable adjoint, boolean independent, boolean dependent) {
+
+        String name() {
+            return var.name();
+        }
+    }
+
+    final Function function;
+    final DerivativeSignature tangent;
+    final DerivativeSignature adjoint;
+    final CheckSpec spec;
+    /** Integer parameters and --set helper names with their values, in declaration order. */
+    final Map<String, Long> ints = new LinkedHashMap<>();
+    final List<Param> params = new ArrayList<>();
+
+    private final Diagnostics diags;
+    private final Map<String, String> leadingC = new HashMap<>();
+    private final Map<String, Long> leading = new HashMap<>();
+    private final Map<String, String> origins = new HashMap<>();
+    private final Map<String, Interval> contents = new HashMap<>();
+    private final Map<String, IndexFill> fills = new LinkedHashMap<>();
+
+    private DriverPlan(Function function, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
+            Diagnostics diags) {
+        this.function = function;
+        this.tangent = tangent;
+        this.adjoint = adjoint;
+        this.spec = spec;
+        this.diags = diags;
+    }
+
+    /** The plan, or null after reporting errors to {@code diags}. */
+    static DriverPlan resolve(Function f, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
+            Diagnostics diags) {
+        DriverPlan p = new DriverPlan(f, tangent, adjoint, spec, diags);
+        int before = diags.list().size();
+        if (p.checkSignatures() && p.checkTypes() && p.resolveInts()) {
+            p.resolveArrays();
+        }
+        boolean failed = diags.list().subList(before, diags.list().size()).stream().anyMatch(d -> d.isError());
+        return failed ? null : p;
+    }
+
+    private void error(String code, SourceRange at, String message) {
+        diags.error(code, at == null ? function.range() : at, function.name() + ": " + message);
+    }
+
+    private boolean checkSignatures() {
+        boolean ok = checkSignature(tangent, Mode.TANGENT) & checkSignature(adjoint, Mode.REVERSE);
+        if (!ok) {
+            return false;
+        }
+        for (int i = 0; i < function.params().size(); i++) {
+            var t = tangent.params().get(i);
+            var a = adjoint.params().get(i);
+            if (t.independent() != a.independent() || t.dependent() != a.dependent()) {
+                diags.warning("check-signature-roles", function.range(), function.name() + ": tangent and adjoint disagree"
+                        + " on the role of " + t.primal().name() + "; the check uses the union of both");
+            }
+        }
+        return true;
+    }
+
+    private boolean checkSignature(DerivativeSignature s, Mode mode) {
+        if (s == null || s.mode() != mode) {
+            error("check-signature-mismatch", null, "expected a " + mode.name().toLowerCase() + " signature");
+            return false;
+        }
+        List<String> primal = function.params().stream().map(Variable::name).toList();
+        List<String> sig = s.params().stream().map(p -> p.primal().name()).toList();
+        if (!primal.equals(sig)) {
+            error("check-signature-mismatch", null, "the parameters of " + s.derivedName() + " " + sig
+                    + " do not follow those of the primal " + primal);
+            return false;
+        }
+        return true;
+    }
+
+    private boolean checkTypes() {
+        boolean ok = true;
+        for (Variable v : function.params()) {
+            if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
+                error("check-unsupported-type", v.range(), "parameter " + v.name() + " has type " + v.type().cName()
+                        + "; check drivers handle double and integer parameters only");
+                ok = false;
+            }
+            for (int d = 1; d < v.rank(); d++) {
+                if (!v.dims().get(d).extentKnown()) {
+                    error("check-extent-unknown", v.range(), "dimension " + (d + 1) + " of " + v.name()
+                            + " has no declared extent");
+                    ok = false;
+                }
+            }
+        }
+        if (function.returnType() != null && function.returnType().isFloating()) {
+            diags.warning("check-return-ignored", function.range(), function.name()
+                    + ": the returned value is not checked (only parameters are dependents)");
+        }
+        return ok;
+    }
+
+    private Variable param(String name) {
+        return function.params().stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private String intParamNames() {
+        String s = function.params().stream().filter(v -> v.isScalar() && v.type().isInteger()).map(Variable::name)
+                .collect(Collectors.joining(", "));
+        return s.isEmpty() ? "none" : s;
+    }
+
+    private boolean resolveInts() {
+        boolean ok = true;
+        for (Variable v : function.params()) {
+            if (v.isScalar() && v.type().isInteger() && !spec.sets().containsKey(v.name())) {
+                ints.put(v.name(), CheckSpec.DEFAULT_INT);
+            }
+        }
+        for (String name : spec.sets().keySet()) {
+            Variable v = param(name);
+            if (v != null && !(v.isScalar() && v.type().isInteger())) {
+                error("check-spec-name", v.range(), "--set " + name + ": " + name
+                        + " is not an integer scalar parameter (integer parameters: " + intParamNames() + ")");
+                ok = false;
+            }
+        }
+        Map<String, IntExpr> pending = new LinkedHashMap<>(spec.sets());
+        while (ok && !pending.isEmpty()) {
+            boolean progress = false;
+            for (var it = pending.entrySet().iterator(); it.hasNext();) {
+                var e = it.next();
+                Set<String> needs = e.getValue().names();
+                for (String n : needs) {
+                    if (!ints.containsKey(n) && !pending.containsKey(n)) {
+                        error("check-spec-name", null, "--set " + e.getKey() + "=" + e.getValue().toC()
+                                + ": unknown name '" + n + "' (integer parameters: " + intParamNames() + ")");
+                        return false;
+                    }
+                }
+                if (needs.stream().allMatch(ints::containsKey)) {
+                    ok &= evalInto(ints, e.getKey(), e.getValue(), "--set " + e.getKey());
+                    it.remove();
+                    progress = true;
+                }
+            }
+            if (!progress) {
+                error("check-spec-cycle", null, "--set values refer to each other in a cycle: " + pending.keySet());
+                return false;
+            }
+        }
+        return ok;
+    }
+
+    private boolean evalInto(Map<String, Long> into, String key, IntExpr e, String what) {
+        try {
+            into.put(key, e.eval(ints));
+            return true;
+        } catch (IllegalArgumentException | ArithmeticException ex) {
+            error("check-spec-value", null, what + "=" + e.toC() + ": " + ex.getMessage());
+            return false;
+        }
+    }
+
+    private void resolveArrays() {
+        for (String name : spec.extents().keySet()) {
+            Variable v = param(name);
+            if (v == null || !v.isArray()) {
+                error("check-spec-name", null, "--extent " + name + ": no array parameter " + name);
+                return;
+            }
+        }
+        for (String name : spec.indices().keySet()) {
+            Variable v = param(name);
+            if (v == null || !v.isArray() || !v.type().isInteger()) {
+                error("check-spec-name", null, "--index " + name + ": no integer array parameter " + name);
+                return;
+            }
+        }
+        for (Variable v : function.params()) {
+            if (!v.isArray()) {
+                continue;
+            }
+            IntExpr given = spec.extents().get(v.name());
+            if (given != null) {
+                setLeading(v, given.toC(), evalSpec(given, "--extent " + v.name()), "--extent");
+            } else if (v.dims().get(0).extentKnown()) {
+                var e = v.dims().get(0).extent();
+                try {
+                    setLeading(v, IrInt.toC(e), IrInt.eval(e, ints), "declaration");
+                } catch (IllegalArgumentException | ArithmeticException ex) {
+                    error("check-extent-unknown", v.range(), "the declared extent of " + v.name() + " cannot be "
+                            + "evaluated (" + ex.getMessage() + "); give --extent " + v.name() + "=EXPR");
+                }
+            }
+            if (v.type().isInteger()) {
+                IndexFill fill = spec.indices().get(v.name());
+                if (fill != null) {
+                    fills.put(v.name(), fill);
+                    try {
+                        long[] r = fill.valueRange(ints);
+                        contents.put(v.name(), new Interval(r[0], r[1]));
+                    } catch (IllegalArgumentException | ArithmeticException ex) {
+                        error("check-spec-value", v.range(), "--index " + v.name() + "=" + fill.spelling() + ": "
+                                + ex.getMessage());
+                    }
+                }
+            }
+        }
+        inferExtents();
+        for (Variable v : function.params()) {
+            if (v.isArray() && leading.containsKey(v.name())) {
+                addParam(v);
+            } else if (!v.isArray()) {
+                addParam(v);
+            }
+        }
+    }
+
+    private long evalSpec(IntExpr e, String what) {
+        try {
+            return e.eval(ints);
+        } catch (IllegalArgumentException | ArithmeticException ex) {
+            error("check-spec-value", null, what + "=" + e.toC() + ": " + ex.getMessage());
+            return 1;
+        }
+    }
+
+    private void setLeading(Variable v, String c, long value, String origin) {
+        leadingC.put(v.name(), c);
+        leading.put(v.name(), value);
+        origins.put(v.name(), origin);
+        if (v.type().isInteger() && !fills.containsKey(v.name()) && !spec.indices().containsKey(v.name())) {
+            try {
+                long len = Math.multiplyExact(value, innerCount(v));
+                fills.put(v.name(), new IndexFill.Perm(new IntExpr.Name("pa_len_" + v.name())));
+                contents.put(v.name(), new Interval(0, len - 1));
+            } catch (IllegalArgumentException | ArithmeticException ex) {
+                // reported when the parameter is added
+            }
+        }
+    }
+
+    private long innerCount(Variable v) {
+        long n = 1;
+        for (int d = 1; d < v.rank(); d++) {
+            n = Math.multiplyExact(n, IrInt.eval(v.dims().get(d).extent(), ints));
+        }
+        return n;
+    }
+
+    /** Sizes arrays from the indices the function uses, until nothing more can be learnt. */
+    private void inferExtents() {
+        Map<Variable, Interval> used = Map.of();
+        for (int round = 0; round <= function.params().size(); round++) {
+            used = IndexBounds.leadingIndices(function, ints, contents);
+            boolean progress = false;
+            for (Variable v : function.params()) {
+                Interval r = used.get(v);
+                if (v.isArray() && !leading.containsKey(v.name()) && r != null && r.bounded() && r.hi() >= 0) {
+                    setLeading(v, Long.toString(r.hi() + 1), r.hi() + 1, "largest index used");
+                    progress = true;
+                }
+            }
+            if (!progress) {
+                break;
+            }
+        }
+        for (Variable v : function.params()) {
+            if (!v.isArray()) {
+                continue;
+            }
+            Interval r = used.get(v);
+            if (!leading.containsKey(v.name())) {
+                if (r == null) {
+                    setLeading(v, "1", 1, "not indexed");
+                    continue;
+                }
+                error("check-extent-unknown", v.range(), "cannot bound the indices of " + v.name()
+                        + (r.bounded() ? " (largest " + r.hi() + ")" : "") + "; give --extent " + v.name() + "=EXPR");
+            } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
+                diags.warning("check-extent-small", v.range(), function.name() + ": " + v.name()
+                        + " may be indexed in [" + r.lo() + ", " + r.hi() + "] but its leading extent is "
+                        + leading.get(v.name()) + " (" + origins.get(v.name()) + ")");
+            }
+        }
+    }
+
+    private void addParam(Variable v) {
+        var t = tangent.params().get(function.params().indexOf(v));
+        var a = adjoint.params().get(function.params().indexOf(v));
+        boolean indep = t.independent() || a.independent();
+        boolean dep = t.dependent() || a.dependent();
+        Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
+                : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
+        if ((indep || dep) && v.type().isInteger()) {
+            error("check-signature-mismatch", v.range(), "integer parameter " + v.name() + " cannot be "
+                    + (indep ? "independent" : "dependent"));
+            return;
+        }
+        if (dep && kind == Kind.REAL_SCALAR) {
+            error("check-signature-mismatch", v.range(), v.name() + " is passed by value and cannot be dependent");
+            return;
+        }
+        String lengthC = null;
+        long length = 1;
+        if (v.isArray()) {
+            StringBuilder c = new StringBuilder("(long) (" + leadingC.get(v.name()) + ")");
+            try {
+                length = Math.multiplyExact(leading.get(v.name()), innerCount(v));
+            } catch (IllegalArgumentException | ArithmeticException ex) {
+                error("check-extent-unknown", v.range(), "the extents of " + v.name() + " cannot be evaluated ("
+                        + ex.getMessage() + ")");
+                return;
+            }
+            for (int d = 1; d < v.rank(); d++) {
+                c.append(" * (").append(IrInt.toC(v.dims().get(d).extent())).append(")");
+            }
+            lengthC = c.toString();
+            if (length <= 0 || length > MAX_ELEMENTS) {
+                error("check-extent-size", v.range(), v.name() + " would have " + length + " elements ("
+                        + origins.get(v.name()) + "); give --extent " + v.name() + "=EXPR or smaller --set values");
+                return;
+            }
+        }
+        params.add(new Param(v, kind, lengthC, length, origins.get(v.name()), fills.get(v.name()), t.derivative(),
+                a.derivative(), indep, dep));
+    }
+
+    /** Names of --set helpers that are no parameters (declared as locals of the driver). */
+    List<String> helperNames() {
+        return spec.sets().keySet().stream().filter(n -> param(n) == null).toList();
+    }
+}

@@ -1,0 +1,49 @@
+package org.paradjoint.core.expr;
+
+import java.util.Set;
+
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Cast;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.rules.DerivativeRules;
+
+/**
+ * The type class of an expression, as C computes it: integer literals, integer variables and
+ * integer arithmetic are integer; anything involving a floating variable or literal, a floating
+ * cast or a floating intrinsic is floating; comparisons and logical operators are integer.
+ */
+public final class ExprTypes {
+
+    /** Intrinsics whose result is an integer. */
+    private static final Set<String> INTEGER_INTRINSICS = Set.of("abs", "labs");
+
+    private ExprTypes() {
+    }
+
+    public static boolean isFloating(Expr e) {
+        return switch (e) {
+            case IntLit l -> false;
+            case RealLit l -> true;
+            case VarRef r -> r.var().isFloating();
+            case ArrayRef r -> r.var().isFloating();
+            case Unary u -> u.op() == Unary.Op.NEG && isFloating(u.operand());
+            case Binary b -> !b.op().isBoolean() && b.op() != Binary.Op.MOD
+                    && (isFloating(b.left()) || isFloating(b.right()));
+            case Call c -> !INTEGER_INTRINSICS.contains(c.name())
+                    && (DerivativeRules.isFloatingIntrinsic(c.name()) || !DerivativeRules.isIntrinsic(c.name()));
+            case Cond c -> isFloating(c.then()) || isFloating(c.otherwise());
+            case Cast c -> c.type().isFloating();
+        };
+    }
+
+    public static boolean isInteger(Expr e) {
+        return !isFloating(e);
+    }
+}

@@ -1,0 +1,227 @@
+package org.paradjoint.core.expr;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/** Traversal of statements: visiting, expressions they contain, variables they write, renaming. */
+public final class StmtUtil {
+
+    private StmtUtil() {
+    }
+
+    /** Visits every statement, parents before children. */
+    public static void forEach(Stmt s, Consumer<Stmt> visitor) {
+        if (s == null) {
+            return;
+        }
+        visitor.accept(s);
+        switch (s) {
+            case Block b -> b.stmts().forEach(x -> forEach(x, visitor));
+            case For f -> forEach(f.body(), visitor);
+            case If i -> {
+                forEach(i.then(), visitor);
+                forEach(i.otherwise(), visitor);
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The expressions a statement itself holds (not those of nested statements). */
+    public static List<Expr> ownExprs(Stmt s) {
+        List<Expr> out = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                out.add(a.target());
+                out.add(a.value());
+            }
+            case For f -> {
+                out.add(f.lower());
+                out.add(f.bound());
+                out.add(f.step());
+            }
+            case If i -> out.add(i.cond());
+            case CallStmt c -> out.add(c.call());
+            case Return r -> {
+                if (r.value() != null) {
+                    out.add(r.value());
+                }
+            }
+            case Decl d -> {
+                if (d.init() != null) {
+                    out.add(d.init());
+                }
+            }
+            case Block b -> {
+            }
+        }
+        return out;
+    }
+
+    /** Every expression of a statement tree (targets of assignments included). */
+    public static void forEachExpr(Stmt s, Consumer<Expr> visitor) {
+        forEach(s, x -> ownExprs(x).forEach(e -> ExprUtil.forEach(e, visitor)));
+    }
+
+    /** The calls anywhere in a statement tree. */
+    public static List<Call> calls(Stmt s) {
+        List<Call> out = new ArrayList<>();
+        forEachExpr(s, e -> {
+            if (e instanceof Call c) {
+                out.add(c);
+            }
+        });
+        return out;
+    }
+
+    /** Variables a statement tree may modify: assignment targets, loop counters, declared variables. */
+    public static Set<Variable> writes(Stmt s) {
+        Set<Variable> out = new LinkedHashSet<>();
+        forEach(s, x -> {
+            switch (x) {
+                case Assign a -> out.add(a.target().var());
+                case For f -> out.add(f.counter());
+                case Decl d -> out.add(d.var());
+                default -> {
+                }
+            }
+        });
+        return out;
+    }
+
+    /** Variables a statement tree reads anywhere (including indices of targets and loop counters). */
+    public static Set<Variable> reads(Stmt s) {
+        Set<Variable> out = new LinkedHashSet<>();
+        forEach(s, x -> {
+            switch (x) {
+                case Assign a -> {
+                    out.addAll(ExprUtil.indexVariables(a.target()));
+                    if (a.op() != Assign.Op.SET) {
+                        out.add(a.target().var());
+                    }
+                    out.addAll(ExprUtil.variables(a.value()));
+                }
+                default -> ownExprs(x).forEach(e -> out.addAll(ExprUtil.variables(e)));
+            }
+        });
+        return out;
+    }
+
+    /** Every variable mentioned anywhere in a statement tree. */
+    public static Set<Variable> mentioned(Stmt s) {
+        Set<Variable> out = new LinkedHashSet<>();
+        forEach(s, x -> {
+            if (x instanceof For f) {
+                out.add(f.counter());
+                if (f.omp() != null) {
+                    out.addAll(ompVariables(f.omp()));
+                }
+            }
+            if (x instanceof Decl d) {
+                out.add(d.var());
+            }
+        });
+        forEachExpr(s, e -> {
+            if (e instanceof LValue lv) {
+                out.add(lv.var());
+            }
+        });
+        return out;
+    }
+
+    public static Set<Variable> ompVariables(OmpParallelFor omp) {
+        Set<Variable> out = new LinkedHashSet<>();
+        out.addAll(omp.privates());
+        out.addAll(omp.firstprivates());
+        out.addAll(omp.shared());
+        omp.reductions().forEach(r -> out.addAll(r.vars()));
+        return out;
+    }
+
+    /** Rewrites every expression of a statement tree (assignment targets must stay lvalues). */
+    public static Stmt mapExprs(Stmt s, UnaryOperator<Expr> f) {
+        return switch (s) {
+            case Assign a -> new Assign((LValue) f.apply(a.target()), a.op(), f.apply(a.value()), a.atomic(),
+                    a.pragmas(), a.range());
+            case For x -> new For(x.counter(), f.apply(x.lower()), x.cmp(), f.apply(x.bound()), f.apply(x.step()),
+                    (Block) mapExprs(x.body(), f), x.omp(), x.pragmas(), x.range());
+            case If i -> new If(f.apply(i.cond()), (Block) mapExprs(i.then(), f),
+                    i.otherwise() == null ? null : (Block) mapExprs(i.otherwise(), f), i.range());
+            case Block b -> new Block(b.stmts().stream().map(x -> mapExprs(x, f)).toList(), b.range());
+            case CallStmt c -> new CallStmt((Call) f.apply(c.call()), c.range());
+            case Return r -> new Return(r.value() == null ? null : f.apply(r.value()), r.range());
+            case Decl d -> new Decl(d.var(), d.init() == null ? null : f.apply(d.init()), d.range());
+        };
+    }
+
+    /** Renames variables everywhere: expressions, loop counters, declarations and OpenMP clauses. */
+    public static Stmt rename(Stmt s, Map<Variable, Variable> renaming) {
+        if (renaming.isEmpty()) {
+            return s;
+        }
+        return switch (s) {
+            case Assign a -> new Assign(ExprUtil.rename(a.target(), renaming), a.op(),
+                    ExprUtil.rename(a.value(), renaming), a.atomic(), a.pragmas(), a.range());
+            case For x -> new For(renaming.getOrDefault(x.counter(), x.counter()),
+                    ExprUtil.rename(x.lower(), renaming), x.cmp(), ExprUtil.rename(x.bound(), renaming),
+                    ExprUtil.rename(x.step(), renaming), (Block) rename(x.body(), renaming),
+                    x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range());
+            case If i -> new If(ExprUtil.rename(i.cond(), renaming), (Block) rename(i.then(), renaming),
+                    i.otherwise() == null ? null : (Block) rename(i.otherwise(), renaming), i.range());
+            case Block b -> new Block(b.stmts().stream().map(x -> rename(x, renaming)).toList(), b.range());
+            case CallStmt c -> new CallStmt((Call) ExprUtil.rename(c.call(), renaming), c.range());
+            case Return r -> new Return(r.value() == null ? null : ExprUtil.rename(r.value(), renaming), r.range());
+            case Decl d -> new Decl(renaming.getOrDefault(d.var(), d.var()),
+                    d.init() == null ? null : ExprUtil.rename(d.init(), renaming), d.range());
+        };
+    }
+
+    public static OmpParallelFor renameOmp(OmpParallelFor omp, Map<Variable, Variable> renaming) {
+        UnaryOperator<List<Variable>> r = l -> l.stream().map(v -> renaming.getOrDefault(v, v)).toList();
+        return new OmpParallelFor(r.apply(omp.privates()), r.apply(omp.firstprivates()), r.apply(omp.shared()),
+                omp.reductions().stream().map(x -> new OmpParallelFor.Reduction(x.op(), r.apply(x.vars()))).toList(),
+                omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range());
+    }
+
+    /** The statements of a block flattened: nested plain blocks are spliced in. */
+    public static List<Stmt> flatten(List<Stmt> stmts) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : stmts) {
+            if (s instanceof Block b) {
+                out.addAll(flatten(b.stmts()));
+            } else {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    public static boolean isScalarRef(Expr e) {
+        return e instanceof VarRef r && r.var().isScalar();
+    }
+
+    public static boolean isArrayElement(Expr e) {
+        return e instanceof ArrayRef;
+    }
+}

@@ -1,0 +1,262 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Cast;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.DerivativeRules;
+
+/**
+ * Inlines calls to functions defined in the same unit. Callee locals get fresh names; array
+ * parameters map to the argument arrays; a scalar parameter the callee only reads maps to a
+ * plain argument (a variable or a literal of the same type), otherwise to a fresh local
+ * initialised with the argument. A call inside an expression is hoisted before the statement
+ * into a temporary that receives the callee's {@code return} value; a statement
+ * {@code v = g(...)} receives it directly. Early returns become branches. Recursion, calls of
+ * unknown functions, calls in loop bounds and in conditionally evaluated operands are errors.
+ */
+final class Inliner {
+
+    private final TranslationUnit unit;
+    private final Names names;
+    private final Deque<String> stack = new ArrayDeque<>();
+
+    private Inliner(TranslationUnit unit, Names names) {
+        this.unit = unit;
+        this.names = names;
+    }
+
+    /** The function with every call of a unit function inlined (Decls for the new locals stay in place). */
+    static Function inline(TranslationUnit unit, Function f, Names names) {
+        Inliner in = new Inliner(unit, names);
+        in.stack.push(f.name());
+        List<Stmt> body = in.stmts(f.body().stmts());
+        return f.withBody(new Block(body, f.body().range()));
+    }
+
+    private Optional<Function> callee(String name) {
+        return unit == null ? Optional.empty() : unit.function(name);
+    }
+
+    private List<Stmt> stmts(List<Stmt> in) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : in) {
+            out.addAll(stmt(s));
+        }
+        return out;
+    }
+
+    private Block block(Block b) {
+        return b == null ? null : new Block(stmts(b.stmts()), b.range());
+    }
+
+    private List<Stmt> stmt(Stmt s) {
+        List<Stmt> pre = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                if (a.op() == Assign.Op.SET && a.value() instanceof Call c && callee(c.name()).isPresent()
+                        && a.target() instanceof VarRef t && t.var().isScalar()
+                        && c.args().stream().noneMatch(x -> ExprUtil.references(x, t.var()))
+                        && callee(c.name()).get().returnType() == t.var().type()) {
+                    List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                    pre.addAll(inlineCall(c, callee(c.name()).get(), args, a.target()));
+                    return pre;
+                }
+                LValue target = (LValue) hoist(a.target(), pre);
+                Expr value = hoist(a.value(), pre);
+                pre.add(new Assign(target, a.op(), value, a.atomic(), a.pragmas(), a.range()));
+            }
+            case CallStmt cs -> {
+                Call c = cs.call();
+                Optional<Function> g = callee(c.name());
+                if (g.isPresent()) {
+                    List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                    pre.addAll(inlineCall(c, g.get(), args, null));
+                } else if (DerivativeRules.isIntrinsic(c.name())) {
+                    pre.add(s);
+                } else {
+                    throw unknown(c);
+                }
+            }
+            case For f -> {
+                noCallIn(f.bound(), "loop bound");
+                noCallIn(f.step(), "loop step");
+                Expr lower = hoist(f.lower(), pre);
+                pre.add(new For(f.counter(), lower, f.cmp(), f.bound(), f.step(), block(f.body()), f.omp(),
+                        f.pragmas(), f.range()));
+            }
+            case If i -> {
+                Expr cond = hoist(i.cond(), pre);
+                pre.add(new If(cond, block(i.then()), block(i.otherwise()), i.range()));
+            }
+            case Block b -> pre.add(block(b));
+            case Return r -> pre.add(new Return(r.value() == null ? null : hoist(r.value(), pre), r.range()));
+            case Decl d -> pre.add(new Decl(d.var(), d.init() == null ? null : hoist(d.init(), pre), d.range()));
+        }
+        return pre;
+    }
+
+    private void noCallIn(Expr e, String where) {
+        for (Call c : ExprUtil.calls(e)) {
+            if (callee(c.name()).isPresent()) {
+                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
+                        + "' in a " + where + " cannot be inlined: compute it into a variable before the loop");
+            }
+            if (!DerivativeRules.isIntrinsic(c.name())) {
+                throw unknown(c);
+            }
+        }
+    }
+
+    private static UnsupportedException unknown(Call c) {
+        return new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
+                + "': define it in this file (it is then inlined) or use a supported intrinsic");
+    }
+
+    /** Replaces the calls of unit functions in {@code e} by temporaries computed in {@code pre}. */
+    private Expr hoist(Expr e, List<Stmt> pre) {
+        return switch (e) {
+            case Call c -> {
+                List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                Optional<Function> g = callee(c.name());
+                if (g.isPresent()) {
+                    Function callee = g.get();
+                    if (callee.returnType() == null) {
+                        throw new UnsupportedException("void-call-in-expression", c.range(),
+                                "function '" + c.name() + "' returns no value but is used in an expression");
+                    }
+                    Variable tmp = names.fresh(Variable.scalar(c.name(), callee.returnType(), Variable.Kind.LOCAL),
+                            c.name() + "_r");
+                    pre.add(new Decl(tmp, null));
+                    pre.addAll(inlineCall(c, callee, args, new VarRef(tmp)));
+                    yield new VarRef(tmp, c.range());
+                }
+                if (!DerivativeRules.isIntrinsic(c.name())) {
+                    throw unknown(c);
+                }
+                yield new Call(c.name(), args, c.range());
+            }
+            case Cond c -> {
+                noConditionalCall(c.then());
+                noConditionalCall(c.otherwise());
+                yield new Cond(hoist(c.cond(), pre), c.then(), c.otherwise(), c.range());
+            }
+            case Binary b when b.op().isLogical() -> {
+                noConditionalCall(b.right());
+                yield new Binary(b.op(), hoist(b.left(), pre), b.right(), b.range());
+            }
+            case Binary b -> new Binary(b.op(), hoist(b.left(), pre), hoist(b.right(), pre), b.range());
+            case Unary u -> new Unary(u.op(), hoist(u.operand(), pre), u.range());
+            case Cast c -> new Cast(c.type(), hoist(c.operand(), pre), c.range());
+            case ArrayRef a -> new ArrayRef(a.var(), a.indices().stream().map(x -> hoist(x, pre)).toList(), a.range());
+            default -> e;
+        };
+    }
+
+    private void noConditionalCall(Expr e) {
+        for (Call c : ExprUtil.calls(e)) {
+            if (callee(c.name()).isPresent()) {
+                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
+                        + "' in a conditionally evaluated operand (?:, &&, ||) cannot be inlined: "
+                        + "use an if statement");
+            }
+            if (!DerivativeRules.isIntrinsic(c.name())) {
+                throw unknown(c);
+            }
+        }
+    }
+
+    /** The statements of one inlined call, as a block; {@code result} receives the return value (may be null). */
+    private List<Stmt> inlineCall(Call call, Function callee, List<Expr> args, LValue result) {
+        if (stack.contains(callee.name())) {
+            throw new UnsupportedException("recursion", call.range(), "recursive call of '" + callee.name()
+                    + "' (through " + String.join(" -> ", stack.reversed()) + "): recursion cannot be inlined");
+        }
+        if (args.size() != callee.params().size()) {
+            throw new UnsupportedException("call-arity", call.range(), "call to '" + callee.name() + "' with "
+                    + args.size() + " arguments; it takes " + callee.params().size());
+        }
+        List<Stmt> head = new ArrayList<>();
+        Map<Variable, Variable> renaming = new LinkedHashMap<>();
+        Map<Variable, Expr> substitution = new LinkedHashMap<>();
+        var written = StmtUtil.writes(callee.body());
+        for (int k = 0; k < args.size(); k++) {
+            Variable p = callee.params().get(k);
+            Expr a = args.get(k);
+            if (p.isArray()) {
+                if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
+                    throw new UnsupportedException("unsupported-argument", a.range().isKnown() ? a.range()
+                            : call.range(), "argument " + (k + 1) + " of '" + callee.name()
+                                    + "' must be a whole array of rank " + p.rank() + " to be inlined");
+                }
+                renaming.put(p, r.var());
+            } else if (!written.contains(p) && isPlain(a, p)) {
+                substitution.put(p, a instanceof IntLit l && p.isFloating() ? new RealLit(l.value()) : a);
+            } else {
+                Variable copy = names.fresh(p.withKind(Variable.Kind.LOCAL).withConst(false), p.name());
+                renaming.put(p, copy);
+                head.add(new Decl(copy, a));
+            }
+        }
+        List<Variable> locals = new ArrayList<>(callee.locals());
+        StmtUtil.forEach(callee.body(), s -> {
+            if (s instanceof Decl d && !locals.contains(d.var())) {
+                locals.add(d.var());
+            }
+        });
+        for (Variable l : locals) {
+            Variable fresh = names.fresh(l.withKind(Variable.Kind.LOCAL), l.name());
+            renaming.put(l, fresh);
+            if (callee.locals().contains(l)) {
+                head.add(new Decl(fresh, null));
+            }
+        }
+        Block renamed = (Block) StmtUtil.rename(callee.body(), renaming);
+        Block body = (Block) StmtUtil.mapExprs(renamed, e -> ExprUtil.substitute(e, substitution));
+        List<Stmt> lowered = Normalizer.lowerReturns(body.stmts(), result);
+        stack.push(callee.name());
+        List<Stmt> inlined = stmts(lowered);
+        stack.pop();
+        head.addAll(inlined);
+        return List.of(new Block(head, call.range()));
+    }
+
+    private static boolean isPlain(Expr a, Variable p) {
+        if (a instanceof IntLit) {
+            return true;
+        }
+        if (a instanceof RealLit) {
+            return p.isFloating();
+        }
+        return a instanceof VarRef r && r.var().isScalar() && r.var().type() == p.type();
+    }
+}

@@ -1,0 +1,147 @@
+package org.paradjoint.core.transform;
+
+import java.util.List;
+
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.diag.SourceRange;
+
+/**
+ * The tape runtime of generated adjoint code: typed stacks (double and int) that grow by
+ * {@code realloc} and abort with a message when memory runs out. Emitted into every generated
+ * file that needs it, guarded by {@code PARADJOINT_RUNTIME_H} so that several generated files
+ * can be included into one driver; all helpers are {@code static inline} so that unused ones do
+ * not warn. A tape variable is declared {@code pa_tape t[1]}, so that {@code t} is the pointer
+ * the helpers take.
+ */
+public final class Runtime {
+
+    public static final String INIT = "pa_tape_init";
+    public static final String FREE = "pa_tape_free";
+    public static final String PUSH_D = "pa_push_d";
+    public static final String POP_D = "pa_pop_d";
+    public static final String PUSH_I = "pa_push_i";
+    public static final String POP_I = "pa_pop_i";
+
+    /** The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). */
+    public static final String C_SOURCE = """
+            #ifndef PARADJOINT_RUNTIME_H
+            #define PARADJOINT_RUNTIME_H
+            /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
+            typedef struct {
+                double *d;
+                long nd, capd;
+                int *i;
+                long ni, capi;
+            } pa_tape;
+
+            static inline void pa_tape_init(pa_tape *t)
+            {
+                t->d = NULL;
+                t->nd = 0;
+                t->capd = 0;
+                t->i = NULL;
+                t->ni = 0;
+                t->capi = 0;
+            }
+
+            static inline void pa_tape_free(pa_tape *t)
+            {
+                free(t->d);
+                free(t->i);
+                pa_tape_init(t);
+            }
+
+            static inline void pa_tape_oom(void)
+            {
+                fprintf(stderr, "paradjoint: out of memory for the tape\\n");
+                abort();
+            }
+
+            static inline void pa_push_d(pa_tape *t, double v)
+            {
+                if (t->nd == t->capd) {
+                    long cap = t->capd > 0 ? 2 * t->capd : 64;
+                    double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+                    if (p == NULL) {
+                        pa_tape_oom();
+                    }
+                    t->d = p;
+                    t->capd = cap;
+                }
+                t->d[t->nd++] = v;
+            }
+
+            static inline double pa_pop_d(pa_tape *t)
+            {
+                return t->d[--t->nd];
+            }
+
+            static inline void pa_push_i(pa_tape *t, int v)
+            {
+                if (t->ni == t->capi) {
+                    long cap = t->capi > 0 ? 2 * t->capi : 64;
+                    int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+                    if (p == NULL) {
+                        pa_tape_oom();
+                    }
+                    t->i = p;
+                    t->capi = cap;
+                }
+                t->i[t->ni++] = v;
+            }
+
+            static inline int pa_pop_i(pa_tape *t)
+            {
+                return t->i[--t->ni];
+            }
+            #endif /* PARADJOINT_RUNTIME_H */
+            """;
+
+    private Runtime() {
+    }
+
+    /** A tape variable {@code pa_tape name[1]}. */
+    public static Variable tapeVariable(String name) {
+        return new Variable(name, BaseType.TAPE, List.of(Dim.c(new IntLit(1))), Variable.Kind.LOCAL, false,
+                Layout.ROW_MAJOR, SourceRange.NONE);
+    }
+
+    public static Stmt init(Variable tape) {
+        return new CallStmt(new Call(INIT, List.of(new VarRef(tape))));
+    }
+
+    public static Stmt free(Variable tape) {
+        return new CallStmt(new Call(FREE, List.of(new VarRef(tape))));
+    }
+
+    public static Stmt declare(Variable tape) {
+        return new Decl(tape, null);
+    }
+
+    /** Pushes the value of {@code value} (floating or integer, as {@code floating} says). */
+    public static Stmt push(Variable tape, Expr value, boolean floating) {
+        return new CallStmt(new Call(floating ? PUSH_D : PUSH_I, List.of(new VarRef(tape), value)));
+    }
+
+    /** {@code target = pop(tape)}. */
+    public static Stmt pop(Variable tape, LValue target, boolean floating) {
+        return Assign.set(target, new Call(floating ? POP_D : POP_I, List.of(new VarRef(tape))));
+    }
+
+    /** Pops an int and discards it. */
+    public static Call popInt(Variable tape) {
+        return new Call(POP_I, List.of(new VarRef(tape)));
+    }
+}

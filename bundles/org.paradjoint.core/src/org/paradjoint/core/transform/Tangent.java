@@ -1,0 +1,159 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.Partials;
+
+/**
+ * Tangent (forward) mode: every active assignment is preceded by the assignment of its
+ * derivative (before, because the target may occur in its own right-hand side). Loops, branches
+ * and parallel loops keep their shape; the derivatives of private active scalars are private,
+ * those of {@code reduction(+:s)} variables join the reduction.
+ */
+final class Tangent {
+
+    private final DiffContext cx;
+
+    Tangent(DiffContext cx) {
+        this.cx = cx;
+    }
+
+    Function generate() {
+        List<Stmt> body = new ArrayList<>();
+        List<Stmt> main = stmts(cx.fn.body().stmts());
+        // derivatives of active locals and of active by-value parameters that are not independents start at zero
+        List<Variable> zeroed = new ArrayList<>();
+        for (Variable v : cx.fn.locals()) {
+            if (cx.isActive(v)) {
+                zeroed.add(v);
+            }
+        }
+        for (Variable p : cx.fn.params()) {
+            if (cx.isActive(p) && !cx.hasDerivativeParam(p)) {
+                zeroed.add(p);
+            }
+        }
+        List<Variable> counters = new ArrayList<>();
+        for (Variable v : zeroed) {
+            body.addAll(Zeroing.zero(cx.derivative(v), cx.names, counters));
+        }
+        body.addAll(main);
+        List<Variable> locals = new ArrayList<>(cx.fn.locals());
+        locals.addAll(cx.derivativeLocals());
+        locals.addAll(counters);
+        Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
+                false, cx.comment(), cx.fn.range());
+        return Cleanup.apply(f, cx);
+    }
+
+    private List<Stmt> stmts(List<Stmt> in) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : in) {
+            out.addAll(stmt(s));
+        }
+        return out;
+    }
+
+    private Block block(Block b) {
+        return b == null ? null : new Block(stmts(b.stmts()), b.range());
+    }
+
+    private List<Stmt> stmt(Stmt s) {
+        List<Stmt> out = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                Variable v = a.target().var();
+                if (cx.isActive(v)) {
+                    LValue dv = cx.derivativeRef(a.target());
+                    if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
+                        Expr d = tangentOf(a.value());
+                        if (!Exprs.isZero(d)) {
+                            out.add(new Assign(dv, a.op(), d, a.atomic(), List.of(), a.range()));
+                        }
+                    } else {
+                        if (a.atomic()) {
+                            throw new UnsupportedException("unsupported-atomic", a.range(),
+                                    "atomic " + a.op().symbol + " of an active variable cannot be differentiated");
+                        }
+                        out.add(new Assign(dv, Assign.Op.SET, tangentOf(Activity.effectiveValue(a)), false, List.of(),
+                                a.range()));
+                    }
+                }
+                out.add(a);
+            }
+            case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), block(f.body()),
+                    f.omp() == null ? null : omp(f.omp()), List.of(), f.range()));
+            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
+            case Block b -> out.add(block(b));
+            case Decl d -> {
+                if (cx.isActive(d.var())) {
+                    out.add(new Decl(cx.derivative(d.var()), d.init() == null ? null : tangentOf(d.init()), d.range()));
+                }
+                out.add(d);
+            }
+            default -> out.add(s);
+        }
+        return out;
+    }
+
+    /** The tangent of an expression: the sum over active leaves of partial times leaf derivative. */
+    private Expr tangentOf(Expr e) {
+        Expr sum = Exprs.real(0.0);
+        for (Map.Entry<LValue, Expr> p : Partials.of(e, lv -> cx.isActive(lv.var())).entrySet()) {
+            sum = Exprs.add(sum, Exprs.mul(p.getValue(), cx.derivativeRef(p.getKey())));
+        }
+        return sum;
+    }
+
+    private OmpParallelFor omp(OmpParallelFor omp) {
+        List<OmpParallelFor.Reduction> reductions = new ArrayList<>();
+        for (OmpParallelFor.Reduction r : omp.reductions()) {
+            List<Variable> vars = new ArrayList<>(r.vars());
+            for (Variable v : r.vars()) {
+                if (cx.isActive(v)) {
+                    if (!r.op().equals("+") && !r.op().equals("-")) {
+                        throw new UnsupportedException("unsupported-reduction", omp.range(), "reduction(" + r.op()
+                                + ": " + v.name() + ") of an active variable: only + and - reductions can be "
+                                + "differentiated; accumulate into a private array and combine after the loop");
+                    }
+                    vars.add(cx.derivative(v));
+                }
+            }
+            reductions.add(new OmpParallelFor.Reduction(r.op(), vars));
+        }
+        return new OmpParallelFor(withDerivatives(omp.privates()), withDerivatives(omp.firstprivates()),
+                withDerivatives(omp.shared()), reductions, omp.schedule(), omp.collapse(), omp.defaultSharing(),
+                omp.range());
+    }
+
+    private List<Variable> withDerivatives(List<Variable> vars) {
+        List<Variable> out = new ArrayList<>(vars);
+        for (Variable v : vars) {
+            if (cx.isActive(v)) {
+                out.add(cx.derivative(v));
+            }
+        }
+        return out;
+    }
+
+    static boolean isVar(Expr e, Variable v) {
+        return e instanceof VarRef r && r.var().equals(v);
+    }
+}
