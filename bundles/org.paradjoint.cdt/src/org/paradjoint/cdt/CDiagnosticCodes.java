@@ -63,6 +63,9 @@ public final class CDiagnosticCodes {
     public static final String OMP = "unsupported-omp";
     public static final String OMP_CLAUSE = "unsupported-omp-clause";
 
+    /** A bug in the front-end met this input; the message names the function. */
+    public static final String INTERNAL_ERROR = "internal-error";
+
     private CDiagnosticCodes() {
     }
 }

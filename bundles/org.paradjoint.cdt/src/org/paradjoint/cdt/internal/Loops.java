@@ -48,11 +48,13 @@ final class Loops {
     private final FunctionContext ctx;
     private final Statements statements;
     private final PragmaResolver pragmas;
+    private final Declarations declarations;
 
-    Loops(FunctionContext ctx, Statements statements, PragmaResolver pragmas) {
+    Loops(FunctionContext ctx, Statements statements, PragmaResolver pragmas, Declarations declarations) {
         this.ctx = ctx;
         this.statements = statements;
         this.pragmas = pragmas;
+        this.declarations = declarations;
     }
 
     For forLoop(IASTForStatement fs, List<Site> mine) {
@@ -139,7 +141,7 @@ final class Loops {
             counter = ctx.exprs.value(id) instanceof VarRef r ? r.var() : null;
         } else if (init instanceof IASTDeclarationStatement ds && ds.getDeclaration() instanceof IASTSimpleDeclaration sd
                 && sd.getDeclarators().length == 1 && sd.getDeclarators()[0].getInitializer() != null) {
-            counter = new Declarations(ctx).declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
+            counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
             throw error(CDiagnosticCodes.FOR, init == null || init.getFileLocation() == null ? fs : init,
                     "the for loop needs an initialisation of one counter `i = lower`, not `"
@@ -155,7 +157,7 @@ final class Loops {
         IASTStatement init = fs.getInitializerStatement();
         if (init instanceof IASTDeclarationStatement ds) {
             IASTDeclarator d = ((IASTSimpleDeclaration) ds.getDeclaration()).getDeclarators()[0];
-            Expr e = new Declarations(ctx).scalarInitialiser(d);
+            Expr e = declarations.scalarInitialiser(d);
             if (e == null) {
                 throw error(CDiagnosticCodes.FOR, init, "the counter needs a plain initial value" + USAGE);
             }

@@ -62,7 +62,7 @@ final class Statements {
         this.ctx = ctx;
         this.pragmas = new PragmaResolver(ctx);
         this.declarations = new Declarations(ctx);
-        this.loops = new Loops(ctx, this, pragmas);
+        this.loops = new Loops(ctx, this, pragmas, declarations);
     }
 
     PragmaResolver pragmas() {
@@ -135,6 +135,10 @@ final class Statements {
         }
         if (s instanceof IASTNullStatement) {
             return List.of();
+        }
+        if (s instanceof IASTLabelStatement label) {
+            ctx.report(unsupported(s));
+            return statement(label.getNestedStatement());
         }
         throw unsupported(s);
     }

@@ -45,7 +45,13 @@ public final class UnitMapper {
     public ParseResult map(String fileName, String text) {
         SourceText src = new SourceText(fileName, text);
         Reporter reporter = new Reporter();
-        IASTTranslationUnit tu = CdtParser.parse(fileName, text, macros);
+        IASTTranslationUnit tu;
+        try {
+            tu = CdtParser.parse(fileName, text, macros);
+        } catch (RuntimeException e) {
+            return new ParseResult(null, List.of(Diagnostic.error(CDiagnosticCodes.INTERNAL_ERROR, src.range(0, 0),
+                    "the CDT parser failed on this file: " + e)));
+        }
         List<Integer> problemOffsets = problems(tu, src, reporter);
 
         Map<String, SourceRange> globals = new HashMap<>();
@@ -83,9 +89,15 @@ public final class UnitMapper {
             int start = FunctionContext.start(def);
             int end = FunctionContext.end(def);
             boolean hasProblems = problemOffsets.stream().anyMatch(o -> o >= start && o < end);
-            Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems);
-            if (f != null) {
-                functions.add(f);
+            try {
+                Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems);
+                if (f != null) {
+                    functions.add(f);
+                }
+            } catch (RuntimeException e) {
+                reporter.report(Diagnostic.error(CDiagnosticCodes.INTERNAL_ERROR, src.range(def), "internal error of"
+                        + " the C front-end in `" + def.getDeclarator().getName() + "`: " + e
+                        + "; please report it with this file"));
             }
         }
         return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions), reporter.sorted());
@@ -145,14 +157,26 @@ public final class UnitMapper {
             }
             int offset = loc.getNodeOffset();
             int length = loc.getNodeLength();
+            String raw = src.text().substring(offset, Math.min(src.text().length(), offset + length));
             String body;
             int bodyOffset;
-            String raw = src.text().substring(offset, Math.min(src.text().length(), offset + length));
-            int k = raw.indexOf("pragma");
-            if (pragma.isPragmaOperator() || k < 0) {
-                body = new String(pragma.getMessage());
-                bodyOffset = offset;
+            if (pragma.isPragmaOperator()) {
+                // _Pragma("..."): CDT's message and length are unreliable here; read the string literal
+                raw = src.text().substring(offset, Math.min(src.text().length(), offset + 4096));
+                int open = raw.indexOf('"');
+                int close = open < 0 ? -1 : closingQuote(raw, open + 1);
+                if (close < 0) {
+                    continue;
+                }
+                body = raw.substring(open + 1, close).replace("\\\"", "\"").replace("\\\\", "\\");
+                bodyOffset = offset + open + 1;
+                int paren = raw.indexOf(')', close);
+                length = (paren < 0 ? close : paren) + 1;
             } else {
+                int k = raw.indexOf("pragma");
+                if (k < 0) {
+                    continue;
+                }
                 body = raw.substring(k + "pragma".length());
                 bodyOffset = offset + k + "pragma".length();
             }
@@ -169,6 +193,17 @@ public final class UnitMapper {
         }
         sites.sort((a, b) -> Integer.compare(a.offset(), b.offset()));
         return sites;
+    }
+
+    private static int closingQuote(String s, int from) {
+        for (int i = from; i < s.length(); i++) {
+            if (s.charAt(i) == '\\') {
+                i++;
+            } else if (s.charAt(i) == '"') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Puts a pragma into the body of its function, before the function it precedes, or reports it. */

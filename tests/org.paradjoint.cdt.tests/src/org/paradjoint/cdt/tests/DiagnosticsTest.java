@@ -1,0 +1,496 @@
+package org.paradjoint.cdt.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.cdt.CDiagnosticCodes;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.ParseResult;
+
+/**
+ * Unsupported or wrong input: each snippet must yield an error with a stable code, a message
+ * that names the construct, and the line:column of the construct.
+ */
+class DiagnosticsTest {
+
+    /** Asserts an error with this code at line:column whose message mentions every fragment. */
+    private static Diagnostic expect(String source, String code, int line, int column, String... mentions) {
+        ParseResult r = Sources.parse(source);
+        assertTrue(r.hasErrors(), "expected errors");
+        List<Diagnostic> withCode = r.diagnostics().stream().filter(d -> d.code().equals(code)).toList();
+        if (withCode.isEmpty()) {
+            fail("no `" + code + "` in " + r.diagnostics());
+        }
+        Diagnostic d = withCode.get(0);
+        assertTrue(d.isError(), d::toString);
+        assertEquals(line + ":" + column, d.range().line() + ":" + d.range().column(), d::toString);
+        assertEquals("t.c", d.range().file());
+        for (String m : mentions) {
+            assertTrue(d.message().contains(m), () -> "message lacks `" + m + "`: " + d.message());
+        }
+        return d;
+    }
+
+    @Test
+    void syntaxError() {
+        expect("""
+                void f(double *y) {
+                  y[0] = = 1.0;
+                }
+                """, CDiagnosticCodes.SYNTAX_ERROR, 2, 3, "syntax error", "y[0] = = 1.0;");
+    }
+
+    @Test
+    void syntaxErrorInDeclaration() {
+        expect("""
+                void f(double *y) {
+                  double a b;
+                  y[0] = 1.0;
+                }
+                """, CDiagnosticCodes.SYNTAX_ERROR, 2, 10, "syntax error");
+    }
+
+    @Test
+    void gotoAndLabel() {
+        String src = """
+                void f(double *y) {
+                  goto done;
+                done:
+                  y[0] = 1.0;
+                }
+                """;
+        expect(src, CDiagnosticCodes.GOTO, 2, 3, "goto", "rewrite");
+        expect(src, CDiagnosticCodes.LABEL, 3, 1, "label");
+    }
+
+    @Test
+    void whileLoop() {
+        expect("""
+                void f(int n, double *y) {
+                  int i = 0;
+                  while (i < n) { y[i] = 0.0; i++; }
+                }
+                """, CDiagnosticCodes.WHILE, 3, 3, "while", "rewrite as a counted for loop");
+    }
+
+    @Test
+    void doWhileLoop() {
+        expect("""
+                void f(int n, double *y) {
+                  int i = 0;
+                  do { y[i] = 0.0; i++; } while (i < n);
+                }
+                """, CDiagnosticCodes.DO_WHILE, 3, 3, "do", "counted for loop");
+    }
+
+    @Test
+    void switchBreakAndContinue() {
+        expect("""
+                void f(int n, double *y) {
+                  switch (n) { case 1: y[0] = 1.0; }
+                }
+                """, CDiagnosticCodes.SWITCH, 2, 3, "switch", "if/else");
+        String loop = """
+                void f(int n, double *y) {
+                  for (int i = 0; i < n; i++) {
+                    if (y[i] < 0.0) break;
+                    if (y[i] > 1.0) continue;
+                    y[i] = 0.0;
+                  }
+                }
+                """;
+        expect(loop, CDiagnosticCodes.BREAK, 3, 21, "break");
+        expect(loop, CDiagnosticCodes.CONTINUE, 4, 21, "continue");
+    }
+
+    @Test
+    void pointerArithmeticInAnExpression() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                  for (int i = 0; i < n; i++)
+                    y[i] = *(x + i);
+                }
+                """, CDiagnosticCodes.POINTER_ARITHMETIC, 3, 14, "pointer arithmetic", "x + i", "index the array");
+    }
+
+    @Test
+    void pointerIncrement() {
+        expect("""
+                void f(int n, double *y) {
+                  y[0] = 1.0;
+                  y++;
+                }
+                """, CDiagnosticCodes.POINTER_ARITHMETIC, 3, 3, "y++");
+    }
+
+    @Test
+    void unknownAdPragma() {
+        expect("""
+                void f(double *y) {
+                #pragma ad hessian(y : y)
+                  y[0] = 1.0;
+                }
+                """, CDiagnosticCodes.UNKNOWN_PRAGMA, 2, 12, "ad hessian", "gradient");
+    }
+
+    @Test
+    void unknownAdicPragma() {
+        expect("""
+                void f(double *y) {
+                #pragma $adic_gradient y
+                  y[0] = 1.0;
+                }
+                """, CDiagnosticCodes.UNKNOWN_PRAGMA, 2, 9, "$adic_gradient");
+    }
+
+    @Test
+    void ompParallelWithoutFor() {
+        expect("""
+                void f(int n, double *y) {
+                  int i;
+                #pragma omp parallel
+                  for (i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.OMP, 3, 8, "omp parallel", "only `parallel for`");
+    }
+
+    @Test
+    void ompCriticalInsideAParallelLoop() {
+        expect("""
+                void f(int n, double *y, double s) {
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                #pragma omp critical
+                    s = s + y[i];
+                  }
+                }
+                """, CDiagnosticCodes.OMP, 4, 8, "omp critical", "unsupported OpenMP construct");
+    }
+
+    @Test
+    void ompSimdAndParallelForSimd() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel for simd
+                  for (int i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.OMP, 2, 8, "omp parallel for simd");
+    }
+
+    @Test
+    void ompNowaitAndUnsupportedClause() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel for nowait
+                  for (int i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.OMP_CLAUSE, 2, 26, "nowait");
+        expect("""
+                void f(int n, double *y) {
+                  int i;
+                #pragma omp parallel for lastprivate(i)
+                  for (i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.OMP_CLAUSE, 3, 26, "lastprivate");
+    }
+
+    @Test
+    void unknownVariableInAnOmpClause() {
+        expect("""
+                void f(int n, double *y) {
+                  int i;
+                #pragma omp parallel for private(i, tmp)
+                  for (i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.UNKNOWN_VARIABLE, 3, 37, "tmp");
+    }
+
+    @Test
+    void unknownVariableInAGradientPragma() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma ad gradient(y : z)
+                  for (int i = 0; i < n; i++) y[i] = x[i];
+                }
+                """, CDiagnosticCodes.UNKNOWN_VARIABLE, 2, 25, "`z`");
+    }
+
+    @Test
+    void unknownVariableInADisjointExpression() {
+        expect("""
+                void f(int n, double *y, const int *c) {
+                #pragma ad disjoint(c[k])
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) y[c[i]] = 1.0;
+                }
+                """, CDiagnosticCodes.UNKNOWN_VARIABLE, 2, 23, "`k`");
+    }
+
+    @Test
+    void unknownVariableInAStatement() {
+        expect("""
+                void f(int n, double *y) {
+                  y[0] = q * 2.0;
+                }
+                """, CDiagnosticCodes.UNKNOWN_VARIABLE, 2, 10, "`q`");
+    }
+
+    @Test
+    void malformedGradientWithoutColon() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma ad gradient(y, x)
+                  for (int i = 0; i < n; i++) y[i] = x[i];
+                }
+                """, CDiagnosticCodes.MALFORMED_PRAGMA, 2, 25, "ad gradient", "`:`");
+    }
+
+    @Test
+    void malformedStencilStrategy() {
+        expect("""
+                void f(int n, double *r, const double *u) {
+                #pragma ad stencil adjoint(r:rb, u:ub) strategy(fast)
+                  for (int i = 1; i < n; i++) r[i] = u[i - 1];
+                }
+                """, CDiagnosticCodes.MALFORMED_PRAGMA, 2, 49, "split", "guarded");
+    }
+
+    @Test
+    void pragmaWithNothingAfterItInItsBlock() {
+        expect("""
+                void f(int n, double *y) {
+                  if (n > 0) {
+                    y[0] = 1.0;
+                #pragma ad elemental
+                  }
+                  y[1] = 2.0;
+                }
+                """, CDiagnosticCodes.DANGLING_PRAGMA, 4, 1, "ad elemental", "not followed");
+    }
+
+    @Test
+    void pragmaAtTheEndOfTheFile() {
+        ParseResult r = Sources.parse("""
+                void f(double *y) { y[0] = 1.0; }
+                #pragma ad gradient(y : y)
+                """);
+        expect("""
+                void f(double *y) { y[0] = 1.0; }
+                #pragma ad gradient(y : y)
+                """, CDiagnosticCodes.DANGLING_PRAGMA, 2, 1, "ad gradient", "not followed");
+        assertTrue(r.unit().function("f").isPresent(), "f itself is fine; the file still has an error");
+    }
+
+    @Test
+    void misplacedPragmas() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma ad elemental
+                  for (int i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.MISPLACED_PRAGMA, 2, 1, "ad elemental", "assignment");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel for
+                  y[0] = 0.0;
+                }
+                """, CDiagnosticCodes.MISPLACED_PRAGMA, 2, 1, "for loop");
+        expect("""
+                void f(int n, double *y, const int *c) {
+                #pragma ad disjoint(c[i])
+                  for (int i = 0; i < n; i++) y[c[i]] = 0.0;
+                }
+                """, CDiagnosticCodes.MISPLACED_PRAGMA, 2, 1, "parallel loop");
+    }
+
+    @Test
+    void structParameterAndMemberAccess() {
+        expect("""
+                struct P { double x; };
+                void f(double *y, struct P p) {
+                  y[0] = p.x;
+                }
+                """, CDiagnosticCodes.STRUCT, 2, 19, "struct");
+        expect("""
+                void f(double *y) {
+                  struct { double x; } p;
+                  p.x = 1.0;
+                }
+                """, CDiagnosticCodes.STRUCT, 2, 3, "struct");
+    }
+
+    @Test
+    void globalVariable() {
+        expect("""
+                double scale = 2.0;
+                void f(double *y) {
+                  y[0] = scale * y[0];
+                }
+                """, CDiagnosticCodes.GLOBAL, 3, 10, "scale", "pass it as a parameter");
+    }
+
+    @Test
+    void addressOf() {
+        expect("""
+                void g(double *a);
+                void f(double *y, double s) {
+                  g(&s);
+                  y[0] = s;
+                }
+                """, CDiagnosticCodes.ADDRESS_OF, 3, 5, "&s");
+    }
+
+    @Test
+    void chainedAssignmentAndIncrementInAnExpression() {
+        expect("""
+                void f(double *y, double a, double b) {
+                  a = b = 1.0;
+                  y[0] = a;
+                }
+                """, CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, 2, 7, "b = 1.0", "one assignment per statement");
+        expect("""
+                void f(double *y, int i, int j) {
+                  i = j++;
+                  y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, 2, 7, "j++");
+    }
+
+    @Test
+    void localPointerAliasingAParameter() {
+        expect("""
+                void f(int n, double *y) {
+                  double *p = y;
+                  p[0] = 1.0;
+                }
+                """, CDiagnosticCodes.LOCAL_POINTER, 2, 10, "local pointer", "`p`", "alias");
+    }
+
+    @Test
+    void commaExpressionAndStringLiteral() {
+        expect("""
+                void f(double *y, int i, int j) {
+                  i = 0, j = 1;
+                }
+                """, CDiagnosticCodes.COMMA, 2, 3, "comma");
+        expect("""
+                int printf(const char *fmt, ...);
+                void f(double *y) {
+                  printf("%g", y[0]);
+                }
+                """, CDiagnosticCodes.STRING_LITERAL, 3, 10, "string literal");
+    }
+
+    @Test
+    void unsupportedTypes() {
+        expect("""
+                void f(long double *y) {
+                  y[0] = 1.0;
+                }
+                """, CDiagnosticCodes.LONG_DOUBLE, 1, 8, "long double");
+        expect("""
+                void f(double *y) {
+                  double _Complex z;
+                  y[0] = 1.0;
+                }
+                """, CDiagnosticCodes.COMPLEX, 2, 3, "complex");
+        expect("""
+                void f(double **y) {
+                  y[0][0] = 1.0;
+                }
+                """, CDiagnosticCodes.POINTER_TO_POINTER, 1, 15, "pointer to pointer");
+        expect("""
+                void f(double (*g)(double), double *y) {
+                  y[0] = g(1.0);
+                }
+                """, CDiagnosticCodes.FUNCTION_POINTER, 1, 15, "function pointer");
+    }
+
+    @Test
+    void unsupportedForHeaders() {
+        expect("""
+                void f(int n, double *y) {
+                  int i;
+                  for (i = 0; ; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.FOR, 3, 3, "no condition");
+        expect("""
+                void f(int n, double *y) {
+                  int i, j = 0;
+                  for (i = 0; j < n; i++) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.FOR, 3, 15, "j < n", "counter `i`");
+        expect("""
+                void f(int n, double *y) {
+                  int i;
+                  for (i = 0; i < n; i *= 2) y[i] = 0.0;
+                }
+                """, CDiagnosticCodes.FOR, 3, 22, "i *= 2");
+        expect("""
+                void f(int n, double *y) {
+                  for (int i = 0; i < n; i++) { y[i] = 0.0; i = i + 1; }
+                }
+                """, CDiagnosticCodes.FOR, 2, 45, "loop counter `i` is assigned");
+    }
+
+    @Test
+    void localArraysNeedAConstantSizeAndStaticsAreRefused() {
+        expect("""
+                void f(int n, double *y) {
+                  double t[n];
+                  t[0] = 1.0;
+                  y[0] = t[0];
+                }
+                """, CDiagnosticCodes.LOCAL_VLA, 2, 12, "constant size");
+        expect("""
+                void f(double *y) {
+                  static double calls = 0.0;
+                  y[0] = calls;
+                }
+                """, CDiagnosticCodes.STATIC_LOCAL, 2, 3, "static");
+    }
+
+    @Test
+    void partialSubscriptOfAMultiDimensionalArray() {
+        expect("""
+                void g(double *row);
+                void f(int n, double (*a)[4]) {
+                  g(a[1]);
+                }
+                """, CDiagnosticCodes.SUBSCRIPT, 3, 5, "a[1]", "index every dimension");
+    }
+
+    @Test
+    void preprocessorError() {
+        expect("""
+                #error needs a configuration
+                void f(double *y) { y[0] = 1.0; }
+                """, CDiagnosticCodes.PREPROCESSOR_ERROR, 1, 8, "needs a configuration");
+    }
+
+    @Test
+    void everyErrorOfAFunctionIsReportedAndTheFunctionIsLeftOut() {
+        ParseResult r = Sources.parse("""
+                void ok(double *y) { y[0] = 1.0; }
+                void bad(int n, double *y) {
+                  int i = 0;
+                  while (i < n) i++;
+                  goto out;
+                out:
+                  y[0] = &y[1];
+                }
+                """);
+        assertTrue(r.hasErrors());
+        List<String> codes = r.diagnostics().stream().map(Diagnostic::code).toList();
+        assertEquals(List.of(CDiagnosticCodes.WHILE, CDiagnosticCodes.GOTO, CDiagnosticCodes.LABEL,
+                CDiagnosticCodes.ADDRESS_OF), codes);
+        assertTrue(r.unit().function("ok").isPresent());
+        assertFalse(r.unit().function("bad").isPresent(), "no partial output for a function with errors");
+        assertTrue(r.diagnostics().get(0).format().startsWith("t.c:4:3: error: "), r.diagnostics().get(0)::format);
+    }
+}
