@@ -1,0 +1,76 @@
+package org.paradjoint.race;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.For;
+
+/**
+ * The analysis of one OpenMP parallel loop.
+ *
+ * @param loop        the loop (its node in the analysed IR)
+ * @param range       where it is written
+ * @param counter     its counter, e.g. {@code i}
+ * @param arrays      one report per shared active array with adjoint references
+ * @param primalRace  non-null when the loop's own knowledge is contradictory: the primal
+ *                    probably races (then nothing is proven from it); says which references
+ * @param unsupported non-null when a construct prevents the analysis (every increment UNSAFE)
+ * @param knowledge   the facts taken from the primal, as text (for reports and debugging)
+ * @param questions   number of prover questions asked
+ * @param proofTime   time spent in the prover for this loop
+ */
+public record LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
+        String unsupported, List<String> knowledge, int questions, Duration proofTime) {
+
+    public LoopReport {
+        arrays = List.copyOf(arrays);
+        knowledge = List.copyOf(knowledge);
+    }
+
+    public List<Increment> increments() {
+        List<Increment> out = new ArrayList<>();
+        arrays.forEach(a -> out.addAll(a.increments()));
+        return out;
+    }
+
+    public Optional<ArrayReport> array(String primalName) {
+        return arrays.stream().filter(a -> a.array().equals(primalName)).findFirst();
+    }
+
+    /**
+     * The increment that comes from {@code primal}: the same node, or else a node written at the
+     * same place (a transformed copy of the IR keeps ranges).
+     */
+    public Optional<Increment> increment(ArrayRef primal) {
+        for (Increment i : increments()) {
+            if (i.primal() == primal) {
+                return Optional.of(i);
+            }
+        }
+        for (Increment i : increments()) {
+            if (RaceReport.sameRange(i.range(), primal.range()) && i.primal().equals(primal)) {
+                return Optional.of(i);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The increment whose primal reference is written exactly at {@code range}. */
+    public Optional<Increment> increment(SourceRange range) {
+        return increments().stream().filter(i -> RaceReport.sameRange(i.range(), range)).findFirst();
+    }
+
+    /** SAFE only for a known increment proven race-free; anything unknown is UNSAFE. */
+    public Verdict verdict(ArrayRef primal) {
+        return increment(primal).map(Increment::verdict).orElse(Verdict.UNSAFE);
+    }
+
+    /** As {@link #verdict(ArrayRef)}, for the primal reference written at {@code range}. */
+    public Verdict verdict(SourceRange range) {
+        return increment(range).map(Increment::verdict).orElse(Verdict.UNSAFE);
+    }
+}

@@ -1,0 +1,132 @@
+package org.paradjoint.race;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.race.internal.Activity;
+import org.paradjoint.race.internal.Exploiter;
+import org.paradjoint.race.internal.LoopExtractor;
+import org.paradjoint.race.internal.LoopModel;
+
+/**
+ * Race analysis of the adjoints of OpenMP parallel loops (FormAD's method): the primal loop is
+ * correctly parallel, so any two of its references to one shared array, one a write, touch
+ * different elements in different iterations. Those facts are given to a {@link Prover} with
+ * the question whether two iterations can make the same adjoint element collide; unsatisfiable
+ * means SAFE, anything else UNSAFE.
+ * <p>
+ * Typical use by the reverse-mode generator:
+ * <pre>
+ * RaceReport r = RaceAnalysis.analyze(function, prover, RaceOptions.defaults());
+ * boolean plain = r.verdict(parallelFor, primalRead) == Verdict.SAFE;
+ * </pre>
+ */
+public final class RaceAnalysis {
+
+    private RaceAnalysis() {
+    }
+
+    public static RaceReport analyze(Function f, Prover prover) {
+        return analyze(f, prover, RaceOptions.defaults());
+    }
+
+    public static RaceReport analyze(Function f, Prover prover, RaceOptions options) {
+        long t0 = System.nanoTime();
+        List<String> deps = options.dependents();
+        List<String> indeps = options.independents();
+        if (deps.isEmpty() && indeps.isEmpty()) {
+            List<List<String>> g = Activity.gradientVariables(f);
+            deps = g.get(0);
+            indeps = g.get(1);
+        }
+        Set<Variable> active = Activity.active(f, deps, indeps);
+        List<For> loops = new ArrayList<>();
+        parallelLoops(f.body(), loops);
+        List<LoopReport> reports = new ArrayList<>();
+        if (!loops.isEmpty()) {
+            try (ProverSession session = prover.open()) {
+                for (For loop : loops) {
+                    reports.add(analyzeLoop(loop, active, session, options));
+                }
+            }
+        }
+        return new RaceReport(f, prover.name(), reports, diagnostics(reports), Duration.ofNanos(System.nanoTime() - t0));
+    }
+
+    /** One loop of {@code f}: what {@link RaceReport#verdict} answers, without the other loops. */
+    public static LoopReport analyzeLoop(Function f, For loop, Prover prover, RaceOptions options) {
+        List<String> deps = options.dependents();
+        List<String> indeps = options.independents();
+        if (deps.isEmpty() && indeps.isEmpty()) {
+            List<List<String>> g = Activity.gradientVariables(f);
+            deps = g.get(0);
+            indeps = g.get(1);
+        }
+        try (ProverSession session = prover.open()) {
+            return analyzeLoop(loop, Activity.active(f, deps, indeps), session, options);
+        }
+    }
+
+    private static LoopReport analyzeLoop(For loop, Set<Variable> active, ProverSession session, RaceOptions options) {
+        try {
+            LoopModel model = LoopExtractor.extract(loop, active, options.useBounds(), options.adjointSuffix());
+            return Exploiter.run(model, session, options);
+        } catch (ArithmeticException ex) {
+            // Constants beyond 64 bits while normalising: nothing is proven, every lookup is UNSAFE.
+            return new LoopReport(loop, loop.range(), loop.counter().name(), List.of(), null,
+                    "integer overflow in index arithmetic", List.of(), 0, Duration.ZERO);
+        }
+    }
+
+    private static void parallelLoops(Stmt s, List<For> out) {
+        switch (s) {
+            case Block b -> b.stmts().forEach(x -> parallelLoops(x, out));
+            case If i -> {
+                parallelLoops(i.then(), out);
+                if (i.otherwise() != null) {
+                    parallelLoops(i.otherwise(), out);
+                }
+            }
+            case For f -> {
+                if (f.isParallel()) {
+                    out.add(f);
+                }
+                parallelLoops(f.body(), out);
+            }
+            default -> {
+            }
+        }
+    }
+
+    private static List<Diagnostic> diagnostics(List<LoopReport> loops) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (LoopReport l : loops) {
+            if (l.primalRace() != null) {
+                out.add(new Diagnostic(Severity.WARNING, RaceReport.PRIMAL_RACE,
+                        "parallel loop over " + l.counter() + ": " + l.primalRace(), l.range(),
+                        List.of(l.counter(), l.primalRace())));
+            } else if (l.unsupported() != null) {
+                out.add(new Diagnostic(Severity.INFO, RaceReport.UNSUPPORTED,
+                        "parallel loop over " + l.counter() + " not analysed: " + l.unsupported(), l.range(),
+                        List.of(l.counter(), l.unsupported())));
+            }
+            for (Increment i : l.increments()) {
+                if (!i.isSafe()) {
+                    out.add(new Diagnostic(Severity.WARNING, RaceReport.UNSAFE_INCREMENT, i.message(), i.range(),
+                            List.of(i.adjoint(), i.reason(), i.counterexample() == null ? "" : i.counterexample())));
+                }
+            }
+        }
+        return out;
+    }
+}
