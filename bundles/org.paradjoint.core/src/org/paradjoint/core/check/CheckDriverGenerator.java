@@ -21,7 +21,9 @@ import org.paradjoint.core.transform.DerivativeSignature;
  * {@code <xd, xb>} (xb from the adjoint, summed over independents), relative to the larger sum of
  * absolute values of the terms;</li>
  * <li>the tangent against central differences {@code (f(x+h xd) - f(x-h xd)) / 2h} of the
- * primal, in the max norm relative to {@code max(max|yd|, max|fd|, 1e-6 max(1, max|y|))}.</li>
+ * primal, in the max norm relative to {@code max(max|yd|, max|fd|, noise / tol)} where
+ * {@code noise = 100 eps max(1, max|y|) / h} is what rounding leaves of the differences (so a
+ * derivative far below the values passes when it agrees to within that noise).</li>
  * </ol>
  * Every call starts from the same pristine inputs (primal calls overwrite outputs, some arrays
  * are updated in place). Seeds: xd uniform in [-1, 1] for independents, yb uniform in [-1, 1]
@@ -83,12 +85,14 @@ public final class CheckDriverGenerator {
                 .append(" * differences of the primal. One translation unit:\n")
                 .append(" *   gcc -std=c11 -Wall -Wextra -Werror -fopenmp THIS_FILE -lm && OMP_NUM_THREADS=2 ./a.out\n")
                 .append(" * Exit status 0 only on PASS; arguments, if any, name the checks to run. */\n")
-                .append("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n")
+                .append("#include <float.h>\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n")
                 .append("#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n");
+        out.append("/* the sources carry #pragma ad annotations, unknown to gcc */\n")
+                .append("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n");
         for (String inc : includes) {
             out.append("#include \"").append(inc).append("\"\n");
         }
-        out.append('\n');
+        out.append("#pragma GCC diagnostic pop\n\n");
     }
 
     private static void mainFunction(StringBuilder out, List<DriverPlan> plans) {

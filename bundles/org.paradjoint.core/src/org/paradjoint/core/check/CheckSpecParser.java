@@ -56,7 +56,8 @@ public final class CheckSpecParser {
             for every dependent, zero for every other derivative argument. Relative errors: the
             dot-product test divides |<yd,yb> - <xd,xb>| by the larger sum of |terms| of the two
             products; the finite-difference test divides max|fd - yd| by
-            max(max|yd|, max|fd|, 1e-6 * max(1, max|y|)).
+            max(max|yd|, max|fd|, noise / tol-fd), where noise = 100 eps max(1, max|y|) / h is the
+            rounding error of the differences.
             """.formatted(CheckSpec.DEFAULT_INT, CheckSpec.DEFAULT_SEED, CheckSpec.DEFAULT_FD_STEP,
             CheckSpec.DEFAULT_TOL_DOT, CheckSpec.DEFAULT_TOL_FD, CheckSpec.DEFAULT_RANGE_LO,
             CheckSpec.DEFAULT_RANGE_HI);

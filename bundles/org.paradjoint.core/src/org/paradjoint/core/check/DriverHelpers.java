@@ -166,9 +166,12 @@ final class DriverHelpers {
                 }
             }
 
+            /* relative to the larger of max|yd| and max|fd|, but never below what central differences
+             * resolve: rounding makes them uncertain by about eps max|y| / h (100 times that here) */
             static inline int pa_chk_report_fd(const struct pa_chk_fd *s, double tol, double h)
             {
-                double scale = fmax(fmax(s->max_yd, s->max_fd), 1e-6 * fmax(1.0, s->max_y));
+                double noise = 100.0 * DBL_EPSILON * fmax(1.0, s->max_y) / h;
+                double scale = fmax(fmax(s->max_yd, s->max_fd), noise / tol);
                 double err = s->nan ? NAN : s->err / scale;
                 int pass = err <= tol;
                 printf("finite-difference: %s rel_err=%.3e tol=%.1e max_abs_err=%.3e max|yd|=%.3e h=%.1e\\n",

@@ -13,6 +13,8 @@ import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Mode;
@@ -25,7 +27,7 @@ import org.paradjoint.core.transform.Mode;
 final class DriverPlan {
 
     /** Arrays larger than this are surely a mistake in the options. */
-    static final long MAX_ELEMENTS = 50_000_000L;
+    static final long MAX_ELEMENTS = 10_000_000L;
 
     enum Kind {
         INT_SCALAR, REAL_SCALAR, INT_ARRAY, REAL_ARRAY;
@@ -122,6 +124,13 @@ final class DriverPlan {
     private boolean checkTypes() {
         boolean ok = true;
         for (Variable v : function.params()) {
+            boolean cArray = v.layout() == Layout.ROW_MAJOR
+                    && v.dims().stream().allMatch(d -> d.lower() instanceof IntLit l && l.value() == 0);
+            if (!cArray) {
+                error("check-unsupported-type", v.range(), "parameter " + v.name()
+                        + " is not a C array (column-major or lower bound other than 0); check drivers are C");
+                ok = false;
+            }
             if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
                 error("check-unsupported-type", v.range(), "parameter " + v.name() + " has type " + v.type().cName()
                         + "; check drivers handle double and integer parameters only");

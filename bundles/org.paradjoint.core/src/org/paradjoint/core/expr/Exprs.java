@@ -90,6 +90,10 @@ public final class Exprs {
         if (isZero(b)) {
             return keepType(a, b);
         }
+        Expr offset = intOffset(a, b, 1);
+        if (offset != null) {
+            return offset;
+        }
         if (b instanceof Unary u && u.op() == Unary.Op.NEG) {
             return sub(a, u.operand());
         }
@@ -118,6 +122,10 @@ public final class Exprs {
         }
         if (isZero(a)) {
             return keepType(neg(b), a);
+        }
+        Expr offset = intOffset(a, b, -1);
+        if (offset != null) {
+            return offset;
         }
         if (b instanceof Unary u && u.op() == Unary.Op.NEG) {
             return add(a, u.operand());
@@ -207,6 +215,9 @@ public final class Exprs {
         if (b instanceof Unary ub && ub.op() == Unary.Op.NEG) {
             return neg(div(a, ub.operand()));
         }
+        if (isConst(a) && constValue(a) < 0 && !isConst(b)) {
+            return neg(div(negLit(a), b));
+        }
         return new Binary(Binary.Op.DIV, a, b);
     }
 
@@ -290,6 +301,23 @@ public final class Exprs {
             return cast(BaseType.DOUBLE, result);
         }
         return result;
+    }
+
+    /**
+     * Integer offsets combine (exact in integer arithmetic): {@code (x - 1) - 1} is {@code x - 2},
+     * {@code (x + 3) - 1} is {@code x + 2}. {@code sign} is +1 for {@code a + b}, -1 for {@code a - b}.
+     */
+    private static Expr intOffset(Expr a, Expr b, int sign) {
+        if (!(b instanceof IntLit c2) || !(a instanceof Binary x) || !(x.right() instanceof IntLit c1)
+                || x.op() != Binary.Op.ADD && x.op() != Binary.Op.SUB || ExprTypes.isFloating(x.left())) {
+            return null;
+        }
+        long total = (x.op() == Binary.Op.ADD ? c1.value() : -c1.value()) + sign * c2.value();
+        if (total == 0) {
+            return x.left();
+        }
+        return total > 0 ? new Binary(Binary.Op.ADD, x.left(), integer(total))
+                : new Binary(Binary.Op.SUB, x.left(), integer(-total));
     }
 
     private static boolean isUnitConst(Expr e) {

@@ -190,7 +190,8 @@ public final class CPrinter {
         List<String> lines = new ArrayList<>();
         for (Variable v : locals) {
             if (v.isScalar()) {
-                String type = (v.isConst() ? "const " : "") + v.type().cName();
+                // locals are assigned after their declaration (front-ends split initialisers): never const
+                String type = v.type().cName();
                 scalars.computeIfAbsent(type, t -> {
                     lines.add("\0" + t);
                     return new ArrayList<>();
@@ -228,6 +229,11 @@ public final class CPrinter {
                 line("for (" + f.counter().name() + " = " + expr(f.lower(), 2) + "; " + f.counter().name() + " "
                         + f.cmp().symbol + " " + expr(f.bound(), f.cmp().precedence + 1) + "; " + step(f) + ") {");
                 body(f.body());
+                line("}");
+            }
+            case If i when i.then().isEmpty() && i.otherwise() != null && !i.otherwise().isEmpty() -> {
+                line("if (!" + expr(i.cond(), UNARY) + ") {");
+                body(i.otherwise());
                 line("}");
             }
             case If i -> {

@@ -40,9 +40,7 @@ public final class Partials {
 
     /** The partials of {@code e} with respect to its active leaves, in order of first occurrence. */
     public static Map<LValue, Expr> of(Expr e, Predicate<LValue> activeLeaf) {
-        Map<LValue, Expr> out = new LinkedHashMap<>();
-        collect(e, real(1.0), activeLeaf, out);
-        out.replaceAll((k, v) -> v);
+        Map<LValue, Expr> out = partials(e, activeLeaf);
         out.values().removeIf(Exprs::isZero);
         return out;
     }
@@ -52,43 +50,43 @@ public final class Partials {
         return !of(e, activeLeaf).isEmpty();
     }
 
-    private static void collect(Expr e, Expr factor, Predicate<LValue> active, Map<LValue, Expr> out) {
-        if (Exprs.isZero(factor)) {
-            return;
-        }
+    /** Bottom-up: the partials of the operands, combined by the local derivative of the node. */
+    private static Map<LValue, Expr> partials(Expr e, Predicate<LValue> active) {
+        Map<LValue, Expr> out = new LinkedHashMap<>();
         switch (e) {
             case IntLit l -> {
             }
             case RealLit l -> {
             }
-            case VarRef r -> leaf(r, factor, active, out);
-            case ArrayRef r -> leaf(r, factor, active, out);
+            case VarRef r -> leaf(r, active, out);
+            case ArrayRef r -> leaf(r, active, out);
             case Unary u -> {
                 if (u.op() == Unary.Op.NEG) {
-                    collect(u.operand(), neg(factor), active, out);
+                    scaled(out, partials(u.operand(), active), p -> neg(p));
                 }
             }
             case Binary b -> {
                 if (!ExprTypes.isFloating(b)) {
-                    return;
+                    break;
                 }
+                Map<LValue, Expr> l = partials(b.left(), active);
+                Map<LValue, Expr> r = partials(b.right(), active);
                 switch (b.op()) {
                     case ADD -> {
-                        collect(b.left(), factor, active, out);
-                        collect(b.right(), factor, active, out);
+                        scaled(out, l, p -> p);
+                        scaled(out, r, p -> p);
                     }
                     case SUB -> {
-                        collect(b.left(), factor, active, out);
-                        collect(b.right(), neg(factor), active, out);
+                        scaled(out, l, p -> p);
+                        scaled(out, r, p -> neg(p));
                     }
                     case MUL -> {
-                        collect(b.left(), mul(factor, b.right()), active, out);
-                        collect(b.right(), mul(factor, b.left()), active, out);
+                        scaled(out, l, p -> mul(p, b.right()));
+                        scaled(out, r, p -> mul(b.left(), p));
                     }
                     case DIV -> {
-                        collect(b.left(), div(factor, b.right()), active, out);
-                        collect(b.right(), mul(factor, neg(div(b.left(), mul(b.right(), b.right())))), active,
-                                out);
+                        scaled(out, l, p -> div(p, b.right()));
+                        scaled(out, r, p -> neg(mul(div(b.left(), mul(b.right(), b.right())), p)));
                     }
                     default -> {
                     }
@@ -100,31 +98,43 @@ public final class Partials {
                         throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '"
                                 + c.name() + "': define it in this file (it is then inlined) or use an intrinsic");
                     }
-                    return;
+                    break;
                 }
-                List<Expr> partials = DerivativeRules.partials(c.name(), c.args());
-                for (int k = 0; k < c.args().size(); k++) {
-                    Expr arg = c.args().get(k);
-                    if (ExprTypes.isFloating(arg) && !of(arg, active).isEmpty()) {
-                        collect(arg, mul(factor, partials.get(k)), active, out);
-                    }
+                List<Map<LValue, Expr>> args = c.args().stream().map(a -> partials(a, active)).toList();
+                if (args.stream().allMatch(Map::isEmpty)) {
+                    break;
+                }
+                List<Expr> rule = DerivativeRules.partials(c.name(), c.args());
+                for (int k = 0; k < args.size(); k++) {
+                    Expr d = rule.get(k);
+                    scaled(out, args.get(k), p -> mul(d, p));
                 }
             }
             case Cond c -> {
-                collect(c.then(), cond(c.cond(), factor, real(0.0)), active, out);
-                collect(c.otherwise(), cond(c.cond(), real(0.0), factor), active, out);
+                scaled(out, partials(c.then(), active), p -> cond(c.cond(), p, real(0.0)));
+                scaled(out, partials(c.otherwise(), active), p -> cond(c.cond(), real(0.0), p));
             }
             case Cast c -> {
                 if (c.type().isFloating()) {
-                    collect(c.operand(), factor, active, out);
+                    scaled(out, partials(c.operand(), active), p -> p);
                 }
+            }
+        }
+        return out;
+    }
+
+    private static void scaled(Map<LValue, Expr> out, Map<LValue, Expr> in, java.util.function.UnaryOperator<Expr> f) {
+        for (Map.Entry<LValue, Expr> x : in.entrySet()) {
+            Expr v = f.apply(x.getValue());
+            if (!Exprs.isZero(v)) {
+                out.merge(x.getKey(), v, Exprs::add);
             }
         }
     }
 
-    private static void leaf(LValue r, Expr factor, Predicate<LValue> active, Map<LValue, Expr> out) {
+    private static void leaf(LValue r, Predicate<LValue> active, Map<LValue, Expr> out) {
         if (r.var().isFloating() && active.test(r)) {
-            out.merge(r, factor, Exprs::add);
+            out.put(r, real(1.0));
         }
     }
 }

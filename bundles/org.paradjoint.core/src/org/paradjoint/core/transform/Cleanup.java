@@ -31,7 +31,7 @@ final class Cleanup {
     private Cleanup() {
     }
 
-    static Function apply(Function f, DiffContext cx) {
+    static Function apply(Function f) {
         Block body = dropUnusedDecls(f.body());
         Set<String> used = new HashSet<>();
         references(body, new HashSet<>(), used);
@@ -41,9 +41,18 @@ final class Cleanup {
                 locals.add(v);
             }
         }
+        for (Variable p : f.params()) {
+            for (org.paradjoint.core.ir.Dim d : p.dims()) {
+                for (Expr e : new Expr[] {d.lower(), d.extent()}) {
+                    if (e != null) {
+                        ExprUtil.variables(e).forEach(v -> used.add(v.name()));
+                    }
+                }
+            }
+        }
         List<Stmt> stmts = new ArrayList<>();
         for (Variable p : f.params()) {
-            if (!p.isParameter() || used.contains(p.name()) || cx.fn.params().contains(p)) {
+            if (used.contains(p.name())) {
                 continue;
             }
             stmts.add(new CallStmt(new Call(CPrinter.VOID_CAST, List.of(new VarRef(p)))));
@@ -54,7 +63,7 @@ final class Cleanup {
     }
 
     /** Names referenced in {@code s} that are not shadowed by a declaration of an enclosing block. */
-    private static void references(Stmt s, Set<String> shadowed, Set<String> out) {
+    static void references(Stmt s, Set<String> shadowed, Set<String> out) {
         if (s instanceof Block b) {
             Set<String> inner = new HashSet<>(shadowed);
             for (Stmt x : b.stmts()) {

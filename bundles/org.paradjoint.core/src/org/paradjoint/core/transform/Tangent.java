@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.rules.Partials;
 
@@ -40,8 +39,10 @@ final class Tangent {
         List<Stmt> main = stmts(cx.fn.body().stmts());
         // derivatives of active locals and of active by-value parameters that are not independents start at zero
         List<Variable> zeroed = new ArrayList<>();
+        java.util.Set<Variable> maybeUninitialized = org.paradjoint.core.analysis.Initialization
+                .maybeReadUninitialized(cx.fn.body(), cx.fn.params());
         for (Variable v : cx.fn.locals()) {
-            if (cx.isActive(v)) {
+            if (cx.isActive(v) && (v.isArray() || maybeUninitialized.contains(v))) {
                 zeroed.add(v);
             }
         }
@@ -60,7 +61,7 @@ final class Tangent {
         locals.addAll(counters);
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
-        return Cleanup.apply(f, cx);
+        return Cleanup.apply(f);
     }
 
     private List<Stmt> stmts(List<Stmt> in) {
@@ -151,9 +152,5 @@ final class Tangent {
             }
         }
         return out;
-    }
-
-    static boolean isVar(Expr e, Variable v) {
-        return e instanceof VarRef r && r.var().equals(v);
     }
 }

@@ -11,16 +11,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.transform.Mode;
 
 /** The driver against hand-written tangents and adjoints: it compiles, passes, and catches wrong ones. */
 class CheckDriverGeneratorTest {
 
-    @TempDir
-    Path dir;
+    private Path dir;
+
+    @BeforeEach
+    void createScratch() {
+        dir = ScratchDir.create("paradjoint-check");
+    }
+
+    @AfterEach
+    void deleteScratch() {
+        ScratchDir.delete(dir);
+    }
 
     private final DriverRunner runner = new DriverRunner();
 

@@ -36,6 +36,7 @@ final class HandWrittenKernels {
             #include <math.h>
 
             /* y[c[i]] = s sin(x[i+1]) x[i] in parallel; then z updated in place, in order */
+            #pragma ad gradient(y, z : x, s, z)
             void tiny(int n, double *y, const double *x, double s, const int *c, double *z)
             {
                 int i;

@@ -1,0 +1,24 @@
+package org.paradjoint.cli;
+
+import java.io.PrintStream;
+
+import org.paradjoint.coloring.cli.ColorCommand;
+
+/** {@code paradjoint color}: the colouring library's own command. */
+final class ColorCommandAdapter implements Command {
+
+    @Override
+    public String name() {
+        return "color";
+    }
+
+    @Override
+    public String summary() {
+        return "colour the sparsity pattern of a Matrix Market file (Jacobian/Hessian compression)";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        return new ColorCommand().run(args, out, err);
+    }
+}

@@ -1,0 +1,53 @@
+package org.paradjoint.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.FrontEnd;
+import org.paradjoint.core.frontend.ParseResult;
+
+/** Reads a source file through the front-end of its language and reports diagnostics. */
+final class SourceFiles {
+
+    private static final List<FrontEnd> FRONT_ENDS = List.of(new CFrontEnd());
+
+    private SourceFiles() {
+    }
+
+    /** The parse result, or null after printing why the file could not be read. */
+    static ParseResult parse(String file, PrintStream err) {
+        FrontEnd fe = FRONT_ENDS.stream().filter(f -> f.accepts(file)).findFirst().orElse(null);
+        if (fe == null) {
+            err.println(file + ": error: unsupported file type (expected a C source file, .c)");
+            return null;
+        }
+        String text;
+        try {
+            text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            err.println(file + ": error: cannot read: " + e.getMessage());
+            return null;
+        }
+        return fe.parse(file, text);
+    }
+
+    /** Prints diagnostics compiler-style; returns true when any is an error. */
+    static boolean report(List<Diagnostic> diagnostics, PrintStream err) {
+        boolean errors = false;
+        for (Diagnostic d : diagnostics) {
+            err.println(d.format());
+            errors |= d.isError();
+        }
+        return errors;
+    }
+
+    static void write(Path path, String text) throws IOException {
+        Files.writeString(path, text, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,311 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.rules.DerivativeRules;
+
+/**
+ * Entry point of tangent and reverse mode. The differentiated unit is a whole function; its
+ * dependents and independents come from its {@code gradient}, {@code tangent} or
+ * {@code stencil adjoint} pragmas (a stencil mapping counts as a gradient: the arrays the
+ * function writes are the dependents, the others the independents, and the mapping names their
+ * adjoints), or from {@link DiffOptions} when it names them.
+ *
+ * <h2>Semantics of generated code</h2>
+ * <ul>
+ * <li>{@code f_d}: on entry the derivative of every active parameter holds its input tangent (zero
+ * for a dependent that is not an independent); on exit the derivatives of the dependents hold
+ * the output tangents.</li>
+ * <li>{@code f_b}: on entry the adjoints of the dependents hold the seed; on exit the adjoint of every
+ * independent has been incremented by the transposed Jacobian times the seed, and the adjoint of
+ * a dependent holds the derivative with respect to its own input value (zero where the primal
+ * overwrote it without reading it; untouched where the primal does not write it). An active
+ * array parameter that is neither dependent nor independent (a work array) must come in with a
+ * zero adjoint. {@code f_b} does not deliver the primal results.</li>
+ * </ul>
+ */
+public final class Differentiator {
+
+    private Differentiator() {
+    }
+
+    /** Differentiates one function of {@code unit}. */
+    public static DiffResult differentiate(TranslationUnit unit, String functionName, Mode mode, DiffOptions options) {
+        Diagnostics diags = new Diagnostics();
+        Optional<Function> found = unit.function(functionName);
+        if (found.isEmpty()) {
+            diags.error("no-such-function", SourceRange.NONE,
+                    "no function '" + functionName + "' in " + unit.file());
+            return new DiffResult(null, null, diags.list());
+        }
+        return differentiate(unit, found.get(), mode, options == null ? DiffOptions.defaults() : options, diags);
+    }
+
+    /**
+     * Differentiates every function with a {@code gradient}, {@code tangent} or {@code stencil}
+     * pragma, in source order, and prints them into one file (no text when there is any error).
+     */
+    public static FileResult differentiateAll(TranslationUnit unit, Mode mode, DiffOptions options) {
+        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
+        List<Function> functions = new ArrayList<>();
+        List<DerivativeSignature> signatures = new ArrayList<>();
+        List<Diagnostic> diags = new ArrayList<>();
+        boolean errors = false;
+        for (Function f : unit.functions()) {
+            if (!isAnnotated(f)) {
+                continue;
+            }
+            DiffResult r = differentiate(unit, f.name(), mode, opts);
+            diags.addAll(r.diagnostics());
+            if (r.hasErrors()) {
+                errors = true;
+            } else {
+                functions.add(r.function());
+                signatures.add(r.signature());
+            }
+        }
+        String text = errors ? null : CPrinter.printFile(functions);
+        return new FileResult(text, outputFileName(unit.file(), mode, opts), functions, signatures, diags);
+    }
+
+    /** {@code x_b.c} for {@code x.c} in reverse mode, {@code x_d.c} in tangent mode (same folder). */
+    public static String outputFileName(String file, Mode mode, DiffOptions options) {
+        String suffix = (options == null ? DiffOptions.defaults() : options).suffix(mode);
+        String f = file == null ? "out.c" : file;
+        int dot = f.lastIndexOf('.');
+        int slash = Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\'));
+        if (dot <= slash) {
+            return f + "_" + suffix;
+        }
+        return f.substring(0, dot) + "_" + suffix + f.substring(dot);
+    }
+
+    /** True when a function carries a pragma that asks for derivatives. */
+    public static boolean isAnnotated(Function f) {
+        return f.pragmas().stream().anyMatch(p -> p instanceof AdPragma.Gradient || p instanceof AdPragma.Tangent
+                || p instanceof AdPragma.StencilAdjoint);
+    }
+
+    // ---- implementation ----------------------------------------------------------------------
+
+    /** Dependents and independents by name, adjoint names given by a stencil pragma, and where they came from. */
+    private record Spec(List<String> dependents, List<String> independents, Map<String, String> givenNames,
+            SourceRange range) {
+    }
+
+    private static DiffResult differentiate(TranslationUnit unit, Function primal, Mode mode, DiffOptions options,
+            Diagnostics diags) {
+        DerivativeSignature signature = null;
+        try {
+            if (primal.returnType() != null) {
+                diags.error("unsupported-return-value", primal.range(), "function '" + primal.name()
+                        + "' returns a value: only void functions can be differentiated; return the result "
+                        + "through a pointer parameter");
+                return new DiffResult(null, null, diags.list());
+            }
+            Names names = new Names(primal);
+            if (unit != null) {
+                unit.functions().forEach(g -> names.reserve(g.name()));
+            }
+            Function fn = Normalizer.normalize(Inliner.inline(unit, primal, names));
+            checkCalls(fn);
+            Spec spec = spec(primal, fn, options, diags);
+            if (spec == null) {
+                return new DiffResult(null, null, diags.list());
+            }
+            List<Variable> deps = resolve(fn, spec.dependents(), "dependent", spec.range(), diags);
+            List<Variable> indeps = resolve(fn, spec.independents(), "independent", spec.range(), diags);
+            if (diags.hasErrors()) {
+                return new DiffResult(null, null, diags.list());
+            }
+            for (Variable x : indeps) {
+                if (!x.isFloating()) {
+                    diags.error("independent-not-floating", spec.range(), "independent '" + x.name() + "' is of type "
+                            + x.type().cName() + ": only floating-point variables can be independents");
+                }
+            }
+            Set<Variable> written = StmtUtil.writes(fn.body());
+            for (Variable y : deps) {
+                if (!y.isFloating()) {
+                    diags.error("dependent-not-floating", spec.range(), "dependent '" + y.name() + "' is of type "
+                            + y.type().cName() + ": only floating-point variables can be dependents");
+                } else if (y.isScalar() || y.isConst()) {
+                    diags.error("dependent-not-writable", spec.range(), "dependent '" + y.name() + "' is "
+                            + (y.isConst() ? "const" : "passed by value")
+                            + ": its value does not leave the function; pass it by pointer");
+                }
+            }
+            if (diags.hasErrors()) {
+                return new DiffResult(null, null, diags.list());
+            }
+            Activity activity = Activity.compute(fn.body(), indeps);
+            for (Variable y : deps) {
+                if (!activity.isVaried(y)) {
+                    diags.error("dependent-not-varied", spec.range(), "dependent '" + y.name()
+                            + "' does not depend on any independent (" + String.join(", ", spec.independents())
+                            + ") in '" + fn.name() + "'");
+                }
+            }
+            if (mode == Mode.REVERSE) {
+                for (Variable x : indeps) {
+                    if (x.isArray() && written.contains(x) && !deps.contains(x)) {
+                        diags.error("independent-overwritten", spec.range(), "independent '" + x.name()
+                                + "' is overwritten by '" + fn.name() + "' but is not a dependent: its adjoint cannot "
+                                + "be both the seed of its final value and the accumulator of its initial one; list "
+                                + "it among the dependents too, or do not overwrite it");
+                    }
+                }
+            }
+            if (diags.hasErrors()) {
+                return new DiffResult(null, null, diags.list());
+            }
+            Set<Variable> active = new LinkedHashSet<>();
+            for (Variable v : activity.varied()) {
+                if (v.isFloating()) {
+                    active.add(v);
+                }
+            }
+            active.addAll(deps);
+            Set<Variable> ordered = new LinkedHashSet<>();
+            fn.params().stream().filter(active::contains).forEach(ordered::add);
+            ordered.addAll(active);
+            DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit == null ? null : unit.file(),
+                    names, deps, indeps, ordered, spec.givenNames());
+            signature = cx.signature(cx.functionName());
+            Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();
+            return new DiffResult(out, signature, diags.list());
+        } catch (UnsupportedException e) {
+            diags.add(e.diagnostic());
+            return new DiffResult(null, signature, diags.list());
+        }
+    }
+
+    private static void checkCalls(Function fn) {
+        for (Call c : StmtUtil.calls(fn.body())) {
+            if (!DerivativeRules.isIntrinsic(c.name())) {
+                throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
+                        + "': define it in this file (it is then inlined) or use a supported intrinsic");
+            }
+            DerivativeRules.lookup(c.name()).ifPresent(r -> {
+                if (r.arity() != c.args().size()) {
+                    throw new UnsupportedException("call-arity", c.range(), "'" + c.name() + "' takes " + r.arity()
+                            + " arguments, not " + c.args().size());
+                }
+            });
+        }
+    }
+
+    private static Spec spec(Function primal, Function fn, DiffOptions options, Diagnostics diags) {
+        if (options.overridesVariables()) {
+            if (options.dependents() == null || options.independents() == null
+                    || options.dependents().isEmpty() || options.independents().isEmpty()) {
+                diags.error("missing-variables", primal.range(),
+                        "both dependents and independents must be given for '" + primal.name() + "'");
+                return null;
+            }
+            return new Spec(options.dependents(), options.independents(), Map.of(), primal.range());
+        }
+        Spec first = null;
+        Set<Variable> written = StmtUtil.writes(fn.body());
+        for (AdPragma p : primal.pragmas()) {
+            Spec s = switch (p) {
+                case AdPragma.Gradient g -> new Spec(g.dependents(), g.independents(), Map.of(), g.range());
+                case AdPragma.Tangent t -> new Spec(t.dependents(), t.independents(), Map.of(), t.range());
+                case AdPragma.StencilAdjoint st -> {
+                    List<String> deps = new ArrayList<>();
+                    List<String> indeps = new ArrayList<>();
+                    Map<String, String> given = new LinkedHashMap<>();
+                    for (AdPragma.StencilAdjoint.Mapping m : st.mappings()) {
+                        given.put(m.array(), m.adjoint());
+                        boolean w = fn.lookup(m.array()).map(written::contains).orElse(false);
+                        (w ? deps : indeps).add(m.array());
+                    }
+                    yield new Spec(deps, indeps, given, st.range());
+                }
+                default -> null;
+            };
+            if (s == null) {
+                continue;
+            }
+            if (first == null) {
+                first = s;
+                continue;
+            }
+            if (!Set.copyOf(first.dependents()).equals(Set.copyOf(s.dependents()))
+                    || !Set.copyOf(first.independents()).equals(Set.copyOf(s.independents()))) {
+                diags.error("pragma-conflict", s.range(), "pragmas of '" + primal.name()
+                        + "' disagree on the dependents/independents: (" + String.join(", ", s.dependents()) + " : "
+                        + String.join(", ", s.independents()) + ") here, (" + String.join(", ", first.dependents())
+                        + " : " + String.join(", ", first.independents()) + ")"
+                        + (first.range().isKnown() ? " at line " + first.range().line() : "")
+                        + "; the whole function is differentiated, so they must agree");
+                continue;
+            }
+            for (Map.Entry<String, String> e : s.givenNames().entrySet()) {
+                String other = first.givenNames().get(e.getKey());
+                if (other != null && !other.equals(e.getValue())) {
+                    diags.error("pragma-conflict", s.range(), "adjoint of '" + e.getKey() + "' is named '"
+                            + e.getValue() + "' here and '" + other + "' by an earlier pragma");
+                }
+            }
+            if (!s.givenNames().isEmpty()) {
+                Map<String, String> merged = new LinkedHashMap<>(first.givenNames());
+                merged.putAll(s.givenNames());
+                first = new Spec(first.dependents(), first.independents(), merged, first.range());
+            }
+        }
+        if (first == null) {
+            diags.error("no-ad-pragma", primal.range(), "function '" + primal.name()
+                    + "' has no gradient, tangent or stencil pragma, and no dependents/independents were given");
+            return null;
+        }
+        if (first.dependents().isEmpty() || first.independents().isEmpty()) {
+            diags.error("missing-variables", first.range(), "the pragma of '" + primal.name()
+                    + "' names no " + (first.dependents().isEmpty() ? "dependent" : "independent")
+                    + (first.givenNames().isEmpty() ? "" : " (no array of the mapping is "
+                            + (first.dependents().isEmpty() ? "written" : "only read") + ")"));
+            return null;
+        }
+        return diags.hasErrors() ? null : first;
+    }
+
+    private static List<Variable> resolve(Function fn, List<String> names, String role, SourceRange range,
+            Diagnostics diags) {
+        List<Variable> out = new ArrayList<>();
+        for (String n : names) {
+            Optional<Variable> v = fn.params().stream().filter(p -> p.name().equals(n)).findFirst();
+            if (v.isEmpty()) {
+                if (fn.lookup(n).isPresent()) {
+                    diags.error("not-a-parameter", range, role + " '" + n + "' is a local variable of '" + fn.name()
+                            + "': dependents and independents must be parameters");
+                } else {
+                    diags.error("unknown-variable", range, role + " '" + n + "' is not a variable of '" + fn.name()
+                            + "'");
+                }
+                continue;
+            }
+            if (!out.contains(v.get())) {
+                out.add(v.get());
+            }
+        }
+        return out;
+    }
+}

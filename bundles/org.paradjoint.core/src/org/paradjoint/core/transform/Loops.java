@@ -1,0 +1,99 @@
+package org.paradjoint.core.transform;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+
+/** Sequential loops in reverse mode: what makes them reversible, and the reversed loop. */
+final class Loops {
+
+    private Loops() {
+    }
+
+    /**
+     * A loop the reverse sweep can run backwards: a constant non-zero step in the direction of
+     * its condition, an integer counter the body does not modify, bounds the body does not modify.
+     */
+    static void check(For f) {
+        Long s = f.constantStep();
+        if (s == null || s == 0) {
+            throw new UnsupportedException("loop-step-not-constant", f.range(), "loop over '" + f.counter().name()
+                    + "' has a step that is not a non-zero integer constant: the reverse sweep cannot run it "
+                    + "backwards; use a constant step");
+        }
+        boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
+        boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
+        if (s > 0 && !up || s < 0 && !down) {
+            throw new UnsupportedException("unsupported-loop-condition", f.range(), "loop over '"
+                    + f.counter().name() + "' with condition '" + f.cmp().symbol + "' and step " + s
+                    + " is not supported: write it as i < n, i <= n (step > 0) or i > n, i >= n (step < 0)");
+        }
+        if (!f.counter().type().isInteger()) {
+            throw new UnsupportedException("unsupported-loop-counter", f.range(),
+                    "loop counter '" + f.counter().name() + "' must be an integer");
+        }
+        Set<Variable> written = StmtUtil.writes(f.body());
+        if (written.contains(f.counter())) {
+            throw new UnsupportedException("loop-counter-modified", f.range(), "loop counter '"
+                    + f.counter().name() + "' is modified inside the loop body: the reverse sweep cannot run it "
+                    + "backwards");
+        }
+        Set<Variable> header = new LinkedHashSet<>(ExprUtil.variables(f.lower()));
+        header.addAll(ExprUtil.variables(f.bound()));
+        for (Variable v : header) {
+            if (written.contains(v) || v.equals(f.counter())) {
+                throw new UnsupportedException("loop-bound-modified", f.range(), "loop bound variable '" + v.name()
+                        + "' of the loop over '" + f.counter().name() + "' is modified inside the loop: the "
+                        + "reverse sweep needs the same bounds; copy it into a variable the loop does not modify");
+            }
+        }
+    }
+
+    /** The loop running the iterations of {@code f} in reverse order, with body {@code body}. */
+    static For reversed(For f, List<Stmt> body) {
+        long s = f.constantStep();
+        Expr lo = f.lower();
+        Variable i = f.counter();
+        if (s > 0) {
+            Expr last = f.cmp() == Binary.Op.LT ? Exprs.sub(f.bound(), new IntLit(1)) : f.bound();
+            Expr start;
+            if (s == 1) {
+                start = last;
+            } else if (Exprs.isConst(lo) && Exprs.isConst(last)) {
+                long l = (long) Exprs.constValue(lo);
+                long h = (long) Exprs.constValue(last);
+                start = new IntLit(h < l ? l - s : l + (h - l) / s * s);
+            } else {
+                start = Exprs.cond(Exprs.lt(last, lo), Exprs.sub(lo, new IntLit(s)),
+                        Exprs.add(lo, Exprs.mul(Exprs.div(Exprs.sub(last, lo), new IntLit(s)), new IntLit(s))));
+            }
+            return new For(i, start, Binary.Op.GE, lo, new IntLit(-s), new Block(body), null, List.of(), f.range());
+        }
+        long t = -s;
+        Expr last = f.cmp() == Binary.Op.GT ? Exprs.add(f.bound(), new IntLit(1)) : f.bound();
+        Expr start;
+        if (t == 1) {
+            start = last;
+        } else if (Exprs.isConst(lo) && Exprs.isConst(last)) {
+            long l = (long) Exprs.constValue(lo);
+            long h = (long) Exprs.constValue(last);
+            start = new IntLit(h > l ? l + t : l - (l - h) / t * t);
+        } else {
+            start = Exprs.cond(Exprs.gt(last, lo), Exprs.add(lo, new IntLit(t)),
+                    Exprs.sub(lo, Exprs.mul(Exprs.div(Exprs.sub(lo, last), new IntLit(t)), new IntLit(t))));
+        }
+        return new For(i, start, Binary.Op.LE, lo, new IntLit(t), new Block(body), null, List.of(), f.range());
+    }
+}

@@ -1,0 +1,213 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.analysis.ToBeRecorded;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * OpenMP parallel loops in reverse mode: their collapsed nest, what is private to an iteration,
+ * what an adjoint iteration recomputes, the restrictions of the baseline adjoint (each a
+ * located error) and the clauses of the adjoint loop.
+ */
+final class ParallelLoops {
+
+    /**
+     * What an adjoint iteration knows about its parallel loop: the variables private to an
+     * iteration (clauses, counters of the collapsed nest, declarations in the body), those it
+     * recomputes, and the reduction variables.
+     */
+    record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars) {
+    }
+
+    private ParallelLoops() {
+    }
+
+    static int levels(For f) {
+        return Math.max(1, f.omp().collapse());
+    }
+
+    /** The innermost loop of the collapsed nest of a parallel loop. */
+    static For innermost(For f) {
+        For cur = f;
+        for (int k = 1; k < levels(f); k++) {
+            if (cur.body().stmts().size() != 1 || !(cur.body().stmts().get(0) instanceof For inner)) {
+                throw new UnsupportedException("collapse-not-perfect", f.range(), "collapse(" + levels(f)
+                        + ") needs a perfect nest of " + levels(f) + " loops");
+            }
+            cur = inner;
+        }
+        return cur;
+    }
+
+    static Info info(For f, Set<Variable> needed) {
+        For in = innermost(f);
+        Set<Variable> privates = new LinkedHashSet<>();
+        privates.addAll(f.omp().privates());
+        privates.addAll(f.omp().firstprivates());
+        For cur = f;
+        privates.add(cur.counter());
+        while (cur != in) {
+            cur = (For) cur.body().stmts().get(0);
+            privates.add(cur.counter());
+        }
+        StmtUtil.forEach(in.body(), s -> {
+            if (s instanceof Decl d) {
+                privates.add(d.var());
+            }
+        });
+        Set<Variable> reductionVars = new LinkedHashSet<>();
+        f.omp().reductions().forEach(r -> reductionVars.addAll(r.vars()));
+        Set<Variable> recomputed = ToBeRecorded.recomputed(in.body(), needed, reductionVars);
+        return new Info(privates, recomputed, reductionVars);
+    }
+
+    /** The restrictions of the adjoint of a parallel loop; each violation is a located error. */
+    static void check(For f, DiffContext cx, Set<Variable> needed) {
+        For in = innermost(f);
+        For cur = f;
+        while (true) {
+            Loops.check(cur);
+            if (cur == in) {
+                break;
+            }
+            cur = (For) cur.body().stmts().get(0);
+        }
+        Info p = info(f, needed);
+        StmtUtil.forEach(in.body(), s -> {
+            if (s instanceof For x && x.isParallel()) {
+                throw new UnsupportedException("nested-parallel", x.range(),
+                        "nested parallel loops are not supported: make the inner loop sequential");
+            }
+        });
+        for (OmpParallelFor.Reduction r : f.omp().reductions()) {
+            for (Variable v : r.vars()) {
+                if (cx.isActive(v) && !r.op().equals("+") && !r.op().equals("-")) {
+                    throw new UnsupportedException("unsupported-reduction", f.omp().range().isKnown()
+                            ? f.omp().range() : f.range(), "reduction(" + r.op() + ": " + v.name()
+                                    + ") of an active variable: only + and - reductions can be differentiated; "
+                                    + "accumulate into a private array and combine after the loop");
+                }
+            }
+        }
+        for (Variable v : f.omp().firstprivates()) {
+            if (cx.isActive(v)) {
+                throw new UnsupportedException("unsupported-firstprivate", f.range(), "active variable '" + v.name()
+                        + "' is firstprivate: its adjoint would have to be summed over the threads; make it shared "
+                        + "(read-only) in the loop");
+            }
+        }
+        for (Variable v : p.privates()) {
+            if (cx.isActive(v) && v.isArray()) {
+                throw new UnsupportedException("unsupported-private-array", f.range(), "active array '" + v.name()
+                        + "' is private to the parallel loop: its adjoint cannot be made private per iteration; "
+                        + "use scalars or a shared array indexed by the loop counter");
+            }
+        }
+        StmtUtil.forEach(in.body(), s -> {
+            if (s instanceof For x && !p.privates().contains(x.counter())) {
+                throw new UnsupportedException("omp-shared-scalar-write", x.range(), "counter '"
+                        + x.counter().name() + "' of a loop inside the parallel loop is shared: add it to the "
+                        + "private(...) clause");
+            }
+            if (!(s instanceof Assign a)) {
+                return;
+            }
+            Variable v = a.target().var();
+            if (p.privates().contains(v)) {
+                return;
+            }
+            if (v.isScalar()) {
+                if (!p.reductionVars().contains(v)) {
+                    throw new UnsupportedException("omp-shared-scalar-write", a.range(), "scalar '" + v.name()
+                            + "' is written in the parallel loop but is neither private nor a reduction variable: "
+                            + "add it to a private(...) or reduction(+: ...) clause");
+                }
+                if (!isReductionUpdate(a)) {
+                    throw new UnsupportedException("unsupported-reduction-update", a.range(), "reduction variable '"
+                            + v.name() + "' must only be updated as " + v.name() + " += e or " + v.name() + " = "
+                            + v.name() + " + e inside the loop");
+                }
+            } else if (p.recomputed().contains(v)) {
+                throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()
+                        + "' is written inside the parallel loop and the adjoint needs its values (it is read in a "
+                        + "nonlinear expression, an index or a condition): this in-place update is not supported "
+                        + "in a parallel loop; write the result to a separate array or make the loop sequential");
+            }
+        });
+        for (Variable r : p.reductionVars()) {
+            StmtUtil.forEach(in.body(), s -> {
+                Set<Variable> reads = new HashSet<>();
+                if (s instanceof Assign a && a.target().var().equals(r) && isReductionUpdate(a)) {
+                    Expr rest = a.op() == Assign.Op.SET ? ((Binary) a.value()).right() : a.value();
+                    reads.addAll(ExprUtil.variables(rest));
+                    reads.addAll(ExprUtil.indexVariables(a.target()));
+                } else if (!(s instanceof Block || s instanceof For || s instanceof If)) {
+                    StmtUtil.ownExprs(s).forEach(e -> reads.addAll(ExprUtil.variables(e)));
+                    if (s instanceof Assign a && a.target() instanceof VarRef) {
+                        reads.remove(a.target().var());
+                    }
+                } else {
+                    StmtUtil.ownExprs(s).forEach(e -> reads.addAll(ExprUtil.variables(e)));
+                }
+                if (reads.contains(r)) {
+                    throw new UnsupportedException("reduction-variable-read", s.range(), "reduction variable '"
+                            + r.name() + "' is read inside the parallel loop");
+                }
+            });
+        }
+    }
+
+    private static boolean isReductionUpdate(Assign a) {
+        Variable v = a.target().var();
+        if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
+            return !ExprUtil.references(a.value(), v);
+        }
+        return a.op() == Assign.Op.SET && a.value() instanceof Binary b
+                && (b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB) && b.left() instanceof VarRef r
+                && r.var().equals(v) && !ExprUtil.references(b.right(), v);
+    }
+
+    static For rebuildNest(For cur, For in, Block innerBody, OmpParallelFor omp) {
+        Block body = cur == in ? innerBody : Block.of(rebuildNest((For) cur.body().stmts().get(0), in, innerBody, null));
+        return new For(cur.counter(), cur.lower(), cur.cmp(), cur.bound(), cur.step(), body, omp, List.of(),
+                cur.range());
+    }
+
+    /** The clauses of the adjoint loop: no reductions, adjoints of shared active variables listed as shared. */
+    static OmpParallelFor reverseOmp(OmpParallelFor omp, DiffContext cx) {
+        List<Variable> shared = new ArrayList<>(omp.shared());
+        for (Variable v : omp.shared()) {
+            if (cx.isActive(v)) {
+                shared.add(cx.derivativeRef(new VarRef(v)).var());
+            }
+        }
+        if (!omp.shared().isEmpty() || omp.defaultSharing() != null) {
+            for (OmpParallelFor.Reduction r : omp.reductions()) {
+                for (Variable v : r.vars()) {
+                    if (cx.isActive(v)) {
+                        shared.add(cx.derivativeRef(new VarRef(v)).var());
+                    }
+                }
+            }
+        }
+        return new OmpParallelFor(omp.privates(), omp.firstprivates(), shared, List.of(), omp.schedule(),
+                omp.collapse(), omp.defaultSharing(), omp.range());
+    }
+}

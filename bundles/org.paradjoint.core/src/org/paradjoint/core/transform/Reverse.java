@@ -1,0 +1,509 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.analysis.ToBeRecorded;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.Partials;
+
+/**
+ * Reverse mode: a forward sweep that runs the primal and pushes on a function-local tape what
+ * the reverse sweep needs (old values of needed variables, branch directions, loop counters),
+ * then the reverse sweep. A parallel loop runs as in the primal in the forward sweep; its
+ * adjoint is a parallel loop with the same header whose iterations recompute their own forward
+ * body (on an iteration-local tape, skipping writes to shared arrays) and then reverse it.
+ * Increments of shared adjoints inside it are atomic.
+ */
+final class Reverse {
+
+    private final DiffContext cx;
+    private final Set<Variable> needed;
+    private final Variable tape;
+    /** Whether an assignment or a loop saves the old value of its target/counter (by identity). */
+    private final Map<Stmt, Boolean> saves = new IdentityHashMap<>();
+    /** The scalars a parallel loop writes that are saved around it (by identity). */
+    private final Map<For, List<Variable>> savedAround = new IdentityHashMap<>();
+    /** Private variables an adjoint iteration zeroes first (by identity of the parallel loop). */
+    private final Map<For, Set<Variable>> privateZeroInit = new IdentityHashMap<>();
+    private Variable sequentialTemp;
+    private final List<Variable> extraLocals = new ArrayList<>();
+
+    /** The code being generated: sequential, or one adjoint iteration of a parallel loop. */
+    private static final class Ctx {
+        final Variable tape;
+        final ParallelLoops.Info par;
+        boolean tapeUsed;
+        Variable temp;
+
+        Ctx(Variable tape, ParallelLoops.Info par) {
+            this.tape = tape;
+            this.par = par;
+        }
+    }
+
+    Reverse(DiffContext cx) {
+        this.cx = cx;
+        this.needed = ToBeRecorded.needed(cx.fn.body(), cx::isActive);
+        this.tape = Runtime.tapeVariable(cx.names.fresh("pa_t"));
+    }
+
+    Function generate() {
+        Set<Variable> init = new HashSet<>(cx.fn.params());
+        Set<Variable> zeroInit = new LinkedHashSet<>();
+        decideSaves(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
+        Ctx top = new Ctx(tape, null);
+        List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
+        List<Stmt> rev = revList(cx.fn.body().stmts(), top);
+
+        List<Stmt> body = new ArrayList<>();
+        if (top.tapeUsed) {
+            body.add(Runtime.init(tape));
+        }
+        zeroInit.forEach(v -> body.add(zeroAssign(v)));
+        body.addAll(fwd);
+        // adjoints of active locals (and of written by-value parameters) start at zero
+        Set<String> referenced = new HashSet<>();
+        for (Stmt s : rev) {
+            Cleanup.references(s, new HashSet<>(), referenced);
+        }
+        List<Variable> counters = new ArrayList<>();
+        List<Variable> zeroed = new ArrayList<>();
+        for (Variable v : cx.fn.locals()) {
+            if (cx.isActive(v)) {
+                zeroed.add(cx.derivative(v));
+            }
+        }
+        for (Variable p : cx.fn.params()) {
+            if (cx.isActive(p) && !cx.hasDerivativeParam(p)) {
+                zeroed.add(cx.derivative(p));
+            }
+        }
+        zeroed.addAll(cx.localAdjointsOfParams().values());
+        for (Variable d : zeroed) {
+            if (referenced.contains(d.name())) {
+                body.addAll(Zeroing.zero(d, cx.names, counters));
+            }
+        }
+        body.addAll(rev);
+        for (Map.Entry<Variable, Variable> e : cx.localAdjointsOfParams().entrySet()) {
+            body.add(new Assign(new ArrayRef(cx.derivative(e.getKey()), List.of(new IntLit(0))), Assign.Op.ADD,
+                    new VarRef(e.getValue())));
+        }
+        if (top.tapeUsed) {
+            body.add(Runtime.free(tape));
+        }
+        List<Variable> locals = new ArrayList<>(cx.fn.locals());
+        locals.addAll(cx.derivativeLocals());
+        locals.addAll(counters);
+        locals.addAll(extraLocals);
+        if (top.tapeUsed) {
+            locals.add(tape);
+        }
+        Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
+                false, cx.comment(), cx.fn.range());
+        return Cleanup.apply(f);
+    }
+
+    // ---- which old values are saved -----------------------------------------------------------
+
+    /**
+     * Decides, in program order, which assignments and loops save the old value of a needed
+     * variable: only where that variable may already hold a value ({@code init}: parameters and
+     * whatever may have been written before). A loop counter is saved only when it is read
+     * outside the loops it counts. Variables saved where they might still be uninitialised
+     * (first iteration of a loop) are collected in {@code zeroInit}: they get a zero at the start
+     * of the function (or of the adjoint iteration), so that no indeterminate value is pushed.
+     */
+    private void decideSaves(List<Stmt> stmts, Set<Variable> init, Set<Variable> definite, ParallelLoops.Info par,
+            Set<Variable> zeroInit) {
+        for (Stmt s : stmts) {
+            switch (s) {
+                case Assign a -> {
+                    Variable v = a.target().var();
+                    boolean save = needed.contains(v) && (v.isArray() || init.contains(v))
+                            && (par == null || par.privates().contains(v));
+                    saves.merge(a, save, Boolean::logicalOr);
+                    if (save && v.isScalar() && !definite.contains(v)) {
+                        zeroInit.add(v);
+                    }
+                    init.add(v);
+                    definite.add(v);
+                }
+                case For f when f.isParallel() && par == null -> {
+                    ParallelLoops.Info p = ParallelLoops.info(f, needed);
+                    List<Variable> around = new ArrayList<>();
+                    for (Variable v : StmtUtil.writes(f)) {
+                        if (v.isScalar() && needed.contains(v) && init.contains(v) && !p.privates().contains(v)) {
+                            around.add(v);
+                            if (!definite.contains(v)) {
+                                zeroInit.add(v);
+                            }
+                        }
+                    }
+                    savedAround.put(f, around);
+                    Set<Variable> inner = new HashSet<>(init);
+                    inner.removeAll(p.privates());
+                    inner.addAll(f.omp().firstprivates());
+                    Set<Variable> innerDefinite = new HashSet<>(definite);
+                    innerDefinite.removeAll(p.privates());
+                    innerDefinite.addAll(f.omp().firstprivates());
+                    Set<Variable> privateZero = new LinkedHashSet<>();
+                    decideSaves(ParallelLoops.innermost(f).body().stmts(), inner, innerDefinite, p, privateZero);
+                    privateZeroInit.put(f, privateZero);
+                    for (Variable v : StmtUtil.writes(f)) {
+                        if (!p.privates().contains(v)) {
+                            init.add(v);
+                        }
+                    }
+                }
+                case For f -> {
+                    Variable i = f.counter();
+                    boolean save = needed.contains(i) && readOutsideItsLoops(i) && init.contains(i)
+                            && (par == null || par.privates().contains(i));
+                    saves.merge(f, save, Boolean::logicalOr);
+                    if (save && !definite.contains(i)) {
+                        zeroInit.add(i);
+                    }
+                    init.add(i);
+                    init.addAll(StmtUtil.writes(f.body()));
+                    definite.add(i);
+                    Set<Variable> bodyDefinite = new HashSet<>(definite);
+                    decideSaves(f.body().stmts(), init, bodyDefinite, par, zeroInit);
+                }
+                case If i -> {
+                    Set<Variable> a = new HashSet<>(init);
+                    Set<Variable> da = new HashSet<>(definite);
+                    decideSaves(i.then().stmts(), a, da, par, zeroInit);
+                    Set<Variable> b = new HashSet<>(init);
+                    Set<Variable> db = new HashSet<>(definite);
+                    if (i.otherwise() != null) {
+                        decideSaves(i.otherwise().stmts(), b, db, par, zeroInit);
+                    }
+                    init.addAll(a);
+                    init.addAll(b);
+                    da.retainAll(db);
+                    definite.addAll(da);
+                }
+                case Block b -> decideSaves(b.stmts(), init, definite, par, zeroInit);
+                default -> {
+                }
+            }
+        }
+    }
+
+    /** True when some expression reads {@code i} outside every loop whose counter is {@code i}. */
+    private boolean readOutsideItsLoops(Variable i) {
+        boolean[] found = new boolean[1];
+        scanReads(cx.fn.body(), i, found);
+        return found[0];
+    }
+
+    private static void scanReads(Stmt s, Variable i, boolean[] found) {
+        switch (s) {
+            case For f -> {
+                if (ExprUtil.references(f.lower(), i) || ExprUtil.references(f.bound(), i)) {
+                    found[0] = true;
+                }
+                if (!f.counter().equals(i)) {
+                    scanReads(f.body(), i, found);
+                }
+            }
+            case Block b -> b.stmts().forEach(x -> scanReads(x, i, found));
+            case If x -> {
+                if (ExprUtil.references(x.cond(), i)) {
+                    found[0] = true;
+                }
+                scanReads(x.then(), i, found);
+                if (x.otherwise() != null) {
+                    scanReads(x.otherwise(), i, found);
+                }
+            }
+            default -> {
+                if (StmtUtil.reads(s).contains(i)) {
+                    found[0] = true;
+                }
+            }
+        }
+    }
+
+    /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
+    private static Stmt zeroAssign(Variable v) {
+        return Assign.set(new VarRef(v), v.isFloating() ? new RealLit(0.0) : new IntLit(0));
+    }
+
+    private boolean saves(Stmt s) {
+        return saves.getOrDefault(s, false);
+    }
+
+    // ---- forward sweep ------------------------------------------------------------------------
+
+    private List<Stmt> fwdList(List<Stmt> stmts, Ctx c) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : stmts) {
+            out.addAll(fwd(s, c));
+        }
+        return out;
+    }
+
+    private List<Stmt> fwd(Stmt s, Ctx c) {
+        List<Stmt> out = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                Variable v = a.target().var();
+                if (c.par != null && (isShared(v, c) || !c.par.recomputed().contains(v))) {
+                    return out;
+                }
+                if (saves(a)) {
+                    out.add(push(c, a.target()));
+                }
+                out.add(c.par != null && a.atomic() ? a.withAtomic(false) : a);
+            }
+            case For f when f.isParallel() -> {
+                if (c.par != null) {
+                    throw new UnsupportedException("nested-parallel", f.range(),
+                            "nested parallel loops are not supported: make the inner loop sequential");
+                }
+                ParallelLoops.check(f, cx, needed);
+                for (Variable v : savedAround.get(f)) {
+                    out.add(push(c, new VarRef(v)));
+                }
+                out.add(f);
+            }
+            case For f -> {
+                Loops.check(f);
+                List<Stmt> body = fwdList(f.body().stmts(), c);
+                if (saves(f)) {
+                    out.add(push(c, new VarRef(f.counter())));
+                }
+                if (c.par != null && body.isEmpty() && !readOutsideItsLoops(f.counter())) {
+                    return out;
+                }
+                out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), new Block(body), null, List.of(),
+                        f.range()));
+            }
+            case If i -> {
+                boolean flag = ToBeRecorded.needsBranchFlag(i);
+                List<Stmt> then = fwdList(i.then().stmts(), c);
+                List<Stmt> otherwise = i.otherwise() == null ? new ArrayList<>() : fwdList(i.otherwise().stmts(), c);
+                if (flag) {
+                    c.tapeUsed = true;
+                    then.add(Runtime.push(c.tape, new IntLit(1), false));
+                    otherwise.add(Runtime.push(c.tape, new IntLit(0), false));
+                } else if (then.isEmpty() && otherwise.isEmpty()) {
+                    return out;
+                }
+                out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise), i.range()));
+            }
+            case Block b -> out.addAll(fwdList(b.stmts(), c));
+            case Decl d -> {
+                if (c.par == null) {
+                    out.add(d);
+                }
+            }
+            case CallStmt cs -> {
+                if (c.par == null) {
+                    out.add(cs);
+                }
+            }
+            default -> throw new UnsupportedException("unsupported-statement", s.range(),
+                    "statement cannot be differentiated in reverse mode");
+        }
+        return out;
+    }
+
+    private Stmt push(Ctx c, LValue target) {
+        Variable v = target.var();
+        if (v.type() == BaseType.LONG) {
+            throw new UnsupportedException("unsupported-long-record", target.range(), "the reverse sweep needs the "
+                    + "old values of long variable '" + v.name() + "', which the tape cannot store: make it int");
+        }
+        c.tapeUsed = true;
+        return Runtime.push(c.tape, target, v.isFloating());
+    }
+
+    private Stmt pop(Ctx c, LValue target) {
+        return Runtime.pop(c.tape, target, target.var().isFloating());
+    }
+
+    // ---- reverse sweep ------------------------------------------------------------------------
+
+    private List<Stmt> revList(List<Stmt> stmts, Ctx c) {
+        List<Stmt> out = new ArrayList<>();
+        for (int k = stmts.size() - 1; k >= 0; k--) {
+            out.addAll(rev(stmts.get(k), c));
+        }
+        return out;
+    }
+
+    private List<Stmt> rev(Stmt s, Ctx c) {
+        List<Stmt> out = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                if (saves(a)) {
+                    out.add(pop(c, a.target()));
+                }
+                if (cx.isActive(a.target().var())) {
+                    out.addAll(adjoint(a.target(), Activity.effectiveValue(a), c));
+                }
+            }
+            case For f when f.isParallel() -> {
+                out.add(reverseParallel(f));
+                List<Variable> around = new ArrayList<>(savedAround.get(f));
+                Collections.reverse(around);
+                for (Variable v : around) {
+                    out.add(pop(c, new VarRef(v)));
+                }
+            }
+            case For f -> {
+                List<Stmt> body = revList(f.body().stmts(), c);
+                if (!body.isEmpty()) {
+                    out.add(Loops.reversed(f, body));
+                }
+                if (saves(f)) {
+                    out.add(pop(c, new VarRef(f.counter())));
+                }
+            }
+            case If i -> {
+                boolean flag = ToBeRecorded.needsBranchFlag(i);
+                List<Stmt> then = revList(i.then().stmts(), c);
+                List<Stmt> otherwise = i.otherwise() == null ? List.of() : revList(i.otherwise().stmts(), c);
+                Expr cond = flag ? Runtime.popInt(c.tape) : i.cond();
+                if (then.isEmpty() && otherwise.isEmpty()) {
+                    if (flag) {
+                        out.add(new CallStmt(Runtime.popInt(c.tape)));
+                    }
+                } else if (then.isEmpty()) {
+                    out.add(new If(new Unary(Unary.Op.NOT, cond), new Block(otherwise), null, i.range()));
+                } else {
+                    out.add(new If(cond, new Block(then), otherwise.isEmpty() ? null : new Block(otherwise),
+                            i.range()));
+                }
+            }
+            case Block b -> out.addAll(revList(b.stmts(), c));
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** The adjoint statements of {@code target = value} for an active target. */
+    private List<Stmt> adjoint(LValue target, Expr value, Ctx c) {
+        List<Stmt> out = new ArrayList<>();
+        Map<LValue, Expr> parts = Partials.of(value, lv -> cx.isActive(lv.var()));
+        LValue vb = cx.derivativeRef(target);
+        List<LValue> sameVar = parts.keySet().stream().filter(x -> x.var().equals(target.var())).toList();
+        if (sameVar.isEmpty()) {
+            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, vb), c));
+            out.add(Assign.set(vb, new RealLit(0.0)));
+        } else if (sameVar.size() == 1 && sameVar.get(0).equals(target)) {
+            Expr p0 = parts.get(target);
+            parts.forEach((x, p) -> {
+                if (!x.equals(target)) {
+                    increment(out, x, Exprs.mul(p, vb), c);
+                }
+            });
+            if (!Exprs.isOne(p0)) {
+                out.add(Assign.set(vb, Exprs.mul(p0, vb)));
+            }
+        } else {
+            VarRef t = new VarRef(temp(c));
+            out.add(Assign.set(t, vb));
+            out.add(Assign.set(vb, new RealLit(0.0)));
+            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, t), c));
+        }
+        return out;
+    }
+
+    private void increment(List<Stmt> out, LValue x, Expr value, Ctx c) {
+        if (Exprs.isZero(value)) {
+            return;
+        }
+        Assign.Op op = Assign.Op.ADD;
+        if (value instanceof Unary u && u.op() == Unary.Op.NEG) {
+            op = Assign.Op.SUB;
+            value = u.operand();
+        }
+        boolean atomic = c.par != null && isShared(x.var(), c);
+        out.add(new Assign(cx.derivativeRef(x), op, value, atomic, List.of(), x.range()));
+    }
+
+    private Variable temp(Ctx c) {
+        if (c.temp == null) {
+            if (c.par == null) {
+                if (sequentialTemp == null) {
+                    sequentialTemp = Variable.scalar(cx.names.fresh("tempb"), BaseType.DOUBLE, Variable.Kind.LOCAL);
+                    extraLocals.add(sequentialTemp);
+                }
+                c.temp = sequentialTemp;
+            } else {
+                c.temp = Variable.scalar(cx.names.fresh("tempb"), BaseType.DOUBLE, Variable.Kind.LOCAL);
+            }
+        }
+        return c.temp;
+    }
+
+    private static boolean isShared(Variable v, Ctx c) {
+        return c.par != null && !c.par.privates().contains(v);
+    }
+
+    // ---- parallel loops ------------------------------------------------------------------------
+
+    /** The adjoint of a parallel loop: same header, each iteration recomputes and reverses its body. */
+    private For reverseParallel(For f) {
+        For in = ParallelLoops.innermost(f);
+        ParallelLoops.Info p = ParallelLoops.info(f, needed);
+        Ctx ic = new Ctx(Runtime.tapeVariable(cx.names.fresh("pa_tl")), p);
+        List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
+        List<Stmt> fwd = fwdList(bodyStmts, ic);
+        List<Stmt> rev = revList(bodyStmts, ic);
+        List<Stmt> iteration = new ArrayList<>();
+        in.body().stmts().stream().filter(s -> s instanceof Decl).forEach(iteration::add);
+        for (Variable v : p.privates()) {
+            if (cx.isActive(v)) {
+                iteration.add(new Decl(cx.derivative(v), new RealLit(0.0)));
+            }
+        }
+        if (ic.temp != null) {
+            iteration.add(new Decl(ic.temp, null));
+        }
+        if (ic.tapeUsed) {
+            iteration.add(Runtime.declare(ic.tape));
+            iteration.add(Runtime.init(ic.tape));
+        }
+        privateZeroInit.getOrDefault(f, Set.of()).forEach(v -> iteration.add(zeroAssign(v)));
+        iteration.addAll(fwd);
+        iteration.addAll(rev);
+        if (ic.tapeUsed) {
+            iteration.add(Runtime.free(ic.tape));
+        }
+        return ParallelLoops.rebuildNest(f, in, new Block(iteration), ParallelLoops.reverseOmp(f.omp(), cx));
+    }
+}

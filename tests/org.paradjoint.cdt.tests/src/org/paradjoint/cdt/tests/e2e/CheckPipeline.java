@@ -1,0 +1,158 @@
+package org.paradjoint.cdt.tests.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.check.CheckDriver;
+import org.paradjoint.core.check.CheckDriverGenerator;
+import org.paradjoint.core.check.CheckSpec;
+import org.paradjoint.core.check.CheckTarget;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+
+/**
+ * What {@code paradjoint check} does, end to end: parse C text, differentiate every annotated
+ * function in tangent and reverse mode, write {@code base.c}, {@code base_d.c}, {@code base_b.c}
+ * and the driver {@code base_check.c} into a folder, and compile the driver with gcc.
+ * Each step that fails says so in {@link Built#problem()} with what it printed.
+ */
+final class CheckPipeline {
+
+    /** Where it failed; {@link #PASSED} when everything compiled. */
+    enum Stage {
+        FRONT_END, DIFFERENTIATION, DRIVER, COMPILATION, PASSED
+    }
+
+    /**
+     * The outcome: the executable (null unless {@code stage == PASSED}), a description of any
+     * problem, and a short key that tells one kind of problem from another (the error codes of
+     * diagnostics, or gcc's first error without names and positions).
+     */
+    record Built(Stage stage, Path dir, Path executable, String problem, String key) {
+    }
+
+    private static final DriverRunner RUNNER = new DriverRunner();
+
+    private CheckPipeline() {
+    }
+
+    static DriverRunner runner() {
+        return RUNNER;
+    }
+
+    /** The front-end and both modes of {@link Differentiator#differentiateAll}; {@code stage} says how far it got. */
+    record Differentiated(Stage stage, String problem, String key, TranslationUnit unit, FileResult tangent,
+            FileResult adjoint) {
+    }
+
+    static Differentiated differentiate(String file, String source) {
+        ParseResult parsed = new CFrontEnd().parse(file, source);
+        if (parsed.hasErrors()) {
+            return new Differentiated(Stage.FRONT_END, "front-end errors:\n" + format(parsed.diagnostics()),
+                    key(Stage.FRONT_END, parsed.diagnostics()), null, null, null);
+        }
+        TranslationUnit unit = parsed.unit();
+        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        FileResult adjoint = Differentiator.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        if (tangent.hasErrors() || adjoint.hasErrors()) {
+            List<Diagnostic> all = new ArrayList<>(tangent.diagnostics());
+            all.addAll(adjoint.diagnostics());
+            return new Differentiated(Stage.DIFFERENTIATION, "differentiation errors:\n" + format(all),
+                    key(Stage.DIFFERENTIATION, all), unit, tangent, adjoint);
+        }
+        return new Differentiated(Stage.PASSED, "", "PASSED", unit, tangent, adjoint);
+    }
+
+    /**
+     * Builds the check of {@code base.c} (text {@code source}) in {@code dir}; {@code specs} gives the
+     * options of each function to check (functions it returns null for are not checked).
+     */
+    static Built build(Path dir, String base, String source, Function<String, CheckSpec> specs) throws IOException {
+        Files.createDirectories(dir);
+        String file = base + ".c";
+        Files.writeString(dir.resolve(file), source);
+        Differentiated d = differentiate(file, source);
+        if (d.stage() != Stage.PASSED) {
+            return new Built(d.stage(), dir, null, d.problem(), d.key());
+        }
+        TranslationUnit unit = d.unit();
+        FileResult tangent = d.tangent();
+        FileResult adjoint = d.adjoint();
+        Files.writeString(dir.resolve(base + "_d.c"), tangent.text());
+        Files.writeString(dir.resolve(base + "_b.c"), adjoint.text());
+        List<CheckTarget> targets = new ArrayList<>();
+        for (DerivativeSignature t : tangent.signatures()) {
+            CheckSpec spec = specs.apply(t.primalName());
+            DerivativeSignature a = adjoint.signatures().stream().filter(s -> s.primalName().equals(t.primalName()))
+                    .findFirst().orElseThrow();
+            if (spec != null) {
+                targets.add(new CheckTarget(unit.function(t.primalName()).orElseThrow(), t, a, spec));
+            }
+        }
+        CheckDriver driver = CheckDriverGenerator.generate(targets, CheckDriverGenerator.includesFor(file));
+        if (driver.hasErrors()) {
+            return new Built(Stage.DRIVER, dir, null, "driver errors:\n" + format(driver.diagnostics()),
+                    key(Stage.DRIVER, driver.diagnostics()));
+        }
+        Path driverFile = dir.resolve(base + "_check.c");
+        Files.writeString(driverFile, driver.source());
+        Path exe = dir.resolve(base + "_check");
+        DriverRunner.Outcome cc = RUNNER.compile(driverFile, exe);
+        if (!cc.ok()) {
+            return new Built(Stage.COMPILATION, dir, null, "gcc " + String.join(" ", DriverRunner.GCC_FLAGS) + " "
+                    + driverFile.getFileName() + " failed:\n" + head(cc.text(), 60), gccKey(cc.text()));
+        }
+        return new Built(Stage.PASSED, dir, exe, "", "PASSED");
+    }
+
+    private static String key(Stage stage, List<Diagnostic> diagnostics) {
+        return stage + " " + diagnostics.stream().filter(Diagnostic::isError).map(Diagnostic::code).distinct().sorted()
+                .collect(Collectors.joining(","));
+    }
+
+    /** gcc's first error, e.g. {@code COMPILATION Q is used uninitialized [-Werror=uninitialized]}. */
+    private static String gccKey(String output) {
+        return Stage.COMPILATION + " " + output.lines().filter(l -> l.contains("error:")).findFirst()
+                .map(l -> l.substring(l.indexOf("error:") + 6).replaceAll("‘[^’]*’|'[^']*'", "Q").strip())
+                .orElse("?");
+    }
+
+    static String format(List<Diagnostic> diagnostics) {
+        return diagnostics.stream().map(d -> "  " + d.format() + "\n").collect(Collectors.joining());
+    }
+
+    static String head(String text, int lines) {
+        List<String> all = text.lines().toList();
+        return all.size() <= lines ? text
+                : String.join("\n", all.subList(0, lines)) + "\n  ... (" + (all.size() - lines) + " more lines)";
+    }
+
+    /** The generated files of a build, for failure messages. */
+    static String files(Built b, String base, int maxLines) {
+        StringBuilder out = new StringBuilder();
+        for (String f : List.of(base + "_d.c", base + "_b.c")) {
+            Path p = b.dir().resolve(f);
+            try {
+                if (Files.exists(p)) {
+                    out.append("---- ").append(f).append('\n').append(head(Files.readString(p), maxLines)).append('\n');
+                }
+            } catch (IOException e) {
+                out.append("(cannot read ").append(f).append(")\n");
+            }
+        }
+        return out.toString();
+    }
+}
