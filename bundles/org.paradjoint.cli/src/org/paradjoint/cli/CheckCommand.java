@@ -82,7 +82,7 @@ final class CheckCommand implements Command {
             return Paradjoint.USAGE;
         }
         ParseResult parsed = SourceFiles.parse(c.file(), err);
-        if (parsed == null || SourceFiles.report(parsed.diagnostics(), err) || parsed.unit() == null) {
+        if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }
         Function primal = parsed.unit().function(c.function()).orElse(null);
@@ -97,7 +97,7 @@ final class CheckCommand implements Command {
         }
         FileResult tangent = Differentiator.differentiateAll(parsed.unit(), Mode.TANGENT, DiffOptions.defaults());
         FileResult adjoint = Differentiator.differentiateAll(parsed.unit(), Mode.REVERSE, DiffOptions.defaults());
-        if (SourceFiles.report(tangent.diagnostics(), err) | SourceFiles.report(adjoint.diagnostics(), err)
+        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(), adjoint.diagnostics(), err)
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }
@@ -108,7 +108,7 @@ final class CheckCommand implements Command {
         String relativeSource = driverPath.getParent().relativize(source).toString();
         CheckDriver driver = CheckDriverGenerator.generate(primal, signature(tangent, c.function()),
                 signature(adjoint, c.function()), c.spec(), relativeSource);
-        if (SourceFiles.report(driver.diagnostics(), err) || driver.hasErrors()) {
+        if (SourceFiles.report(c.file(), driver.diagnostics(), err) || driver.hasErrors()) {
             return 1;
         }
         try {

@@ -73,7 +73,7 @@ final class DifferentiateCommand implements Command {
         if (parsed == null) {
             return 1;
         }
-        if (SourceFiles.report(parsed.diagnostics(), err) || parsed.unit() == null) {
+        if (SourceFiles.report(o.file, parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }
         TranslationUnit unit = parsed.unit();
@@ -86,7 +86,7 @@ final class DifferentiateCommand implements Command {
         List<String> produced = new ArrayList<>();
         if (o.function != null) {
             DiffResult r = Differentiator.differentiate(unit, o.function, mode, options);
-            if (SourceFiles.report(r.diagnostics(), err) || r.hasErrors()) {
+            if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
                 return 1;
             }
             text = CPrinter.printFile(List.of(r.function()));
@@ -98,7 +98,7 @@ final class DifferentiateCommand implements Command {
                 return 1;
             }
             FileResult r = Differentiator.differentiateAll(unit, mode, options);
-            if (SourceFiles.report(r.diagnostics(), err) || r.hasErrors()) {
+            if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
                 return 1;
             }
             text = r.text();

@@ -37,11 +37,15 @@ final class SourceFiles {
         return fe.parse(file, text);
     }
 
-    /** Prints diagnostics compiler-style; returns true when any is an error. */
-    static boolean report(List<Diagnostic> diagnostics, PrintStream err) {
+    /**
+     * Prints diagnostics compiler-style; those without a location are attributed to {@code file}.
+     * Returns true when any is an error.
+     */
+    static boolean report(String file, List<Diagnostic> diagnostics, PrintStream err) {
         boolean errors = false;
         for (Diagnostic d : diagnostics) {
-            err.println(d.format());
+            String text = d.format();
+            err.println(d.range().file().isEmpty() ? file + ": " + text : text);
             errors |= d.isError();
         }
         return errors;
