@@ -18,6 +18,7 @@ import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.fortran.FortranFrontEnd;
 
 /**
  * {@code paradjoint check FILE --function NAME}: writes FILE_d.c, FILE_b.c and a driver that runs
@@ -81,6 +82,9 @@ final class CheckCommand implements Command {
                     + " (see paradjoint check --help)");
             return Paradjoint.USAGE;
         }
+        if (new FortranFrontEnd().accepts(c.file())) {
+            return FortranCheck.run(c, run, threads, out, err);
+        }
         ParseResult parsed = SourceFiles.parse(c.file(), err);
         if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
@@ -128,7 +132,7 @@ final class CheckCommand implements Command {
         return compileAndRun(driverPath, threads, out, err);
     }
 
-    private static int compileAndRun(Path driver, List<Integer> threads, PrintStream out, PrintStream err) {
+    static int compileAndRun(Path driver, List<Integer> threads, PrintStream out, PrintStream err) {
         DriverRunner runner = new DriverRunner();
         String exeName = driver.getFileName().toString().replaceFirst("\\.c$", "");
         Path exe = driver.resolveSibling(exeName);

@@ -10,7 +10,6 @@ import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
@@ -28,7 +27,8 @@ final class DifferentiateCommand implements Command {
             Differentiates every function of FILE that carries an `ad gradient`, `ad tangent`
             or `ad stencil` pragma (or only NAME) and writes the derivatives next to FILE:
             FILE_b.c with functions f_b (reverse mode) or FILE_d.c with functions f_d (tangent
-            mode). Nothing is written when there is an error.
+            mode); for Fortran FILE_b.f90 / FILE_d.f90 with subroutines f_b / f_d. Nothing is
+            written when there is an error.
 
             options:
               --mode reverse|tangent   reverse (adjoint, default) or tangent mode; without
@@ -89,7 +89,7 @@ final class DifferentiateCommand implements Command {
             if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
                 return 1;
             }
-            text = CPrinter.printFile(List.of(r.function()));
+            text = Outputs.printFile(unit, List.of(r.function()));
             produced.add(r.function().name());
         } else {
             if (unit.functions().stream().noneMatch(Differentiator::isAnnotated) && !options.overridesVariables()) {
@@ -97,7 +97,7 @@ final class DifferentiateCommand implements Command {
                         + " pragma; annotate one, or name it with --function and give --dependents/--independents");
                 return 1;
             }
-            FileResult r = Differentiator.differentiateAll(unit, mode, options);
+            FileResult r = Outputs.differentiateAll(unit, mode, options);
             if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
                 return 1;
             }

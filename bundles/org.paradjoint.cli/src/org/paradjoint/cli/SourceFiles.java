@@ -11,11 +11,12 @@ import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.fortran.FortranFrontEnd;
 
 /** Reads a source file through the front-end of its language and reports diagnostics. */
 final class SourceFiles {
 
-    private static final List<FrontEnd> FRONT_ENDS = List.of(new CFrontEnd());
+    private static final List<FrontEnd> FRONT_ENDS = List.of(new CFrontEnd(), new FortranFrontEnd());
 
     private SourceFiles() {
     }
@@ -24,7 +25,7 @@ final class SourceFiles {
     static ParseResult parse(String file, PrintStream err) {
         FrontEnd fe = FRONT_ENDS.stream().filter(f -> f.accepts(file)).findFirst().orElse(null);
         if (fe == null) {
-            err.println(file + ": error: unsupported file type (expected a C source file, .c)");
+            err.println(file + ": error: unsupported file type (expected C, .c, or free-form Fortran, .f90/.F90)");
             return null;
         }
         String text;

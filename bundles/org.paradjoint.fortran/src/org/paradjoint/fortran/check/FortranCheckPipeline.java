@@ -1,0 +1,109 @@
+package org.paradjoint.fortran.check;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.paradjoint.core.check.CheckDriver;
+import org.paradjoint.core.check.CheckSpec;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.fortran.FortranOutput;
+import org.paradjoint.fortran.FortranUnit;
+
+/**
+ * {@code paradjoint check} for a Fortran file, from source to an executable driver: parse, write
+ * the tangent and adjoint files next to a copy of the source, generate the driver for every
+ * annotated procedure that has a {@link CheckSpec}, compile it with gfortran. Each stage that
+ * fails says which and why, with the diagnostics.
+ */
+public final class FortranCheckPipeline {
+
+    public enum Stage {
+        PARSE, DIFFERENTIATE, DRIVER, COMPILE, BUILT
+    }
+
+    /** Where the pipeline stopped; {@code executable} is set when {@code stage} is {@code BUILT}. */
+    public record Built(Stage stage, String problem, Path dir, Path executable) {
+    }
+
+    private FortranCheckPipeline() {
+    }
+
+    /**
+     * Builds the driver for {@code source} (named {@code fileName}) in {@code dir};
+     * {@code specs} gives the options of each procedure to check (null: not checked).
+     */
+    public static Built build(Path dir, String fileName, String source, Function<String, CheckSpec> specs,
+            FortranDriverRunner runner) throws IOException {
+        return build(dir, fileName, source, specs, runner, new String[0]);
+    }
+
+    /** As above; {@code compilerFlags} are added to gfortran's (for example {@code -fcheck=bounds}). */
+    public static Built build(Path dir, String fileName, String source, Function<String, CheckSpec> specs,
+            FortranDriverRunner runner, String... compilerFlags) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(fileName), source);
+        FortranUnit parsed = new FortranFrontEnd().parseUnit(fileName, source);
+        if (parsed.result().hasErrors()) {
+            return new Built(Stage.PARSE, format(parsed.result().diagnostics()), dir, null);
+        }
+        var unit = parsed.result().unit();
+        FileResult tangent = FortranOutput.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        FileResult adjoint = FortranOutput.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        if (tangent.hasErrors() || adjoint.hasErrors()) {
+            List<Diagnostic> all = new ArrayList<>(tangent.diagnostics());
+            all.addAll(adjoint.diagnostics());
+            return new Built(Stage.DIFFERENTIATE, format(all), dir, null);
+        }
+        List<String> includes = FortranCheckDriverGenerator.includesFor(fileName);
+        Files.writeString(dir.resolve(includes.get(1)), tangent.text());
+        Files.writeString(dir.resolve(includes.get(2)), adjoint.text());
+        List<FortranCheckTarget> targets = new ArrayList<>();
+        for (int k = 0; k < tangent.functions().size(); k++) {
+            DerivativeSignature t = tangent.signatures().get(k);
+            DerivativeSignature a = adjoint.signatures().get(k);
+            CheckSpec spec = specs.apply(t.primalName());
+            if (spec != null) {
+                targets.add(new FortranCheckTarget(unit.function(t.primalName()).orElseThrow(), t, a, spec,
+                        parsed.procedure(t.primalName())));
+            }
+        }
+        if (targets.isEmpty()) {
+            return new Built(Stage.DRIVER, "no annotated procedure of " + fileName + " has check options", dir, null);
+        }
+        CheckDriver driver = FortranCheckDriverGenerator.generate(targets, includes);
+        if (driver.hasErrors()) {
+            return new Built(Stage.DRIVER, format(driver.diagnostics()), dir, null);
+        }
+        String base = fileName.replaceAll("\\.[^.]*$", "");
+        Path driverFile = dir.resolve(base + "_check.f90");
+        Files.writeString(driverFile, driver.source());
+        Path exe = dir.resolve(base + "_check");
+        DriverRunner.Outcome compiled = runner.compile(driverFile, exe, compilerFlags);
+        if (!compiled.ok()) {
+            return new Built(Stage.COMPILE, compiled.text(), dir, null);
+        }
+        return new Built(Stage.BUILT, null, dir, exe);
+    }
+
+    private static String format(List<Diagnostic> diags) {
+        return diags.stream().map(Diagnostic::format).collect(Collectors.joining("\n"));
+    }
+
+    /** The output file names of a source file, as {@link Differentiator#outputFileName} gives them. */
+    public static List<String> outputs(String fileName) {
+        return List.of(Differentiator.outputFileName(fileName, Mode.TANGENT, null),
+                Differentiator.outputFileName(fileName, Mode.REVERSE, null));
+    }
+}

@@ -1,0 +1,111 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/**
+ * The directives written before one statement, claimed by it: each is checked against what the
+ * statement is and reported (misplaced) when it does not fit; the fitting ones are returned
+ * resolved. Resolved {@code ad} annotations are also collected for the procedure.
+ */
+final class Directives {
+    private final Scope scope;
+    private final Reporter reporter;
+    private final ExprParser exprs;
+    final List<AdPragma> collected = new ArrayList<>();
+
+    Directives(Scope scope, Reporter reporter, ExprParser exprs) {
+        this.scope = scope;
+        this.reporter = reporter;
+        this.exprs = exprs;
+    }
+
+    /** What a statement accepts from its directives. */
+    record Claimed(List<AdPragma> ad, OmpDirective.Parsed omp) {
+    }
+
+    /**
+     * Checks {@code pending} against a statement that is {@code target}; {@code ompKind} is the
+     * OpenMP directive it accepts (null: none).
+     */
+    Claimed claim(List<LogicalLine> pending, AdDirective.Target target, OmpDirective.Kind ompKind) {
+        OmpDirective.Parsed omp = null;
+        List<LogicalLine> ads = new ArrayList<>();
+        for (LogicalLine l : pending) {
+            if (l.kind() == LogicalLine.Kind.AD) {
+                ads.add(l);
+                continue;
+            }
+            try {
+                OmpDirective.Parsed p = OmpDirective.parse(l, scope, reporter.src());
+                if (p.kind() != ompKind) {
+                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), misplacedOmp(p.kind(),
+                            target));
+                } else if (omp != null) {
+                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
+                            "a statement carries at most one '!$omp " + spelling(p.kind()) + "'");
+                } else {
+                    omp = p;
+                }
+            } catch (UnsupportedException e) {
+                reporter.add(e.diagnostic());
+            }
+        }
+        List<AdPragma> resolved = new ArrayList<>();
+        for (LogicalLine l : ads) {
+            AdPragma p = resolve(l);
+            if (p == null) {
+                continue;
+            }
+            String problem = AdDirective.misfit(p, target, omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
+            if (problem != null) {
+                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$ad "
+                        + l.tokens().get(0).text() + "' cannot apply to " + target.description + ": " + problem);
+                continue;
+            }
+            resolved.add(p);
+        }
+        return new Claimed(resolved, omp);
+    }
+
+    /** Parses and collects one annotation; null (reported) when malformed. */
+    AdPragma resolve(LogicalLine l) {
+        try {
+            AdPragma p = AdDirective.parse(l, scope, exprs, reporter.src());
+            collected.add(p);
+            return p;
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            return null;
+        }
+    }
+
+    /** Directives left with no statement after them in their block. */
+    void dangling(List<LogicalLine> pending) {
+        for (LogicalLine l : pending) {
+            reporter.error(FortranDiagnosticCodes.DANGLING_PRAGMA, l.start(), l.end(), "'!$"
+                    + (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad") + "' directive with no statement after it in "
+                    + "its block");
+        }
+    }
+
+    private static String misplacedOmp(OmpDirective.Kind k, AdDirective.Target target) {
+        return switch (k) {
+            case PARALLEL_DO -> "'!$omp parallel do' must be followed by a do loop, not " + target.description;
+            case ATOMIC -> "'!$omp atomic' must be followed by an update x = x + expr, not " + target.description;
+            case END_PARALLEL_DO -> "'!$omp end parallel do' must follow the end do of a parallel loop";
+        };
+    }
+
+    private static String spelling(OmpDirective.Kind k) {
+        return switch (k) {
+            case PARALLEL_DO -> "parallel do";
+            case ATOMIC -> "atomic";
+            case END_PARALLEL_DO -> "end parallel do";
+        };
+    }
+}

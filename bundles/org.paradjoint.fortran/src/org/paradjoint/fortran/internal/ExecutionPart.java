@@ -1,0 +1,566 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/**
+ * The executable part of a procedure to IR statements: block structure ({@code do ... end do},
+ * {@code if ... else if ... else ... end if}), the directives before each statement, and error
+ * recovery: a construct whose header cannot be mapped is reported and skipped up to its
+ * {@code end}, so that one run lists every unsupported construct.
+ */
+final class ExecutionPart {
+
+    /** Which terminators end the statements being read. */
+    private enum Closer {
+        UNIT, DO, IF, ELSE
+    }
+
+    private final Scope scope;
+    private final Reporter reporter;
+    private final ExprParser exprs;
+    private final SourceText src;
+    private final Directives directives;
+    private final SimpleStatements simple;
+    private final List<LogicalLine> lines;
+    private final int end;
+    private final Deque<Variable> counters = new ArrayDeque<>();
+    private List<LogicalLine> pending = new ArrayList<>();
+    private int pos;
+
+    ExecutionPart(Scope scope, Reporter reporter, ExprParser exprs, Directives directives, Variable result,
+            List<LogicalLine> lines, int end) {
+        this.scope = scope;
+        this.reporter = reporter;
+        this.exprs = exprs;
+        this.src = reporter.src();
+        this.directives = directives;
+        this.simple = new SimpleStatements(scope, exprs, src, result);
+        this.lines = lines;
+        this.end = end;
+    }
+
+    /** The statements from {@code from} up to the end of the unit (or its {@code contains}). */
+    List<Stmt> parse(int from) {
+        pos = from;
+        List<Stmt> body = statements(Closer.UNIT);
+        if (pos < end) {
+            LogicalLine l = lines.get(pos);
+            reporter.error(FortranDiagnosticCodes.INTERNAL_PROCEDURE, l.start(), l.end(), "internal procedures "
+                    + "(contains) are not supported; move them to module level or after the end of this procedure");
+        }
+        return body;
+    }
+
+    // ---- blocks -------------------------------------------------------------------------------
+
+    private List<Stmt> statements(Closer closer) {
+        List<Stmt> out = new ArrayList<>();
+        while (pos < end) {
+            LogicalLine l = lines.get(pos);
+            if (l.isDirective()) {
+                if (l.kind() == LogicalLine.Kind.OMP && OmpDirective.kindOf(l) == OmpDirective.Kind.END_PARALLEL_DO) {
+                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp end parallel "
+                            + "do' must directly follow the end do of a loop that has '!$omp parallel do'");
+                } else {
+                    pending.add(l);
+                }
+                pos++;
+                continue;
+            }
+            Classifier.Line cls = Classifier.classify(l);
+            if (isTerminator(cls)) {
+                if (accepts(closer, cls) || endsUnit(cls)) {
+                    break;
+                }
+                reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'"
+                        + src.excerpt(l.start(), l.end()) + "' does not match the open " + describe(closer));
+                pos++;
+                continue;
+            }
+            List<LogicalLine> mine = pending;
+            pending = new ArrayList<>();
+            if (cls.label() != null) {
+                reporter.error(FortranDiagnosticCodes.LABEL, cls.label().start(), cls.label().end(),
+                        "statement labels are not supported; remove the label");
+            }
+            statement(l, cls, mine, out);
+        }
+        directives.dangling(pending);
+        pending = new ArrayList<>();
+        return out;
+    }
+
+    private static String describe(Closer c) {
+        return switch (c) {
+            case UNIT -> "procedure";
+            case DO -> "do loop (expected end do)";
+            case IF -> "if construct (expected else, else if or end if)";
+            case ELSE -> "else block (expected end if)";
+        };
+    }
+
+    private static boolean isTerminator(Classifier.Line cls) {
+        return cls.kind() == Classifier.Kind.END || cls.kind() == Classifier.Kind.ELSE
+                || cls.kind() == Classifier.Kind.ELSE_IF || cls.kind() == Classifier.Kind.CONTAINS;
+    }
+
+    private static boolean endsUnit(Classifier.Line cls) {
+        return cls.kind() == Classifier.Kind.CONTAINS || cls.kind() == Classifier.Kind.END
+                && List.of("", "subroutine", "function", "program", "module").contains(cls.endWhat());
+    }
+
+    private static boolean accepts(Closer closer, Classifier.Line cls) {
+        return switch (closer) {
+            case UNIT -> endsUnit(cls);
+            case DO -> cls.kind() == Classifier.Kind.END && cls.endWhat().equals("do");
+            case IF -> cls.kind() == Classifier.Kind.ELSE || cls.kind() == Classifier.Kind.ELSE_IF
+                    || cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
+            case ELSE -> cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
+        };
+    }
+
+    private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
+        switch (cls.kind()) {
+            case DO -> {
+                For f = doLoop(l, cls, mine);
+                if (f != null) {
+                    out.add(f);
+                }
+                return;
+            }
+            case IF -> {
+                Stmt s = ifStatement(l, cls, mine);
+                if (s != null) {
+                    out.add(s);
+                }
+                return;
+            }
+            default -> {
+            }
+        }
+        pos++;
+        try {
+            switch (cls.kind()) {
+                case ASSIGNMENT -> {
+                    Directives.Claimed d = directives.claim(mine, AdDirective.Target.ASSIGNMENT,
+                            OmpDirective.Kind.ATOMIC);
+                    out.add(simple.assignment(l, cls.at(), counters, d.ad(), d.omp()));
+                }
+                case CALL -> {
+                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    out.add(simple.call(l, cls.at()));
+                }
+                case RETURN -> {
+                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    out.add(simple.returnStatement(l, cls.at()));
+                }
+                case CONTINUE -> {
+                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    new Cursor(l, src, cls.at() + 1).expectEnd("continue");
+                }
+                default -> {
+                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    UnsupportedException e = simple.unsupported(l, cls);
+                    if (opensConstruct(l, cls)) {
+                        skipConstruct();
+                    }
+                    throw e;
+                }
+            }
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+        }
+    }
+
+    // ---- do -----------------------------------------------------------------------------------
+
+    private For doLoop(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine) {
+        Directives.Claimed d = directives.claim(mine, AdDirective.Target.LOOP, OmpDirective.Kind.PARALLEL_DO);
+        pos++;
+        Cursor c = new Cursor(l, src, cls.at());
+        c.next();
+        Variable counter;
+        Expr lower;
+        Expr upper;
+        long step;
+        boolean labelled = c.peek() != null && c.peek().kind() == Token.Kind.INT;
+        try {
+            if (labelled) {
+                Token label = c.peek();
+                skipToLabel(label.text());
+                throw c.at(label, FortranDiagnosticCodes.DO, "labelled do loops are not supported; write "
+                        + "do ... end do");
+            }
+            c.accept(",");
+            if (c.atEnd()) {
+                throw c.error(FortranDiagnosticCodes.DO, "do without loop control (an endless loop) is not supported; "
+                        + "write a counted do loop");
+            }
+            if (c.peekName("while") && c.peek(1) != null && c.peek(1).isOp("(")) {
+                throw c.error(FortranDiagnosticCodes.DO_WHILE, "do while is not supported: the IR has only counted "
+                        + "loops; rewrite it as a counted do loop (with a bound on the iterations)");
+            }
+            if (c.peekName("concurrent") && c.peek(1) != null && c.peek(1).isOp("(")) {
+                throw c.error(FortranDiagnosticCodes.DO, "do concurrent is not supported; use a do loop with "
+                        + "'!$omp parallel do'");
+            }
+            Token name = c.expectName("the do variable");
+            counter = counter(c, name);
+            c.expect("=", "expected '=' after the do variable");
+            lower = integer(c, "the lower bound");
+            c.expect(",", "expected ',' between the bounds of the do loop");
+            upper = integer(c, "the upper bound");
+            step = 1;
+            if (c.accept(",")) {
+                int s = c.nextStart();
+                Expr e = ConstFold.fold(exprs.parse(c));
+                if (!(e instanceof IntLit k) || k.value() == 0) {
+                    throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO_STEP, "the step of the do loop must be "
+                            + "a non-zero integer constant (its sign decides the direction of the loop)");
+                }
+                step = k.value();
+            }
+            c.expectEnd("the do statement");
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            if (!labelled) {
+                skipConstruct();
+            }
+            return null;
+        }
+        counters.push(counter);
+        List<Stmt> body;
+        try {
+            body = statements(Closer.DO);
+        } finally {
+            counters.pop();
+        }
+        int endOffset = closeConstruct(l, "do", "end do", cls);
+        OmpParallelFor omp = null;
+        if (d.omp() != null) {
+            omp = withInnerCounters(d.omp().clauses(), body, counter, l);
+            if (pos < end && lines.get(pos).kind() == LogicalLine.Kind.OMP
+                    && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.END_PARALLEL_DO) {
+                endOffset = lines.get(pos).end();
+                pos++;
+            }
+        }
+        int start = d.omp() != null ? Math.min(l.start(), d.omp().line().start()) : l.start();
+        For f = new For(counter, lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, upper, new IntLit(step, lower.range()),
+                new Block(body, src.range(l.end(), endOffset)), omp, d.ad(), src.range(start, endOffset));
+        checkBounds(f, l);
+        return f;
+    }
+
+    private Variable counter(Cursor c, Token name) {
+        Scope.Symbol s = scope.lookup(name.text());
+        if (!(s instanceof Scope.Var v) || !v.variable().isScalar() || !v.variable().type().isInteger() || v.logical()) {
+            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, s == null ? "do variable '" + name.text()
+                    + "' is not declared" : "do variable '" + name.text() + "' must be an integer scalar");
+        }
+        if (v.intent() == Scope.Intent.IN) {
+            throw c.at(name, FortranDiagnosticCodes.INTENT_IN_ASSIGNED, "do variable '" + name.text()
+                    + "' is intent(in) and cannot be assigned");
+        }
+        if (counters.contains(v.variable())) {
+            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, "'" + name.text() + "' is already the variable of "
+                    + "an enclosing do loop");
+        }
+        return v.variable();
+    }
+
+    private Expr integer(Cursor c, String what) {
+        int s = c.nextStart();
+        Expr e = exprs.parse(c);
+        if (exprs.typeOf(e) != TypeClass.INT) {
+            throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO, what + " of a do loop must be an integer "
+                    + "expression");
+        }
+        return e;
+    }
+
+    /** Sequential loop variables inside a parallel loop are private in Fortran OpenMP: say so in the clauses. */
+    private OmpParallelFor withInnerCounters(OmpParallelFor omp, List<Stmt> body, Variable counter, LogicalLine l) {
+        Set<Variable> inner = new LinkedHashSet<>();
+        for (Stmt s : body) {
+            StmtUtil.forEach(s, x -> {
+                if (x instanceof For f) {
+                    inner.add(f.counter());
+                }
+            });
+        }
+        List<Variable> privates = new ArrayList<>(omp.privates());
+        for (Variable v : inner) {
+            if (v.equals(counter) || privates.contains(v) || omp.firstprivates().contains(v)) {
+                continue;
+            }
+            if (omp.shared().contains(v)) {
+                reporter.error(FortranDiagnosticCodes.OMP_CLAUSE, l.start(), l.end(), "'" + v.name() + "' counts an "
+                        + "inner loop, which Fortran OpenMP makes private; it cannot be shared");
+                continue;
+            }
+            privates.add(v);
+        }
+        return omp.withPrivates(privates);
+    }
+
+    /** Fortran fixes the trip count when a loop starts; the IR re-reads the bound: the body must not change it. */
+    private void checkBounds(For f, LogicalLine l) {
+        Set<Variable> written = StmtUtil.writes(f.body());
+        for (Variable v : ExprUtil.variables(f.bound())) {
+            if (written.contains(v)) {
+                reporter.error(FortranDiagnosticCodes.DO_BOUND_MODIFIED, l.start(), l.end(), "the body assigns '"
+                        + v.name() + "', a variable of the upper bound: Fortran fixes the trip count when the loop "
+                        + "starts, the IR re-reads the bound; copy the bound into a variable the loop does not "
+                        + "change");
+            }
+        }
+    }
+
+    // ---- if -----------------------------------------------------------------------------------
+
+    private Stmt ifStatement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine) {
+        Cursor c = new Cursor(l, src, cls.at());
+        Expr cond;
+        boolean construct;
+        try {
+            c.next();
+            cond = condition(c);
+            if (c.atEnd()) {
+                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected 'then' or a statement after the "
+                        + "condition");
+            }
+            construct = c.peekName("then") && c.peek(1) == null;
+            if (!construct && c.peek().kind() == Token.Kind.INT) {
+                throw c.error(FortranDiagnosticCodes.ARITHMETIC_IF, "the arithmetic if is not supported; use an "
+                        + "if construct with a logical condition");
+            }
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            pos++;
+            if (isConstructIf(l, cls)) {
+                skipConstruct();
+            }
+            directives.claim(mine, AdDirective.Target.OTHER, null);
+            return null;
+        }
+        if (!construct) {
+            pos++;
+            return logicalIf(l, c, cond, mine);
+        }
+        directives.claim(mine, AdDirective.Target.OTHER, null);
+        pos++;
+        return ifRest(cond, l.start(), l, cls);
+    }
+
+    private Expr condition(Cursor c) {
+        c.expect("(", "expected '(' after if");
+        int s = c.nextStart();
+        Expr cond = exprs.parse(c);
+        c.expect(")", "expected ')' after the condition");
+        if (exprs.typeOf(cond) != TypeClass.LOGICAL) {
+            throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.SYNTAX_ERROR, "the condition must be a logical "
+                    + "expression");
+        }
+        return cond;
+    }
+
+    /** {@code if (c) action}: the action is one simple statement. */
+    private Stmt logicalIf(LogicalLine l, Cursor c, Expr cond, List<LogicalLine> mine) {
+        directives.claim(mine, AdDirective.Target.OTHER, null);
+        LogicalLine action = new LogicalLine(LogicalLine.Kind.CODE, l.tokens().subList(c.pos(), l.tokens().size()),
+                c.nextStart(), l.end());
+        Classifier.Line acls = Classifier.classify(action);
+        List<Stmt> body = new ArrayList<>();
+        try {
+            switch (acls.kind()) {
+                case ASSIGNMENT -> body.add(simple.assignment(action, acls.at(), counters, List.of(), null));
+                case CALL -> body.add(simple.call(action, acls.at()));
+                case RETURN -> body.add(simple.returnStatement(action, acls.at()));
+                case CONTINUE -> {
+                }
+                case DO, IF, ELSE, ELSE_IF, END -> throw new Cursor(action, src).error(FortranDiagnosticCodes.SYNTAX_ERROR,
+                        "a logical if takes one simple statement; use an if construct (if (...) then ... end if)");
+                default -> throw simple.unsupported(action, acls);
+            }
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            return null;
+        }
+        return new If(cond, new Block(body, action.tokens().isEmpty() ? src.range(l.end(), l.end())
+                : src.range(action.start(), action.end())), null, src.range(l.start(), l.end()));
+    }
+
+    /** The blocks of an if construct after its header, through its {@code end if}. */
+    private If ifRest(Expr cond, int start, LogicalLine header, Classifier.Line cls) {
+        List<Stmt> then = statements(Closer.IF);
+        Block otherwise = null;
+        int endOffset = header.end();
+        if (pos < end) {
+            LogicalLine stop = lines.get(pos);
+            Classifier.Line scls = Classifier.classify(stop);
+            if (scls.kind() == Classifier.Kind.ELSE_IF) {
+                pos++;
+                If inner = elseIf(stop, scls, cls);
+                if (inner != null) {
+                    otherwise = new Block(List.of(inner), inner.range());
+                    endOffset = inner.range().offset() + inner.range().length();
+                }
+                return new If(cond, new Block(then, src.range(header.end(), stop.start())), otherwise,
+                        src.range(start, endOffset));
+            }
+            if (scls.kind() == Classifier.Kind.ELSE) {
+                pos++;
+                Cursor c = new Cursor(stop, src, scls.at() + 1);
+                if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
+                    reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, stop.start(), stop.end(), "unexpected text "
+                            + "after else");
+                }
+                List<Stmt> els = statements(Closer.ELSE);
+                otherwise = new Block(els, src.range(stop.end(), pos < end ? lines.get(pos).start() : stop.end()));
+            }
+        }
+        endOffset = closeConstruct(header, "if", "end if", cls);
+        return new If(cond, new Block(then, src.range(header.end(), header.end())), otherwise,
+                src.range(start, endOffset));
+    }
+
+    private If elseIf(LogicalLine stop, Classifier.Line scls, Classifier.Line opening) {
+        Cursor c = new Cursor(stop, src, scls.at());
+        Expr cond;
+        try {
+            if (c.next().isName("else")) {
+                c.next();
+            }
+            cond = condition(c);
+            if (!c.peekName("then")) {
+                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected 'then' after the else if condition");
+            }
+            c.next();
+            if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
+                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unexpected text after then");
+            }
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            cond = new IntLit(0);
+        }
+        return ifRest(cond, stop.start(), stop, opening);
+    }
+
+    // ---- construct ends and recovery ----------------------------------------------------------
+
+    /**
+     * Consumes the {@code end do}/{@code end if} of a construct and returns its end offset; a
+     * missing end is reported at the header. A construct name on the end must match the header's.
+     */
+    private int closeConstruct(LogicalLine header, String what, String spelled, Classifier.Line hcls) {
+        if (pos >= end) {
+            reporter.error(FortranDiagnosticCodes.MISSING_END, header.start(), header.end(), "this " + what
+                    + " has no '" + spelled + "'");
+            return header.end();
+        }
+        LogicalLine l = lines.get(pos);
+        Classifier.Line cls = Classifier.classify(l);
+        if (cls.kind() != Classifier.Kind.END || !cls.endWhat().equals(what)) {
+            reporter.error(FortranDiagnosticCodes.MISSING_END, header.start(), header.end(), "this " + what
+                    + " has no '" + spelled + "' before '" + src.excerpt(l.start(), l.end()) + "'");
+            return header.end();
+        }
+        pos++;
+        String name = cls.endNameAt() < l.tokens().size() ? l.tokens().get(cls.endNameAt()).text() : null;
+        String expected = hcls.construct() == null ? null : hcls.construct().text();
+        if (name != null && !name.equals(expected) || name == null && expected != null) {
+            reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'" + spelled
+                    + (name == null ? "" : " " + name) + "' does not match the construct name "
+                    + (expected == null ? "(none)" : "'" + expected + "'"));
+        }
+        return l.end();
+    }
+
+    private static boolean isConstructIf(LogicalLine l, Classifier.Line cls) {
+        List<Token> t = l.tokens();
+        return cls.kind() == Classifier.Kind.IF && !t.isEmpty() && t.get(t.size() - 1).isName("then");
+    }
+
+    /** True when a line opens a block construct that ends with its own {@code end ...}. */
+    private static boolean opensConstruct(LogicalLine l, Classifier.Line cls) {
+        List<Token> t = l.tokens();
+        if (cls.kind() == Classifier.Kind.DO) {
+            return !(t.size() > cls.at() + 1 && t.get(cls.at() + 1).kind() == Token.Kind.INT);
+        }
+        if (cls.kind() == Classifier.Kind.IF) {
+            return isConstructIf(l, cls);
+        }
+        if (cls.kind() != Classifier.Kind.OTHER_EXECUTABLE) {
+            return false;
+        }
+        String w = t.get(cls.at()).text();
+        if (List.of("select", "associate", "block", "critical").contains(w)) {
+            return true;
+        }
+        if ((w.equals("where") || w.equals("forall")) && cls.at() + 1 < t.size() && t.get(cls.at() + 1).isOp("(")) {
+            int close = new Cursor(l, null).matching(cls.at() + 1);
+            return close == t.size() - 1;
+        }
+        return false;
+    }
+
+    /** Skips the body of a construct whose header was rejected, through its matching end. */
+    private void skipConstruct() {
+        int depth = 1;
+        while (pos < end) {
+            LogicalLine l = lines.get(pos);
+            if (l.kind() == LogicalLine.Kind.CODE) {
+                Classifier.Line cls = Classifier.classify(l);
+                if (endsUnit(cls)) {
+                    return;
+                }
+                if (opensConstruct(l, cls)) {
+                    depth++;
+                } else if (cls.kind() == Classifier.Kind.END && !cls.endWhat().isEmpty()) {
+                    depth--;
+                    if (depth == 0) {
+                        pos++;
+                        return;
+                    }
+                }
+            }
+            pos++;
+        }
+    }
+
+    private void skipToLabel(String label) {
+        String digits = label.replaceAll("_.*", "");
+        for (int i = pos; i < end; i++) {
+            Classifier.Line cls = Classifier.classify(lines.get(i));
+            if (cls.label() != null && cls.label().text().replaceAll("_.*", "").equals(digits)) {
+                pos = i + 1;
+                return;
+            }
+        }
+    }
+
+    List<AdPragma> pragmas() {
+        return directives.collected;
+    }
+}

@@ -1,0 +1,425 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Cast;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/**
+ * Fortran expressions to IR, by the precedence levels of the standard: {@code .eqv.} and
+ * {@code .neqv.} (lowest), {@code .or.}, {@code .and.}, {@code .not.}, relational operators
+ * (not chainable), {@code +}/{@code -} with a leading sign that binds like binary minus
+ * ({@code -a*b} is {@code -(a*b)}), {@code *}/{@code /}, {@code **} (right-associative).
+ * Intrinsics are spelled the IR's way (see {@link Intrinsics}); {@code x**k} is {@code pow(x, k)}
+ * for a real base and a product for an integer base with a small literal exponent. A sign
+ * directly before a literal makes a negative literal ({@code -2.0}), so that the printer's
+ * {@code (-2.0d0)} reads back as the same tree.
+ */
+public final class ExprParser {
+    private final Scope scope;
+    private final Reporter reporter;
+    private final Intrinsics intrinsics;
+    private Cursor c;
+
+    public ExprParser(Scope scope, Reporter reporter) {
+        this.scope = scope;
+        this.reporter = reporter;
+        this.intrinsics = new Intrinsics(this);
+    }
+
+    Scope scope() {
+        return scope;
+    }
+
+    /** One expression from the cursor's position; the cursor ends after it. */
+    public Expr parse(Cursor cursor) {
+        Cursor saved = c;
+        c = cursor;
+        try {
+            return equiv();
+        } finally {
+            c = saved;
+        }
+    }
+
+    /** An actual argument of a procedure call: a whole array is allowed. */
+    Expr argument(Cursor cursor) {
+        Token t = cursor.peek();
+        Token after = cursor.peek(1);
+        if (t != null && t.isName() && (after == null || after.isOp(",") || after.isOp(")"))
+                && scope.variable(t.text()) instanceof Scope.Var v && v.variable().isArray()) {
+            cursor.next();
+            return new VarRef(v.variable(), range(t.start(), t.end()));
+        }
+        return parse(cursor);
+    }
+
+    SourceRange range(int start, int end) {
+        return c == null ? reporter.src().range(start, end) : c.src().range(start, end);
+    }
+
+    private SourceRange from(int start) {
+        return c.src().range(start, c.prevEnd());
+    }
+
+    // ---- levels -------------------------------------------------------------------------------
+
+    private Expr equiv() {
+        int start = c.nextStart();
+        Expr e = or();
+        while (c.peek() != null && c.peek().kind() == Token.Kind.DOTOP
+                && (c.peek().text().equals("eqv") || c.peek().text().equals("neqv"))) {
+            Binary.Op op = c.next().text().equals("eqv") ? Binary.Op.EQ : Binary.Op.NE;
+            Expr r = or();
+            e = new Binary(op, e, r, from(start));
+        }
+        return e;
+    }
+
+    private Expr or() {
+        int start = c.nextStart();
+        Expr e = and();
+        while (isDotOp("or")) {
+            c.next();
+            e = new Binary(Binary.Op.OR, e, and(), from(start));
+        }
+        return e;
+    }
+
+    private Expr and() {
+        int start = c.nextStart();
+        Expr e = not();
+        while (isDotOp("and")) {
+            c.next();
+            e = new Binary(Binary.Op.AND, e, not(), from(start));
+        }
+        return e;
+    }
+
+    private Expr not() {
+        int start = c.nextStart();
+        if (isDotOp("not")) {
+            c.next();
+            Expr o = not();
+            return new Unary(Unary.Op.NOT, o, from(start));
+        }
+        return relational();
+    }
+
+    private boolean isDotOp(String op) {
+        Token t = c.peek();
+        return t != null && t.kind() == Token.Kind.DOTOP && t.text().equals(op);
+    }
+
+    private Expr relational() {
+        int start = c.nextStart();
+        Expr e = concat();
+        Binary.Op op = relOp(c.peek());
+        if (op == null) {
+            return e;
+        }
+        c.next();
+        Expr r = concat();
+        e = new Binary(op, e, r, from(start));
+        if (relOp(c.peek()) != null) {
+            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "comparisons cannot be chained in Fortran; "
+                    + "combine them with .and.");
+        }
+        return e;
+    }
+
+    private static Binary.Op relOp(Token t) {
+        if (t == null) {
+            return null;
+        }
+        String s = t.kind() == Token.Kind.DOTOP ? t.text() : t.kind() == Token.Kind.OP ? t.text() : "";
+        return switch (s) {
+            case "lt", "<" -> Binary.Op.LT;
+            case "le", "<=" -> Binary.Op.LE;
+            case "gt", ">" -> Binary.Op.GT;
+            case "ge", ">=" -> Binary.Op.GE;
+            case "eq", "==" -> Binary.Op.EQ;
+            case "ne", "/=" -> Binary.Op.NE;
+            default -> null;
+        };
+    }
+
+    private Expr concat() {
+        Expr e = additive();
+        if (c.peekIs("//")) {
+            throw c.atNext(FortranDiagnosticCodes.OPERATOR, "character concatenation '//' is not supported");
+        }
+        return e;
+    }
+
+    private Expr additive() {
+        int start = c.nextStart();
+        Expr e;
+        if (c.peekIs("+") || c.peekIs("-")) {
+            boolean minus = c.next().text().equals("-");
+            Token first = c.peek();
+            Expr o = term();
+            e = minus ? negate(o, first, start) : o;
+        } else {
+            e = term();
+        }
+        while (c.peekIs("+") || c.peekIs("-")) {
+            Binary.Op op = c.next().text().equals("+") ? Binary.Op.ADD : Binary.Op.SUB;
+            noSignAfterOperator();
+            e = new Binary(op, e, term(), from(start));
+        }
+        return e;
+    }
+
+    /** {@code -literal} folds into a negative literal; anything else is a negation. */
+    private Expr negate(Expr o, Token first, int start) {
+        boolean literalToken = first != null && (first.kind() == Token.Kind.INT || first.kind() == Token.Kind.REAL);
+        if (literalToken && o instanceof IntLit l) {
+            return new IntLit(-l.value(), from(start));
+        }
+        if (literalToken && o instanceof RealLit l) {
+            return new RealLit(-l.value(), null, from(start));
+        }
+        return new Unary(Unary.Op.NEG, o, from(start));
+    }
+
+    private void noSignAfterOperator() {
+        if (c.peekIs("+") || c.peekIs("-")) {
+            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "a sign cannot follow an operator in Fortran; "
+                    + "parenthesise the signed operand, as in a * (-b)");
+        }
+    }
+
+    private Expr term() {
+        int start = c.nextStart();
+        Expr e = power();
+        while (c.peekIs("*") || c.peekIs("/")) {
+            Binary.Op op = c.next().text().equals("*") ? Binary.Op.MUL : Binary.Op.DIV;
+            noSignAfterOperator();
+            e = new Binary(op, e, power(), from(start));
+        }
+        return e;
+    }
+
+    private Expr power() {
+        int start = c.nextStart();
+        Expr base = primary();
+        if (!c.peekIs("**")) {
+            return base;
+        }
+        c.next();
+        noSignAfterOperator();
+        Expr exponent = power();
+        return intrinsics.power(base, exponent, from(start));
+    }
+
+    // ---- primaries ----------------------------------------------------------------------------
+
+    private Expr primary() {
+        Token t = c.peek();
+        if (t == null) {
+            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected an expression");
+        }
+        switch (t.kind()) {
+            case INT -> {
+                c.next();
+                return new IntLit(Literals.integer(t, c), range(t.start(), t.end()));
+            }
+            case REAL -> {
+                c.next();
+                return Literals.real(t, scope, reporter, range(t.start(), t.end()));
+            }
+            case LOGICAL -> {
+                c.next();
+                return new IntLit(t.text().equals("true") ? 1 : 0, range(t.start(), t.end()));
+            }
+            case STRING -> throw c.at(t, FortranDiagnosticCodes.LITERAL, "character literal '" + t.text()
+                    + "' is not supported (the IR has no character data)");
+            case NAME -> {
+                return name();
+            }
+            default -> {
+            }
+        }
+        if (t.isOp("(")) {
+            c.next();
+            Expr e = equiv();
+            if (c.peekIs(",")) {
+                throw c.between(t.start(), c.nextStart(), FortranDiagnosticCodes.LITERAL,
+                        "complex literal or constructor is not supported");
+            }
+            c.expect(")", "expected ')' to close the parenthesis opened at column "
+                    + c.src().range(t.start(), t.end()).column());
+            return e;
+        }
+        if (t.isOp("[") || t.isOp("(") || t.isOp("/")) {
+            throw c.at(t, FortranDiagnosticCodes.ARRAY_VALUE, "array constructors are not supported");
+        }
+        throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "expected an expression, found '" + Cursor.spelling(t) + "'");
+    }
+
+    private Expr name() {
+        Token t = c.next();
+        String n = t.text();
+        if (c.peekIs("%")) {
+            throw c.atNext(FortranDiagnosticCodes.TYPE, "component access '" + n + "%...' is not supported (no "
+                    + "derived types)");
+        }
+        Scope.Symbol s = scope.lookup(n);
+        boolean call = c.peekIs("(");
+        if (s instanceof Scope.Var v) {
+            Variable var = v.variable();
+            if (!call) {
+                if (var.isArray()) {
+                    throw c.at(t, FortranDiagnosticCodes.ARRAY_VALUE, "whole array '" + n + "' used as a value; "
+                            + "index it, as in " + n + "(i), inside a do loop");
+                }
+                return new VarRef(var, range(t.start(), t.end()));
+            }
+            if (var.isScalar()) {
+                throw c.at(t, FortranDiagnosticCodes.SUBSCRIPT, "'" + n + "' is a scalar and cannot be subscripted");
+            }
+            List<Expr> idx = subscripts(var, t);
+            return new ArrayRef(var, idx, range(t.start(), c.prevEnd()));
+        }
+        if (s instanceof Scope.Constant k) {
+            if (call) {
+                throw c.at(t, FortranDiagnosticCodes.SUBSCRIPT, "named constant '" + n + "' cannot be subscripted");
+            }
+            return Literals.relocate(k.value(), range(t.start(), t.end()));
+        }
+        if (s instanceof Scope.ModuleVariable m) {
+            throw c.at(t, FortranDiagnosticCodes.MODULE_VARIABLE, "variable '" + n + "' of module '" + m.module()
+                    + "' is global state, which is not supported; pass it as an argument");
+        }
+        UnitIndex.Procedure p = scope.unit().procedure(n);
+        if (p != null && call) {
+            if (!p.isFunction) {
+                throw c.at(t, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "'" + n + "' is a subroutine; invoke it "
+                        + "with call " + n + "(...)");
+            }
+            List<Expr> args = new ArrayList<>();
+            c.next();
+            if (!c.accept(")")) {
+                do {
+                    args.add(argument(c));
+                } while (c.accept(","));
+                c.expect(")", "expected ',' or ')' in the arguments of '" + n + "'");
+            }
+            return new Call(n, args, range(t.start(), c.prevEnd()));
+        }
+        if (call && intrinsics.knows(n)) {
+            return intrinsics.call(n, t, c);
+        }
+        if (call) {
+            throw c.at(t, intrinsics.isUnsupportedIntrinsic(n) ? FortranDiagnosticCodes.INTRINSIC
+                    : FortranDiagnosticCodes.UNKNOWN_FUNCTION, intrinsics.isUnsupportedIntrinsic(n)
+                            ? "intrinsic '" + n + "' is not supported; write it out with a do loop or the "
+                                    + "supported intrinsics"
+                            : "call to unknown function '" + n + "': define it in this file (it is then inlined) or "
+                                    + "use a supported intrinsic");
+        }
+        throw c.at(t, FortranDiagnosticCodes.UNDECLARED, "'" + n + "' is not declared; declare it (implicit "
+                + "typing is not supported: use implicit none)");
+    }
+
+    private List<Expr> subscripts(Variable var, Token name) {
+        Token open = c.next();
+        List<Expr> idx = new ArrayList<>();
+        do {
+            int start = c.nextStart();
+            if (c.peekIs(":") || c.peekIs(")")) {
+                throw section(var, name);
+            }
+            Expr e = equiv();
+            if (c.peekIs(":")) {
+                throw section(var, name);
+            }
+            if (typeOf(e) != TypeClass.INT) {
+                throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.SUBSCRIPT, "subscript of '" + var.name()
+                        + "' must be an integer expression");
+            }
+            idx.add(e);
+        } while (c.accept(","));
+        c.expect(")", "expected ',' or ')' in the subscripts of '" + var.name() + "'");
+        if (idx.size() != var.rank()) {
+            throw c.between(name.start(), c.prevEnd(), FortranDiagnosticCodes.SUBSCRIPT, "'" + var.name()
+                    + "' has rank " + var.rank() + " but " + idx.size() + " subscript" + (idx.size() == 1 ? " is" : "s are")
+                    + " given");
+        }
+        return idx;
+    }
+
+    private UnsupportedException section(Variable var, Token name) {
+        int open = -1;
+        for (int k = 0; k < c.size(); k++) {
+            if (c.token(k) == name) {
+                open = k + 1;
+            }
+        }
+        int close = open >= 0 ? c.matching(open) : -1;
+        int end = close >= 0 ? c.token(close).end() : c.prevEnd();
+        return c.between(name.start(), end, FortranDiagnosticCodes.ARRAY_SECTION, "array section of '" + var.name()
+                + "' is not supported; use a do loop over its elements");
+    }
+
+    // ---- types --------------------------------------------------------------------------------
+
+    /** The type class of an IR expression built by this parser. */
+    public TypeClass typeOf(Expr e) {
+        return switch (e) {
+            case IntLit l -> TypeClass.INT;
+            case RealLit l -> TypeClass.REAL;
+            case VarRef r -> typeOf(r.var());
+            case ArrayRef r -> typeOf(r.var());
+            case Unary u -> u.op() == Unary.Op.NOT ? TypeClass.LOGICAL : typeOf(u.operand());
+            case Binary b -> b.op().isBoolean() ? TypeClass.LOGICAL
+                    : b.op() == Binary.Op.MOD ? TypeClass.INT
+                    : typeOf(b.left()) == TypeClass.REAL || typeOf(b.right()) == TypeClass.REAL ? TypeClass.REAL
+                    : TypeClass.INT;
+            case Call x -> callType(x);
+            case Cond x -> typeOf(x.then()) == TypeClass.REAL || typeOf(x.otherwise()) == TypeClass.REAL
+                    ? TypeClass.REAL
+                    : typeOf(x.then()) == TypeClass.LOGICAL && typeOf(x.otherwise()) == TypeClass.LOGICAL
+                            ? TypeClass.LOGICAL : TypeClass.INT;
+            case Cast x -> x.type().isFloating() ? TypeClass.REAL : TypeClass.INT;
+        };
+    }
+
+    private TypeClass typeOf(Variable v) {
+        if (v.isFloating()) {
+            return TypeClass.REAL;
+        }
+        return scope.isLogical(v) ? TypeClass.LOGICAL : TypeClass.INT;
+    }
+
+    private TypeClass callType(Call x) {
+        UnitIndex.Procedure p = scope.unit().procedure(x.name());
+        if (p != null && p.isFunction) {
+            if (p.resultLogical) {
+                return TypeClass.LOGICAL;
+            }
+            return p.resultType == null || p.resultType.isFloating() ? TypeClass.REAL : TypeClass.INT;
+        }
+        return x.name().equals("abs") || x.name().equals("labs") ? TypeClass.INT : TypeClass.REAL;
+    }
+
+    /** {@code (double) e} unless already floating. */
+    static Expr toDouble(Expr e) {
+        return new Cast(BaseType.DOUBLE, e, e.range());
+    }
+}

@@ -1,0 +1,143 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/**
+ * One subroutine or function to an IR {@link Function}, in two phases: {@link #prepare} reads
+ * the header and the specification part (so that every function's result type is known), then
+ * {@link #finish} maps the executable part. A function's result variable is a local; the body
+ * ends with {@code return result}. Dummy arguments are parameters in order, {@code intent(in)}
+ * ones are const; every variable is column-major.
+ */
+final class ProcedureParser {
+    private final UnitIndex.Procedure proc;
+    private final List<LogicalLine> lines;
+    private final List<LogicalLine> before;
+    private final Reporter reporter;
+    private final Scope scope;
+    private Header header;
+    private SpecificationPart spec;
+    private SpecificationPart.Built built;
+    private Variable result;
+    private int bodyStart;
+    private boolean failed;
+
+    ProcedureParser(UnitIndex.Procedure proc, List<LogicalLine> lines, List<LogicalLine> before, Reporter reporter,
+            UnitIndex unit) {
+        this.proc = proc;
+        this.lines = lines;
+        this.before = before;
+        this.reporter = reporter;
+        this.scope = new Scope(unit);
+        if (proc.module != null) {
+            scope.seeModule(proc.module);
+        }
+    }
+
+    void prepare() {
+        int errorsBefore = reporter.errorCount();
+        prepareSteps();
+        failed |= reporter.errorCount() > errorsBefore;
+    }
+
+    private void prepareSteps() {
+        LogicalLine h = lines.get(proc.header);
+        try {
+            header = Header.read(h, reporter.src(), Classifier.classify(h).at());
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            failed = true;
+            return;
+        }
+        spec = new SpecificationPart(scope, reporter, null, null);
+        bodyStart = spec.parse(lines, proc.header + 1, proc.end);
+        if (header.isFunction()) {
+            try {
+                TypeSpec t = header.prefixType(reporter.src(), spec.exprs());
+                if (t != null) {
+                    spec.typeResult(header.resultName(), t, header.name());
+                }
+            } catch (UnsupportedException e) {
+                reporter.add(e.diagnostic());
+            }
+            SpecificationPart.Entity r = spec.entity(header.resultName());
+            if (r == null || r.type == null) {
+                Token at = header.result() != null ? header.result() : header.name();
+                reporter.error(FortranDiagnosticCodes.UNDECLARED, at.start(), at.end(), "the result of function '"
+                        + header.name().text() + "' has no type; declare '" + header.resultName() + "'");
+                failed = true;
+                return;
+            }
+            if (r.dimsAt >= 0) {
+                reporter.error(FortranDiagnosticCodes.FUNCTION, r.start, r.end, "array-valued function results are "
+                        + "not supported; return the array through an argument");
+            }
+        }
+        built = spec.build(header.dummies(), header);
+        if (header.isFunction()) {
+            result = built.locals().stream().filter(v -> v.name().equals(header.resultName())).findFirst().orElse(null);
+            if (result != null) {
+                proc.resultType = result.type();
+                proc.resultLogical = scope.isLogical(result);
+                proc.resultName = result.name();
+            }
+        }
+    }
+
+    /** The function, or null when it has errors (reported). */
+    Function finish() {
+        if (built == null) {
+            return null;
+        }
+        int errorsBefore = reporter.errorCount();
+        Directives directives = new Directives(scope, reporter, spec.exprs());
+        List<LogicalLine> functionLevel = new ArrayList<>(before);
+        functionLevel.addAll(spec.functionDirectives);
+        for (LogicalLine l : functionLevel) {
+            if (l.kind() == LogicalLine.Kind.OMP) {
+                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp' directive "
+                        + "outside the executable part; put '!$omp parallel do' right before the do loop");
+                continue;
+            }
+            AdPragma p = directives.resolve(l);
+            String problem = p == null ? null : AdDirective.misfit(p, AdDirective.Target.FUNCTION, false);
+            if (problem != null) {
+                directives.collected.remove(p);
+                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$ad "
+                        + l.tokens().get(0).text() + "' cannot apply to a subroutine: " + problem);
+            }
+        }
+        ExecutionPart exec = new ExecutionPart(scope, reporter, spec.exprs(), directives, result, lines, proc.end);
+        List<Stmt> body = new ArrayList<>(exec.parse(bodyStart));
+        LogicalLine h = lines.get(proc.header);
+        int endOffset = proc.end < lines.size() ? lines.get(proc.end).end() : lines.get(lines.size() - 1).end();
+        var range = reporter.src().range(h.start(), endOffset);
+        if (result != null && (body.isEmpty() || !(body.get(body.size() - 1) instanceof Return))) {
+            body.add(new Return(new VarRef(result, range), range));
+        }
+        if (failed || reporter.errorCount() > errorsBefore) {
+            return null;
+        }
+        List<AdPragma> pragmas = new ArrayList<>(directives.collected);
+        pragmas.sort(Comparator.comparingInt(p -> p.range().offset()));
+        return new Function(header.name().text(), result == null ? null : result.type(), built.params(),
+                built.locals(), new Block(body, range), pragmas, false, null, range);
+    }
+
+    Set<String> assumedShape() {
+        return spec == null ? Set.of() : spec.assumedShape();
+    }
+}

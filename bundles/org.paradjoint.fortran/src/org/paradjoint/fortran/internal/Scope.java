@@ -1,0 +1,83 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * The names visible in one procedure: its variables, its named constants, and those of the
+ * modules it sits in or uses. Names are lower case (Fortran is case-insensitive).
+ */
+public final class Scope {
+
+    public enum Intent {
+        NONE, IN, OUT, INOUT
+    }
+
+    public sealed interface Symbol permits Var, Constant, ModuleVariable {
+    }
+
+    /** A variable; {@code logical} marks Fortran {@code logical} (an integer 0/1 in the IR). */
+    public record Var(Variable variable, boolean logical, Intent intent) implements Symbol {
+    }
+
+    /** A named constant ({@code parameter}): references are replaced by its value. */
+    public record Constant(Expr value, TypeClass type) implements Symbol {
+    }
+
+    /** A variable declared in a module's specification part: not mapped (global state). */
+    public record ModuleVariable(String module) implements Symbol {
+    }
+
+    private final UnitIndex unit;
+    private final Map<String, Symbol> symbols = new LinkedHashMap<>();
+    private final List<String> visibleModules = new ArrayList<>();
+
+    public Scope(UnitIndex unit) {
+        this.unit = unit;
+    }
+
+    public UnitIndex unit() {
+        return unit;
+    }
+
+    void seeModule(String module) {
+        if (!visibleModules.contains(module)) {
+            visibleModules.add(module);
+        }
+    }
+
+    void define(String name, Symbol s) {
+        symbols.put(name, s);
+    }
+
+    boolean definesLocally(String name) {
+        return symbols.containsKey(name);
+    }
+
+    public Symbol lookup(String name) {
+        Symbol s = symbols.get(name);
+        if (s != null) {
+            return s;
+        }
+        for (String m : visibleModules) {
+            s = unit.moduleSymbols(m).get(name);
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public Var variable(String name) {
+        return lookup(name) instanceof Var v ? v : null;
+    }
+
+    public boolean isLogical(Variable v) {
+        return symbols.get(v.name()) instanceof Var x && x.logical();
+    }
+}

@@ -1,0 +1,187 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/** Statements without a body: assignments, {@code call}, {@code return}, {@code continue}, and the unsupported ones. */
+final class SimpleStatements {
+    private final Scope scope;
+    private final ExprParser exprs;
+    private final SourceText src;
+    private final Variable result;
+
+    SimpleStatements(Scope scope, ExprParser exprs, SourceText src, Variable result) {
+        this.scope = scope;
+        this.exprs = exprs;
+        this.src = src;
+        this.result = result;
+    }
+
+    /**
+     * {@code target = value}. With {@code atomic} (an {@code !$omp atomic} before it) the value
+     * must be an update of the target, which becomes an atomic {@code +=} (or {@code -=},
+     * {@code *=}, {@code /=}) in the IR.
+     */
+    Assign assignment(LogicalLine l, int at, Collection<Variable> counters, List<AdPragma> pragmas,
+            OmpDirective.Parsed atomic) {
+        Cursor c = new Cursor(l, src, at);
+        Token n = c.peek();
+        Scope.Symbol s = scope.lookup(n.text());
+        if (s instanceof Scope.Var v) {
+            if (v.variable().isArray() && (c.peek(1) == null || !c.peek(1).isOp("("))) {
+                throw c.at(n, FortranDiagnosticCodes.ARRAY_ASSIGNMENT, "whole-array assignment to '" + n.text()
+                        + "' is not supported; assign its elements in a do loop");
+            }
+            if (v.intent() == Scope.Intent.IN) {
+                throw c.at(n, FortranDiagnosticCodes.INTENT_IN_ASSIGNED, "'" + n.text() + "' is intent(in) and "
+                        + "cannot be assigned");
+            }
+            if (counters.contains(v.variable())) {
+                throw c.at(n, FortranDiagnosticCodes.DO_COUNTER, "'" + n.text() + "' is the variable of an "
+                        + "enclosing do loop and cannot be assigned in its body");
+            }
+        } else if (s instanceof Scope.Constant) {
+            throw c.at(n, FortranDiagnosticCodes.SYNTAX_ERROR, "'" + n.text() + "' is a named constant and cannot "
+                    + "be assigned");
+        }
+        Expr target = exprs.parse(c);
+        if (!(target instanceof LValue lv)) {
+            throw c.between(n.start(), c.prevEnd(), FortranDiagnosticCodes.STATEMENT, "the left side of '=' must be "
+                    + "a variable or an array element");
+        }
+        c.expect("=", "expected '=' in the assignment");
+        Expr value = exprs.parse(c);
+        c.expectEnd("the assignment");
+        var range = src.range(l.start(), l.end());
+        if (atomic == null) {
+            return new Assign(lv, Assign.Op.SET, value, false, pragmas, range);
+        }
+        return atomicUpdate(lv, value, pragmas, atomic, c);
+    }
+
+    private static Assign atomicUpdate(LValue target, Expr value, List<AdPragma> pragmas, OmpDirective.Parsed atomic,
+            Cursor c) {
+        var range = c.src().range(atomic.line().start(), c.line().end());
+        if (value instanceof Binary b && b.left().equals(target)) {
+            Assign.Op op = switch (b.op()) {
+                case ADD -> Assign.Op.ADD;
+                case SUB -> Assign.Op.SUB;
+                case MUL -> Assign.Op.MUL;
+                case DIV -> Assign.Op.DIV;
+                default -> null;
+            };
+            if (op != null) {
+                return new Assign(target, op, b.right(), true, pragmas, range);
+            }
+        }
+        if (value instanceof Binary b && b.op() == Binary.Op.ADD && b.right().equals(target)) {
+            return new Assign(target, Assign.Op.ADD, b.left(), true, pragmas, range);
+        }
+        throw c.error(FortranDiagnosticCodes.OMP, "'!$omp atomic' needs an update of the form x = x + expr "
+                + "(or -, *, /)");
+    }
+
+    CallStmt call(LogicalLine l, int at) {
+        Cursor c = new Cursor(l, src, at);
+        c.next();
+        Token n = c.expectName("a subroutine name");
+        UnitIndex.Procedure p = scope.unit().procedure(n.text());
+        if (p == null) {
+            throw c.at(n, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "call to unknown subroutine '" + n.text()
+                    + "': define it in this file (it is then inlined)");
+        }
+        if (p.isFunction()) {
+            throw c.at(n, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "'" + n.text() + "' is a function; use it in an "
+                    + "expression");
+        }
+        List<Expr> args = new ArrayList<>();
+        if (c.accept("(") && !c.accept(")")) {
+            do {
+                if (c.peek() != null && c.peek().isName() && c.peek(1) != null && c.peek(1).isOp("=")) {
+                    throw c.atNext(FortranDiagnosticCodes.CALL, "keyword arguments are not supported; pass the "
+                            + "arguments by position");
+                }
+                args.add(exprs.argument(c));
+            } while (c.accept(","));
+            c.expect(")", "expected ',' or ')' in the arguments of '" + n.text() + "'");
+        }
+        c.expectEnd("the call");
+        var range = src.range(l.start(), l.end());
+        if (args.size() != p.dummies().size()) {
+            throw c.error(FortranDiagnosticCodes.CALL_ARITY, "'" + n.text() + "' takes " + p.dummies().size()
+                    + " argument" + (p.dummies().size() == 1 ? "" : "s") + ", not " + args.size());
+        }
+        return new CallStmt(new Call(n.text(), args, range), range);
+    }
+
+    Return returnStatement(LogicalLine l, int at) {
+        Cursor c = new Cursor(l, src, at);
+        c.next();
+        if (!c.atEnd()) {
+            throw c.atNext(FortranDiagnosticCodes.STATEMENT, "alternate returns are not supported");
+        }
+        var range = src.range(l.start(), l.end());
+        return new Return(result == null ? null : new VarRef(result, range), range);
+    }
+
+    /** The error for a statement that has no IR counterpart. */
+    UnsupportedException unsupported(LogicalLine l, Classifier.Line cls) {
+        Cursor c = new Cursor(l, src, cls.at());
+        if (cls.kind() == Classifier.Kind.POINTER_ASSIGNMENT) {
+            return c.error(FortranDiagnosticCodes.POINTER, "pointer assignment is not supported");
+        }
+        if (cls.kind() == Classifier.Kind.TYPE_DECLARATION || cls.kind() == Classifier.Kind.SPECIFICATION
+                || cls.kind() == Classifier.Kind.IMPLICIT || cls.kind() == Classifier.Kind.USE) {
+            return c.error(FortranDiagnosticCodes.DECLARATION, "specification statement after the first executable "
+                    + "statement; move it up to the declarations");
+        }
+        Token t = c.peek();
+        String w = t == null || !t.isName() ? "" : t.text();
+        if (w.equals("go") && c.peek(1) != null && c.peek(1).isName("to")) {
+            w = "goto";
+        }
+        return switch (w) {
+            case "goto" -> c.error(FortranDiagnosticCodes.GOTO, "goto is not supported; rewrite with if/else and "
+                    + "counted do loops");
+            case "exit" -> c.error(FortranDiagnosticCodes.EXIT, "exit is not supported; loops must run their full "
+                    + "count (guard the rest of the body with an if instead)");
+            case "cycle" -> c.error(FortranDiagnosticCodes.CYCLE, "cycle is not supported; guard the rest of the body "
+                    + "with an if instead");
+            case "stop", "error", "pause" -> c.error(FortranDiagnosticCodes.STOP, "'" + w + "' is not supported in a "
+                    + "differentiated procedure");
+            case "print", "write", "read", "open", "close", "inquire", "rewind", "backspace", "endfile", "flush",
+                    "format", "wait" -> c.error(FortranDiagnosticCodes.IO, "input/output ('" + w + "') is not "
+                            + "supported in a differentiated procedure");
+            case "allocate", "deallocate" -> c.error(FortranDiagnosticCodes.ALLOCATE, "'" + w + "' is not "
+                    + "supported; pass arrays as arguments");
+            case "nullify" -> c.error(FortranDiagnosticCodes.POINTER, "pointers are not supported");
+            case "select" -> c.error(FortranDiagnosticCodes.SELECT, "select case is not supported; rewrite as an "
+                    + "if/else if chain");
+            case "where", "forall" -> c.error(FortranDiagnosticCodes.WHERE, "'" + w + "' is not supported; write a "
+                    + "do loop with an if");
+            case "contains" -> c.error(FortranDiagnosticCodes.INTERNAL_PROCEDURE, "internal procedures are not "
+                    + "supported; move them to module level or after the end of this procedure");
+            case "" -> c.error(FortranDiagnosticCodes.SYNTAX_ERROR, "cannot read statement '"
+                    + src.excerpt(l.start(), l.end()) + "'");
+            default -> c.error(cls.kind() == Classifier.Kind.OTHER_EXECUTABLE && scope.lookup(w) == null
+                    && scope.unit().procedure(w) == null ? FortranDiagnosticCodes.STATEMENT
+                            : FortranDiagnosticCodes.SYNTAX_ERROR,
+                    "statement '" + src.excerpt(l.start(), l.end()) + "' is not supported (expected an "
+                            + "assignment, do, if, call, return or continue)");
+        };
+    }
+}

@@ -1,0 +1,539 @@
+package org.paradjoint.fortran.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranDiagnosticCodes;
+
+/**
+ * The specification part of a procedure or module: type declarations with their attributes,
+ * {@code dimension}, {@code intent}, {@code parameter}, {@code implicit none} and {@code use}.
+ * Entities are collected first and turned into IR variables at the end ({@link #build}), scalars
+ * before arrays, so that extents may name any integer dummy. Named constants are evaluated where
+ * they are declared and replace every later reference.
+ */
+final class SpecificationPart {
+
+    /** One declared name, built up by the statements that mention it. */
+    static final class Entity {
+        final String name;
+        final int start;
+        int end;
+        TypeSpec type;
+        Scope.Intent intent = Scope.Intent.NONE;
+        LogicalLine dimsLine;
+        int dimsAt = -1;
+        boolean constant;
+        boolean assumedShape;
+
+        Entity(String name, int start, int end) {
+            this.name = name;
+            this.start = start;
+            this.end = end;
+        }
+    }
+
+    private final Scope scope;
+    private final Reporter reporter;
+    private final ExprParser exprs;
+    private final Map<String, Entity> entities = new LinkedHashMap<>();
+    /** Where module constants go (null in a procedure). */
+    private final Map<String, Scope.Symbol> moduleSymbols;
+    private final String moduleName;
+    final List<LogicalLine> functionDirectives = new ArrayList<>();
+    boolean implicitNone;
+
+    SpecificationPart(Scope scope, Reporter reporter, Map<String, Scope.Symbol> moduleSymbols, String moduleName) {
+        this.scope = scope;
+        this.reporter = reporter;
+        this.exprs = new ExprParser(scope, reporter);
+        this.moduleSymbols = moduleSymbols;
+        this.moduleName = moduleName;
+    }
+
+    Entity entity(String name) {
+        return entities.get(name);
+    }
+
+    /** Gives the function result its type from the prefix ({@code real(8) function f(x)}). */
+    void typeResult(String name, TypeSpec type, Token at) {
+        Entity e = entities.computeIfAbsent(name, k -> new Entity(k, at.start(), at.end()));
+        if (e.type != null) {
+            reporter.error(FortranDiagnosticCodes.DUPLICATE, e.start, e.end, "the result '" + name
+                    + "' is typed both in the function statement and here");
+            return;
+        }
+        e.type = type;
+    }
+
+    ExprParser exprs() {
+        return exprs;
+    }
+
+    /** Reads specification statements from {@code from}; returns the index of the first other line. */
+    int parse(List<LogicalLine> lines, int from, int to) {
+        int i = from;
+        while (i < to) {
+            LogicalLine l = lines.get(i);
+            if (l.kind() == LogicalLine.Kind.AD) {
+                int j = i;
+                while (j < to && lines.get(j).isDirective()) {
+                    j++;
+                }
+                if (j < to && isSpecification(lines.get(j))) {
+                    functionDirectives.add(l);
+                    i++;
+                    continue;
+                }
+                return i;
+            }
+            if (!isSpecification(l)) {
+                return i;
+            }
+            if (isInterface(l)) {
+                reporter.error(FortranDiagnosticCodes.DECLARATION, l.start(), l.end(), "interface blocks are not "
+                        + "supported; define the procedure in this file");
+                i = skipInterface(lines, i, to);
+                continue;
+            }
+            try {
+                statement(l, Classifier.classify(l));
+            } catch (UnsupportedException e) {
+                reporter.add(e.diagnostic());
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean isInterface(LogicalLine l) {
+        Classifier.Line cls = Classifier.classify(l);
+        return cls.kind() == Classifier.Kind.SPECIFICATION && l.tokens().get(cls.at()).isName("interface");
+    }
+
+    private static int skipInterface(List<LogicalLine> lines, int i, int to) {
+        for (int j = i + 1; j < to; j++) {
+            Classifier.Line cls = Classifier.classify(lines.get(j));
+            if (cls.kind() == Classifier.Kind.END && cls.endWhat().equals("interface")) {
+                return j + 1;
+            }
+        }
+        return to;
+    }
+
+    static boolean isSpecification(LogicalLine l) {
+        if (l.kind() != LogicalLine.Kind.CODE) {
+            return false;
+        }
+        Classifier.Kind k = Classifier.classify(l).kind();
+        return k == Classifier.Kind.TYPE_DECLARATION || k == Classifier.Kind.SPECIFICATION
+                || k == Classifier.Kind.IMPLICIT || k == Classifier.Kind.USE;
+    }
+
+    private void statement(LogicalLine l, Classifier.Line cls) {
+        Cursor c = new Cursor(l, reporter.src(), cls.at());
+        if (cls.label() != null) {
+            reporter.error(FortranDiagnosticCodes.LABEL, cls.label().start(), cls.label().end(),
+                    "statement labels are not supported; remove the label");
+        }
+        switch (cls.kind()) {
+            case IMPLICIT -> {
+                c.next();
+                if (!c.peekName("none")) {
+                    throw c.error(FortranDiagnosticCodes.IMPLICIT, "implicit typing rules are not supported; "
+                            + "write 'implicit none' and declare every variable");
+                }
+                c.next();
+                c.expectEnd("implicit none");
+                implicitNone = true;
+            }
+            case USE -> use(c);
+            case TYPE_DECLARATION -> typeDeclaration(c);
+            default -> specification(c);
+        }
+    }
+
+    // ---- use ----------------------------------------------------------------------------------
+
+    private void use(Cursor c) {
+        c.next();
+        if (c.accept(",")) {
+            c.expectName("'intrinsic' or 'non_intrinsic'");
+            c.expect("::", "expected '::'");
+        } else {
+            c.accept("::");
+        }
+        Token m = c.expectName("a module name");
+        switch (m.text()) {
+            case "omp_lib" -> {
+            }
+            case "iso_fortran_env" -> {
+                defineConstant("real32", new IntLit(4), TypeClass.INT);
+                defineConstant("real64", new IntLit(8), TypeClass.INT);
+                defineConstant("int32", new IntLit(4), TypeClass.INT);
+                defineConstant("int64", new IntLit(8), TypeClass.INT);
+            }
+            default -> {
+                if (!scope.unit().hasModule(m.text())) {
+                    throw c.at(m, FortranDiagnosticCodes.USE, "module '" + m.text() + "' is not defined in this "
+                            + "file; only modules of the same file (and omp_lib, iso_fortran_env) can be used");
+                }
+                scope.seeModule(m.text());
+            }
+        }
+    }
+
+    // ---- type declarations --------------------------------------------------------------------
+
+    private void typeDeclaration(Cursor c) {
+        TypeSpec type = TypeSpec.read(c, exprs);
+        Scope.Intent intent = null;
+        boolean parameter = false;
+        int dimsAt = -1;
+        boolean attributes = false;
+        while (c.accept(",")) {
+            attributes = true;
+            Token a = c.expectName("an attribute");
+            switch (a.text()) {
+                case "intent" -> intent = intent(c);
+                case "dimension" -> {
+                    dimsAt = c.pos();
+                    skipParens(c, "dimension");
+                }
+                case "parameter" -> parameter = true;
+                case "target", "contiguous", "volatile", "asynchronous", "value", "public", "private", "protected" -> {
+                }
+                default -> throw attribute(c, a);
+            }
+        }
+        if (attributes) {
+            c.expect("::", "expected '::' after the attributes");
+        } else {
+            c.accept("::");
+        }
+        do {
+            Token n = c.expectName("a variable name");
+            Entity e = declare(n, c);
+            if (e.type != null) {
+                throw c.at(n, FortranDiagnosticCodes.DUPLICATE, "'" + n.text() + "' is declared twice");
+            }
+            e.type = type;
+            if (intent != null) {
+                e.intent = intent;
+            }
+            if (c.peekIs("(")) {
+                e.dimsLine = c.line();
+                e.dimsAt = c.pos();
+                skipParens(c, n.text());
+            } else if (dimsAt >= 0) {
+                e.dimsLine = c.line();
+                e.dimsAt = dimsAt;
+            }
+            if (c.peekIs("*")) {
+                throw c.atNext(FortranDiagnosticCodes.TYPE, "character length '*' is not supported");
+            }
+            e.end = c.prevEnd();
+            if (c.peekIs("=>")) {
+                throw c.atNext(FortranDiagnosticCodes.POINTER, "pointer initialisation is not supported");
+            }
+            if (c.accept("=")) {
+                if (!parameter) {
+                    throw c.between(n.start(), c.nextStart(), FortranDiagnosticCodes.SAVE, "initialising '"
+                            + n.text() + "' in its declaration gives it the save attribute (it keeps its value "
+                            + "between calls), which is not supported; assign it at the start of the executable "
+                            + "part, or make it a parameter");
+                }
+                constant(e, c);
+            } else if (parameter) {
+                throw c.at(n, FortranDiagnosticCodes.SYNTAX_ERROR, "parameter '" + n.text() + "' needs a value");
+            }
+        } while (c.accept(","));
+        c.expectEnd("the declaration");
+    }
+
+    private Entity declare(Token n, Cursor c) {
+        return entities.computeIfAbsent(n.text(), k -> new Entity(k, n.start(), n.end()));
+    }
+
+    private Scope.Intent intent(Cursor c) {
+        c.expect("(", "expected '(' after 'intent'");
+        Token t = c.expectName("in, out or inout");
+        Scope.Intent i = switch (t.text()) {
+            case "in" -> c.peekName("out") ? null : Scope.Intent.IN;
+            case "out" -> Scope.Intent.OUT;
+            case "inout" -> Scope.Intent.INOUT;
+            default -> throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "intent must be in, out or inout");
+        };
+        if (i == null) {
+            c.next();
+            i = Scope.Intent.INOUT;
+        }
+        c.expect(")", "expected ')' after the intent");
+        return i;
+    }
+
+    private static void skipParens(Cursor c, String what) {
+        if (!c.peekIs("(")) {
+            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected '(' with the dimensions of " + what);
+        }
+        int close = c.matching(c.pos());
+        if (close < 0) {
+            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unbalanced parentheses");
+        }
+        c.seek(close + 1);
+    }
+
+    private UnsupportedException attribute(Cursor c, Token a) {
+        return switch (a.text()) {
+            case "save" -> c.at(a, FortranDiagnosticCodes.SAVE, "the save attribute (values kept between calls) is "
+                    + "not supported; pass the state as an argument");
+            case "allocatable" -> c.at(a, FortranDiagnosticCodes.ALLOCATE, "allocatable arrays are not supported; "
+                    + "pass the array as an argument or give it explicit bounds");
+            case "pointer" -> c.at(a, FortranDiagnosticCodes.POINTER, "pointers are not supported");
+            default -> c.at(a, FortranDiagnosticCodes.ATTRIBUTE, "attribute '" + a.text() + "' is not supported");
+        };
+    }
+
+    // ---- named constants ----------------------------------------------------------------------
+
+    private void constant(Entity e, Cursor c) {
+        int start = c.nextStart();
+        Expr v = ConstFold.fold(exprs.parse(c));
+        e.constant = true;
+        if (e.dimsAt >= 0) {
+            throw c.between(e.start, c.prevEnd(), FortranDiagnosticCodes.DECLARATION, "array constant '" + e.name
+                    + "' is not supported; use a dummy argument");
+        }
+        BaseType t = e.type.type();
+        if (t.isFloating() && v instanceof IntLit l) {
+            v = new RealLit(l.value(), null, l.range());
+        } else if (t == BaseType.FLOAT && v instanceof RealLit l) {
+            v = new RealLit((float) l.value(), null, l.range());
+        } else if (t.isInteger() && !e.type.logical() && v instanceof RealLit) {
+            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.TYPE, "integer constant '" + e.name
+                    + "' has a real value");
+        }
+        defineConstant(e.name, v, e.type.logical() ? TypeClass.LOGICAL : t.isFloating() ? TypeClass.REAL : TypeClass.INT);
+    }
+
+    private void defineConstant(String name, Expr v, TypeClass type) {
+        Scope.Constant k = new Scope.Constant(v, type);
+        if (moduleSymbols != null) {
+            moduleSymbols.put(name, k);
+        }
+        scope.define(name, k);
+    }
+
+    // ---- other specification statements -------------------------------------------------------
+
+    private void specification(Cursor c) {
+        Token w = c.next();
+        switch (w.text()) {
+            case "dimension" -> {
+                c.accept("::");
+                do {
+                    Token n = c.expectName("an array name");
+                    Entity e = declare(n, c);
+                    e.dimsLine = c.line();
+                    e.dimsAt = c.pos();
+                    skipParens(c, n.text());
+                } while (c.accept(","));
+                c.expectEnd("the dimension statement");
+            }
+            case "intent" -> {
+                Scope.Intent i = intent(c);
+                c.accept("::");
+                do {
+                    declare(c.expectName("a dummy argument name"), c).intent = i;
+                } while (c.accept(","));
+                c.expectEnd("the intent statement");
+            }
+            case "parameter" -> {
+                c.expect("(", "expected '(' after 'parameter'");
+                do {
+                    Token n = c.expectName("a constant name");
+                    Entity e = entities.get(n.text());
+                    if (e == null || e.type == null) {
+                        throw c.at(n, FortranDiagnosticCodes.UNDECLARED, "declare the type of '" + n.text()
+                                + "' before its parameter statement");
+                    }
+                    c.expect("=", "expected '=' after the constant name");
+                    constant(e, c);
+                } while (c.accept(","));
+                c.expect(")", "expected ')' to close the parameter statement");
+                c.expectEnd("the parameter statement");
+            }
+            case "target", "contiguous", "volatile", "asynchronous", "value", "public", "private", "protected",
+                    "sequence" -> {
+            }
+            case "save" -> throw c.at(w, FortranDiagnosticCodes.SAVE, "save (values kept between calls) is not "
+                    + "supported; pass the state as an argument");
+            case "common" -> throw c.error(FortranDiagnosticCodes.COMMON, "common blocks are not supported: the "
+                    + "differentiated code cannot see what else shares them; pass the data as arguments");
+            case "equivalence" -> throw c.error(FortranDiagnosticCodes.EQUIVALENCE, "equivalence is not supported: "
+                    + "storage association hides aliasing from the analyses; use separate variables");
+            case "data" -> throw c.error(FortranDiagnosticCodes.DATA, "data statements are not supported (they "
+                    + "imply save); assign the values in the executable part or use parameters");
+            case "allocatable" -> throw c.error(FortranDiagnosticCodes.ALLOCATE, "allocatable arrays are not "
+                    + "supported; pass the array as an argument");
+            case "pointer" -> throw c.error(FortranDiagnosticCodes.POINTER, "pointers are not supported");
+            default -> throw c.error(FortranDiagnosticCodes.DECLARATION, "'" + w.text() + "' statements are not "
+                    + "supported");
+        }
+    }
+
+    // ---- building the variables ---------------------------------------------------------------
+
+    /** Names of the dummies declared with assumed shape ({@code (:)}, {@code (0:)}). */
+    java.util.Set<String> assumedShape() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        entities.values().stream().filter(e -> e.assumedShape).forEach(e -> out.add(e.name));
+        return out;
+    }
+
+    /** The variables of a procedure: dummies in {@code dummies} order, then the other locals. */
+    record Built(List<Variable> params, List<Variable> locals) {
+    }
+
+    Built build(List<Token> dummies, Header header) {
+        List<String> dummyNames = dummies.stream().map(Token::text).toList();
+        for (Token d : dummies) {
+            Entity e = entities.get(d.text());
+            if (e == null || e.type == null) {
+                reporter.error(FortranDiagnosticCodes.UNDECLARED, d.start(), d.end(), "dummy argument '" + d.text()
+                        + "' has no type declaration (implicit typing is not supported)");
+            } else if (e.constant) {
+                reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "dummy argument '" + d.text()
+                        + "' cannot be a parameter");
+            }
+        }
+        Map<String, Variable> made = new LinkedHashMap<>();
+        for (boolean arrays : new boolean[] {false, true}) {
+            for (Entity e : entities.values()) {
+                if (e.constant || (e.dimsAt >= 0) != arrays) {
+                    continue;
+                }
+                boolean dummy = dummyNames.contains(e.name);
+                if (e.type == null) {
+                    if (header == null || !e.name.equals(header.resultName())) {
+                        reporter.error(FortranDiagnosticCodes.UNDECLARED, e.start, e.end, "'" + e.name
+                                + "' has no type declaration (implicit typing is not supported)");
+                    }
+                    continue;
+                }
+                if (!dummy && e.intent != Scope.Intent.NONE) {
+                    reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "'" + e.name
+                            + "' has an intent but is not a dummy argument");
+                }
+                try {
+                    Variable v = variable(e, dummy);
+                    made.put(e.name, v);
+                    if (moduleSymbols != null) {
+                        moduleSymbols.put(e.name, new Scope.ModuleVariable(moduleName));
+                    } else {
+                        scope.define(e.name, new Scope.Var(v, e.type.logical(), e.intent));
+                    }
+                } catch (UnsupportedException x) {
+                    reporter.add(x.diagnostic());
+                }
+            }
+        }
+        List<Variable> params = new ArrayList<>();
+        for (String d : dummyNames) {
+            if (made.containsKey(d)) {
+                params.add(made.get(d));
+            }
+        }
+        List<Variable> locals = new ArrayList<>();
+        for (Variable v : made.values()) {
+            if (!dummyNames.contains(v.name())) {
+                locals.add(v);
+            }
+        }
+        return new Built(params, locals);
+    }
+
+    private Variable variable(Entity e, boolean dummy) {
+        List<Dim> dims = e.dimsAt >= 0 ? dims(e, dummy) : List.of();
+        return new Variable(e.name, e.type.type(), dims, dummy ? Variable.Kind.PARAMETER : Variable.Kind.LOCAL,
+                dummy && e.intent == Scope.Intent.IN, Layout.COLUMN_MAJOR, reporter.src().range(e.start, e.end));
+    }
+
+    /** {@code (lo:hi, n, :, lo:, *, lo:*)}: explicit, assumed-shape and assumed-size dimensions. */
+    private List<Dim> dims(Entity e, boolean dummy) {
+        Cursor c = new Cursor(e.dimsLine, reporter.src(), e.dimsAt);
+        c.next();
+        List<Dim> out = new ArrayList<>();
+        boolean open = false;
+        do {
+            int start = c.nextStart();
+            if (open) {
+                throw c.atNext(FortranDiagnosticCodes.DECLARATION, "only the last dimension of '" + e.name
+                        + "' can be assumed-size '*'");
+            }
+            Expr lower = new IntLit(1, reporter.src().range(start, start));
+            Expr upper = null;
+            if (c.accept(":")) {
+                requireDummy(e, dummy, c, start);
+                e.assumedShape = true;
+                out.add(new Dim(lower, null));
+                continue;
+            }
+            if (c.accept("*")) {
+                requireDummy(e, dummy, c, start);
+                out.add(new Dim(lower, null));
+                open = true;
+                continue;
+            }
+            Expr first = integer(c, e);
+            if (c.accept(":")) {
+                lower = first;
+                if (c.peekIs(",") || c.peekIs(")")) {
+                    requireDummy(e, dummy, c, start);
+                    e.assumedShape = true;
+                    out.add(new Dim(lower, null));
+                    continue;
+                }
+                if (c.accept("*")) {
+                    requireDummy(e, dummy, c, start);
+                    out.add(new Dim(lower, null));
+                    open = true;
+                    continue;
+                }
+                upper = integer(c, e);
+            } else {
+                upper = first;
+            }
+            out.add(new Dim(lower, Bounds.extent(lower, upper)));
+        } while (c.accept(","));
+        c.expect(")", "expected ',' or ')' in the dimensions of '" + e.name + "'");
+        return out;
+    }
+
+    private Expr integer(Cursor c, Entity e) {
+        int start = c.nextStart();
+        Expr x = ConstFold.fold(exprs.parse(c));
+        if (exprs.typeOf(x) != TypeClass.INT) {
+            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.DECLARATION, "bounds of '" + e.name
+                    + "' must be integer expressions");
+        }
+        return x;
+    }
+
+    private static void requireDummy(Entity e, boolean dummy, Cursor c, int start) {
+        if (!dummy) {
+            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.ALLOCATE, "local array '" + e.name
+                    + "' has no bounds here (deferred or assumed shape); give it explicit bounds");
+        }
+    }
+}

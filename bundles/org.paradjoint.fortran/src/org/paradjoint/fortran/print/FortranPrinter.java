@@ -1,0 +1,572 @@
+package org.paradjoint.fortran.print;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.transform.Runtime;
+import org.paradjoint.fortran.internal.Bounds;
+
+/**
+ * Prints IR functions as Fortran 2008 that compiles with
+ * {@code gfortran -std=f2008 -Wall -Werror -fopenmp}: subroutines (functions when the IR
+ * function returns a value), {@code implicit none}, one declaration per variable with its
+ * bounds ({@code lower:upper}, assumed size {@code *} when the last extent is unknown),
+ * {@code intent(in)} for const parameters and {@code intent(inout)} otherwise, {@code do} loops
+ * with {@code !$omp parallel do} and its clauses, {@code !$omp atomic} before atomic updates,
+ * and the tape of adjoints from module {@code paradjoint_tape} ({@link FortranRuntime}).
+ * <p>
+ * What Fortran does not have is rewritten with the same meaning: block declarations are
+ * hoisted (and made private when they sit inside a parallel loop, as in C); a C cast to void of
+ * an unused parameter becomes a dead {@code if (.false.) print *, x} so that the argument counts
+ * as used; conversions that C makes implicitly are written out where gfortran would warn. What
+ * cannot be printed is an {@link UnsupportedException} with code {@code fortran-output}.
+ */
+public final class FortranPrinter {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,62}");
+
+    private final FortranExprPrinter exprs;
+    private final StringBuilder out = new StringBuilder();
+    private int depth;
+    private Variable result;
+    /** Dummies to declare with assumed shape ({@code x(:)}) although the IR cannot tell them from {@code x(*)}. */
+    private Set<String> assumedShape = Set.of();
+
+    private FortranPrinter(Map<String, BaseType> functionTypes) {
+        this.exprs = new FortranExprPrinter(functionTypes);
+    }
+
+    // ---- public API ---------------------------------------------------------------------------
+
+    /** One expression (numbers as numbers, truth values as logicals). */
+    public static String print(Expr e) {
+        return new FortranPrinter(Map.of()).exprs.expr(e, 0);
+    }
+
+    /** One statement, at indentation level 0. */
+    public static String print(Stmt s) {
+        FortranPrinter p = new FortranPrinter(Map.of());
+        p.stmt(s, null);
+        return p.out.toString();
+    }
+
+    /** One subroutine or function, preceded by its comment when it has one. */
+    public static String print(Function f) {
+        return print(f, List.of(f));
+    }
+
+    /** One procedure of a file whose other procedures are {@code all} (their result types type calls). */
+    public static String print(Function f, List<Function> all) {
+        FortranPrinter p = new FortranPrinter(types(all));
+        p.function(f);
+        return p.out.toString();
+    }
+
+    /**
+     * A whole file: the comment {@code header} (may be null), the tape module when a procedure
+     * uses it, then the procedures.
+     */
+    public static String printFile(List<Function> functions, String header) {
+        return printFile(functions, header, true);
+    }
+
+    /** As {@link #printFile(List, String)}; {@code withRuntime} false leaves the tape module out (link it once). */
+    public static String printFile(List<Function> functions, String header, boolean withRuntime) {
+        StringBuilder sb = new StringBuilder();
+        if (header != null && !header.isBlank()) {
+            for (String l : header.strip().split("\\R")) {
+                sb.append("! ").append(l.strip()).append('\n');
+            }
+            sb.append('\n');
+        }
+        if (withRuntime && functions.stream().anyMatch(FortranPrinter::usesTape)) {
+            sb.append(FortranRuntime.MODULE_SOURCE).append('\n');
+        }
+        for (int k = 0; k < functions.size(); k++) {
+            if (k > 0) {
+                sb.append('\n');
+            }
+            sb.append(print(functions.get(k), functions));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * An {@code interface ... end interface} block declaring {@code f} exactly as
+     * {@link #print(Function)} defines it, for callers of procedures with assumed-shape dummies.
+     */
+    public static String interfaceBlock(Function f) {
+        return interfaceBlock(f, Set.of());
+    }
+
+    /**
+     * An interface block for {@code f} where the dummies named in {@code assumedShape} are
+     * declared with assumed shape, as the source declared them ({@code x(:)}; the IR keeps only
+     * an unknown extent, which prints as {@code x(*)}).
+     */
+    public static String interfaceBlock(Function f, Set<String> assumedShape) {
+        FortranPrinter p = new FortranPrinter(types(List.of(f)));
+        p.assumedShape = assumedShape;
+        p.depth = 1;
+        p.header(f);
+        p.depth = 2;
+        p.declarations(f, List.of(), true);
+        p.depth = 1;
+        p.line("end " + (f.returnType() == null ? "subroutine " : "function ") + f.name());
+        return "interface\n" + p.out + "end interface\n";
+    }
+
+    /** True when a caller needs an explicit interface for {@code f} (an assumed-shape dummy). */
+    public static boolean needsExplicitInterface(Function f, Set<String> assumedShape) {
+        return f.params().stream().anyMatch(v -> v.isArray() && v.type() != BaseType.TAPE
+                && (assumedShape.contains(v.name())
+                        || v.rank() > 1 && v.dims().stream().noneMatch(Dim::extentKnown)));
+    }
+
+    /** The text of the tape module. */
+    public static String runtimeModule() {
+        return FortranRuntime.MODULE_SOURCE;
+    }
+
+    /** True when the function needs module {@code paradjoint_tape}. */
+    public static boolean usesTape(Function f) {
+        return f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
+                || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().startsWith("pa_"))
+                || hoisted(f.body()).stream().anyMatch(v -> v.type() == BaseType.TAPE);
+    }
+
+    private static Map<String, BaseType> types(List<Function> all) {
+        Map<String, BaseType> m = new HashMap<>();
+        for (Function g : all) {
+            if (g.returnType() != null) {
+                m.put(g.name(), g.returnType());
+            }
+        }
+        return m;
+    }
+
+    // ---- procedures ---------------------------------------------------------------------------
+
+    private void function(Function original) {
+        Function f = LazyOperands.apply(original, exprs);
+        checkNames(f);
+        if (f.comment() != null && !f.comment().isBlank()) {
+            String c = f.comment().strip();
+            if (c.startsWith("/*") && c.endsWith("*/")) {
+                c = c.substring(2, c.length() - 2).strip();
+            }
+            line("! " + c);
+        }
+        result = resultVariable(f);
+        for (var p : AdAnnotations.functionLevel(f)) {
+            line(AdAnnotations.line(p, exprs));
+        }
+        header(f);
+        depth++;
+        if (usesTape(f)) {
+            line("use " + FortranRuntime.MODULE_NAME);
+        }
+        List<Variable> extra = hoisted(f.body());
+        declarations(f, extra, false);
+        List<Stmt> body = f.body().stmts();
+        for (int k = 0; k < body.size(); k++) {
+            Stmt s = body.get(k);
+            if (k == body.size() - 1 && s instanceof Return r && result != null && isResultRef(r.value())) {
+                continue;
+            }
+            stmt(s, null);
+        }
+        depth--;
+        line("end " + (f.returnType() == null ? "subroutine " : "function ") + f.name());
+    }
+
+    private void header(Function f) {
+        String params = f.params().stream().map(Variable::name).collect(Collectors.joining(", "));
+        if (f.returnType() == null) {
+            line("subroutine " + f.name() + "(" + params + ")");
+            return;
+        }
+        Variable r = resultVariable(f);
+        line("function " + f.name() + "(" + params + ")" + (r.name().equals(f.name()) ? "" : " result(" + r.name()
+                + ")"));
+    }
+
+    /** The result variable: the local every {@code return} returns, or a new one. */
+    private static Variable resultVariable(Function f) {
+        if (f.returnType() == null) {
+            return null;
+        }
+        Set<Variable> returned = new LinkedHashSet<>();
+        boolean[] other = {false};
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Return r) {
+                if (r.value() instanceof VarRef v && f.locals().contains(v.var())) {
+                    returned.add(v.var());
+                } else {
+                    other[0] = true;
+                }
+            }
+        });
+        if (returned.size() == 1 && !other[0]) {
+            return returned.iterator().next();
+        }
+        return Variable.scalar(f.name() + "_result", f.returnType(), Variable.Kind.LOCAL);
+    }
+
+    private boolean isResultRef(Expr e) {
+        return e instanceof VarRef v && v.var().equals(result);
+    }
+
+    private void declarations(Function f, List<Variable> hoisted, boolean paramsOnly) {
+        line("implicit none");
+        List<Variable> params = new ArrayList<>();
+        f.params().stream().filter(Variable::isScalar).forEach(params::add);
+        f.params().stream().filter(Variable::isArray).forEach(params::add);
+        for (Variable v : params) {
+            line(declaration(v, true));
+        }
+        if (paramsOnly) {
+            if (f.returnType() != null) {
+                Variable r = resultVariable(f);
+                line(declaration(r, false));
+            }
+            return;
+        }
+        List<Variable> locals = new ArrayList<>(f.locals());
+        if (result != null && !locals.contains(result)) {
+            locals.add(result);
+        }
+        for (Variable v : hoisted) {
+            if (!locals.contains(v) && !f.params().contains(v)) {
+                locals.add(v);
+            }
+        }
+        for (Variable v : locals) {
+            if (v.isScalar() || v.type() == BaseType.TAPE) {
+                line(declaration(v, false));
+            }
+        }
+        for (Variable v : locals) {
+            if (v.isArray() && v.type() != BaseType.TAPE) {
+                line(declaration(v, false));
+            }
+        }
+    }
+
+    private String declaration(Variable v, boolean param) {
+        if (v.type() == BaseType.TAPE) {
+            return "type(pa_tape) :: " + v.name();
+        }
+        String type = typeName(v.type());
+        String intent = param ? (v.isConst() ? ", intent(in)" : ", intent(inout)") : "";
+        return type + intent + " :: " + v.name() + (v.isArray() ? "(" + dims(v) + ")" : "");
+    }
+
+    static String typeName(BaseType t) {
+        return switch (t) {
+            case INT -> "integer";
+            case LONG -> "integer(8)";
+            case FLOAT -> "real(4)";
+            case DOUBLE -> "real(8)";
+            case TAPE -> "type(pa_tape)";
+        };
+    }
+
+    private String dims(Variable v) {
+        List<Dim> dims = FortranExprPrinter.inMemoryOrder(v, v.dims());
+        boolean allUnknown = dims.stream().noneMatch(Dim::extentKnown);
+        if (allUnknown && assumedShape.contains(v.name())) {
+            return dims.stream().map(d -> d.lower() instanceof IntLit l && l.value() == 1 ? ":"
+                    : exprs.numeric(d.lower(), 0) + ":").collect(Collectors.joining(", "));
+        }
+        List<String> parts = new ArrayList<>();
+        for (int k = 0; k < dims.size(); k++) {
+            Dim d = dims.get(k);
+            String lower = d.lower() instanceof IntLit l && l.value() == 1 ? "" : exprs.numeric(d.lower(), 0) + ":";
+            if (d.extentKnown()) {
+                parts.add(lower + exprs.numeric(Bounds.upper(d.lower(), d.extent()), 0));
+            } else if (k == dims.size() - 1 && !(allUnknown && dims.size() > 1)) {
+                parts.add(lower + "*");
+            } else if (allUnknown) {
+                parts.add(lower.isEmpty() ? ":" : lower);
+            } else {
+                throw new UnsupportedException("fortran-output", v.range(), "array '" + v.name() + "' has an unknown "
+                        + "extent in dimension " + (k + 1) + " of " + dims.size() + ": Fortran can leave open only "
+                        + "the last one (assumed size) or all of them (assumed shape)");
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** Variables declared by {@code Decl} anywhere in the body (Fortran declares them up front). */
+    private static List<Variable> hoisted(Block body) {
+        List<Variable> out = new ArrayList<>();
+        StmtUtil.forEach(body, s -> {
+            if (s instanceof Decl d && !out.contains(d.var())) {
+                out.add(d.var());
+            }
+        });
+        return out;
+    }
+
+    private static void checkNames(Function f) {
+        Map<String, String> seen = new HashMap<>();
+        List<Variable> all = new ArrayList<>(f.params());
+        all.addAll(f.locals());
+        all.addAll(hoisted(f.body()));
+        for (Variable v : all) {
+            if (!NAME.matcher(v.name()).matches()) {
+                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' is not a valid "
+                        + "Fortran name (a letter, then up to 62 letters, digits or underscores)");
+            }
+            String lower = v.name().toLowerCase(Locale.ROOT);
+            String prev = seen.putIfAbsent(lower, v.name());
+            if (prev != null && !prev.equals(v.name())) {
+                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' and '" + prev
+                        + "' are the same name in Fortran, which ignores case");
+            }
+        }
+        if (!NAME.matcher(f.name()).matches()) {
+            throw new UnsupportedException("fortran-output", f.range(), "'" + f.name() + "' is not a valid Fortran "
+                    + "name");
+        }
+    }
+
+    // ---- statements ---------------------------------------------------------------------------
+
+    private void line(String text) {
+        for (String l : LineWrapper.wrap("  ".repeat(depth) + text)) {
+            out.append(l).append('\n');
+        }
+    }
+
+    /** Prints {@code s}; {@code parallel} is the enclosing parallel loop's private list to extend (or null). */
+    private void stmt(Stmt s, List<Variable> parallel) {
+        switch (s) {
+            case Assign a -> assign(a);
+            case For f -> loop(f, parallel);
+            case If i -> branch(i, parallel);
+            case Block b -> b.stmts().forEach(x -> stmt(x, parallel));
+            case CallStmt c -> callStatement(c);
+            case Return r -> returnStatement(r);
+            case Decl d -> {
+                if (d.init() != null) {
+                    assign(Assign.set(new VarRef(d.var(), d.range()), d.init()));
+                }
+            }
+        }
+    }
+
+    private void assign(Assign a) {
+        FType target = exprs.type(a.target());
+        String lhs = exprs.expr(a.target(), 0);
+        String rhs;
+        if (a.op() == Assign.Op.SET) {
+            rhs = exprs.converted(a.value(), target, 0);
+        } else {
+            Binary.Op op = switch (a.op()) {
+                case ADD -> Binary.Op.ADD;
+                case SUB -> Binary.Op.SUB;
+                case MUL -> Binary.Op.MUL;
+                default -> Binary.Op.DIV;
+            };
+            FType t = FType.join(target, exprs.type(a.value()));
+            int min = op == Binary.Op.ADD || op == Binary.Op.SUB ? FortranExprPrinter.MUL : FortranExprPrinter.POW;
+            String operand = t == target ? exprs.converted(a.value(), target, min) : exprs.numeric(a.value(), min);
+            String update = lhs + " " + op.symbol + " " + operand;
+            rhs = t == target ? update : exprs.converted(new Binary(op, a.target(), a.value()), target, 0);
+        }
+        for (var p : a.pragmas()) {
+            line(AdAnnotations.line(p, exprs));
+        }
+        if (a.atomic()) {
+            line("!$omp atomic");
+        }
+        line(lhs + " = " + rhs);
+    }
+
+    private void loop(For f, List<Variable> enclosingPrivates) {
+        Long step = f.constantStep();
+        boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
+        boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
+        if (step != null && (step == 0 || step > 0 && !up || step < 0 && !down)) {
+            throw new UnsupportedException("fortran-output", f.range(), "loop over '" + f.counter().name()
+                    + "' with condition '" + f.cmp().symbol + "' and step " + step + " has no Fortran do form");
+        }
+        if (step == null && !up && !down) {
+            throw new UnsupportedException("fortran-output", f.range(), "loop over '" + f.counter().name()
+                    + "' with condition '" + f.cmp().symbol + "' has no Fortran do form");
+        }
+        Expr last = switch (f.cmp()) {
+            case LT -> Bounds.addConst(f.bound(), -1);
+            case GT -> Bounds.addConst(f.bound(), 1);
+            default -> f.bound();
+        };
+        List<Variable> privates = enclosingPrivates;
+        for (var p : f.pragmas()) {
+            line(AdAnnotations.line(p, exprs));
+        }
+        if (f.omp() != null) {
+            privates = new ArrayList<>(f.omp().privates());
+            for (Variable v : hoisted(f.body())) {
+                if (!privates.contains(v) && !f.omp().firstprivates().contains(v)) {
+                    privates.add(v);
+                }
+            }
+            line(ompDirective(f.omp().withPrivates(privates)));
+        }
+        String stepText = step != null ? (step == 1 ? "" : ", " + step) : ", " + exprs.numeric(f.step(), 0);
+        line("do " + f.counter().name() + " = " + exprs.numeric(f.lower(), 0) + ", " + exprs.numeric(last, 0)
+                + stepText);
+        depth++;
+        for (Stmt s : f.body().stmts()) {
+            stmt(s, privates);
+        }
+        depth--;
+        line("end do");
+        if (f.omp() != null) {
+            line("!$omp end parallel do");
+        }
+    }
+
+    /** The {@code !$omp parallel do} line of a loop. */
+    public static String ompDirective(OmpParallelFor omp) {
+        StringBuilder sb = new StringBuilder("!$omp parallel do");
+        if (omp.defaultSharing() != null && !omp.defaultSharing().isBlank()) {
+            sb.append(" default(").append(omp.defaultSharing()).append(')');
+        }
+        clause(sb, "shared", omp.shared());
+        clause(sb, "private", omp.privates());
+        clause(sb, "firstprivate", omp.firstprivates());
+        for (OmpParallelFor.Reduction r : omp.reductions()) {
+            if (!r.vars().isEmpty()) {
+                sb.append(" reduction(").append(reductionOp(r.op(), omp.range())).append(":")
+                        .append(r.vars().stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
+            }
+        }
+        if (omp.schedule() != null && !omp.schedule().isBlank()) {
+            sb.append(" schedule(").append(omp.schedule()).append(')');
+        }
+        if (omp.collapse() > 0) {
+            sb.append(" collapse(").append(omp.collapse()).append(')');
+        }
+        return sb.toString();
+    }
+
+    private static String reductionOp(String op, SourceRange at) {
+        return switch (op) {
+            case "+", "-", "*", "max", "min" -> op;
+            case "&&" -> ".and.";
+            case "||" -> ".or.";
+            case "&" -> "iand";
+            case "|" -> "ior";
+            case "^" -> "ieor";
+            default -> throw new UnsupportedException("fortran-output", at, "reduction operator '" + op
+                    + "' has no Fortran form");
+        };
+    }
+
+    private static void clause(StringBuilder sb, String name, List<Variable> vars) {
+        if (!vars.isEmpty()) {
+            sb.append(' ').append(name).append('(')
+                    .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
+        }
+    }
+
+    private void branch(If i, List<Variable> privates) {
+        line("if (" + exprs.logical(i.cond(), 0) + ") then");
+        body(i.then(), privates);
+        If cur = i;
+        while (cur.otherwise() != null && cur.otherwise().stmts().size() == 1
+                && cur.otherwise().stmts().get(0) instanceof If next) {
+            line("else if (" + exprs.logical(next.cond(), 0) + ") then");
+            body(next.then(), privates);
+            cur = next;
+        }
+        if (cur.otherwise() != null) {
+            line("else");
+            body(cur.otherwise(), privates);
+        }
+        line("end if");
+    }
+
+    private void body(Block b, List<Variable> privates) {
+        depth++;
+        for (Stmt s : b.stmts()) {
+            stmt(s, privates);
+        }
+        depth--;
+    }
+
+    private void callStatement(CallStmt cs) {
+        var c = cs.call();
+        String n = c.name();
+        if (n.equals(CPrinter.VOID_CAST)) {
+            line("if (.false.) print *, " + firstElement(c.args().get(0)));
+            return;
+        }
+        if (n.equals(Runtime.POP_I)) {
+            line("call " + FortranRuntime.DROP_I + "(" + exprs.expr(c.args().get(0), 0) + ")");
+            return;
+        }
+        if (n.equals(Runtime.POP_D)) {
+            throw new UnsupportedException("fortran-output", cs.range(), "a popped real value must be used");
+        }
+        List<String> args = new ArrayList<>();
+        for (int k = 0; k < c.args().size(); k++) {
+            Expr a = c.args().get(k);
+            if (n.equals(Runtime.PUSH_D) && k == 1) {
+                args.add(exprs.converted(a, FType.DOUBLE, 0));
+            } else if (n.equals(Runtime.PUSH_I) && k == 1) {
+                args.add(exprs.converted(a, FType.INT, 0));
+            } else {
+                args.add(exprs.expr(a, 0));
+            }
+        }
+        line("call " + n + "(" + String.join(", ", args) + ")");
+    }
+
+    /** A reference that reads {@code e} (its first element for an array), to mark a dummy as used. */
+    private String firstElement(Expr e) {
+        if (e instanceof VarRef r && r.var().isArray()) {
+            return r.var().name() + "(" + r.var().dims().stream().map(d -> exprs.numeric(d.lower(), 0))
+                    .collect(Collectors.joining(", ")) + ")";
+        }
+        return exprs.expr(e, 0);
+    }
+
+    private void returnStatement(Return r) {
+        if (r.value() != null && result != null && !isResultRef(r.value())) {
+            line(result.name() + " = " + exprs.converted(r.value(), FType.of(result.type()), 0));
+        }
+        line("return");
+    }
+}
