@@ -19,6 +19,8 @@ final class ColorCommandAdapter implements Command {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
-        return new ColorCommand().run(args, out, err);
+        int status = new ColorCommand().run(args, out, err);
+        // One exit status for wrong usage across all commands.
+        return status == ColorCommand.USAGE_ERROR ? Paradjoint.USAGE : status;
     }
 }

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * uncoloured within the move budget, the result is a valid colouring with one colour less, otherwise the
  * caller keeps the old colouring.
  *
- * <p>{@code gamma[v*k + c]} counts v's coloured neighbours with colour c, so the cost of a move is read in
+ * <p>{@code gamma[v*q + c]} (q = colours left) counts v's coloured neighbours with colour c, so the cost of a move is read in
  * O(1). Instead of scanning all uncoloured vertices for the best move (PartialCol), a sample of them is
  * scanned, which keeps a move cheap when the dissolved class is large (tens of thousands of vertices).
  *
@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
  */
 final class ClassElimination {
 
-    private static final int SAMPLE = 48;
+    private static final int SAMPLE = 16;
 
     private ClassElimination() {
     }
@@ -147,7 +147,7 @@ final class ClassElimination {
             }
             bestCount = Math.min(bestCount, count);
         }
-        return color;
+        return GreedyColoring.compact(color); // a class may have emptied on the way
     }
 
     private static int removePending(int[] pending, int[] slot, int count, int v) {

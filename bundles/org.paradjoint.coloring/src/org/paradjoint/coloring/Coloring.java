@@ -56,9 +56,23 @@ public final class Coloring {
         int greedyCount = GreedyColoring.colorCount(colors);
         long t2 = System.nanoTime();
         colors = IteratedGreedy.improve(colors, algorithm.improveRounds(), algorithm.seed(), pass,
-                problem == ColoringProblem.STAR || problem == ColoringProblem.ACYCLIC ? null : graph);
+                problem == ColoringProblem.STAR || problem == ColoringProblem.ACYCLIC ? null : graph,
+                provenLowerBound(pattern, problem));
         long t3 = System.nanoTime();
         return new ColoringResult(pattern, problem, algorithm, decompression, order, colors, greedyCount,
                 (t1 - t0) / 1e6, (t3 - t1) / 1e6, (t3 - t2) / 1e6);
+    }
+
+    /**
+     * A bound no valid colouring can beat, used to stop recolouring early. The column/row bounds are the
+     * densest row/column (a clique in the intersection graph); for the symmetric kinds only the trivial
+     * "one edge needs two colours" is used (see {@link ColoringProblem#lowerBound} for why max degree + 1
+     * is not one).
+     */
+    static int provenLowerBound(SparsityPattern pattern, ColoringProblem problem) {
+        return switch (problem) {
+            case COLUMN, ROW -> Math.max(1, problem.lowerBound(pattern));
+            case DISTANCE_1, STAR, ACYCLIC -> problem.lowerBound(pattern) >= 2 ? 2 : 1;
+        };
     }
 }

@@ -11,7 +11,10 @@ import java.util.Objects;
  *
  * @param ordering       vertex order of the first greedy pass
  * @param decompression  required decompression, or {@code null} for the problem's default
- * @param improveRounds  iterated-greedy rounds after the first pass (0 = none)
+ * @param improveRounds  recolouring rounds after the first pass (0 = none); each is one iterated-greedy
+ *                       pass (plus, for column/row/distance-1 problems, a class-elimination attempt when the
+ *                       pass merged nothing). The colour count never increases and the rounds stop early at
+ *                       a proven lower bound. See {@code IteratedGreedy}.
  * @param seed           seed for the random choices of the recolouring rounds (reproducible results)
  */
 public record ColoringAlgorithm(Ordering ordering, Decompression decompression, int improveRounds, long seed) {

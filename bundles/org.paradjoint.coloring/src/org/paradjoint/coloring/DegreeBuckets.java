@@ -8,44 +8,54 @@ import java.util.Arrays;
  * <p>This is what makes the dynamic orderings linear in the number of edges: moving a vertex to a
  * neighbouring bucket is O(1), and the minimum/maximum bucket pointer only ever moves by amortised O(1)
  * per update. New entries go to the head of a bucket, so among equal degrees the most recently touched
- * vertex is picked first (the ColPack convention).
+ * vertex is picked first.
+ *
+ * <p>Next, previous and degree of a vertex are interleaved in one array (3 ints per vertex) so that a move,
+ * which is dominated by cache misses on graphs with 10^6 vertices, touches one cache line per vertex
+ * instead of three.
  */
 final class DegreeBuckets {
 
+    private static final int NEXT = 0;
+    private static final int PREV = 1;
+    private static final int DEG = 2;
+
     private final int[] head;
-    private final int[] next;
-    private final int[] prev;
-    final int[] degree;
+    private final int[] node;
 
     DegreeBuckets(int vertexCount, int maxDegree) {
         head = new int[maxDegree + 1];
         Arrays.fill(head, -1);
-        next = new int[vertexCount];
-        prev = new int[vertexCount];
-        degree = new int[vertexCount];
+        node = new int[3 * vertexCount];
+    }
+
+    int degree(int v) {
+        return node[3 * v + DEG];
     }
 
     void insert(int v, int d) {
-        degree[v] = d;
-        prev[v] = -1;
+        int b = 3 * v;
+        node[b + DEG] = d;
+        node[b + PREV] = -1;
         int h = head[d];
-        next[v] = h;
+        node[b + NEXT] = h;
         if (h >= 0) {
-            prev[h] = v;
+            node[3 * h + PREV] = v;
         }
         head[d] = v;
     }
 
     void remove(int v) {
-        int p = prev[v];
-        int nx = next[v];
+        int b = 3 * v;
+        int p = node[b + PREV];
+        int nx = node[b + NEXT];
         if (p >= 0) {
-            next[p] = nx;
+            node[3 * p + NEXT] = nx;
         } else {
-            head[degree[v]] = nx;
+            head[node[b + DEG]] = nx;
         }
         if (nx >= 0) {
-            prev[nx] = p;
+            node[3 * nx + PREV] = p;
         }
     }
 

@@ -78,4 +78,21 @@ final class GreedyColoring {
         }
         return max + 1;
     }
+
+    /** Renumbers colours to 0 .. k-1 without gaps, keeping their relative order. Returns the same array. */
+    static int[] compact(int[] color) {
+        int k = colorCount(color);
+        int[] map = new int[k];
+        for (int c : color) {
+            map[c] = 1;
+        }
+        int next = 0;
+        for (int c = 0; c < k; c++) {
+            map[c] = map[c] == 0 ? -1 : next++;
+        }
+        for (int v = 0; v < color.length; v++) {
+            color[v] = map[color[v]];
+        }
+        return color;
+    }
 }

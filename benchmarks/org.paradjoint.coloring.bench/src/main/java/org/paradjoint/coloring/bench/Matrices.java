@@ -1,0 +1,32 @@
+package org.paradjoint.coloring.bench;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.paradjoint.coloring.SparsityPattern;
+import org.paradjoint.coloring.SparsityPatterns;
+
+/** The benchmark matrices by name; built once per JVM (building a 10^6 x 10^6 pattern takes a second or two). */
+final class Matrices {
+
+    private static final Map<String, SparsityPattern> CACHE = new ConcurrentHashMap<>();
+
+    private Matrices() {
+    }
+
+    static SparsityPattern get(String name) {
+        return CACHE.computeIfAbsent(name, Matrices::build);
+    }
+
+    private static SparsityPattern build(String name) {
+        return switch (name) {
+            case "lap2d-1000" -> SparsityPatterns.laplacian2d(1000);
+            case "lap3d-100" -> SparsityPatterns.laplacian3d(100);
+            case "lap3d-40" -> SparsityPatterns.laplacian3d(40);
+            case "lap2d-100" -> SparsityPatterns.laplacian2d(100);
+            case "random-1e5" -> SparsityPatterns.random(100_000, 100_000, 10, 2024);
+            case "random-1e6" -> SparsityPatterns.random(1_000_000, 1_000_000, 10, 2024);
+            default -> throw new IllegalArgumentException("unknown matrix " + name);
+        };
+    }
+}
