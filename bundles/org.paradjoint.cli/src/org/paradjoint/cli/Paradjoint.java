@@ -21,6 +21,7 @@ public final class Paradjoint {
         register(new DifferentiateCommand());
         register(new CheckCommand());
         register(new ColorCommandAdapter());
+        register(new BenchCommand());
     }
 
     private void register(Command c) {

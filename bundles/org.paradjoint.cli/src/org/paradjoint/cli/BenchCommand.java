@@ -1,0 +1,156 @@
+package org.paradjoint.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.launch.TimingConfig;
+import org.paradjoint.launch.TimingException;
+import org.paradjoint.launch.TimingResult;
+import org.paradjoint.launch.TimingRow;
+import org.paradjoint.launch.TimingRunner;
+import org.paradjoint.launch.Variants;
+
+/** {@code paradjoint bench FILE --kernel NAME --sizes N,... [--threads T,...] ...}: the timing runner of the workbench. */
+final class BenchCommand implements Command {
+
+    static final String HELP = """
+            usage: paradjoint bench FILE --kernel NAME --sizes N[,N...] [--threads T[,T...]]
+                                    [--variants V[,V...]] [--repetitions R] [--size-parameter P]
+                                    [--set NAME=VALUE,...] [--cc CC] [--flags "FLAGS"]
+                                    [--env "NAME=VALUE ..."] [--csv OUT.csv] [--work-dir DIR]
+
+            Times the primal kernel NAME of FILE against its derivative variants: for every problem
+            size and variant it generates the variant and a timing driver, compiles them, and runs
+            the executable once per thread count with OMP_NUM_THREADS set. Every command is printed.
+            Writes one CSV row per variant, size and thread count (default FILE_timing.csv).
+
+            options:
+              --kernel NAME          the function to time
+              --sizes N,...          values of the integer parameters (or of --size-parameter)
+              --threads T,...        thread counts (default 1,2)
+              --variants V,...       default: all that apply to the kernel; known:
+                                     %s
+              --repetitions R        timed calls per run after one untimed call (default 5)
+              --size-parameter P     the integer parameter the sizes set (default: all of them)
+              --set NAME=VALUE,...   other integer parameters, and lengths of arrays whose indices
+                                     cannot be bounded
+              --cc CC                C compiler (default gcc); -fopenmp is always added
+              --flags "FLAGS"        compiler flags (default -O2)
+              --env "NAME=VALUE ..." environment of every run (default OMP_WAIT_POLICY=passive)
+              --csv OUT.csv          where to write the CSV
+              --work-dir DIR         where generated sources and executables go
+            """;
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String summary() {
+        return "time the primal against its derivative variants over sizes and thread counts (CSV)";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) {
+        TimingConfig config;
+        try {
+            config = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("paradjoint bench: " + e.getMessage());
+            err.println("(see paradjoint bench --help)");
+            return Paradjoint.USAGE;
+        }
+        if (config == null) {
+            out.print(HELP.formatted(String.join(", ", Variants.all().stream().map(Variants.Variant::id).toList())));
+            return 0;
+        }
+        try {
+            TimingResult r = new TimingRunner(out::println).run(config, null);
+            out.println();
+            out.printf("%-20s %8s %8s %14s %9s%n", "variant", "size", "threads", "median", "speed-up");
+            for (TimingRow row : r.rows()) {
+                out.printf("%-20s %8d %8d %12.6f s %9.2f%n", row.variant(), row.size(), row.threads(),
+                        row.medianSeconds(), row.speedup());
+            }
+            return 0;
+        } catch (TimingException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
+    }
+
+    /** The configuration, or null for --help. */
+    private static TimingConfig parse(String[] args) {
+        String file = null;
+        String kernel = null;
+        List<Long> sizes = null;
+        List<Integer> threads = List.of(1, 2);
+        List<String> variants = List.of();
+        int reps = 5;
+        String sizeParameter = null;
+        String set = "";
+        String cc = "gcc";
+        String flags = null;
+        String env = null;
+        String csv = null;
+        String workDir = null;
+        for (int k = 0; k < args.length; k++) {
+            String a = args[k];
+            switch (a) {
+                case "-h", "--help" -> {
+                    return null;
+                }
+                case "--kernel" -> kernel = value(args, ++k, a);
+                case "--sizes" -> sizes = TimingConfig.parseLongs(value(args, ++k, a));
+                case "--threads" -> threads = TimingConfig.parseLongs(value(args, ++k, a)).stream()
+                        .map(Long::intValue).toList();
+                case "--variants" -> variants = List.of(value(args, ++k, a).split(","));
+                case "--repetitions" -> reps = Integer.parseInt(value(args, ++k, a));
+                case "--size-parameter" -> sizeParameter = value(args, ++k, a);
+                case "--set" -> set = value(args, ++k, a);
+                case "--cc" -> cc = value(args, ++k, a);
+                case "--flags" -> flags = value(args, ++k, a);
+                case "--env" -> env = value(args, ++k, a);
+                case "--csv" -> csv = value(args, ++k, a);
+                case "--work-dir" -> workDir = value(args, ++k, a);
+                default -> {
+                    if (a.startsWith("-")) {
+                        throw new IllegalArgumentException("unknown option '" + a + "'");
+                    }
+                    if (file != null) {
+                        throw new IllegalArgumentException("more than one FILE: '" + file + "' and '" + a + "'");
+                    }
+                    file = a;
+                }
+            }
+        }
+        if (file == null || kernel == null || sizes == null) {
+            throw new IllegalArgumentException("FILE, --kernel and --sizes are required");
+        }
+        TimingConfig c = TimingConfig.of(Path.of(file), kernel, sizes, threads).withVariants(variants)
+                .withRepetitions(reps).withFixed(TimingConfig.parseAssignments(set));
+        if (sizeParameter != null) {
+            c = c.withSizeParameter(sizeParameter);
+        }
+        List<String> f = flags == null ? TimingConfig.DEFAULT_FLAGS
+                : new ArrayList<>(List.of(flags.strip().split("\\s+")));
+        c = c.withCompiler(cc, f);
+        if (env != null) {
+            c = c.withEnvironment(TimingConfig.parseEnvironment(env));
+        }
+        if (csv != null || workDir != null) {
+            c = c.withOutput(workDir == null ? c.workDir() : Path.of(workDir), csv == null ? c.csv() : Path.of(csv));
+        }
+        return c;
+    }
+
+    private static String value(String[] args, int k, String option) {
+        if (k >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[k];
+    }
+}

@@ -1,0 +1,145 @@
+package org.paradjoint.ui.edits;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.launch.generate.Annotations;
+import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.launch.generate.Generators;
+import org.paradjoint.launch.generate.GenerationSettings;
+import org.paradjoint.launch.generate.RaceChecks;
+import org.paradjoint.race.Prover;
+import org.paradjoint.race.RaceReport;
+import org.paradjoint.z3.Z3Prover;
+
+/**
+ * What the workbench shows for an annotated C file: the front-end's diagnostics, those of the
+ * transformation each annotated function asks for (the same messages as the command line), and
+ * for adjoints the race analysis of their parallel loops (a warning per unproven increment, on
+ * the primal reference, with the adjoint reference, the reason and the counterexample). Where
+ * the adjoint-stencil generator is installed, functions with a stencil pragma get its
+ * diagnostics instead: their adjoint is made of race-free gathers.
+ * <p>
+ * The user's decisions about unsafe increments ({@code function:adjoint} keys kept atomic, or
+ * a file-wide reduction) turn those warnings into information.
+ */
+public final class FileValidation {
+
+    /** Decisions recorded by quick-fixes. */
+    public record Decisions(Set<String> keptAtomic, boolean reduction) {
+
+        public static final Decisions NONE = new Decisions(Set.of(), false);
+
+        public Decisions {
+            keptAtomic = Set.copyOf(keptAtomic);
+        }
+
+        /** The key of an increment: {@code function:adjoint reference}. */
+        public static String key(String function, String adjoint) {
+            return function + ":" + adjoint;
+        }
+    }
+
+    private final String text;
+    private final List<Problem> out = new ArrayList<>();
+
+    private FileValidation(String text) {
+        this.text = text;
+    }
+
+    public static List<Problem> validate(String fileName, String text, GenerationSettings settings,
+            Decisions decisions) {
+        FileValidation v = new FileValidation(text);
+        ParsedSource src = ParsedSource.parse(fileName, text);
+        src.result().diagnostics().forEach(d -> v.add(d, Map.of()));
+        if (src.result().hasErrors()) {
+            return v.out;
+        }
+        v.transforms(src.result().unit(), settings, decisions);
+        return v.out;
+    }
+
+    private void transforms(TranslationUnit unit, GenerationSettings settings, Decisions decisions) {
+        Prover prover = null;
+        for (Function f : unit.functions()) {
+            if (!Differentiator.isAnnotated(f)) {
+                continue;
+            }
+            Optional<DerivativeGenerator> stencil = Annotations.hasStencil(f)
+                    ? Generators.byId(DerivativeGenerator.ADJOINT_STENCIL) : Optional.empty();
+            if (stencil.isPresent()) {
+                // the adjoint stencil is made of gathers: its diagnostics, no race analysis
+                stencil.get().generate(unit, unit.file(), f.name(), settings).diagnostics()
+                        .forEach(d -> add(d, Map.of()));
+                continue;
+            }
+            boolean reverse = Annotations.hasGradient(f) || Annotations.hasStencil(f);
+            DiffResult r = Differentiator.differentiate(unit, f.name(), reverse ? Mode.REVERSE : Mode.TANGENT,
+                    settings.diffOptions());
+            r.diagnostics().forEach(d -> add(d, Map.of()));
+            if (!reverse || r.hasErrors()) {
+                continue;
+            }
+            RaceReport report;
+            try {
+                if (prover == null) {
+                    prover = new Z3Prover();
+                }
+                report = RaceChecks.analyze(f, r.signature(), settings, prover);
+            } catch (RuntimeException | LinkageError e) {
+                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "race analysis of '" + f.name()
+                        + "' failed (" + e + "): every shared adjoint increment stays atomic"), Map.of());
+                continue;
+            }
+            for (Diagnostic d : report.diagnostics()) {
+                if (d.code().equals(RaceReport.UNSAFE_INCREMENT)) {
+                    unsafe(f, d, decisions);
+                } else {
+                    add(d, Map.of());
+                }
+            }
+        }
+    }
+
+    private void unsafe(Function f, Diagnostic d, Decisions decisions) {
+        Map<String, String> attrs = new LinkedHashMap<>();
+        String adjoint = d.arguments().get(0);
+        attrs.put(Problem.ADJOINT, adjoint);
+        attrs.put(Problem.REASON, d.arguments().get(1));
+        attrs.put(Problem.COUNTEREXAMPLE, d.arguments().get(2));
+        attrs.put(Problem.FUNCTION, f.name());
+        Diagnostic shown = d;
+        if (decisions.keptAtomic().contains(Decisions.key(f.name(), adjoint))) {
+            attrs.put(Problem.DECISION, "atomic");
+            shown = new Diagnostic(Severity.INFO, d.code(), "kept omp atomic: " + d.message(), d.range(),
+                    d.arguments());
+        } else if (decisions.reduction()) {
+            attrs.put(Problem.DECISION, "reduction");
+            shown = new Diagnostic(Severity.INFO, d.code(), "guarded by a reduction clause: " + d.message(),
+                    d.range(), d.arguments());
+        }
+        add(shown, attrs);
+    }
+
+    private void add(Diagnostic d, Map<String, String> attrs) {
+        SourceRange r = d.range();
+        boolean known = r.isKnown() && r.offset() >= 0 && r.offset() <= text.length();
+        int offset = known ? r.offset() : 0;
+        int length = known ? Math.min(r.length(), text.length() - offset) : 0;
+        Map<String, String> all = new LinkedHashMap<>(attrs);
+        all.put(Problem.CODE, d.code());
+        out.add(new Problem(d.severity(), d.code(), d.message(), offset, length, known ? r.line() : 1, all));
+    }
+}

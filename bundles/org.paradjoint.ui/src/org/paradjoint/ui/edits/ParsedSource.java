@@ -1,0 +1,61 @@
+package org.paradjoint.ui.edits;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+
+/** A C source parsed by the front-end, with lookups by offset that the edits need. */
+public record ParsedSource(String fileName, String text, ParseResult result) {
+
+    public static ParsedSource parse(String fileName, String text) {
+        return new ParsedSource(fileName, text, new CFrontEnd().parse(fileName, text));
+    }
+
+    public Optional<TranslationUnit> unit() {
+        return Optional.ofNullable(result.unit());
+    }
+
+    /** The function whose definition contains {@code offset}. */
+    public Optional<Function> functionAt(int offset) {
+        return unit().flatMap(u -> u.functions().stream().filter(f -> contains(f.range(), offset)).findFirst());
+    }
+
+    /** The loops around {@code offset}, outermost first. */
+    public List<For> loopsAt(Function f, int offset) {
+        List<For> out = new ArrayList<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof For loop && contains(loop.range(), offset)) {
+                out.add(loop);
+            }
+        });
+        return out;
+    }
+
+    /** The innermost OpenMP parallel loop around {@code offset}. */
+    public Optional<For> parallelLoopAt(Function f, int offset) {
+        List<For> loops = loopsAt(f, offset);
+        for (int k = loops.size() - 1; k >= 0; k--) {
+            if (loops.get(k).isParallel()) {
+                return Optional.of(loops.get(k));
+            }
+        }
+        return Optional.empty();
+    }
+
+    static boolean contains(SourceRange r, int offset) {
+        return r != null && r.isKnown() && offset >= r.offset() && offset < r.offset() + r.length();
+    }
+
+    /** The source text of a range. */
+    public String text(SourceRange r) {
+        return text.substring(r.offset(), r.offset() + r.length());
+    }
+}

@@ -1,0 +1,135 @@
+package org.paradjoint.ui.internal;
+
+import java.util.List;
+
+import org.eclipse.core.commands.ExecutionException;
+import org.eclipse.core.commands.operations.IOperationHistory;
+import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Path;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.IWorkbenchWindow;
+import org.eclipse.ui.PartInitException;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.ide.undo.WorkspaceUndoUtil;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.launch.generate.GeneratedFile;
+import org.paradjoint.launch.generate.GenerationSettings;
+import org.paradjoint.ui.edits.ParsedSource;
+
+/**
+ * Generates derivative code for one source file: parse, transform (with the race analysis for
+ * adjoints), then write the file next to the source as an undoable workspace operation and open
+ * it. Errors are reported with the command line's text ({@code file:line:col: error: ...}) and
+ * nothing is written.
+ */
+final class GenerateJob extends Job {
+
+    /** Family of these jobs, for tests and for cancelling them together. */
+    static final Object FAMILY = GenerateJob.class;
+
+    private final IFile source;
+    private final String text;
+    private final DerivativeGenerator generator;
+    private final GenerationSettings settings;
+    private final boolean open;
+    private volatile IFile written;
+
+    GenerateJob(IFile source, String text, DerivativeGenerator generator, GenerationSettings settings, boolean open) {
+        super(generator.label() + " of " + source.getName());
+        this.source = source;
+        this.text = text;
+        this.generator = generator;
+        this.settings = settings;
+        this.open = open;
+        setUser(true);
+        setRule(source.getParent());
+    }
+
+    @Override
+    public boolean belongsTo(Object family) {
+        return family == FAMILY;
+    }
+
+    /** The file written by the last successful run, or null. */
+    IFile written() {
+        return written;
+    }
+
+    @Override
+    protected IStatus run(IProgressMonitor monitor) {
+        SubMonitor sub = SubMonitor.convert(monitor, getName(), 3);
+        sub.subTask("Parsing " + source.getName());
+        ParseResult parsed = ParsedSource.parse(source.getName(), text).result();
+        if (parsed.hasErrors()) {
+            return failure(parsed.diagnostics());
+        }
+        sub.worked(1);
+        if (sub.isCanceled()) {
+            return Status.CANCEL_STATUS;
+        }
+        sub.subTask(generator.label() + (generator.id().equals(DerivativeGenerator.ADJOINT)
+                ? " and race analysis" : ""));
+        GeneratedFile g = generator.generate(parsed.unit(), source.getName(), null, settings);
+        if (g.hasErrors()) {
+            return failure(g.diagnostics());
+        }
+        sub.worked(1);
+        if (sub.isCanceled()) {
+            return Status.CANCEL_STATUS;
+        }
+        IFile target = source.getParent().getFile(new Path(new java.io.File(g.path()).getName()));
+        GeneratedFileOperation op = new GeneratedFileOperation(target, g.text());
+        op.addContext(WorkspaceUndoUtil.getWorkspaceUndoContext());
+        IOperationHistory history = OperationHistoryFactory.getOperationHistory();
+        try {
+            IStatus s = history.execute(op, sub.split(1), null);
+            if (!s.isOK()) {
+                return s;
+            }
+        } catch (ExecutionException e) {
+            return Status.error("cannot write " + target.getFullPath() + ": " + e.getMessage(), e);
+        }
+        written = target;
+        if (open) {
+            openEditor(target);
+        }
+        return Status.OK_STATUS;
+    }
+
+    private IStatus failure(List<Diagnostic> diagnostics) {
+        // The same lines the command line prints; the validation shows them as markers too.
+        ValidationService.scheduleValidation(source);
+        String lines = String.join("\n", diagnostics.stream().filter(Diagnostic::isError).map(Diagnostic::format)
+                .toList());
+        return Status.error(source.getName() + ": nothing was generated:\n" + lines);
+    }
+
+    private static void openEditor(IFile target) {
+        Display display = PlatformUI.getWorkbench().getDisplay();
+        display.asyncExec(() -> {
+            IWorkbenchWindow window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+            if (window == null && PlatformUI.getWorkbench().getWorkbenchWindowCount() > 0) {
+                window = PlatformUI.getWorkbench().getWorkbenchWindows()[0];
+            }
+            IWorkbenchPage page = window == null ? null : window.getActivePage();
+            if (page != null && target.exists()) {
+                try {
+                    IDE.openEditor(page, target, true);
+                } catch (PartInitException e) {
+                    Platform.getLog(GenerateJob.class).log(e.getStatus());
+                }
+            }
+        });
+    }
+}

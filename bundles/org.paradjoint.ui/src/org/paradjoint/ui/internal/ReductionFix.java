@@ -1,0 +1,51 @@
+package org.paradjoint.ui.internal;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.Path;
+import org.paradjoint.launch.generate.Generators;
+import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.Mode;
+
+/**
+ * "Use a reduction clause": the file's adjoints put arrays with unproven increments into
+ * {@code reduction(+: xb[:len])} (each thread accumulates into its own copy); an adjoint file
+ * that already exists is regenerated.
+ */
+final class ReductionFix extends IncrementFix {
+
+    private final String adjoint;
+    private final String length;
+
+    ReductionFix(String adjoint, String length) {
+        this.adjoint = adjoint;
+        this.length = length;
+    }
+
+    @Override
+    public String getLabel() {
+        return "Use a reduction clause";
+    }
+
+    @Override
+    public String getDescription() {
+        String array = adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
+        return "The adjoint loop gets <code>reduction(+: " + array + "[:" + length + "])</code> instead of atomics: "
+                + "no contention, but each thread holds a private copy of " + length + " elements. "
+                + "Applies to every adjoint of this file.";
+    }
+
+    @Override
+    protected void apply(IFile file) throws CoreException {
+        FileDecisions.useReduction(file);
+        ValidationService.scheduleValidation(file);
+        var settings = FileDecisions.settingsFor(file);
+        IFile adjointFile = file.getParent().getFile(new Path(
+                Differentiator.outputFileName(file.getName(), Mode.REVERSE, settings.diffOptions())));
+        if (adjointFile.exists()) {
+            DerivativeGenerator g = Generators.byId(DerivativeGenerator.ADJOINT).orElseThrow();
+            new GenerateJob(file, Sources.current(file), g, settings, false).schedule();
+        }
+    }
+}

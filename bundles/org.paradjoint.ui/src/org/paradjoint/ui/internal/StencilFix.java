@@ -1,0 +1,41 @@
+package org.paradjoint.ui.internal;
+
+
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.runtime.CoreException;
+import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.launch.generate.Generators;
+import org.paradjoint.ui.edits.StencilAnnotation;
+
+/**
+ * "Generate adjoint stencil for this loop": annotates the gather loop with
+ * {@code #pragma ad stencil adjoint(...)} and runs the adjoint-stencil generator, whose adjoint
+ * is made of race-free gathers. Offered only when that generator is installed.
+ */
+final class StencilFix extends IncrementFix {
+
+    private final StencilAnnotation.Proposal proposal;
+
+    StencilFix(StencilAnnotation.Proposal proposal) {
+        this.proposal = proposal;
+    }
+
+    @Override
+    public String getLabel() {
+        return "Generate adjoint stencil for this loop";
+    }
+
+    @Override
+    public String getDescription() {
+        return "Inserts <code>" + proposal.pragma() + "</code> before the " + proposal.loop()
+                + " and generates its adjoint stencil: gathers instead of scattered increments, no atomics.";
+    }
+
+    @Override
+    protected void apply(IFile file) throws CoreException {
+        Documents.applyAndSave(file, proposal.edits());
+        DerivativeGenerator g = Generators.byId(DerivativeGenerator.ADJOINT_STENCIL).orElseThrow();
+        new GenerateJob(file, Sources.current(file), g, FileDecisions.settingsFor(file), true).schedule();
+    }
+}

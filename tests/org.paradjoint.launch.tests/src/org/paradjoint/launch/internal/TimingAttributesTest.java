@@ -1,0 +1,45 @@
+package org.paradjoint.launch.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.launch.TimingConfig;
+
+class TimingAttributesTest {
+
+    @Test
+    void attributesBecomeAnExperiment() {
+        Map<String, Object> attrs = Map.of(TimingAttributes.SOURCE, "${workspace_loc:/p/k.c}",
+                TimingAttributes.KERNEL, " stencil1d ", TimingAttributes.SIZES, "1000, 10000",
+                TimingAttributes.THREADS, "1 2 4", TimingAttributes.VARIANTS, List.of("primal", "adjoint"),
+                TimingAttributes.REPETITIONS, 3, TimingAttributes.FLAGS, "-O3  -march=native",
+                TimingAttributes.FIXED, "m=8", TimingAttributes.ENVIRONMENT, "OMP_PROC_BIND=close");
+        TimingConfig c = TimingAttributes.toConfig(attrs, s -> s.replace("${workspace_loc:/p/k.c}", "/tmp/w/k.c"));
+        assertEquals(Path.of("/tmp/w/k.c"), c.source());
+        assertEquals("stencil1d", c.kernel());
+        assertEquals(List.of(1000L, 10000L), c.sizes());
+        assertEquals(List.of(1, 2, 4), c.threads());
+        assertEquals(List.of("primal", "adjoint"), c.variants());
+        assertEquals(3, c.repetitions());
+        assertEquals(List.of("-O3", "-march=native"), c.flags());
+        assertEquals(Map.of("m", 8L), c.fixed());
+        assertEquals(Path.of("/tmp/w/k_timing.csv"), c.csv());
+        assertEquals(Map.of("OMP_PROC_BIND", "close"), c.environment());
+        assertEquals(TimingConfig.DEFAULT_ENVIRONMENT,
+                TimingAttributes.toConfig(Map.of(TimingAttributes.SOURCE, "/k.c", TimingAttributes.KERNEL, "k",
+                        TimingAttributes.SIZES, "10"), s -> s).environment());
+    }
+
+    @Test
+    void missingPiecesAreReported() {
+        assertThrows(IllegalArgumentException.class, () -> TimingAttributes.toConfig(Map.of(), s -> s));
+        assertThrows(IllegalArgumentException.class, () -> TimingAttributes.toConfig(
+                Map.of(TimingAttributes.SOURCE, "/tmp/k.c", TimingAttributes.KERNEL, "k", TimingAttributes.SIZES,
+                        "ten"), s -> s));
+    }
+}

@@ -1,0 +1,119 @@
+package org.paradjoint.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.eclipse.core.commands.operations.OperationHistoryFactory;
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.jface.text.IDocument;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.ide.undo.WorkspaceUndoUtil;
+import org.eclipse.ui.navigator.CommonNavigator;
+import org.eclipse.ui.texteditor.ITextEditor;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Differentiate menu, opened as a user opens it: right-click in the Project Explorer or an editor. */
+class DifferentiateMenuTest {
+
+    @BeforeAll
+    static void start() {
+        Startup.install();
+    }
+
+    private static IFile editorFile() {
+        IEditorPart e = Workbench.page().getActiveEditor();
+        return e == null ? null : e.getEditorInput().getAdapter(IFile.class);
+    }
+
+    @Test
+    void adjointFromTheProjectExplorerWritesAndOpensTheFileUndoably() throws Exception {
+        IProject p = Workbench.project("menu");
+        IFile src = Workbench.file(p, "gather3.c", Workbench.example("formad/gather3.c"));
+        CommonNavigator nav = (CommonNavigator) Workbench.page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+        Workbench.page().activate(nav);
+        nav.selectReveal(new StructuredSelection(src));
+        Workbench.drain();
+        Tree tree = nav.getCommonViewer().getTree();
+        Menu menu = Workbench.show(tree.getMenu());
+        Menu sub = Workbench.show(Workbench.item(menu, "Differentiate").getMenu());
+        assertTrue(Workbench.item(sub, "Adjoint").getEnabled());
+        assertTrue(Workbench.item(sub, "Tangent").getEnabled());
+        assertFalse(Workbench.item(sub, "Adjoint Stencil").getEnabled(), "gather3.c has no stencil pragma");
+        assertFalse(Workbench.item(sub, "Partially Separable Gradient").getEnabled());
+        Workbench.click(Workbench.item(sub, "Adjoint"));
+        Workbench.hide(sub);
+        Workbench.hide(menu);
+
+        IFile out = p.getFile("gather3_b.c");
+        Workbench.waitForJobs(GenerateJob.FAMILY, 60_000);
+        Workbench.waitUntil(() -> out.equals(editorFile()), 10_000, "the adjoint opened in an editor");
+        String text = Sources.read(out);
+        assertTrue(text.contains("void gather3_b(int n, double *y, double *yb, const double *x, double *xb)"), text);
+        assertTrue(text.contains("#pragma omp atomic"), "gather3's increments collide: " + text);
+
+        OperationHistoryFactory.getOperationHistory().undo(WorkspaceUndoUtil.getWorkspaceUndoContext(), null, null);
+        Workbench.drain();
+        assertFalse(out.exists(), "undo removes the generated file");
+    }
+
+    @Test
+    void tangentFromTheEditorContextMenu() throws Exception {
+        IProject p = Workbench.project("editor");
+        IFile src = Workbench.file(p, "stencil1d.c", Workbench.example("stencil/stencil1d.c"));
+        ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), src);
+        IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        editor.selectAndReveal(doc.get().indexOf("r[i] ="), 0);
+        Workbench.drain();
+        StyledText text = (StyledText) editor.getAdapter(Control.class);
+        Menu menu = Workbench.show(text.getMenu());
+        Menu sub = Workbench.show(Workbench.item(menu, "Differentiate").getMenu());
+        assertTrue(Workbench.item(sub, "Adjoint").getEnabled());
+        assertTrue(Workbench.item(sub, "Tangent").getEnabled());
+        assertFalse(Workbench.item(sub, "Annotate for Differentiation").getEnabled(), "already annotated");
+        Workbench.click(Workbench.item(sub, "Tangent"));
+        Workbench.hide(sub);
+        Workbench.hide(menu);
+
+        IFile out = p.getFile("stencil1d_d.c");
+        Workbench.waitForJobs(GenerateJob.FAMILY, 60_000);
+        Workbench.waitUntil(() -> out.equals(editorFile()), 10_000, "the tangent opened in an editor");
+        assertTrue(Sources.read(out).contains("void stencil1d_d("));
+    }
+
+    @Test
+    void annotateForDifferentiationInsertsTheInferredPragma() throws Exception {
+        IProject p = Workbench.project("annotate");
+        String plain = """
+                void scale(int n, double *y, const double *x, double a)
+                {
+                    int i;
+                #pragma omp parallel for private(i)
+                    for (i = 0; i < n; i++)
+                        y[i] = a * x[i];
+                }
+                """;
+        IFile src = Workbench.file(p, "scale.c", plain);
+        ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), src);
+        IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
+        editor.selectAndReveal(doc.get().indexOf("y[i] ="), 0);
+        Workbench.drain();
+        Menu menu = Workbench.show(((StyledText) editor.getAdapter(Control.class)).getMenu());
+        Menu sub = Workbench.show(Workbench.item(menu, "Differentiate").getMenu());
+        assertFalse(Workbench.item(sub, "Adjoint").getEnabled(), "nothing is annotated yet");
+        Workbench.click(Workbench.item(sub, "Annotate for Differentiation"));
+        Workbench.hide(sub);
+        Workbench.hide(menu);
+        assertEquals(plain.replace("#pragma omp", "#pragma ad gradient(y : x)\n#pragma omp"), doc.get());
+        editor.doRevertToSaved();
+    }
+}

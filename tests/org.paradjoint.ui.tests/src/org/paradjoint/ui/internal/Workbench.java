@@ -1,0 +1,181 @@
+package org.paradjoint.ui.internal;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PlatformUI;
+
+/** Workspace and workbench chores of the UI tests (which run on the UI thread). */
+final class Workbench {
+
+    /** A gather through an index array: unsafe until {@code c[i]} is asserted disjoint. */
+    static final String INDIRECT_GATHER = """
+            /* y gathers x through the index array c. */
+            void gather_indirect(int n, double *y, const double *x, const int *c)
+            {
+                int i;
+            #pragma ad gradient(y : x)
+            #pragma omp parallel for private(i)
+                for (i = 0; i < n; i++)
+                    y[i] = 2.0 * x[c[i]];
+            }
+            """;
+
+    private Workbench() {
+    }
+
+    static Display display() {
+        return PlatformUI.getWorkbench().getDisplay();
+    }
+
+    static IWorkbenchPage page() {
+        return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+    }
+
+    static Path repo() {
+        String p = System.getProperty("paradjoint.repo");
+        if (p != null && !p.isBlank()) {
+            return Path.of(p);
+        }
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("pom.xml")) && Files.isDirectory(d.resolve("examples"))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("repository root not found; set -Dparadjoint.repo");
+    }
+
+    static String example(String relative) throws IOException {
+        return Files.readString(repo().resolve("examples").resolve(relative), StandardCharsets.UTF_8);
+    }
+
+    /** A fresh open project. */
+    static IProject project(String name) throws CoreException {
+        IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(name);
+        if (p.exists()) {
+            p.delete(true, true, new NullProgressMonitor());
+        }
+        p.create(new NullProgressMonitor());
+        p.open(new NullProgressMonitor());
+        return p;
+    }
+
+    static IFile file(IProject project, String name, String text) throws CoreException {
+        IFile f = project.getFile(name);
+        f.create(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), IResource.FORCE,
+                new NullProgressMonitor());
+        return f;
+    }
+
+    /** Runs the event loop until {@code condition} holds (jobs post to the UI thread). */
+    static void waitUntil(BooleanSupplier condition, long timeoutMillis, String what) {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                fail("timed out waiting for " + what);
+            }
+            if (!display().readAndDispatch()) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    fail("interrupted");
+                }
+            }
+        }
+    }
+
+    /** Waits until no job of {@code family} is waiting or running, then drains the event queue. */
+    static void waitForJobs(Object family, long timeoutMillis) {
+        waitUntil(() -> Job.getJobManager().find(family).length == 0, timeoutMillis, "jobs of " + family);
+        drain();
+    }
+
+    static void drain() {
+        while (display().readAndDispatch()) {
+            // run what the jobs posted
+        }
+    }
+
+    /** Opens a context menu as a user would (SWT.Show), and returns it. */
+    static Menu show(Menu menu) {
+        menu.notifyListeners(SWT.Show, new Event());
+        drain();
+        return menu;
+    }
+
+    static void hide(Menu menu) {
+        menu.notifyListeners(SWT.Hide, new Event());
+        drain();
+    }
+
+    static MenuItem item(Menu menu, String label) {
+        return Arrays.stream(menu.getItems()).filter(i -> label(i).equals(label)).findFirst()
+                .orElseGet(() -> fail("no menu item '" + label + "' in " + Arrays.stream(menu.getItems())
+                        .map(Workbench::label).toList()));
+    }
+
+    /** The item's text without mnemonic and accelerator. */
+    static String label(MenuItem i) {
+        String t = i.getText().replace("&", "");
+        int tab = t.indexOf('\t');
+        return (tab < 0 ? t : t.substring(0, tab)).strip();
+    }
+
+    static void click(MenuItem item) {
+        item.notifyListeners(SWT.Selection, new Event());
+        drain();
+    }
+
+    /** Saves what the display shows inside {@code bounds} (display coordinates) as a PNG. */
+    static void screenshot(Rectangle bounds, Path file) throws IOException {
+        drain();
+        Display d = display();
+        Image image = new Image(d, bounds.width, bounds.height);
+        GC gc = new GC(d);
+        try {
+            gc.copyArea(image, bounds.x, bounds.y);
+        } finally {
+            gc.dispose();
+        }
+        try {
+            ImageData data = image.getImageData();
+            ImageLoader loader = new ImageLoader();
+            loader.data = new ImageData[] {data};
+            Files.createDirectories(file.getParent());
+            loader.save(file.toString(), SWT.IMAGE_PNG);
+        } finally {
+            image.dispose();
+        }
+    }
+
+    static Shell shell() {
+        return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+    }
+}
