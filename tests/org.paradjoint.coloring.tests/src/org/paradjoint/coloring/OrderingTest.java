@@ -147,8 +147,9 @@ class OrderingTest {
     }
 
     @Test
-    void orderingsOfLargeGraphsAreFast() {
-        // 250000 vertices: a quadratic implementation would not finish; the bucket versions take well under a second
+    void orderingsOfLargeGraphsAreComplete() {
+        // 250000 vertices: every vertex ordered exactly once; the time is printed, not asserted
+        // (timings never gate a test; the JMH benchmarks measure them)
         SparsityPattern p = SparsityPatterns.laplacian2d(500);
         for (Ordering o : List.of(new SmallestLast(), new IncidenceDegree(), new DynamicLargestFirst(),
                 new LargestFirst())) {
@@ -156,7 +157,8 @@ class OrderingTest {
             int[] order = Coloring.color(p, ColoringProblem.DISTANCE_1, ColoringAlgorithm.greedy(o)).order();
             double s = (System.nanoTime() - t) / 1e9;
             assertEquals(p.rows(), order.length);
-            assertTrue(s < 10, o + " took " + s + " s");
+            assertEquals(p.rows(), Arrays.stream(order).distinct().count(), o + " repeats a vertex");
+            System.out.printf("%s on 250000 vertices: %.3f s%n", o, s);
         }
     }
 

@@ -18,7 +18,7 @@ class ParseSpeedTest {
     static final int LINES = 10_000;
 
     @Test
-    void tenThousandLinesParseInUnderASecondWarm() {
+    void tenThousandLinesParseWithoutDiagnostics() {
         String text = LargeSource.lines(LINES);
         assertEquals(LINES, text.split("\n", -1).length - 1);
         FortranFrontEnd fe = new FortranFrontEnd();
@@ -34,7 +34,7 @@ class ParseSpeedTest {
             fe.parse("large.f90", text);
             best = Math.min(best, System.nanoTime() - t0);
         }
-        double ms = best / 1e6;
-        assertTrue(ms < 1000.0, "10,000 lines took " + ms + " ms warm");
+        // Reported, not asserted: timings never gate a test (see docs/BENCHMARKS-fortran.md).
+        System.out.printf("parse of %d lines: best of 5 warm parses %.1f ms%n", LINES, best / 1e6);
     }
 }
