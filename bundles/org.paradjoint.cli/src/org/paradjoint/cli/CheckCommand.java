@@ -13,12 +13,15 @@ import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.race.RaceOptions;
+import org.paradjoint.stencil.StencilOptions;
 
 /**
  * {@code paradjoint check FILE --function NAME}: writes FILE_d.c, FILE_b.c and a driver that runs
@@ -99,8 +102,10 @@ final class CheckCommand implements Command {
                     + "' has no `ad gradient`, `ad tangent` or `ad stencil` pragma: nothing to check");
             return 1;
         }
-        FileResult tangent = Differentiator.differentiateAll(parsed.unit(), Mode.TANGENT, DiffOptions.defaults());
-        FileResult adjoint = Differentiator.differentiateAll(parsed.unit(), Mode.REVERSE, DiffOptions.defaults());
+        // The same files `paradjoint differentiate` writes: adjoint stencils and race-aware adjoints included.
+        List<Function> annotated = parsed.unit().functions().stream().filter(Differentiator::isAnnotated).toList();
+        FileResult tangent = routes(parsed.unit(), Mode.TANGENT).differentiateAll(annotated);
+        FileResult adjoint = routes(parsed.unit(), Mode.REVERSE).differentiateAll(annotated);
         if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(), adjoint.diagnostics(), err)
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
@@ -158,6 +163,12 @@ final class CheckCommand implements Command {
             err.println("error: cannot run gcc or the driver: " + e.getMessage());
             return 1;
         }
+    }
+
+    private static Routes routes(TranslationUnit unit, Mode mode) {
+        DiffOptions options = DiffOptions.defaults();
+        return new Routes(unit, mode, options, false, RaceOptions.defaults(),
+                new StencilOptions(null, options.adjointSuffix()));
     }
 
     private static DerivativeSignature signature(FileResult r, String primalName) {

@@ -3,26 +3,34 @@ package org.paradjoint.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.stencil.StencilOptions;
 import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.DiffResult;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.core.transform.RaceStrategy;
+import org.paradjoint.race.RaceOptions;
 
 /** {@code paradjoint differentiate FILE [--mode reverse|tangent] [--function NAME] [-o OUT]}. */
 final class DifferentiateCommand implements Command {
 
     static final String HELP = """
-            usage: paradjoint differentiate FILE [--mode reverse|tangent] [--function NAME] [-o OUT]
+            usage: paradjoint differentiate FILE [--mode reverse|tangent|separable] [--function NAME] [-o OUT]
                                             [--dependents A,B --independents X,Y]
                                             [--adjoint-suffix S] [--tangent-suffix S]
+                                            [--race-strategy atomic|reduction] [--no-race-analysis]
+                                            [--prover-timeout MS] [--extent NAME=EXPR]
+                                            [--strategy split|guarded]
 
             Differentiates every function of FILE that carries an `ad gradient`, `ad tangent`
             or `ad stencil` pragma (or only NAME) and writes the derivatives next to FILE:
@@ -31,9 +39,11 @@ final class DifferentiateCommand implements Command {
             written when there is an error.
 
             options:
-              --mode reverse|tangent   reverse (adjoint, default) or tangent mode; without
-                                       --mode, a file annotated only with `ad tangent` gets
-                                       tangent mode
+              --mode MODE              reverse (adjoint, default) or tangent; without --mode,
+                                       a file annotated only with `ad tangent` gets tangent
+                                       mode. separable: the partially separable gradient
+                                       f_grad_ps of functions with `ad partially_separable`,
+                                       written to FILE_ps.c + FILE_ps.h + paradjoint_ps.h
               --function NAME          differentiate only this function
               -o, --output OUT         write here instead (- for standard output)
               --dependents LIST        comma-separated outputs (with --independents: overrides
@@ -41,6 +51,21 @@ final class DifferentiateCommand implements Command {
               --independents LIST      comma-separated inputs
               --adjoint-suffix S       suffix of adjoint names (default b)
               --tangent-suffix S       suffix of tangent names (default d)
+
+            parallel loops (reverse mode): the race analysis proves which increments of shared
+            adjoints cannot collide between iterations; those are plain `+=`, the others are
+            protected and reported as warnings (file:line:col: warning: ...):
+              --race-strategy S        atomic (default): `#pragma omp atomic` on each unproven
+                                       increment; reduction: the adjoint array goes into a
+                                       `reduction(+: xb[0:len])` clause of the adjoint loop
+              --no-race-analysis       protect every increment of a shared adjoint (baseline)
+              --extent NAME=EXPR       number of elements of array NAME (leading dimension), a C
+                                       expression over integer parameters, e.g. uold=n; needed by
+                                       reduction clauses and saves of arrays declared as pointers
+              --prover-timeout MS      time limit of each question to the prover (default 1000)
+
+            adjoint stencils (functions with `ad stencil adjoint(...)`, reverse mode):
+              --strategy split|guarded boundary strategy; overrides the pragma's (default split)
 
             Errors are printed as file:line:col: error: message; the exit status is then 1.
             """;
@@ -77,33 +102,38 @@ final class DifferentiateCommand implements Command {
             return 1;
         }
         TranslationUnit unit = parsed.unit();
+        if (o.separable) {
+            return SeparableOutput.write(unit, o.file, o.function, o.independents, o.adjointSuffix, o.output, out, err);
+        }
         DiffOptions options = DiffOptions.defaults().withSuffixes(o.tangentSuffix, o.adjointSuffix);
         if (o.dependents != null || o.independents != null) {
             options = options.withVariables(o.dependents, o.independents);
         }
+        options = options.withRaceStrategy(o.raceStrategy).withExtents(o.extents);
         Mode mode = o.mode != null ? o.mode : defaultMode(unit);
-        String text;
-        List<String> produced = new ArrayList<>();
+        RaceOptions raceOptions = RaceOptions.defaults().withTimeout(Duration.ofMillis(o.proverTimeoutMs));
+        List<Function> targets = new ArrayList<>();
         if (o.function != null) {
-            DiffResult r = Differentiator.differentiate(unit, o.function, mode, options);
-            if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
+            Function f = unit.function(o.function).orElse(null);
+            if (f == null) {
+                err.println(o.file + ": error: no function '" + o.function + "' in " + o.file);
                 return 1;
             }
-            text = Outputs.printFile(unit, List.of(r.function()));
-            produced.add(r.function().name());
+            targets.add(f);
         } else {
-            if (unit.functions().stream().noneMatch(Differentiator::isAnnotated) && !options.overridesVariables()) {
-                err.println(o.file + ": error: no function carries an `ad gradient`, `ad tangent` or `ad stencil`"
-                        + " pragma; annotate one, or name it with --function and give --dependents/--independents");
-                return 1;
+            unit.functions().stream().filter(Differentiator::isAnnotated).forEach(targets::add);
+            if (targets.isEmpty()) {
+                return noAnnotatedFunction(o.file, err);
             }
-            FileResult r = Outputs.differentiateAll(unit, mode, options);
-            if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
-                return 1;
-            }
-            text = r.text();
-            r.functions().forEach(f -> produced.add(f.name()));
         }
+        Routes routes = new Routes(unit, mode, options, o.noRaceAnalysis, raceOptions,
+                new StencilOptions(o.stencilStrategy, options.adjointSuffix()));
+        FileResult r = routes.differentiateAll(targets);
+        if (SourceFiles.report(o.file, r.diagnostics(), err) || r.hasErrors()) {
+            return 1;
+        }
+        String text = r.text();
+        List<String> produced = r.functions().stream().map(Function::name).toList();
         String target = o.output != null ? o.output : Differentiator.outputFileName(o.file, mode, options);
         if (target.equals("-")) {
             out.print(text);
@@ -117,6 +147,12 @@ final class DifferentiateCommand implements Command {
         }
         out.println("wrote " + target + " (" + String.join(", ", produced) + ")");
         return 0;
+    }
+
+    private static int noAnnotatedFunction(String file, PrintStream err) {
+        err.println(file + ": error: no function carries an `ad gradient`, `ad tangent` or `ad stencil`"
+                + " pragma; annotate one, or name it with --function and give --dependents/--independents");
+        return 1;
     }
 
     /** Tangent mode only when the file asks for nothing but tangents. */
@@ -142,6 +178,12 @@ final class DifferentiateCommand implements Command {
         List<String> independents;
         String adjointSuffix;
         String tangentSuffix;
+        RaceStrategy raceStrategy = RaceStrategy.ATOMIC;
+        boolean noRaceAnalysis;
+        boolean separable;
+        Map<String, String> extents = new LinkedHashMap<>();
+        StencilOptions.Strategy stencilStrategy;
+        long proverTimeoutMs = RaceOptions.DEFAULT_TIMEOUT.toMillis();
         boolean help;
 
         static Options parse(String[] args) {
@@ -150,13 +192,29 @@ final class DifferentiateCommand implements Command {
                 String a = args[k];
                 switch (a) {
                     case "-h", "--help" -> o.help = true;
-                    case "--mode" -> o.mode = mode(value(args, ++k, a));
+                    case "--mode" -> {
+                        String m = value(args, ++k, a);
+                        o.separable = m.equals("separable");
+                        o.mode = o.separable ? null : mode(m);
+                    }
                     case "--function" -> o.function = value(args, ++k, a);
                     case "-o", "--output" -> o.output = value(args, ++k, a);
                     case "--dependents" -> o.dependents = list(value(args, ++k, a));
                     case "--independents" -> o.independents = list(value(args, ++k, a));
                     case "--adjoint-suffix" -> o.adjointSuffix = value(args, ++k, a);
                     case "--tangent-suffix" -> o.tangentSuffix = value(args, ++k, a);
+                    case "--race-strategy" -> o.raceStrategy = strategy(value(args, ++k, a));
+                    case "--no-race-analysis" -> o.noRaceAnalysis = true;
+                    case "--extent" -> {
+                        String v = value(args, ++k, a);
+                        int eq = v.indexOf('=');
+                        if (eq <= 0 || eq == v.length() - 1) {
+                            throw new IllegalArgumentException("--extent needs NAME=EXPR, not '" + v + "'");
+                        }
+                        o.extents.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
+                    }
+                    case "--strategy" -> o.stencilStrategy = StencilOptions.Strategy.of(value(args, ++k, a));
+                    case "--prover-timeout" -> o.proverTimeoutMs = OptionValues.positive(value(args, ++k, a), a);
                     default -> {
                         if (a.startsWith("-") && !a.equals("-")) {
                             throw new IllegalArgumentException("unknown option '" + a + "'");
@@ -185,7 +243,17 @@ final class DifferentiateCommand implements Command {
             return switch (s) {
                 case "reverse", "adjoint" -> Mode.REVERSE;
                 case "tangent", "forward" -> Mode.TANGENT;
-                default -> throw new IllegalArgumentException("--mode must be reverse or tangent, not '" + s + "'");
+                default -> throw new IllegalArgumentException("--mode must be reverse, tangent or separable, not '" + s
+                        + "'");
+            };
+        }
+
+        private static RaceStrategy strategy(String s) {
+            return switch (s) {
+                case "atomic" -> RaceStrategy.ATOMIC;
+                case "reduction" -> RaceStrategy.REDUCTION;
+                default -> throw new IllegalArgumentException("--race-strategy must be atomic or reduction, not '" + s
+                        + "'");
             };
         }
 

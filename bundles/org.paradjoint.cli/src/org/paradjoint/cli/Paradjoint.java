@@ -20,6 +20,7 @@ public final class Paradjoint {
         this.err = err;
         register(new DifferentiateCommand());
         register(new CheckCommand());
+        register(new AnalyzeCommand());
         register(new ColorCommandAdapter());
         register(new BenchCommand());
     }

@@ -1,5 +1,6 @@
 package org.paradjoint.race;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -9,8 +10,10 @@ import java.util.List;
  * @param adjoint    its adjoint, e.g. {@code xb}
  * @param increments every adjoint increment, in source order
  * @param references number of adjoint references of any kind (increments, reads, zeroing writes)
+ * @param proofTime  time of the prover questions about this array (counterexamples included)
  */
-public record ArrayReport(String array, String adjoint, List<Increment> increments, int references) {
+public record ArrayReport(String array, String adjoint, List<Increment> increments, int references,
+        Duration proofTime) {
 
     public ArrayReport {
         increments = List.copyOf(increments);

@@ -79,7 +79,7 @@ public final class RaceAnalysis {
 
     private static LoopReport analyzeLoop(For loop, Set<Variable> active, ProverSession session, RaceOptions options) {
         try {
-            LoopModel model = LoopExtractor.extract(loop, active, options.useBounds(), options.adjointSuffix());
+            LoopModel model = LoopExtractor.extract(loop, active, options.useBounds(), options::adjointName);
             return Exploiter.run(model, session, options);
         } catch (ArithmeticException ex) {
             // Constants beyond 64 bits while normalising: nothing is proven, every lookup is UNSAFE.

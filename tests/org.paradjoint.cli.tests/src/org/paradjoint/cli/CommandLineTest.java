@@ -87,4 +87,80 @@ class CommandLineTest {
             CliRun.delete(dir);
         }
     }
+
+    @Test
+    void analyzeReportsVerdictsPerLoopAndArray() throws IOException {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "formad/gfmc.c");
+            CliRun r = CliRun.of("analyze", file.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("crb: 8 increments, SAFE"), r.toString());
+            assertTrue(r.out.contains("crb: 1 increment, UNSAFE"), r.toString());
+            assertTrue(r.out.contains("no primal write pins flip[ig]"), r.toString());
+            assertTrue(r.out.contains("counterexample"), r.toString());
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    @Test
+    void unsafeIncrementsAreWarningsAndStayAtomic() throws IOException {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "formad/gather3.c");
+            CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
+            assertEquals(0, r.status, r.toString());
+            assertEquals(3, r.err.lines().filter(l -> l.startsWith(file + ":12:") && l.contains(": warning: adjoint increment xb[")).count(), r.toString());
+            assertEquals(3, r.out.lines().filter(l -> l.strip().equals("#pragma omp atomic")).count(), r.toString());
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    @Test
+    void provenIncrementsArePlain() throws IOException {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "formad/indirect.c");
+            CliRun proven = CliRun.of("differentiate", file.toString(), "-o", "-");
+            assertEquals(0, proven.status, proven.toString());
+            assertTrue(proven.out.contains("xb[c[i] + 7] += yb[c[i]];"), proven.toString());
+            assertTrue(!proven.out.contains("omp atomic"), proven.toString());
+            CliRun baseline = CliRun.of("differentiate", file.toString(), "-o", "-", "--no-race-analysis");
+            assertTrue(baseline.out.contains("omp atomic"), baseline.toString());
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    @Test
+    void separableModeWritesTheSparseGradientAndItsSupportFiles() throws IOException {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "separable/torsion.c");
+            CliRun r = CliRun.of("differentiate", "--mode", "separable", file.toString());
+            assertEquals(0, r.status, r.toString());
+            String text = Files.readString(dir.resolve("torsion_ps.c"));
+            assertTrue(text.contains("torsion_f_grad_ps("), text);
+            assertTrue(Files.exists(dir.resolve("torsion_ps.h")));
+            assertTrue(Files.exists(dir.resolve("paradjoint_ps.h")));
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    @Test
+    void stencilPragmaGivesAGatherAdjoint() throws IOException {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "stencil/stencil1d.c");
+            CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("for (i = 2; i <= n - 2; i++)"), r.toString());
+            assertTrue(!r.out.contains("omp atomic"), r.toString());
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
 }

@@ -304,7 +304,8 @@ public final class CPrinter {
         for (OmpParallelFor.Reduction r : omp.reductions()) {
             if (!r.vars().isEmpty()) {
                 sb.append(" reduction(").append(r.op()).append(": ")
-                        .append(r.vars().stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
+                        .append(r.vars().stream().map(CPrinter::reductionItem).collect(Collectors.joining(", ")))
+                        .append(')');
             }
         }
         if (omp.schedule() != null && !omp.schedule().isBlank()) {
@@ -312,6 +313,22 @@ public final class CPrinter {
         }
         if (omp.collapse() > 0) {
             sb.append(" collapse(").append(omp.collapse()).append(')');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * A reduction list item: a scalar by name, an array of known extents as an array section
+     * ({@code xb[:n]}, {@code ub[:n][:m]}, {@code ab[:1]}); C needs sections for pointer parameters.
+     */
+    private static String reductionItem(Variable v) {
+        if (v.isScalar() || v.dims().stream().anyMatch(d -> !d.extentKnown())) {
+            return v.name();
+        }
+        StringBuilder sb = new StringBuilder(v.name());
+        for (Dim d : v.dims()) {
+            String lower = d.lower() instanceof IntLit l && l.value() == 0 ? "" : print(d.lower());
+            sb.append('[').append(lower).append(':').append(print(d.extent())).append(']');
         }
         return sb.toString();
     }

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
@@ -37,6 +39,13 @@ final class DiffContext {
     final Set<Variable> written;
     /** Variables declared by a {@code Decl} inside the body (the top of parallel loop bodies). */
     final Set<Variable> declaredInBody = new LinkedHashSet<>();
+    /** Classification of adjoint increments in parallel loops, and how UNSAFE ones are protected. */
+    final IncrementPolicy policy;
+    final RaceStrategy raceStrategy;
+    /** Leading extents given in the options for arrays that do not declare them, by name. */
+    final Map<String, Expr> givenExtents;
+    /** Warnings of the transformation (the code is still produced). */
+    final List<Diagnostic> warnings = new ArrayList<>();
 
     private final Map<Variable, Variable> derivative = new LinkedHashMap<>();
     /** Reverse mode: by-value active parameters that the function writes: their local adjoint. */
@@ -46,8 +55,11 @@ final class DiffContext {
 
     DiffContext(Function primal, Function fn, Mode mode, String suffix, String sourceFile, Names names,
             List<Variable> dependents, List<Variable> independents, Set<Variable> active,
-            Map<String, String> givenNames) {
+            Map<String, String> givenNames, DiffOptions options, Map<String, Expr> givenExtents) {
         this.primal = primal;
+        this.policy = options.policy();
+        this.raceStrategy = options.raceStrategy();
+        this.givenExtents = Map.copyOf(givenExtents);
         this.fn = fn;
         this.mode = mode;
         this.suffix = suffix;
@@ -68,6 +80,17 @@ final class DiffContext {
                 derivativeParams.add(derivative(p));
             }
         }
+    }
+
+    /** True for a local the transformation made up (derivatives, temporaries), not one of the primal. */
+    boolean isGeneratedLocal(Variable v) {
+        return !v.isParameter() && !fn.params().contains(v) && !fn.locals().contains(v)
+                && !declaredInBody.contains(v);
+    }
+
+    /** {@code v} with its leading extent filled in from the options when its declaration leaves it open. */
+    Variable sized(Variable v) {
+        return GivenExtents.sized(v, givenExtents);
     }
 
     boolean isActive(Variable v) {

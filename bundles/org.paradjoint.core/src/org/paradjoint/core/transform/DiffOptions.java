@@ -1,20 +1,35 @@
 package org.paradjoint.core.transform;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Options of a differentiation. {@code dependents}/{@code independents} override the pragmas
  * when non-null (e.g. from the command line, for a function without pragmas); the suffixes name
  * derivative variables ({@code x} + suffix) and functions ({@code f_} + suffix).
+ * {@code incrementPolicy} classifies the adjoint increments of parallel loops (null: all UNSAFE,
+ * the atomic baseline) and {@code raceStrategy} says how UNSAFE ones are protected.
+ * {@code extents} gives the leading extent of arrays whose declaration leaves it open (a C pointer
+ * parameter), as integer expressions over integer parameters ({@code x -> "n+8"}), for reverse
+ * mode's reduction clauses and array saves; declared extents win.
  */
 public record DiffOptions(List<String> dependents, List<String> independents, String tangentSuffix,
-        String adjointSuffix) {
+        String adjointSuffix, IncrementPolicy incrementPolicy, RaceStrategy raceStrategy, Map<String, String> extents) {
 
     public DiffOptions {
         dependents = dependents == null ? null : List.copyOf(dependents);
         independents = independents == null ? null : List.copyOf(independents);
         tangentSuffix = tangentSuffix == null || tangentSuffix.isEmpty() ? Mode.TANGENT.defaultSuffix() : tangentSuffix;
         adjointSuffix = adjointSuffix == null || adjointSuffix.isEmpty() ? Mode.REVERSE.defaultSuffix() : adjointSuffix;
+        raceStrategy = raceStrategy == null ? RaceStrategy.ATOMIC : raceStrategy;
+        extents = extents == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(extents));
+    }
+
+    public DiffOptions(List<String> dependents, List<String> independents, String tangentSuffix,
+            String adjointSuffix) {
+        this(dependents, independents, tangentSuffix, adjointSuffix, null, RaceStrategy.ATOMIC, Map.of());
     }
 
     public static DiffOptions defaults() {
@@ -23,11 +38,32 @@ public record DiffOptions(List<String> dependents, List<String> independents, St
 
     /** Overrides the dependents and independents of the pragmas. */
     public DiffOptions withVariables(List<String> deps, List<String> indeps) {
-        return new DiffOptions(deps, indeps, tangentSuffix, adjointSuffix);
+        return new DiffOptions(deps, indeps, tangentSuffix, adjointSuffix, incrementPolicy, raceStrategy, extents);
     }
 
     public DiffOptions withSuffixes(String tangent, String adjoint) {
-        return new DiffOptions(dependents, independents, tangent, adjoint);
+        return new DiffOptions(dependents, independents, tangent, adjoint, incrementPolicy, raceStrategy, extents);
+    }
+
+    /** The classification of adjoint increments in parallel loops; null means every increment is UNSAFE. */
+    public DiffOptions withIncrementPolicy(IncrementPolicy policy) {
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, policy, raceStrategy, extents);
+    }
+
+    public DiffOptions withRaceStrategy(RaceStrategy strategy) {
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementPolicy, strategy,
+                extents);
+    }
+
+    /** Extents of arrays by name ({@code "x" -> "n + 8"}); replaces those given before. */
+    public DiffOptions withExtents(Map<String, String> given) {
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementPolicy, raceStrategy,
+                given);
+    }
+
+    /** The policy to use: the given one, or {@link IncrementPolicy#ALL_UNSAFE}. */
+    public IncrementPolicy policy() {
+        return incrementPolicy == null ? IncrementPolicy.ALL_UNSAFE : incrementPolicy;
     }
 
     public String suffix(Mode mode) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.analysis.Usefulness;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
@@ -16,6 +17,7 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
@@ -177,20 +179,28 @@ public final class Differentiator {
             if (diags.hasErrors()) {
                 return new DiffResult(null, null, diags.list());
             }
+            // active = varied and useful (Tapenade's definition); independents keep their derivative
+            // parameter even when no dependent depends on them
+            Set<Variable> useful = Usefulness.compute(fn.body(), deps, activity::isVaried);
             Set<Variable> active = new LinkedHashSet<>();
             for (Variable v : activity.varied()) {
-                if (v.isFloating()) {
+                if (v.isFloating() && (useful.contains(v) || indeps.contains(v))) {
                     active.add(v);
                 }
             }
             active.addAll(deps);
+            Map<String, Expr> extents = GivenExtents.resolve(options.extents(), fn, written, spec.range(), diags);
+            if (diags.hasErrors()) {
+                return new DiffResult(null, null, diags.list());
+            }
             Set<Variable> ordered = new LinkedHashSet<>();
             fn.params().stream().filter(active::contains).forEach(ordered::add);
             ordered.addAll(active);
             DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit == null ? null : unit.file(),
-                    names, deps, indeps, ordered, spec.givenNames());
+                    names, deps, indeps, ordered, spec.givenNames(), options, extents);
             signature = cx.signature(cx.functionName());
             Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();
+            cx.warnings.forEach(diags::add);
             return new DiffResult(out, signature, diags.list());
         } catch (UnsupportedException e) {
             diags.add(e.diagnostic());

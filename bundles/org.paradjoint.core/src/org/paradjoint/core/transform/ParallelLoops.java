@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -14,6 +15,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
@@ -31,9 +33,15 @@ final class ParallelLoops {
     /**
      * What an adjoint iteration knows about its parallel loop: the variables private to an
      * iteration (clauses, counters of the collapsed nest, declarations in the body), those it
-     * recomputes, and the reduction variables.
+     * recomputes, and the reduction variables; the shared arrays the loop overwrites whose values
+     * from before the loop the adjoint needs ({@code saved}: saved whole before the loop runs,
+     * restored before its adjoint), and those of them the adjoint iterations need themselves
+     * ({@code replayed}: each adjoint iteration redoes its writes to them, saving the old values
+     * on its own tape, and undoes them while it reverses; the primal being race-free, no other
+     * iteration touches those elements).
      */
-    record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars) {
+    record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars, Set<Variable> saved,
+            Set<Variable> replayed) {
     }
 
     private ParallelLoops() {
@@ -56,7 +64,11 @@ final class ParallelLoops {
         return cur;
     }
 
-    static Info info(For f, Set<Variable> needed) {
+    /**
+     * The facts of {@code f}; {@code neededBefore} are the variables needed by the adjoints of the
+     * statements that run before it ({@link NeededBefore}).
+     */
+    static Info info(For f, Set<Variable> needed, Set<Variable> neededBefore, Predicate<Variable> active) {
         For in = innermost(f);
         Set<Variable> privates = new LinkedHashSet<>();
         privates.addAll(f.omp().privates());
@@ -75,11 +87,23 @@ final class ParallelLoops {
         Set<Variable> reductionVars = new LinkedHashSet<>();
         f.omp().reductions().forEach(r -> reductionVars.addAll(r.vars()));
         Set<Variable> recomputed = ToBeRecorded.recomputed(in.body(), needed, reductionVars);
-        return new Info(privates, recomputed, reductionVars);
+        Set<Variable> ownNeeds = ToBeRecorded.recomputed(in.body(), ToBeRecorded.needed(in.body(), active),
+                reductionVars);
+        Set<Variable> saved = new LinkedHashSet<>();
+        Set<Variable> replayed = new LinkedHashSet<>();
+        for (Variable v : StmtUtil.writes(in.body())) {
+            if (v.isArray() && !privates.contains(v) && (ownNeeds.contains(v) || neededBefore.contains(v))) {
+                saved.add(v);
+                if (ownNeeds.contains(v)) {
+                    replayed.add(v);
+                }
+            }
+        }
+        return new Info(privates, recomputed, reductionVars, saved, replayed);
     }
 
     /** The restrictions of the adjoint of a parallel loop; each violation is a located error. */
-    static void check(For f, DiffContext cx, Set<Variable> needed) {
+    static void check(For f, DiffContext cx, Info p) {
         For in = innermost(f);
         For cur = f;
         while (true) {
@@ -89,7 +113,6 @@ final class ParallelLoops {
             }
             cur = (For) cur.body().stmts().get(0);
         }
-        Info p = info(f, needed);
         StmtUtil.forEach(in.body(), s -> {
             if (s instanceof For x && x.isParallel()) {
                 throw new UnsupportedException("nested-parallel", x.range(),
@@ -144,11 +167,18 @@ final class ParallelLoops {
                             + v.name() + "' must only be updated as " + v.name() + " += e or " + v.name() + " = "
                             + v.name() + " + e inside the loop");
                 }
-            } else if (p.recomputed().contains(v)) {
-                throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()
-                        + "' is written inside the parallel loop and the adjoint needs its values (it is read in a "
-                        + "nonlinear expression, an index or a condition): this in-place update is not supported "
-                        + "in a parallel loop; write the result to a separate array or make the loop sequential");
+            } else if (p.saved().contains(v)) {
+                String unknown = unknownExtent(v, cx);
+                if (unknown != null) {
+                    throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()
+                            + "' is overwritten in the parallel loop and the adjoint needs its values from before "
+                            + "the loop (they are read in a nonlinear expression, an index or a condition "
+                            + (p.replayed().contains(v) ? "of the loop" : "before the loop") + "): the adjoint "
+                            + "saves the array once before the loop, which needs " + unknown + "; declare it with "
+                            + "its size (e.g. a parameter 'double " + v.name() + "[n]') or give it (--extent "
+                            + v.name() + "=EXPR), write the result to a separate array, or make the loop "
+                            + "sequential");
+                }
             }
         });
         for (Variable r : p.reductionVars()) {
@@ -174,6 +204,24 @@ final class ParallelLoops {
         }
     }
 
+    /** Why the extents of {@code v} cannot size a copy made before the loop, or null when they can. */
+    static String unknownExtent(Variable declared, DiffContext cx) {
+        Variable v = cx.sized(declared);
+        for (int k = 0; k < v.rank(); k++) {
+            Dim d = v.dims().get(k);
+            if (!d.extentKnown()) {
+                return "the extent of " + (v.rank() == 1 ? "'" + v.name() + "'" : "dimension " + (k + 1) + " of '"
+                        + v.name() + "'") + ", which is not declared";
+            }
+            for (Variable x : ExprUtil.variables(d.extent())) {
+                if (cx.written.contains(x)) {
+                    return "its extent, which depends on '" + x.name() + "' that the function modifies";
+                }
+            }
+        }
+        return null;
+    }
+
     private static boolean isReductionUpdate(Assign a) {
         Variable v = a.target().var();
         if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
@@ -190,8 +238,12 @@ final class ParallelLoops {
                 cur.range());
     }
 
-    /** The clauses of the adjoint loop: no reductions, adjoints of shared active variables listed as shared. */
-    static OmpParallelFor reverseOmp(OmpParallelFor omp, DiffContext cx) {
+    /**
+     * The clauses of the adjoint loop: the primal's reductions dropped, adjoints of shared active
+     * variables listed as shared, except the adjoints in {@code reduced}, which form a
+     * {@code reduction(+: ...)} clause.
+     */
+    static OmpParallelFor reverseOmp(OmpParallelFor omp, DiffContext cx, List<Variable> reduced) {
         List<Variable> shared = new ArrayList<>(omp.shared());
         for (Variable v : omp.shared()) {
             if (cx.isActive(v)) {
@@ -207,7 +259,10 @@ final class ParallelLoops {
                 }
             }
         }
-        return new OmpParallelFor(omp.privates(), omp.firstprivates(), shared, List.of(), omp.schedule(),
+        shared.removeAll(reduced);
+        List<OmpParallelFor.Reduction> reductions = reduced.isEmpty() ? List.of()
+                : List.of(new OmpParallelFor.Reduction("+", reduced));
+        return new OmpParallelFor(omp.privates(), omp.firstprivates(), shared, reductions, omp.schedule(),
                 omp.collapse(), omp.defaultSharing(), omp.range());
     }
 }

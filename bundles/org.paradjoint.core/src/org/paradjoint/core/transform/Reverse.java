@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,11 @@ import org.paradjoint.core.rules.Partials;
  * then the reverse sweep. A parallel loop runs as in the primal in the forward sweep; its
  * adjoint is a parallel loop with the same header whose iterations recompute their own forward
  * body (on an iteration-local tape, skipping writes to shared arrays) and then reverse it.
- * Increments of shared adjoints inside it are atomic.
+ * Increments of shared adjoints inside it are plain where the {@link IncrementPolicy} proves
+ * them race-free, otherwise atomic or, with {@link RaceStrategy#REDUCTION}, plain inside a
+ * {@code reduction(+: ...)} clause. Shared arrays the loop overwrites whose old values the
+ * adjoint needs are saved whole before it and restored before its adjoint, whose iterations
+ * then redo and undo their own writes to them ({@link ParallelLoops.Info}).
  */
 final class Reverse {
 
@@ -53,18 +58,28 @@ final class Reverse {
     private final Map<For, List<Variable>> savedAround = new IdentityHashMap<>();
     /** Private variables an adjoint iteration zeroes first (by identity of the parallel loop). */
     private final Map<For, Set<Variable>> privateZeroInit = new IdentityHashMap<>();
+    /** The facts of each parallel loop (by identity). */
+    private final Map<For, ParallelLoops.Info> infos = new IdentityHashMap<>();
+    private final Map<For, Set<Variable>> neededBefore;
     private Variable sequentialTemp;
     private final List<Variable> extraLocals = new ArrayList<>();
+    /** Counters of the loops that save and restore whole arrays, one per dimension. */
+    private final List<Variable> wholeArrayCounters = new ArrayList<>();
 
     /** The code being generated: sequential, or one adjoint iteration of a parallel loop. */
     private static final class Ctx {
         final Variable tape;
+        /** The primal parallel loop of an adjoint iteration (null in sequential code), and its facts. */
+        final For loop;
         final ParallelLoops.Info par;
+        /** Adjoints with an UNSAFE increment in this adjoint iteration -> the primal reference of the first. */
+        final Map<Variable, LValue> unsafe = new LinkedHashMap<>();
         boolean tapeUsed;
         Variable temp;
 
-        Ctx(Variable tape, ParallelLoops.Info par) {
+        Ctx(Variable tape, For loop, ParallelLoops.Info par) {
             this.tape = tape;
+            this.loop = loop;
             this.par = par;
         }
     }
@@ -73,13 +88,19 @@ final class Reverse {
         this.cx = cx;
         this.needed = ToBeRecorded.needed(cx.fn.body(), cx::isActive);
         this.tape = Runtime.tapeVariable(cx.names.fresh("pa_t"));
+        this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive);
+    }
+
+    private ParallelLoops.Info info(For f) {
+        return infos.computeIfAbsent(f, x -> ParallelLoops.info(x, needed, neededBefore.getOrDefault(x, Set.of()),
+                cx::isActive));
     }
 
     Function generate() {
         Set<Variable> init = new HashSet<>(cx.fn.params());
         Set<Variable> zeroInit = new LinkedHashSet<>();
         decideSaves(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
-        Ctx top = new Ctx(tape, null);
+        Ctx top = new Ctx(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
 
@@ -129,7 +150,7 @@ final class Reverse {
         }
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
-        return Cleanup.apply(f);
+        return Cleanup.apply(DeadDerivatives.remove(f, cx::isGeneratedLocal));
     }
 
     // ---- which old values are saved -----------------------------------------------------------
@@ -149,7 +170,8 @@ final class Reverse {
                 case Assign a -> {
                     Variable v = a.target().var();
                     boolean save = needed.contains(v) && (v.isArray() || init.contains(v))
-                            && (par == null || par.privates().contains(v));
+                            && (par == null || par.privates().contains(v))
+                            || par != null && par.replayed().contains(v);
                     saves.merge(a, save, Boolean::logicalOr);
                     if (save && v.isScalar() && !definite.contains(v)) {
                         zeroInit.add(v);
@@ -158,7 +180,7 @@ final class Reverse {
                     definite.add(v);
                 }
                 case For f when f.isParallel() && par == null -> {
-                    ParallelLoops.Info p = ParallelLoops.info(f, needed);
+                    ParallelLoops.Info p = info(f);
                     List<Variable> around = new ArrayList<>();
                     for (Variable v : StmtUtil.writes(f)) {
                         if (v.isScalar() && needed.contains(v) && init.contains(v) && !p.privates().contains(v)) {
@@ -278,7 +300,8 @@ final class Reverse {
         switch (s) {
             case Assign a -> {
                 Variable v = a.target().var();
-                if (c.par != null && (isShared(v, c) || !c.par.recomputed().contains(v))) {
+                boolean replayed = c.par != null && c.par.replayed().contains(v);
+                if (c.par != null && !replayed && (isShared(v, c) || !c.par.recomputed().contains(v))) {
                     return out;
                 }
                 if (saves(a)) {
@@ -291,9 +314,13 @@ final class Reverse {
                     throw new UnsupportedException("nested-parallel", f.range(),
                             "nested parallel loops are not supported: make the inner loop sequential");
                 }
-                ParallelLoops.check(f, cx, needed);
+                ParallelLoops.Info p = info(f);
+                ParallelLoops.check(f, cx, p);
                 for (Variable v : savedAround.get(f)) {
                     out.add(push(c, new VarRef(v)));
+                }
+                for (Variable v : p.saved()) {
+                    out.add(WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
                 }
                 out.add(f);
             }
@@ -349,6 +376,17 @@ final class Reverse {
         return Runtime.push(c.tape, target, v.isFloating());
     }
 
+    /** Fresh int counters for a loop nest of {@code rank} levels over a whole array (shared between nests). */
+    private List<Variable> wholeArrayCounters(int rank) {
+        while (wholeArrayCounters.size() < rank) {
+            Variable k = Variable.scalar(cx.names.fresh("pa_s" + wholeArrayCounters.size()), BaseType.INT,
+                    Variable.Kind.LOCAL);
+            wholeArrayCounters.add(k);
+            extraLocals.add(k);
+        }
+        return wholeArrayCounters;
+    }
+
     private Stmt pop(Ctx c, LValue target) {
         return Runtime.pop(c.tape, target, target.var().isFloating());
     }
@@ -375,6 +413,11 @@ final class Reverse {
                 }
             }
             case For f when f.isParallel() -> {
+                List<Variable> saved = new ArrayList<>(info(f).saved());
+                Collections.reverse(saved);
+                for (Variable v : saved) {
+                    out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
+                }
                 out.add(reverseParallel(f));
                 List<Variable> around = new ArrayList<>(savedAround.get(f));
                 Collections.reverse(around);
@@ -451,8 +494,17 @@ final class Reverse {
             op = Assign.Op.SUB;
             value = u.operand();
         }
-        boolean atomic = c.par != null && isShared(x.var(), c);
-        out.add(new Assign(cx.derivativeRef(x), op, value, atomic, List.of(), x.range()));
+        LValue target = cx.derivativeRef(x);
+        boolean atomic = c.par != null && isShared(x.var(), c) && !provenSafe(c, x);
+        if (atomic) {
+            c.unsafe.putIfAbsent(target.var(), x);
+        }
+        out.add(new Assign(target, op, value, atomic, List.of(), x.range()));
+    }
+
+    /** An increment of a shared array the policy proves race-free (never a scalar). */
+    private boolean provenSafe(Ctx c, LValue x) {
+        return x instanceof ArrayRef r && cx.policy.classify(c.loop, r) == IncrementPolicy.Safety.SAFE;
     }
 
     private Variable temp(Ctx c) {
@@ -479,8 +531,8 @@ final class Reverse {
     /** The adjoint of a parallel loop: same header, each iteration recomputes and reverses its body. */
     private For reverseParallel(For f) {
         For in = ParallelLoops.innermost(f);
-        ParallelLoops.Info p = ParallelLoops.info(f, needed);
-        Ctx ic = new Ctx(Runtime.tapeVariable(cx.names.fresh("pa_tl")), p);
+        ParallelLoops.Info p = info(f);
+        Ctx ic = new Ctx(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
         List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
         List<Stmt> fwd = fwdList(bodyStmts, ic);
         List<Stmt> rev = revList(bodyStmts, ic);
@@ -504,6 +556,11 @@ final class Reverse {
         if (ic.tapeUsed) {
             iteration.add(Runtime.free(ic.tape));
         }
-        return ParallelLoops.rebuildNest(f, in, new Block(iteration), ParallelLoops.reverseOmp(f.omp(), cx));
+        List<Variable> reduced = List.of();
+        if (cx.raceStrategy == RaceStrategy.REDUCTION && !ic.unsafe.isEmpty()) {
+            reduced = AdjointReductions.plan(iteration, ic.unsafe, cx);
+        }
+        Block body = new Block(AdjointReductions.withoutAtomics(iteration, new HashSet<>(reduced)));
+        return ParallelLoops.rebuildNest(f, in, body, ParallelLoops.reverseOmp(f.omp(), cx, reduced));
     }
 }

@@ -61,7 +61,7 @@ final class Tangent {
         locals.addAll(counters);
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
-        return Cleanup.apply(f);
+        return Cleanup.apply(DeadDerivatives.remove(f, cx::isGeneratedLocal));
     }
 
     private List<Stmt> stmts(List<Stmt> in) {

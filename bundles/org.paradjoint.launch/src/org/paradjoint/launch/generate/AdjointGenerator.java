@@ -1,28 +1,30 @@
 package org.paradjoint.launch.generate;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
-import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.race.Prover;
-import org.paradjoint.race.RaceReport;
+import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.z3.Z3Prover;
 
 /**
  * Reverse mode: {@code f_b} in {@code name_b.c}, for functions with a {@code gradient} or
  * {@code stencil adjoint} pragma (the conventional adjoint; the stencil generator is separate).
  * Increments of shared adjoints in parallel loops are guarded according to the
- * {@link RaceStrategy}: the race analysis proves what it can, and its warnings on unproven
- * increments are part of the diagnostics.
+ * {@link RaceStrategy}: the race analysis proves what it can ({@link RaceAwareDifferentiator}),
+ * and its warnings on unproven increments are part of the diagnostics.
  */
 public final class AdjointGenerator implements DerivativeGenerator {
 
@@ -55,63 +57,55 @@ public final class AdjointGenerator implements DerivativeGenerator {
     @Override
     public GeneratedFile generate(TranslationUnit unit, String sourcePath, String functionName,
             GenerationSettings settings) {
-        DiffOptions options = settings.diffOptions();
-        String path = Differentiator.outputFileName(sourcePath, Mode.REVERSE, options);
+        DiffOptions base = settings.diffOptions();
+        String path = Differentiator.outputFileName(sourcePath, Mode.REVERSE, base);
+        List<String> names = new ArrayList<>();
+        if (functionName != null) {
+            names.add(functionName);
+        } else {
+            unit.functions().stream().filter(Differentiator::isAnnotated).forEach(f -> names.add(f.name()));
+        }
         List<Function> functions = new ArrayList<>();
         List<DerivativeSignature> signatures = new ArrayList<>();
         List<Diagnostic> diags = new ArrayList<>();
-        boolean errors;
-        if (functionName != null) {
-            DiffResult r = Differentiator.differentiate(unit, functionName, Mode.REVERSE, options);
-            diags.addAll(r.diagnostics());
-            errors = r.hasErrors();
-            if (!errors) {
-                functions.add(r.function());
-                signatures.add(r.signature());
-            }
-        } else {
-            FileResult r = Differentiator.differentiateAll(unit, Mode.REVERSE, options);
-            diags.addAll(r.diagnostics());
-            errors = r.hasErrors();
-            functions.addAll(r.functions());
-            signatures.addAll(r.signatures());
-        }
-        if (errors) {
-            return new GeneratedFile(path, null, signatures, diags);
-        }
-        if (settings.raceStrategy() != RaceStrategy.ALL_ATOMIC) {
-            guard(unit, functions, signatures, settings, diags);
-        }
-        return new GeneratedFile(path, CPrinter.printFile(functions), signatures, diags);
-    }
-
-    private void guard(TranslationUnit unit, List<Function> functions, List<DerivativeSignature> signatures,
-            GenerationSettings settings, List<Diagnostic> diags) {
+        boolean errors = false;
         Prover prover = null;
-        for (int k = 0; k < functions.size(); k++) {
-            Function adjoint = functions.get(k);
-            DerivativeSignature sig = signatures.get(k);
-            Function primal = unit.function(sig.primalName()).orElse(null);
-            if (primal == null || !IncrementGuards.hasAtomics(adjoint)) {
-                continue;
-            }
-            RaceReport report;
-            try {
+        for (String name : names) {
+            DiffResult r;
+            if (settings.raceStrategy() == RaceStrategy.ALL_ATOMIC) {
+                r = Differentiator.differentiate(unit, name, Mode.REVERSE, base);
+            } else {
                 if (prover == null) {
                     prover = new Z3Prover();
                 }
-                report = RaceChecks.analyze(primal, sig, settings, prover);
-            } catch (RuntimeException | LinkageError e) {
-                // Without a prover nothing is proven: the adjoint keeps every atomic, which is correct.
-                diags.add(Diagnostic.warning("race-analysis-unavailable", primal.range(), "race analysis of '"
-                        + primal.name() + "' failed (" + e + "): every shared adjoint increment stays atomic"));
-                continue;
+                DiffOptions options = base.withRaceStrategy(settings.raceStrategy() == RaceStrategy.REDUCTION
+                        ? org.paradjoint.core.transform.RaceStrategy.REDUCTION
+                        : org.paradjoint.core.transform.RaceStrategy.ATOMIC)
+                        .withExtents(extents(unit.function(name).orElse(null)));
+                r = RaceAwareDifferentiator.differentiate(unit, name, options, prover, settings.raceOptions())
+                        .result();
             }
-            diags.addAll(report.diagnostics());
-            IncrementGuards.Outcome o = IncrementGuards.apply(adjoint, primal, sig, report, settings.raceStrategy(),
-                    lengths);
-            diags.addAll(o.notes());
-            functions.set(k, o.adjoint());
+            diags.addAll(r.diagnostics());
+            if (r.hasErrors()) {
+                errors = true;
+            } else {
+                functions.add(r.function());
+                signatures.add(r.signature());
+            }
         }
+        return new GeneratedFile(path, errors ? null : CPrinter.printFile(functions), signatures, diags);
+    }
+
+    /** Lengths of the function's one-dimensional array parameters, for reduction clauses. */
+    private Map<String, String> extents(Function f) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (f != null) {
+            for (Variable p : f.params()) {
+                if (p.rank() == 1) {
+                    lengths.of(f, p).ifPresent(len -> out.put(p.name(), len));
+                }
+            }
+        }
+        return out;
     }
 }

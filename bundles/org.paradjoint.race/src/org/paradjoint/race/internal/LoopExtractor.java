@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
@@ -50,7 +51,8 @@ public final class LoopExtractor {
     private final LoopModel m;
     private final Set<Variable> active;
     private final boolean useBounds;
-    private final String adjointSuffix;
+    /** Primal array name -> adjoint name, for texts. */
+    private final UnaryOperator<String> adjointName;
 
     private final Set<Variable> assignedScalars = new LinkedHashSet<>();
     private final Set<Variable> writtenArrays = new LinkedHashSet<>();
@@ -65,15 +67,21 @@ public final class LoopExtractor {
     private int loopIds;
     private int depth;
 
-    private LoopExtractor(For loop, Set<Variable> active, boolean useBounds, String adjointSuffix) {
+    private LoopExtractor(For loop, Set<Variable> active, boolean useBounds, UnaryOperator<String> adjointName) {
         this.m = new LoopModel(loop);
         this.active = active;
         this.useBounds = useBounds;
-        this.adjointSuffix = adjointSuffix;
+        this.adjointName = adjointName;
     }
 
+    /** As {@link #extract(For, Set, boolean, UnaryOperator)}, every adjoint named with {@code adjointSuffix}. */
     public static LoopModel extract(For loop, Set<Variable> active, boolean useBounds, String adjointSuffix) {
-        LoopExtractor x = new LoopExtractor(loop, active, useBounds, adjointSuffix);
+        return extract(loop, active, useBounds, name -> name + adjointSuffix);
+    }
+
+    public static LoopModel extract(For loop, Set<Variable> active, boolean useBounds,
+            UnaryOperator<String> adjointName) {
+        LoopExtractor x = new LoopExtractor(loop, active, useBounds, adjointName);
         x.run();
         return x.m;
     }
@@ -260,7 +268,7 @@ public final class LoopExtractor {
             }
             ArrayRef self = null;
             if (w != null && active.contains(t.var())) {
-                String text = ExprText.renamed(t, t.var().name() + adjointSuffix);
+                String text = ExprText.renamed(t, adjointName.apply(t.var().name()));
                 boolean increment = a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB;
                 if (!increment && a.op() == Assign.Op.SET) {
                     self = selfTerm(t, a.value());
@@ -319,7 +327,7 @@ public final class LoopExtractor {
                 PrimalRef p = refOf.get(r);
                 if (p != null) {
                     m.adjointRefs.add(new AdjointRef(p, AdjointKind.INCREMENT,
-                            ExprText.renamed(r, r.var().name() + adjointSuffix)));
+                            ExprText.renamed(r, adjointName.apply(r.var().name()))));
                 }
             }
         });

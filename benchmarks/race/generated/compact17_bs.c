@@ -1,0 +1,258 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef PARADJOINT_RUNTIME_H
+#define PARADJOINT_RUNTIME_H
+/* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
+typedef struct {
+    double *d;
+    long nd, capd;
+    int *i;
+    long ni, capi;
+} pa_tape;
+
+static inline void pa_tape_init(pa_tape *t)
+{
+    t->d = NULL;
+    t->nd = 0;
+    t->capd = 0;
+    t->i = NULL;
+    t->ni = 0;
+    t->capi = 0;
+}
+
+static inline void pa_tape_free(pa_tape *t)
+{
+    free(t->d);
+    free(t->i);
+    pa_tape_init(t);
+}
+
+static inline void pa_tape_oom(void)
+{
+    fprintf(stderr, "paradjoint: out of memory for the tape\n");
+    abort();
+}
+
+static inline void pa_push_d(pa_tape *t, double v)
+{
+    if (t->nd == t->capd) {
+        long cap = t->capd > 0 ? 2 * t->capd : 64;
+        double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->d = p;
+        t->capd = cap;
+    }
+    t->d[t->nd++] = v;
+}
+
+static inline double pa_pop_d(pa_tape *t)
+{
+    return t->d[--t->nd];
+}
+
+static inline void pa_push_i(pa_tape *t, int v)
+{
+    if (t->ni == t->capi) {
+        long cap = t->capi > 0 ? 2 * t->capi : 64;
+        int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->i = p;
+        t->capi = cap;
+    }
+    t->i[t->ni++] = v;
+}
+
+static inline int pa_pop_i(pa_tape *t)
+{
+    return t->i[--t->ni];
+}
+#endif /* PARADJOINT_RUNTIME_H */
+
+/* Adjoint (reverse mode) of compact17 in compact17_serial.c: dependents unew; independents uold. */
+void compact17_bs(int n, double *unew, double *unewbs, const double *uold, double *uoldbs,
+                  const double w[9][9])
+{
+    int offset, from, i;
+    pa_tape pa_t[1];
+    pa_tape_init(pa_t);
+    from = 0;
+    for (offset = 0; offset <= 8; offset++) {
+        pa_push_i(pa_t, from);
+        from = 8 + offset;
+        for (i = from; i <= n - 1; i += 9) {
+            unew[i - 0] = unew[i - 0] + w[0][0] * uold[i - 0];
+            unew[i - 0] = unew[i - 0] + w[0][1] * uold[i - 1];
+            unew[i - 0] = unew[i - 0] + w[0][2] * uold[i - 2];
+            unew[i - 0] = unew[i - 0] + w[0][3] * uold[i - 3];
+            unew[i - 0] = unew[i - 0] + w[0][4] * uold[i - 4];
+            unew[i - 0] = unew[i - 0] + w[0][5] * uold[i - 5];
+            unew[i - 0] = unew[i - 0] + w[0][6] * uold[i - 6];
+            unew[i - 0] = unew[i - 0] + w[0][7] * uold[i - 7];
+            unew[i - 0] = unew[i - 0] + w[0][8] * uold[i - 8];
+            unew[i - 1] = unew[i - 1] + w[1][0] * uold[i - 0];
+            unew[i - 1] = unew[i - 1] + w[1][1] * uold[i - 1];
+            unew[i - 1] = unew[i - 1] + w[1][2] * uold[i - 2];
+            unew[i - 1] = unew[i - 1] + w[1][3] * uold[i - 3];
+            unew[i - 1] = unew[i - 1] + w[1][4] * uold[i - 4];
+            unew[i - 1] = unew[i - 1] + w[1][5] * uold[i - 5];
+            unew[i - 1] = unew[i - 1] + w[1][6] * uold[i - 6];
+            unew[i - 1] = unew[i - 1] + w[1][7] * uold[i - 7];
+            unew[i - 1] = unew[i - 1] + w[1][8] * uold[i - 8];
+            unew[i - 2] = unew[i - 2] + w[2][0] * uold[i - 0];
+            unew[i - 2] = unew[i - 2] + w[2][1] * uold[i - 1];
+            unew[i - 2] = unew[i - 2] + w[2][2] * uold[i - 2];
+            unew[i - 2] = unew[i - 2] + w[2][3] * uold[i - 3];
+            unew[i - 2] = unew[i - 2] + w[2][4] * uold[i - 4];
+            unew[i - 2] = unew[i - 2] + w[2][5] * uold[i - 5];
+            unew[i - 2] = unew[i - 2] + w[2][6] * uold[i - 6];
+            unew[i - 2] = unew[i - 2] + w[2][7] * uold[i - 7];
+            unew[i - 2] = unew[i - 2] + w[2][8] * uold[i - 8];
+            unew[i - 3] = unew[i - 3] + w[3][0] * uold[i - 0];
+            unew[i - 3] = unew[i - 3] + w[3][1] * uold[i - 1];
+            unew[i - 3] = unew[i - 3] + w[3][2] * uold[i - 2];
+            unew[i - 3] = unew[i - 3] + w[3][3] * uold[i - 3];
+            unew[i - 3] = unew[i - 3] + w[3][4] * uold[i - 4];
+            unew[i - 3] = unew[i - 3] + w[3][5] * uold[i - 5];
+            unew[i - 3] = unew[i - 3] + w[3][6] * uold[i - 6];
+            unew[i - 3] = unew[i - 3] + w[3][7] * uold[i - 7];
+            unew[i - 3] = unew[i - 3] + w[3][8] * uold[i - 8];
+            unew[i - 4] = unew[i - 4] + w[4][0] * uold[i - 0];
+            unew[i - 4] = unew[i - 4] + w[4][1] * uold[i - 1];
+            unew[i - 4] = unew[i - 4] + w[4][2] * uold[i - 2];
+            unew[i - 4] = unew[i - 4] + w[4][3] * uold[i - 3];
+            unew[i - 4] = unew[i - 4] + w[4][4] * uold[i - 4];
+            unew[i - 4] = unew[i - 4] + w[4][5] * uold[i - 5];
+            unew[i - 4] = unew[i - 4] + w[4][6] * uold[i - 6];
+            unew[i - 4] = unew[i - 4] + w[4][7] * uold[i - 7];
+            unew[i - 4] = unew[i - 4] + w[4][8] * uold[i - 8];
+            unew[i - 5] = unew[i - 5] + w[5][0] * uold[i - 0];
+            unew[i - 5] = unew[i - 5] + w[5][1] * uold[i - 1];
+            unew[i - 5] = unew[i - 5] + w[5][2] * uold[i - 2];
+            unew[i - 5] = unew[i - 5] + w[5][3] * uold[i - 3];
+            unew[i - 5] = unew[i - 5] + w[5][4] * uold[i - 4];
+            unew[i - 5] = unew[i - 5] + w[5][5] * uold[i - 5];
+            unew[i - 5] = unew[i - 5] + w[5][6] * uold[i - 6];
+            unew[i - 5] = unew[i - 5] + w[5][7] * uold[i - 7];
+            unew[i - 5] = unew[i - 5] + w[5][8] * uold[i - 8];
+            unew[i - 6] = unew[i - 6] + w[6][0] * uold[i - 0];
+            unew[i - 6] = unew[i - 6] + w[6][1] * uold[i - 1];
+            unew[i - 6] = unew[i - 6] + w[6][2] * uold[i - 2];
+            unew[i - 6] = unew[i - 6] + w[6][3] * uold[i - 3];
+            unew[i - 6] = unew[i - 6] + w[6][4] * uold[i - 4];
+            unew[i - 6] = unew[i - 6] + w[6][5] * uold[i - 5];
+            unew[i - 6] = unew[i - 6] + w[6][6] * uold[i - 6];
+            unew[i - 6] = unew[i - 6] + w[6][7] * uold[i - 7];
+            unew[i - 6] = unew[i - 6] + w[6][8] * uold[i - 8];
+            unew[i - 7] = unew[i - 7] + w[7][0] * uold[i - 0];
+            unew[i - 7] = unew[i - 7] + w[7][1] * uold[i - 1];
+            unew[i - 7] = unew[i - 7] + w[7][2] * uold[i - 2];
+            unew[i - 7] = unew[i - 7] + w[7][3] * uold[i - 3];
+            unew[i - 7] = unew[i - 7] + w[7][4] * uold[i - 4];
+            unew[i - 7] = unew[i - 7] + w[7][5] * uold[i - 5];
+            unew[i - 7] = unew[i - 7] + w[7][6] * uold[i - 6];
+            unew[i - 7] = unew[i - 7] + w[7][7] * uold[i - 7];
+            unew[i - 7] = unew[i - 7] + w[7][8] * uold[i - 8];
+            unew[i - 8] = unew[i - 8] + w[8][0] * uold[i - 0];
+            unew[i - 8] = unew[i - 8] + w[8][1] * uold[i - 1];
+            unew[i - 8] = unew[i - 8] + w[8][2] * uold[i - 2];
+            unew[i - 8] = unew[i - 8] + w[8][3] * uold[i - 3];
+            unew[i - 8] = unew[i - 8] + w[8][4] * uold[i - 4];
+            unew[i - 8] = unew[i - 8] + w[8][5] * uold[i - 5];
+            unew[i - 8] = unew[i - 8] + w[8][6] * uold[i - 6];
+            unew[i - 8] = unew[i - 8] + w[8][7] * uold[i - 7];
+            unew[i - 8] = unew[i - 8] + w[8][8] * uold[i - 8];
+        }
+    }
+    for (offset = 8; offset >= 0; offset--) {
+        for (i = n - 1 < from ? from - 9 : from + 9 * ((n - 1 - from) / 9); i >= from; i -= 9) {
+            uoldbs[i - 8] += w[8][8] * unewbs[i - 8];
+            uoldbs[i - 7] += w[8][7] * unewbs[i - 8];
+            uoldbs[i - 6] += w[8][6] * unewbs[i - 8];
+            uoldbs[i - 5] += w[8][5] * unewbs[i - 8];
+            uoldbs[i - 4] += w[8][4] * unewbs[i - 8];
+            uoldbs[i - 3] += w[8][3] * unewbs[i - 8];
+            uoldbs[i - 2] += w[8][2] * unewbs[i - 8];
+            uoldbs[i - 1] += w[8][1] * unewbs[i - 8];
+            uoldbs[i - 0] += w[8][0] * unewbs[i - 8];
+            uoldbs[i - 8] += w[7][8] * unewbs[i - 7];
+            uoldbs[i - 7] += w[7][7] * unewbs[i - 7];
+            uoldbs[i - 6] += w[7][6] * unewbs[i - 7];
+            uoldbs[i - 5] += w[7][5] * unewbs[i - 7];
+            uoldbs[i - 4] += w[7][4] * unewbs[i - 7];
+            uoldbs[i - 3] += w[7][3] * unewbs[i - 7];
+            uoldbs[i - 2] += w[7][2] * unewbs[i - 7];
+            uoldbs[i - 1] += w[7][1] * unewbs[i - 7];
+            uoldbs[i - 0] += w[7][0] * unewbs[i - 7];
+            uoldbs[i - 8] += w[6][8] * unewbs[i - 6];
+            uoldbs[i - 7] += w[6][7] * unewbs[i - 6];
+            uoldbs[i - 6] += w[6][6] * unewbs[i - 6];
+            uoldbs[i - 5] += w[6][5] * unewbs[i - 6];
+            uoldbs[i - 4] += w[6][4] * unewbs[i - 6];
+            uoldbs[i - 3] += w[6][3] * unewbs[i - 6];
+            uoldbs[i - 2] += w[6][2] * unewbs[i - 6];
+            uoldbs[i - 1] += w[6][1] * unewbs[i - 6];
+            uoldbs[i - 0] += w[6][0] * unewbs[i - 6];
+            uoldbs[i - 8] += w[5][8] * unewbs[i - 5];
+            uoldbs[i - 7] += w[5][7] * unewbs[i - 5];
+            uoldbs[i - 6] += w[5][6] * unewbs[i - 5];
+            uoldbs[i - 5] += w[5][5] * unewbs[i - 5];
+            uoldbs[i - 4] += w[5][4] * unewbs[i - 5];
+            uoldbs[i - 3] += w[5][3] * unewbs[i - 5];
+            uoldbs[i - 2] += w[5][2] * unewbs[i - 5];
+            uoldbs[i - 1] += w[5][1] * unewbs[i - 5];
+            uoldbs[i - 0] += w[5][0] * unewbs[i - 5];
+            uoldbs[i - 8] += w[4][8] * unewbs[i - 4];
+            uoldbs[i - 7] += w[4][7] * unewbs[i - 4];
+            uoldbs[i - 6] += w[4][6] * unewbs[i - 4];
+            uoldbs[i - 5] += w[4][5] * unewbs[i - 4];
+            uoldbs[i - 4] += w[4][4] * unewbs[i - 4];
+            uoldbs[i - 3] += w[4][3] * unewbs[i - 4];
+            uoldbs[i - 2] += w[4][2] * unewbs[i - 4];
+            uoldbs[i - 1] += w[4][1] * unewbs[i - 4];
+            uoldbs[i - 0] += w[4][0] * unewbs[i - 4];
+            uoldbs[i - 8] += w[3][8] * unewbs[i - 3];
+            uoldbs[i - 7] += w[3][7] * unewbs[i - 3];
+            uoldbs[i - 6] += w[3][6] * unewbs[i - 3];
+            uoldbs[i - 5] += w[3][5] * unewbs[i - 3];
+            uoldbs[i - 4] += w[3][4] * unewbs[i - 3];
+            uoldbs[i - 3] += w[3][3] * unewbs[i - 3];
+            uoldbs[i - 2] += w[3][2] * unewbs[i - 3];
+            uoldbs[i - 1] += w[3][1] * unewbs[i - 3];
+            uoldbs[i - 0] += w[3][0] * unewbs[i - 3];
+            uoldbs[i - 8] += w[2][8] * unewbs[i - 2];
+            uoldbs[i - 7] += w[2][7] * unewbs[i - 2];
+            uoldbs[i - 6] += w[2][6] * unewbs[i - 2];
+            uoldbs[i - 5] += w[2][5] * unewbs[i - 2];
+            uoldbs[i - 4] += w[2][4] * unewbs[i - 2];
+            uoldbs[i - 3] += w[2][3] * unewbs[i - 2];
+            uoldbs[i - 2] += w[2][2] * unewbs[i - 2];
+            uoldbs[i - 1] += w[2][1] * unewbs[i - 2];
+            uoldbs[i - 0] += w[2][0] * unewbs[i - 2];
+            uoldbs[i - 8] += w[1][8] * unewbs[i - 1];
+            uoldbs[i - 7] += w[1][7] * unewbs[i - 1];
+            uoldbs[i - 6] += w[1][6] * unewbs[i - 1];
+            uoldbs[i - 5] += w[1][5] * unewbs[i - 1];
+            uoldbs[i - 4] += w[1][4] * unewbs[i - 1];
+            uoldbs[i - 3] += w[1][3] * unewbs[i - 1];
+            uoldbs[i - 2] += w[1][2] * unewbs[i - 1];
+            uoldbs[i - 1] += w[1][1] * unewbs[i - 1];
+            uoldbs[i - 0] += w[1][0] * unewbs[i - 1];
+            uoldbs[i - 8] += w[0][8] * unewbs[i - 0];
+            uoldbs[i - 7] += w[0][7] * unewbs[i - 0];
+            uoldbs[i - 6] += w[0][6] * unewbs[i - 0];
+            uoldbs[i - 5] += w[0][5] * unewbs[i - 0];
+            uoldbs[i - 4] += w[0][4] * unewbs[i - 0];
+            uoldbs[i - 3] += w[0][3] * unewbs[i - 0];
+            uoldbs[i - 2] += w[0][2] * unewbs[i - 0];
+            uoldbs[i - 1] += w[0][1] * unewbs[i - 0];
+            uoldbs[i - 0] += w[0][0] * unewbs[i - 0];
+        }
+        from = pa_pop_i(pa_t);
+    }
+    pa_tape_free(pa_t);
+}

@@ -1,0 +1,101 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.stencil.StencilDifferentiator;
+import org.paradjoint.stencil.StencilOptions;
+
+/**
+ * Writes the adjoint variants the timing drivers include, for examples/stencil/NAME.c:
+ * NAME_b.c (adjoint stencil, split), NAME_bgd.c (adjoint stencil, guarded, as NAME_bgd),
+ * NAME_bc.c (the core's conventional adjoint, reverse sweep only: the parallel scatter with
+ * omp atomic) and NAME_bser.c (the same of the primal without its OpenMP pragma: the serial
+ * scatter), and prints how long generating the adjoint stencil takes warm.
+ * Usage: java -cp CLASSPATH Generate.java REPO OUTDIR NAME...
+ */
+public class Generate {
+
+    public static void main(String[] args) throws Exception {
+        Path repo = Path.of(args[0]);
+        Path out = Path.of(args[1]);
+        Files.createDirectories(out);
+        for (int k = 2; k < args.length; k++) {
+            generate(repo, out, args[k]);
+        }
+    }
+
+    private static void generate(Path repo, Path out, String name) throws Exception {
+        String file = name + ".c";
+        ParseResult parsed = new CFrontEnd().parse(file, Files.readString(repo.resolve("examples/stencil/" + file)));
+        if (parsed.hasErrors()) {
+            throw new IllegalStateException(parsed.diagnostics().toString());
+        }
+        TranslationUnit unit = parsed.unit();
+        FileResult split = StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
+        FileResult guarded = StencilDifferentiator.differentiateAll(unit,
+                StencilOptions.defaults().withStrategy(StencilOptions.Strategy.GUARDED));
+        Files.writeString(out.resolve(name + "_b.c"), split.text());
+        Files.writeString(out.resolve(name + "_bgd.c"),
+                StencilDifferentiator.printFile(List.of(renamed(guarded.functions().get(0), name + "_bgd"))));
+        Files.writeString(out.resolve(name + "_bc.c"), CPrinter.printFile(List.of(
+                renamed(reverseSweep(conventional(unit, name)), name + "_bc"))));
+        Function primal = unit.function(name).orElseThrow();
+        List<Stmt> sequential = new ArrayList<>();
+        for (Stmt s : primal.body().stmts()) {
+            sequential.add(s instanceof For f ? f.withOmp(null) : s);
+        }
+        TranslationUnit serial = new TranslationUnit(unit.file(), unit.language(),
+                List.of(primal.withBody(new Block(sequential))));
+        Files.writeString(out.resolve(name + "_bser.c"), CPrinter.printFile(List.of(
+                renamed(reverseSweep(conventional(serial, name)), name + "_bser"))));
+        for (int k = 0; k < 50; k++) {
+            StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
+        }
+        long best = Long.MAX_VALUE;
+        for (int k = 0; k < 20; k++) {
+            long t0 = System.nanoTime();
+            StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        System.out.printf("generation of %s_b.c (warm, best of 20): %.2f ms%n", name, best / 1e6);
+    }
+
+    private static Function conventional(TranslationUnit unit, String name) {
+        DiffResult r = Differentiator.differentiate(unit, name, Mode.REVERSE, DiffOptions.defaults());
+        if (r.hasErrors()) {
+            throw new IllegalStateException(r.diagnostics().toString());
+        }
+        return r.function();
+    }
+
+    /** The adjoint without its forward sweep (the primal recomputation), as a hand-written scatter adjoint. */
+    private static Function reverseSweep(Function f) {
+        List<Stmt> stmts = new ArrayList<>(f.body().stmts());
+        for (int k = 0; k < stmts.size(); k++) {
+            if (stmts.get(k) instanceof For) {
+                stmts.remove(k);
+                break;
+            }
+        }
+        return f.withBody(new Block(stmts));
+    }
+
+    private static Function renamed(Function f, String name) {
+        return new Function(name, f.returnType(), f.params(), f.locals(), f.body(), f.pragmas(), f.isStatic(),
+                f.comment(), f.range());
+    }
+}

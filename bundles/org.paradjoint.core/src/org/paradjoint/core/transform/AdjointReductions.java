@@ -1,0 +1,117 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * {@link RaceStrategy#REDUCTION}: the adjoints with UNSAFE increments in one adjoint loop become
+ * {@code reduction(+: ...)} variables. OpenMP gives each thread a zeroed private copy and adds
+ * the copies to the original at the end, which is right only for an adjoint the loop does
+ * nothing but increment; one it also reads or overwrites keeps its atomics (with a warning).
+ * An array needs its extents for the section {@code xb[:n]}; without them it is a located
+ * error that says how to declare them.
+ */
+final class AdjointReductions {
+
+    /** Warning code of an adjoint that cannot be a reduction variable (its increments stay atomic). */
+    static final String FALLBACK = "race-reduction-not-applicable";
+
+    private AdjointReductions() {
+    }
+
+    /**
+     * The reduction variables of one adjoint loop, each with the dimensions its section prints;
+     * {@code unsafe} maps each adjoint with an UNSAFE increment to the primal reference of its first one.
+     */
+    static List<Variable> plan(List<Stmt> iteration, Map<Variable, LValue> unsafe, DiffContext cx) {
+        List<Variable> out = new ArrayList<>();
+        for (Map.Entry<Variable, LValue> e : unsafe.entrySet()) {
+            Variable adjoint = e.getKey();
+            LValue primal = e.getValue();
+            if (!onlyIncremented(iteration, adjoint)) {
+                cx.warnings.add(Diagnostic.warning(FALLBACK, primal.range(), "adjoint '" + adjoint.name()
+                        + "' is also read or overwritten in the adjoint of this parallel loop, so it cannot be a "
+                        + "reduction variable: its unsafe increments use omp atomic"));
+                continue;
+            }
+            out.add(sectioned(adjoint, primal, cx));
+        }
+        return out;
+    }
+
+    private static Variable sectioned(Variable adjoint, LValue primal, DiffContext cx) {
+        if (adjoint.isScalar()) {
+            return adjoint;
+        }
+        if (cx.isByValueAdjointParam(primal.var())) {
+            return adjoint.withDims(List.of(Dim.c(new IntLit(1))));
+        }
+        String unknown = ParallelLoops.unknownExtent(primal.var(), cx);
+        if (unknown != null) {
+            throw new UnsupportedException("reduction-extent-unknown", primal.range(), "adjoint '" + adjoint.name()
+                    + "' cannot go into a reduction(+: ...) clause of the adjoint loop without " + unknown
+                    + ": declare '" + primal.var().name() + "' with its size (e.g. a parameter 'double "
+                    + primal.var().name() + "[n]'), give its extent (--extent " + primal.var().name()
+                    + "=EXPR), or use the atomic race strategy");
+        }
+        return adjoint.withDims(cx.sized(primal.var()).dims());
+    }
+
+    /** True when every occurrence of {@code v} is the target of a {@code +=} or {@code -=}. */
+    private static boolean onlyIncremented(List<Stmt> stmts, Variable v) {
+        boolean[] other = {false};
+        for (Stmt s : stmts) {
+            StmtUtil.forEach(s, x -> {
+                if (x instanceof Assign a) {
+                    boolean increment = a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB;
+                    if (a.target().var().equals(v) && !increment || ExprUtil.indexVariables(a.target()).contains(v)
+                            || ExprUtil.references(a.value(), v)) {
+                        other[0] = true;
+                    }
+                } else if (!(x instanceof Block)) {
+                    for (Expr e : StmtUtil.ownExprs(x)) {
+                        other[0] |= ExprUtil.references(e, v);
+                    }
+                    other[0] |= x instanceof Decl d && d.var().equals(v);
+                }
+            });
+        }
+        return !other[0];
+    }
+
+    /** The statements with the atomic guards of the increments of {@code reduced} removed. */
+    static List<Stmt> withoutAtomics(List<Stmt> stmts, Set<Variable> reduced) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : stmts) {
+            out.add(switch (s) {
+                case Assign a when a.atomic() && reduced.contains(a.target().var()) -> a.withAtomic(false);
+                case Block b -> new Block(withoutAtomics(b.stmts(), reduced), b.range());
+                case For f -> f.withBody(new Block(withoutAtomics(f.body().stmts(), reduced), f.body().range()));
+                case If i -> new If(i.cond(), new Block(withoutAtomics(i.then().stmts(), reduced), i.then().range()),
+                        i.otherwise() == null ? null
+                                : new Block(withoutAtomics(i.otherwise().stmts(), reduced), i.otherwise().range()),
+                        i.range());
+                default -> s;
+            });
+        }
+        return out;
+    }
+}

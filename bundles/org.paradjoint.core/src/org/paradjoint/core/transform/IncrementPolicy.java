@@ -1,0 +1,36 @@
+package org.paradjoint.core.transform;
+
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.For;
+
+/**
+ * Decides, for each increment of a shared adjoint array inside the adjoint of an OpenMP parallel
+ * loop, whether it is race-free. Reverse mode asks it with the nodes of the function it
+ * differentiates (the front-end's IR after inlining and normalisation: loops are rebuilt but keep
+ * their source ranges, array references are the front-end's nodes or copies at the same range).
+ * SAFE increments are emitted as plain {@code +=}; UNSAFE ones follow the {@link RaceStrategy}.
+ * Anything a policy does not know must be UNSAFE. Increments of shared scalars are always UNSAFE.
+ * <p>
+ * The race analysis (bundle {@code org.paradjoint.race}) provides one; without a policy
+ * ({@code null} in {@link DiffOptions}) every increment is UNSAFE, the atomic baseline.
+ */
+@FunctionalInterface
+public interface IncrementPolicy {
+
+    /** The classification of one adjoint increment. */
+    enum Safety {
+        /** Proven race-free: a plain {@code +=}. */
+        SAFE,
+        /** Not proven: an atomic update or a reduction. */
+        UNSAFE
+    }
+
+    /** Every increment UNSAFE: the conservative baseline. */
+    IncrementPolicy ALL_UNSAFE = (loop, primal) -> Safety.UNSAFE;
+
+    /**
+     * @param loop   the primal parallel loop (the outermost loop of a collapsed nest)
+     * @param primal the primal reference read inside {@code loop} whose adjoint is incremented
+     */
+    Safety classify(For loop, ArrayRef primal);
+}

@@ -1,0 +1,144 @@
+package org.paradjoint.race;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+
+/**
+ * Reverse mode with the race analysis: analyses the parallel loops of the annotated functions,
+ * differentiates with the verdicts as {@link RacePolicy} (SAFE increments plain, UNSAFE ones as
+ * the options' {@link org.paradjoint.core.transform.RaceStrategy} says), and adds a warning for
+ * every UNSAFE increment of the generated code to the result's diagnostics.
+ * <pre>
+ * RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(unit,
+ *         DiffOptions.defaults().withRaceStrategy(RaceStrategy.ATOMIC), new Z3Prover(), RaceOptions.defaults());
+ * r.file().text(); r.file().diagnostics(); r.reports();
+ * </pre>
+ */
+public final class RaceAwareDifferentiator {
+
+    /** A generated file (diagnostics include the race warnings) and the analysis of each function. */
+    public record Result(FileResult file, List<RaceReport> reports) {
+        public Result {
+            reports = List.copyOf(reports);
+        }
+    }
+
+    /** One generated function (diagnostics include the race warnings) and its analysis. */
+    public record FunctionResult(DiffResult result, RaceReport report) {
+    }
+
+    private RaceAwareDifferentiator() {
+    }
+
+    /** As {@link Differentiator#differentiateAll} in reverse mode, with the race analysis. */
+    public static Result differentiateAll(TranslationUnit unit, DiffOptions options, Prover prover,
+            RaceOptions raceOptions) {
+        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
+        List<RaceReport> reports = analyzeAll(unit, opts, prover, raceOptions);
+        RacePolicy policy = RacePolicy.of(reports);
+        FileResult f = Differentiator.differentiateAll(unit, Mode.REVERSE, opts.withIncrementPolicy(policy));
+        List<Diagnostic> diags = merged(f.diagnostics(), policy.diagnostics(opts.adjointSuffix()));
+        return new Result(new FileResult(f.text(), f.fileName(), f.functions(), f.signatures(), diags), reports);
+    }
+
+    /** As {@link Differentiator#differentiate} in reverse mode, with the race analysis of that function. */
+    public static FunctionResult differentiate(TranslationUnit unit, String function, DiffOptions options,
+            Prover prover, RaceOptions raceOptions) {
+        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
+        Optional<Function> f = unit.function(function);
+        RaceReport report = f.map(x -> RaceAnalysis.analyze(x, prover, raceOptions(x, opts, raceOptions)))
+                .orElse(null);
+        RacePolicy policy = report == null ? RacePolicy.of() : RacePolicy.of(report);
+        DiffResult r = Differentiator.differentiate(unit, function, Mode.REVERSE, opts.withIncrementPolicy(policy));
+        List<Diagnostic> diags = merged(r.diagnostics(), policy.diagnostics(opts.adjointSuffix()));
+        return new FunctionResult(new DiffResult(r.function(), r.signature(), diags), report);
+    }
+
+    /**
+     * The race analysis of every annotated function of {@code unit} that has a parallel loop, in
+     * source order, with the dependents, independents and adjoint suffix that {@code options}
+     * give the generator (what {@code paradjoint analyze} prints).
+     */
+    public static List<RaceReport> analyzeAll(TranslationUnit unit, DiffOptions options, Prover prover,
+            RaceOptions raceOptions) {
+        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
+        List<RaceReport> out = new ArrayList<>();
+        for (Function f : unit.functions()) {
+            if (Differentiator.isAnnotated(f) && hasParallelLoop(f)) {
+                out.add(RaceAnalysis.analyze(f, prover, raceOptions(f, opts, raceOptions)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The analysis settings that match the generator's: its adjoint names (suffix, or a stencil
+     * mapping), and its dependents and independents (given by the options, or by a stencil mapping
+     * when there is no gradient pragma).
+     */
+    static RaceOptions raceOptions(Function f, DiffOptions options, RaceOptions base) {
+        RaceOptions r = (base == null ? RaceOptions.defaults() : base).withAdjointSuffix(options.adjointSuffix());
+        if (options.overridesVariables()) {
+            // the generator then names every adjoint with the suffix, whatever a stencil mapping says
+            return r.withGradient(orEmpty(options.dependents()), orEmpty(options.independents()));
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        List<String> deps = new ArrayList<>();
+        List<String> indeps = new ArrayList<>();
+        List<String> written = StmtUtil.writes(f.body()).stream().map(Variable::name).toList();
+        for (AdPragma p : f.pragmas()) {
+            if (p instanceof AdPragma.StencilAdjoint st) {
+                for (AdPragma.StencilAdjoint.Mapping m : st.mappings()) {
+                    names.put(m.array(), m.adjoint());
+                    (written.contains(m.array()) ? deps : indeps).add(m.array());
+                }
+            }
+        }
+        if (!names.isEmpty()) {
+            r = r.withAdjointNames(names);
+        }
+        boolean gradient = f.pragmas().stream().anyMatch(p -> p instanceof AdPragma.Gradient);
+        if (!gradient && !deps.isEmpty() && !indeps.isEmpty()) {
+            return r.withGradient(deps, indeps);
+        }
+        return r;
+    }
+
+    private static List<String> orEmpty(List<String> l) {
+        return l == null ? List.of() : l;
+    }
+
+    private static boolean hasParallelLoop(Function f) {
+        boolean[] found = {false};
+        StmtUtil.forEach(f.body(), s -> found[0] |= s instanceof For x && x.isParallel());
+        return found[0];
+    }
+
+    /** The generator's diagnostics, then the race warnings in source order. */
+    private static List<Diagnostic> merged(List<Diagnostic> generator, List<Diagnostic> race) {
+        List<Diagnostic> sorted = new ArrayList<>(race);
+        sorted.sort(Comparator.comparing((Diagnostic d) -> d.range().file())
+                .thenComparingInt(d -> d.range().isKnown() ? d.range().line() : Integer.MAX_VALUE)
+                .thenComparingInt(d -> d.range().isKnown() ? d.range().column() : Integer.MAX_VALUE));
+        List<Diagnostic> out = new ArrayList<>(generator);
+        out.addAll(sorted);
+        return out;
+    }
+}

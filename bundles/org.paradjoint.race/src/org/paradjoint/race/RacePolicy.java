@@ -1,0 +1,122 @@
+package org.paradjoint.race;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.transform.IncrementPolicy;
+import org.paradjoint.race.internal.ExprText;
+
+/**
+ * The race analysis as the reverse-mode generator's {@link IncrementPolicy}: an increment is
+ * SAFE exactly when a {@link RaceReport} proves it; a loop or an increment no report knows
+ * (inlined code, say) is UNSAFE. It remembers what the generator asked, so that the warnings it
+ * gives are those of the increments the generated code actually protects.
+ */
+public final class RacePolicy implements IncrementPolicy {
+
+    /**
+     * One question of the generator and its answer; {@code report} is the analysis of the loop and
+     * {@code increment} its record of the increment, each null when the analysis has none.
+     */
+    public record Decision(For loop, ArrayRef primal, LoopReport report, Increment increment, Safety safety) {
+    }
+
+    private final List<RaceReport> reports;
+    private final List<Decision> decisions = Collections.synchronizedList(new ArrayList<>());
+
+    private RacePolicy(List<RaceReport> reports) {
+        this.reports = List.copyOf(reports);
+    }
+
+    public static RacePolicy of(RaceReport... reports) {
+        return new RacePolicy(List.of(reports));
+    }
+
+    public static RacePolicy of(List<RaceReport> reports) {
+        return new RacePolicy(reports);
+    }
+
+    @Override
+    public Safety classify(For loop, ArrayRef primal) {
+        LoopReport report = loopReport(loop).orElse(null);
+        Increment found = report == null ? null : report.increment(primal).orElse(null);
+        Safety s = found != null && found.isSafe() ? Safety.SAFE : Safety.UNSAFE;
+        decisions.add(new Decision(loop, primal, report, found, s));
+        return s;
+    }
+
+    private Optional<LoopReport> loopReport(For loop) {
+        for (RaceReport r : reports) {
+            Optional<LoopReport> l = r.loop(loop);
+            if (l.isPresent()) {
+                return l;
+            }
+        }
+        return Optional.empty();
+    }
+
+    public List<RaceReport> reports() {
+        return reports;
+    }
+
+    /** The questions asked so far, in order. */
+    public List<Decision> decisions() {
+        synchronized (decisions) {
+            return List.copyOf(decisions);
+        }
+    }
+
+    /**
+     * A {@code race-unsafe-increment} warning for every UNSAFE increment the generator asked
+     * about (one per primal reference), and the reports' loop-level warnings (probable primal
+     * race, loop not analysed). {@code adjointSuffix} spells adjoints the analysis did not see.
+     */
+    public List<Diagnostic> diagnostics(String adjointSuffix) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (RaceReport r : reports) {
+            r.diagnostics().stream().filter(d -> !d.code().equals(RaceReport.UNSAFE_INCREMENT)).forEach(out::add);
+        }
+        Map<Object, Diagnostic> unsafe = new LinkedHashMap<>();
+        for (Decision d : decisions()) {
+            if (d.safety() == Safety.SAFE) {
+                continue;
+            }
+            Increment i = d.increment();
+            if (i != null) {
+                unsafe.putIfAbsent(place(i.range()), warning(i.message(), i.range(), i.adjoint(), i.reason(),
+                        i.counterexample() == null ? "" : i.counterexample()));
+            } else {
+                String adjoint = ExprText.renamed(d.primal(), d.primal().var().name() + adjointSuffix);
+                String why = d.report() != null && d.report().unsupported() != null
+                        ? "its loop was not analysed: " + d.report().unsupported()
+                        : "it comes from code the analysis did not see, e.g. an inlined function";
+                String reason = "adjoint increment " + adjoint + " was not classified by the race analysis (" + why
+                        + "): it is treated as unsafe";
+                unsafe.putIfAbsent(place(d.primal().range()), warning(reason, d.primal().range(), adjoint, reason, ""));
+            }
+        }
+        out.addAll(unsafe.values());
+        return out;
+    }
+
+    /** A {@code race-unsafe-increment} warning; arguments: adjoint, reason, counterexample (or empty). */
+    private static Diagnostic warning(String message, SourceRange at, String adjoint, String reason, String cex) {
+        return new Diagnostic(Severity.WARNING, RaceReport.UNSAFE_INCREMENT, message, at,
+                List.of(adjoint, reason, cex));
+    }
+
+    /** One warning per place in the source (ranges compare equal as records, so use their fields). */
+    private static Object place(SourceRange r) {
+        return r.isKnown() ? r.file() + ":" + r.offset() + ":" + r.length() + ":" + r.line() + ":" + r.column()
+                : new Object();
+    }
+}

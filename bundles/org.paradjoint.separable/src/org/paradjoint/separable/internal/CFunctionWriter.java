@@ -1,0 +1,104 @@
+package org.paradjoint.separable.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+
+/**
+ * Prints a C function whose parameters or locals include types of the support file (which the
+ * IR cannot name): the signature and declarations from text, the body statement by statement
+ * with {@link CPrinter}, in its layout (four-space indentation, braces everywhere).
+ */
+final class CFunctionWriter {
+
+    private static final int MAX_LINE = 100;
+
+    private final StringBuilder out = new StringBuilder();
+
+    /** {@code params} and {@code declarations} are C text; IR locals go through {@link #locals(List)}. */
+    static String write(String comment, String head, List<String> params, List<String> declarations,
+            List<Stmt> body) {
+        return write(comment, head, params, declarations, body, null, null);
+    }
+
+    /**
+     * As {@link #write(String, String, List, List, List)}; every loop whose header starts with
+     * {@code loopPrefix} (e.g. {@code for (pa_k = 0;}) is preceded by the line {@code loopMarker}.
+     */
+    static String write(String comment, String head, List<String> params, List<String> declarations,
+            List<Stmt> body, String loopPrefix, String loopMarker) {
+        CFunctionWriter w = new CFunctionWriter();
+        if (comment != null && !comment.isBlank()) {
+            w.out.append("/* ").append(comment.strip()).append(" */\n");
+        }
+        w.signature(head + "(", params);
+        w.out.append("{\n");
+        for (String d : declarations) {
+            w.out.append("    ").append(d).append('\n');
+        }
+        for (Stmt s : body) {
+            for (String line : CPrinter.print(s).split("\n")) {
+                if (loopPrefix != null && line.stripLeading().startsWith(loopPrefix)) {
+                    w.out.append("    ").append(line, 0, line.length() - line.stripLeading().length())
+                            .append(loopMarker).append('\n');
+                }
+                if (!line.isEmpty()) {
+                    w.out.append("    ").append(line).append('\n');
+                }
+            }
+        }
+        w.out.append("}\n");
+        return w.out.toString();
+    }
+
+    /** Declarations of IR locals as the core printer makes them: scalars of one type on one line, arrays alone. */
+    static List<String> locals(List<Variable> locals) {
+        Map<String, List<String>> scalars = new LinkedHashMap<>();
+        List<String> lines = new ArrayList<>();
+        for (Variable v : locals) {
+            if (v.isScalar()) {
+                String type = v.type().cName();
+                scalars.computeIfAbsent(type, t -> {
+                    lines.add("\0" + t);
+                    return new ArrayList<>();
+                }).add(v.name());
+            } else {
+                lines.add(CPrinter.declarator(v) + ";");
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (String l : lines) {
+            out.add(l.startsWith("\0") ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";"
+                    : l);
+        }
+        return out;
+    }
+
+    static List<String> params(List<Variable> params) {
+        return params.stream().map(CPrinter::declarator).toList();
+    }
+
+    private void signature(String head, List<String> params) {
+        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
+        if (oneLine.length() <= MAX_LINE) {
+            out.append(oneLine).append('\n');
+            return;
+        }
+        String pad = " ".repeat(head.length());
+        StringBuilder line = new StringBuilder(head);
+        for (int k = 0; k < params.size(); k++) {
+            String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
+            if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
+                out.append(line.toString().stripTrailing()).append('\n');
+                line = new StringBuilder(pad);
+            }
+            line.append(piece).append(' ');
+        }
+        out.append(line.toString().stripTrailing()).append('\n');
+    }
+}

@@ -1,0 +1,311 @@
+package org.paradjoint.separable.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Cast;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.DerivativeRules;
+
+/**
+ * Inlines the calls of functions of the same unit, so that the derivative sweeps see one
+ * call-free body, and flattens it: nested blocks spliced in, declarations hoisted to the
+ * function's locals (an initialiser becomes an assignment where it stood), {@code return}s of
+ * callees turned into branches. Callee locals get fresh names; array parameters map to the
+ * argument arrays; a scalar parameter the callee only reads maps to a plain argument (a
+ * variable or literal), otherwise to a fresh local. A call inside an expression is computed
+ * before the statement into a temporary. Statement calls whose name starts with
+ * {@link Skeleton#MARKER} are kept as they are.
+ * <p>
+ * The same rules as the reverse mode's inliner of the core (which is not exported), so that a
+ * function the reverse mode accepts is accepted here.
+ */
+public final class CallInliner {
+
+    private final TranslationUnit unit;
+    private final NameSupply names;
+    private final Deque<String> stack = new ArrayDeque<>();
+    private final List<Variable> hoisted = new ArrayList<>();
+
+    private CallInliner(TranslationUnit unit, NameSupply names) {
+        this.unit = unit;
+        this.names = names;
+    }
+
+    /** The function with every unit call inlined, flattened, its declarations among the locals. */
+    public static Function inline(TranslationUnit unit, Function f, NameSupply names) {
+        CallInliner in = new CallInliner(unit, names);
+        in.stack.push(f.name());
+        List<Stmt> body = in.flatten(in.stmts(f.body().stmts()));
+        List<Variable> locals = new ArrayList<>(f.locals());
+        for (Variable v : in.hoisted) {
+            if (!locals.contains(v)) {
+                locals.add(v);
+            }
+        }
+        return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
+                f.pragmas(), f.isStatic(), f.comment(), f.range());
+    }
+
+    private Optional<Function> callee(String name) {
+        return unit == null ? Optional.empty() : unit.function(name);
+    }
+
+    private List<Stmt> stmts(List<Stmt> in) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : in) {
+            out.addAll(stmt(s));
+        }
+        return out;
+    }
+
+    private Block block(Block b) {
+        return b == null ? null : new Block(stmts(b.stmts()), b.range());
+    }
+
+    private List<Stmt> stmt(Stmt s) {
+        List<Stmt> pre = new ArrayList<>();
+        switch (s) {
+            case Assign a -> {
+                if (receivesDirectly(a)) {
+                    Call c = (Call) a.value();
+                    List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                    pre.addAll(inlineCall(c, callee(c.name()).get(), args, a.target()));
+                    return pre;
+                }
+                LValue target = (LValue) hoist(a.target(), pre);
+                Expr value = hoist(a.value(), pre);
+                pre.add(new Assign(target, a.op(), value, a.atomic(), a.pragmas(), a.range()));
+            }
+            case CallStmt cs -> {
+                Call c = cs.call();
+                Optional<Function> g = callee(c.name());
+                if (g.isPresent()) {
+                    List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                    pre.addAll(inlineCall(c, g.get(), args, null));
+                } else if (c.name().startsWith(Skeleton.MARKER) || isKnown(c.name())) {
+                    pre.add(s);
+                } else {
+                    throw unknown(c);
+                }
+            }
+            case For f -> {
+                noCallIn(f.bound(), "loop bound");
+                noCallIn(f.step(), "loop step");
+                Expr lower = hoist(f.lower(), pre);
+                pre.add(new For(f.counter(), lower, f.cmp(), f.bound(), f.step(), block(f.body()), f.omp(),
+                        f.pragmas(), f.range()));
+            }
+            case If i -> {
+                Expr cond = hoist(i.cond(), pre);
+                pre.add(new If(cond, block(i.then()), block(i.otherwise()), i.range()));
+            }
+            case Block b -> pre.add(block(b));
+            case Return r -> pre.add(new Return(r.value() == null ? null : hoist(r.value(), pre), r.range()));
+            case Decl d -> pre.add(new Decl(d.var(), d.init() == null ? null : hoist(d.init(), pre), d.range()));
+        }
+        return pre;
+    }
+
+    /** {@code v = g(...)} with a scalar {@code v} the arguments do not mention: the callee's result goes into {@code v}. */
+    private boolean receivesDirectly(Assign a) {
+        return a.op() == Assign.Op.SET && a.value() instanceof Call c && callee(c.name()).isPresent()
+                && a.target() instanceof VarRef t && t.var().isScalar()
+                && c.args().stream().noneMatch(x -> ExprUtil.references(x, t.var()))
+                && callee(c.name()).get().returnType() == t.var().type();
+    }
+
+    private void noCallIn(Expr e, String where) {
+        for (Call c : ExprUtil.calls(e)) {
+            if (callee(c.name()).isPresent()) {
+                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
+                        + "' in a " + where + " cannot be inlined: compute it into a variable before the loop");
+            }
+            if (!DerivativeRules.isIntrinsic(c.name())) {
+                throw unknown(c);
+            }
+        }
+    }
+
+    /** An intrinsic, or a helper of the support file that the expansion itself inserted. */
+    private static boolean isKnown(String name) {
+        return DerivativeRules.isIntrinsic(name) || name.startsWith(SupportFile.PREFIX);
+    }
+
+    private static UnsupportedException unknown(Call c) {
+        return new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
+                + "': define it in this file (it is then inlined) or use a supported intrinsic");
+    }
+
+    /** Replaces the calls of unit functions in {@code e} by temporaries computed in {@code pre}. */
+    private Expr hoist(Expr e, List<Stmt> pre) {
+        return switch (e) {
+            case Call c -> {
+                List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
+                Optional<Function> g = callee(c.name());
+                if (g.isPresent()) {
+                    Function callee = g.get();
+                    if (callee.returnType() == null) {
+                        throw new UnsupportedException("void-call-in-expression", c.range(),
+                                "function '" + c.name() + "' returns no value but is used in an expression");
+                    }
+                    Variable tmp = names.fresh(Variable.scalar(c.name(), callee.returnType(), Variable.Kind.LOCAL),
+                            c.name() + "_r");
+                    hoisted.add(tmp);
+                    pre.addAll(inlineCall(c, callee, args, new VarRef(tmp)));
+                    yield new VarRef(tmp, c.range());
+                }
+                if (!isKnown(c.name())) {
+                    throw unknown(c);
+                }
+                yield new Call(c.name(), args, c.range());
+            }
+            case Cond c -> {
+                noConditionalCall(c.then());
+                noConditionalCall(c.otherwise());
+                yield new Cond(hoist(c.cond(), pre), c.then(), c.otherwise(), c.range());
+            }
+            case Binary b when b.op().isLogical() -> {
+                noConditionalCall(b.right());
+                yield new Binary(b.op(), hoist(b.left(), pre), b.right(), b.range());
+            }
+            case Binary b -> new Binary(b.op(), hoist(b.left(), pre), hoist(b.right(), pre), b.range());
+            case Unary u -> new Unary(u.op(), hoist(u.operand(), pre), u.range());
+            case Cast c -> new Cast(c.type(), hoist(c.operand(), pre), c.range());
+            case ArrayRef a -> new ArrayRef(a.var(), a.indices().stream().map(x -> hoist(x, pre)).toList(), a.range());
+            default -> e;
+        };
+    }
+
+    private void noConditionalCall(Expr e) {
+        for (Call c : ExprUtil.calls(e)) {
+            if (callee(c.name()).isPresent()) {
+                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
+                        + "' in a conditionally evaluated operand (?:, &&, ||) cannot be inlined: "
+                        + "use an if statement");
+            }
+            if (!DerivativeRules.isIntrinsic(c.name())) {
+                throw unknown(c);
+            }
+        }
+    }
+
+    /** The statements of one inlined call; {@code result} receives the return value (may be null). */
+    private List<Stmt> inlineCall(Call call, Function callee, List<Expr> args, LValue result) {
+        if (stack.contains(callee.name())) {
+            throw new UnsupportedException("recursion", call.range(), "recursive call of '" + callee.name()
+                    + "': recursion cannot be inlined");
+        }
+        if (args.size() != callee.params().size()) {
+            throw new UnsupportedException("call-arity", call.range(), "call to '" + callee.name() + "' with "
+                    + args.size() + " arguments; it takes " + callee.params().size());
+        }
+        List<Stmt> head = new ArrayList<>();
+        Map<Variable, Variable> renaming = new LinkedHashMap<>();
+        Map<Variable, Expr> substitution = new LinkedHashMap<>();
+        Set<Variable> written = StmtUtil.writes(callee.body());
+        for (int k = 0; k < args.size(); k++) {
+            Variable p = callee.params().get(k);
+            Expr a = args.get(k);
+            if (p.isArray()) {
+                if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
+                    throw new UnsupportedException("unsupported-argument", a.range().isKnown() ? a.range()
+                            : call.range(), "argument " + (k + 1) + " of '" + callee.name()
+                                    + "' must be a whole array of rank " + p.rank() + " to be inlined");
+                }
+                renaming.put(p, r.var());
+            } else if (!written.contains(p) && isPlain(a, p)) {
+                substitution.put(p, a instanceof IntLit l && p.isFloating() ? new RealLit(l.value()) : a);
+            } else {
+                Variable copy = names.fresh(p.withKind(Variable.Kind.LOCAL).withConst(false), p.name());
+                renaming.put(p, copy);
+                hoisted.add(copy);
+                head.add(new Assign(new VarRef(copy), Assign.Op.SET, a));
+            }
+        }
+        List<Variable> locals = new ArrayList<>(callee.locals());
+        StmtUtil.forEach(callee.body(), s -> {
+            if (s instanceof Decl d && !locals.contains(d.var())) {
+                locals.add(d.var());
+            }
+        });
+        for (Variable l : locals) {
+            Variable fresh = names.fresh(l.withKind(Variable.Kind.LOCAL).withConst(false), l.name());
+            renaming.put(l, fresh);
+            if (callee.locals().contains(l)) {
+                hoisted.add(fresh);
+            }
+        }
+        Block renamed = (Block) StmtUtil.rename(callee.body(), renaming);
+        Block body = (Block) StmtUtil.mapExprs(renamed, e -> ExprUtil.substitute(e, substitution));
+        List<Stmt> lowered = ReturnLowering.lower(body.stmts(), result);
+        stack.push(callee.name());
+        List<Stmt> inlined = stmts(lowered);
+        stack.pop();
+        head.addAll(inlined);
+        return List.of(new Block(head, call.range()));
+    }
+
+    private static boolean isPlain(Expr a, Variable p) {
+        if (a instanceof IntLit) {
+            return true;
+        }
+        if (a instanceof RealLit) {
+            return p.isFloating();
+        }
+        return a instanceof VarRef r && r.var().isScalar() && r.var().type() == p.type();
+    }
+
+    /** Splices nested blocks and turns declarations into locals plus an assignment of the initialiser. */
+    private List<Stmt> flatten(List<Stmt> stmts) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : stmts) {
+            switch (s) {
+                case Block b -> out.addAll(flatten(b.stmts()));
+                case Decl d -> {
+                    hoisted.add(d.var());
+                    if (d.init() != null) {
+                        out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(),
+                                d.range()));
+                    }
+                }
+                case If i -> out.add(new If(i.cond(), new Block(flatten(i.then().stmts())),
+                        i.otherwise() == null ? null : new Block(flatten(i.otherwise().stmts())), i.range()));
+                case For f -> out.add(f.withBody(new Block(flatten(f.body().stmts()), f.body().range())));
+                case Return r -> throw new UnsupportedException("return-in-loop", r.range(),
+                        "return inside a loop is not supported: set a flag and leave the loop normally");
+                default -> out.add(s);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,378 @@
+package org.paradjoint.separable.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.ExprTypes;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.separable.SeparableCodes;
+import org.paradjoint.separable.internal.ElementalModel.Elemental;
+import org.paradjoint.separable.internal.ElementalModel.Update;
+
+/**
+ * Reads the partial-separability pragmas of a function and checks the shape the scalar
+ * expansion relies on: the combining assignment at the top level, storing into an element of a
+ * pointer parameter; each elemental a local floating scalar initialised once at the top level
+ * (marked {@code ad elemental}) before the combination, updated only as {@code e = e + term}
+ * (or {@code e += term}, {@code e -= term}, {@code e = e - term}) with a term free of elementals,
+ * inside rectangular loop nests with constant steps, and read nowhere else. Every violation is
+ * a located error naming what would make the function supported.
+ */
+public final class ElementalAnalysis {
+
+    private final TranslationUnit unit;
+    private final Function f;
+    private final Diagnostics diags;
+    private final List<Stmt> top;
+    private final Map<Variable, Elemental> elementals = new LinkedHashMap<>();
+    private final IdentityHashMap<Assign, Update> updates = new IdentityHashMap<>();
+    private int combineIndex = -1;
+
+    private ElementalAnalysis(TranslationUnit unit, Function f, Diagnostics diags) {
+        this.unit = unit;
+        this.f = f;
+        this.diags = diags;
+        this.top = StmtUtil.flatten(f.body().stmts());
+    }
+
+    /** The checked model, or empty with errors in {@code diags}. */
+    public static Optional<ElementalModel> analyze(TranslationUnit unit, Function f, Diagnostics diags) {
+        return new ElementalAnalysis(unit, f, diags).run();
+    }
+
+    private Optional<ElementalModel> run() {
+        List<AdPragma.PartiallySeparable> pragmas = f.pragmas().stream()
+                .filter(p -> p instanceof AdPragma.PartiallySeparable).map(p -> (AdPragma.PartiallySeparable) p)
+                .toList();
+        if (pragmas.isEmpty()) {
+            diags.error(SeparableCodes.NO_PARTIALLY_SEPARABLE, f.range(), "function '" + f.name()
+                    + "' has no partially_separable pragma: put '#pragma ad partially_separable(e1, e2, ...)' on "
+                    + "the assignment that combines the elementals");
+            return Optional.empty();
+        }
+        if (pragmas.size() > 1) {
+            diags.error(SeparableCodes.SEVERAL_PARTIALLY_SEPARABLE, pragmas.get(1).range(), "function '"
+                    + f.name() + "' has " + pragmas.size() + " partially_separable pragmas: one combining "
+                    + "assignment per function is supported");
+            return Optional.empty();
+        }
+        AdPragma.PartiallySeparable pragma = pragmas.get(0);
+        noReturns();
+        Assign combine = findCombine(pragma);
+        if (combine == null) {
+            return Optional.empty();
+        }
+        resolveElementals(pragma);
+        findInits();
+        if (diags.hasErrors()) {
+            return Optional.empty();
+        }
+        checkCombine(combine, pragma);
+        walkUpdates();
+        checkAfterCombine(combine);
+        if (diags.hasErrors()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ElementalModel(f, top, List.copyOf(elementals.values()), combineIndex, combine,
+                pragma.range(), updates));
+    }
+
+    private void noReturns() {
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Return r) {
+                diags.error(SeparableCodes.RETURN_IN_FUNCTION, r.range(), "return statement in '" + f.name()
+                        + "': the expanded elementals are released at the end of the function; "
+                        + "let the function end normally");
+            }
+        });
+    }
+
+    private Assign findCombine(AdPragma.PartiallySeparable pragma) {
+        for (int k = 0; k < top.size(); k++) {
+            if (top.get(k) instanceof Assign a && a.pragmas().contains(pragma)) {
+                combineIndex = k;
+                return a;
+            }
+        }
+        diags.error(SeparableCodes.COMBINE_POSITION, pragma.range(), "the partially_separable pragma must sit on "
+                + "an assignment at the top level of '" + f.name() + "' (not inside a loop or branch), the one "
+                + "that combines the elementals");
+        return null;
+    }
+
+    private void resolveElementals(AdPragma.PartiallySeparable pragma) {
+        for (String name : pragma.elementals()) {
+            Optional<Variable> v = f.lookup(name);
+            if (v.isEmpty()) {
+                diags.error(SeparableCodes.ELEMENTAL_NOT_FOUND, pragma.range(), "elemental '" + name
+                        + "' named by the partially_separable pragma is not a variable of '" + f.name() + "'");
+            } else if (v.get().isParameter() || v.get().isArray()
+                    || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
+                diags.error(SeparableCodes.ELEMENTAL_NOT_LOCAL_SCALAR, pragma.range(), "elemental '" + name
+                        + "' must be a local double scalar of '" + f.name() + "' (it is "
+                        + (v.get().isParameter() ? "a parameter" : v.get().isArray() ? "an array"
+                                : "of type " + v.get().type().cName())
+                        + ")");
+            } else if (!elementals.containsKey(v.get())) {
+                elementals.put(v.get(), null);
+            }
+        }
+    }
+
+    /** The assignments marked {@code ad elemental}: at the top level, before the combination, once each. */
+    private void findInits() {
+        Map<Variable, Elemental> found = new LinkedHashMap<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (!(s instanceof Assign a) || a.pragmas().stream().noneMatch(p -> p instanceof AdPragma.Elemental)) {
+                return;
+            }
+            SourceRange where = a.pragmas().stream().filter(p -> p instanceof AdPragma.Elemental).findFirst()
+                    .get().range();
+            Variable v = a.target().var();
+            int index = indexOf(a);
+            if (!(a.target() instanceof VarRef) || !elementals.containsKey(v)) {
+                diags.error(SeparableCodes.ELEMENTAL_NOT_LISTED, where, "'ad elemental' marks the initialisation "
+                        + "of '" + v.name() + "', which the partially_separable pragma does not list; add it to "
+                        + "the list or remove the marker");
+            } else if (index < 0) {
+                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "the initialisation of elemental '"
+                        + v.name() + "' must be at the top level of '" + f.name() + "', not inside a loop or branch");
+            } else if (index > combineIndex) {
+                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "elemental '" + v.name()
+                        + "' is initialised after the combining assignment");
+            } else if (found.containsKey(v)) {
+                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "elemental '" + v.name()
+                        + "' is marked 'ad elemental' twice; mark only its initialisation");
+            } else if (a.op() != Assign.Op.SET || mentionsElemental(a.value())) {
+                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "the initialisation of elemental '"
+                        + v.name() + "' must be a plain assignment '" + v.name() + " = value;' whose value does "
+                        + "not involve an elemental");
+            } else {
+                found.put(v, null);
+                elementals.put(v, new Elemental(v, 0, index, a));
+            }
+        });
+        int block = 0;
+        for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
+            if (e.getValue() == null) {
+                diags.error(SeparableCodes.MISSING_ELEMENTAL_PRAGMA, f.range(), "elemental '" + e.getKey().name()
+                        + "' has no initialisation marked '#pragma ad elemental' (ADIC2: "
+                        + "'#pragma $adic_partialelemental'); mark the assignment that initialises it, e.g. '"
+                        + e.getKey().name() + " = 0.0;'");
+            } else {
+                Elemental el = e.getValue();
+                e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
+            }
+        }
+    }
+
+    private int indexOf(Stmt s) {
+        for (int k = 0; k < top.size(); k++) {
+            if (top.get(k) == s) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private boolean mentionsElemental(Expr e) {
+        return ExprUtil.variables(e).stream().anyMatch(elementals::containsKey);
+    }
+
+    private void checkCombine(Assign combine, AdPragma.PartiallySeparable pragma) {
+        LValue t = combine.target();
+        boolean pointerParam = t.var().isParameter() && t.var().isArray() && t.var().isFloating()
+                && !t.var().isConst();
+        if (!pointerParam || combine.op() != Assign.Op.SET || !(t instanceof ArrayRef)) {
+            diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment must store into "
+                    + "an element of a floating-point pointer parameter with '=' (e.g. '*f = area * (fquad + flin);'); "
+                    + "here it writes '" + t.var().name() + "'");
+        }
+        if (elementals.containsKey(t.var()) || ExprUtil.variables(t).stream().anyMatch(elementals::containsKey)) {
+            diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment may not store "
+                    + "into an elemental");
+        }
+        for (Call c : ExprUtil.calls(combine.value())) {
+            if (unit != null && unit.function(c.name()).isPresent()) {
+                diags.error(SeparableCodes.COMBINE_CALL, c.range(), "the combining expression calls '" + c.name()
+                        + "': only intrinsics are supported there; compute the call into a variable before it");
+            }
+        }
+        if (!mentionsElemental(combine.value())) {
+            diags.error(SeparableCodes.COMBINE_TARGET, pragma.range(), "the combining assignment does not use any "
+                    + "of the elementals " + elementals.keySet());
+        }
+    }
+
+    private void checkAfterCombine(Assign combine) {
+        Variable target = combine.target().var();
+        for (int k = combineIndex + 1; k < top.size(); k++) {
+            Stmt s = top.get(k);
+            if (StmtUtil.writes(s).contains(target) || StmtUtil.mentioned(s).stream()
+                    .anyMatch(elementals::containsKey)) {
+                diags.error(SeparableCodes.AFTER_COMBINE, s.range(), "statements after the combining assignment "
+                        + "may neither write '" + target.name() + "' nor use an elemental");
+            }
+        }
+    }
+
+    // ---- updates ------------------------------------------------------------------------------
+
+    /** Visits every statement below the top level with the loops around it, checking each use of an elemental. */
+    private void walkUpdates() {
+        Set<Variable> fixedAfter = StmtUtil.writes(new Block(top.subList(firstInit(), top.size())));
+        for (int k = 0; k < top.size(); k++) {
+            Stmt s = top.get(k);
+            boolean isInit = elementals.values().stream().anyMatch(e -> e.init() == s);
+            if (isInit || k == combineIndex) {
+                continue;
+            }
+            walk(s, k, new ArrayDeque<>(), fixedAfter);
+        }
+    }
+
+    private int firstInit() {
+        return elementals.values().stream().mapToInt(Elemental::initIndex).min().orElse(combineIndex);
+    }
+
+    private void walk(Stmt s, int topIndex, Deque<For> loops, Set<Variable> fixedAfter) {
+        switch (s) {
+            case Assign a when elementals.containsKey(a.target().var()) -> update(a, topIndex, loops, fixedAfter);
+            case For x -> {
+                misuse(x, List.of(x.lower(), x.bound(), x.step()));
+                loops.addLast(x);
+                x.body().stmts().forEach(c -> walk(c, topIndex, loops, fixedAfter));
+                loops.removeLast();
+            }
+            case If i -> {
+                misuse(i, List.of(i.cond()));
+                i.then().stmts().forEach(c -> walk(c, topIndex, loops, fixedAfter));
+                if (i.otherwise() != null) {
+                    i.otherwise().stmts().forEach(c -> walk(c, topIndex, loops, fixedAfter));
+                }
+            }
+            case Block b -> b.stmts().forEach(c -> walk(c, topIndex, loops, fixedAfter));
+            default -> misuse(s, StmtUtil.ownExprs(s));
+        }
+    }
+
+    private void misuse(Stmt s, List<Expr> exprs) {
+        for (Expr e : exprs) {
+            for (Variable v : ExprUtil.variables(e)) {
+                if (elementals.containsKey(v)) {
+                    diags.error(SeparableCodes.ELEMENTAL_MISUSE, s.range().isKnown() ? s.range() : e.range(),
+                            "elemental '" + v.name() + "' is used outside its initialisation, its updates "
+                                    + "(" + v.name() + " = " + v.name() + " + term) and the combining assignment; "
+                                    + "copy what is needed into another variable");
+                    return;
+                }
+            }
+        }
+    }
+
+    private void update(Assign a, int topIndex, Deque<For> loops, Set<Variable> fixedAfter) {
+        Elemental el = elementals.get(a.target().var());
+        Variable v = el.scalar();
+        if (topIndex < el.initIndex() || topIndex > combineIndex) {
+            diags.error(SeparableCodes.ELEMENTAL_MISUSE, a.range(), "elemental '" + v.name() + "' is updated "
+                    + (topIndex < el.initIndex() ? "before its initialisation" : "after the combining assignment"));
+            return;
+        }
+        if (!isUpdateForm(a, v)) {
+            diags.error(SeparableCodes.ELEMENTAL_UPDATE_FORM, a.range(), "update of elemental '" + v.name()
+                    + "' must have the form '" + v.name() + " = " + v.name() + " + term;' (or +=, -=, or "
+                    + "'" + v.name() + " = " + v.name() + " - term;') with a term that involves no elemental");
+            return;
+        }
+        for (For loop : loops) {
+            if (loop.isParallel()) {
+                diags.error(SeparableCodes.ELEMENTAL_IN_PARALLEL_LOOP, loop.range(), "elemental '" + v.name()
+                        + "' is updated inside an OpenMP parallel loop, which the separable mode does not "
+                        + "support yet; make the loop sequential");
+                return;
+            }
+            if (!LoopSlots.hasSupportedStep(loop)) {
+                diags.error(SeparableCodes.ELEMENTAL_LOOP_STEP, loop.range(), "loop over '" + loop.counter().name()
+                        + "' around an update of elemental '" + v.name() + "' needs a non-zero integer constant "
+                        + "step that moves towards its bound (i++ with <, <=; i-- with >, >=)");
+                return;
+            }
+            for (Expr bound : List.of(loop.lower(), loop.bound())) {
+                if (!ExprTypes.isInteger(bound)) {
+                    diags.error(SeparableCodes.ELEMENTAL_LOOP_BOUNDS, loop.range(), "loop over '"
+                            + loop.counter().name() + "' around an update of elemental '" + v.name()
+                            + "' has a non-integer bound");
+                    return;
+                }
+                for (Variable b : ExprUtil.variables(bound)) {
+                    if (fixedAfter.contains(b) || b.isArray()) {
+                        diags.error(SeparableCodes.ELEMENTAL_LOOP_BOUNDS, loop.range(), "the bounds of the loop "
+                                + "over '" + loop.counter().name() + "' around an update of elemental '"
+                                + v.name() + "' use '" + b.name() + "', which "
+                                + (b.isArray() ? "is an array" : "changes after the first elemental "
+                                        + "initialisation")
+                                + ": the number of slots must be known when the elementals are expanded "
+                                + "(rectangular loop nests with bounds fixed before the first 'ad elemental')");
+                        return;
+                    }
+                }
+            }
+        }
+        updates.put(a, new Update(el, a, new ArrayList<>(loops)));
+    }
+
+    /** {@code e += t}, {@code e -= t}, or {@code e = } a sum in which {@code e} occurs once, added, at the top. */
+    private boolean isUpdateForm(Assign a, Variable e) {
+        return switch (a.op()) {
+            case ADD, SUB -> !mentionsElemental(a.value());
+            case SET -> {
+                List<Expr> plus = new ArrayList<>();
+                List<Expr> minus = new ArrayList<>();
+                terms(a.value(), plus, minus);
+                long selves = plus.stream().filter(t -> t instanceof VarRef r && r.var().equals(e)).count();
+                boolean others = plus.stream().filter(t -> !(t instanceof VarRef r && r.var().equals(e)))
+                        .anyMatch(this::mentionsElemental) || minus.stream().anyMatch(this::mentionsElemental);
+                yield selves == 1 && !others;
+            }
+            default -> false;
+        };
+    }
+
+    private static void terms(Expr e, List<Expr> plus, List<Expr> minus) {
+        if (e instanceof Binary b && b.op() == Binary.Op.ADD) {
+            terms(b.left(), plus, minus);
+            terms(b.right(), plus, minus);
+        } else if (e instanceof Binary b && b.op() == Binary.Op.SUB) {
+            terms(b.left(), plus, minus);
+            minus.add(b.right());
+        } else {
+            plus.add(e);
+        }
+    }
+}

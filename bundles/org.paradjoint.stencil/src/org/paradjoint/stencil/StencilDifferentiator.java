@@ -1,0 +1,187 @@
+package org.paradjoint.stencil;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.stencil.internal.AdjointBuilder;
+import org.paradjoint.stencil.internal.Input;
+import org.paradjoint.stencil.internal.Output;
+import org.paradjoint.stencil.internal.Prelude;
+import org.paradjoint.stencil.internal.StencilAnalyzer;
+import org.paradjoint.stencil.internal.StencilNest;
+
+/**
+ * Entry point of the adjoint-stencil transformation (after PerforAD): for a function whose
+ * perfect loop nest carries {@code #pragma ad stencil adjoint(out:outb, in:inb, ...)}, the
+ * adjoint {@code f_b} made only of gather nests that write at their loop counters, so that it
+ * is as parallel as the primal and needs no atomics.
+ * <p>
+ * The loop body is differentiated once per active read; each partial, taken at the iteration
+ * {@code x - s} for the read's shift {@code s}, contributes to the input adjoint at {@code x}.
+ * The core nest covers the positions where every shift is valid; the remainder of the
+ * positions some read reaches is covered by remainder nests ({@link StencilOptions.Strategy}).
+ * <p>
+ * Semantics, as for every {@code f_b} of DESIGN.md: on entry the output adjoints hold the seed;
+ * on exit each input adjoint has been incremented by the transposed Jacobian times the seed, the
+ * adjoints of overwritten outputs are zero where the primal wrote, the adjoints of {@code +=}
+ * outputs are untouched. {@code f_b} does not compute the primal results.
+ */
+public final class StencilDifferentiator {
+
+    private StencilDifferentiator() {
+    }
+
+    /** True when the function carries an {@code ad stencil adjoint} pragma. */
+    public static boolean isStencil(Function f) {
+        return f.pragmas().stream().anyMatch(AdPragma.StencilAdjoint.class::isInstance);
+    }
+
+    /** The adjoint stencil of one function of {@code unit}. */
+    public static DiffResult differentiate(TranslationUnit unit, String function, StencilOptions options) {
+        Diagnostics diags = new Diagnostics();
+        Optional<Function> fn = unit.function(function);
+        if (fn.isEmpty()) {
+            diags.error("no-such-function", SourceRange.NONE, "no function '" + function + "' in " + unit.file());
+            return new DiffResult(null, null, diags.list());
+        }
+        return differentiate(unit, fn.get(), options == null ? StencilOptions.defaults() : options, diags);
+    }
+
+    /**
+     * The adjoint stencils of every function with a stencil pragma, in source order, printed
+     * into one file (no text when there is any error). The file name is {@code x_b.c} for
+     * {@code x.c}.
+     */
+    public static FileResult differentiateAll(TranslationUnit unit, StencilOptions options) {
+        StencilOptions opts = options == null ? StencilOptions.defaults() : options;
+        List<Function> functions = new ArrayList<>();
+        List<DerivativeSignature> signatures = new ArrayList<>();
+        List<Diagnostic> diags = new ArrayList<>();
+        boolean errors = false;
+        for (Function f : unit.functions()) {
+            if (!isStencil(f)) {
+                continue;
+            }
+            DiffResult r = differentiate(unit, f.name(), opts);
+            diags.addAll(r.diagnostics());
+            if (r.hasErrors()) {
+                errors = true;
+            } else {
+                functions.add(r.function());
+                signatures.add(r.signature());
+            }
+        }
+        String text = errors ? null : printFile(functions);
+        return new FileResult(text, outputFileName(unit.file(), opts), functions, signatures, diags);
+    }
+
+    /**
+     * A file of generated functions: the includes they need, prototypes of the functions they
+     * call without defining (uninterpreted functions and their user-supplied partials
+     * {@code g_d1} ...; see {@link #prototypes(List)}), then the functions.
+     */
+    public static String printFile(List<Function> functions) {
+        return Prelude.printFile(functions);
+    }
+
+    /** The prototypes generated functions need beyond the includes (empty when none), one per line. */
+    public static String prototypes(List<Function> functions) {
+        return Prelude.of(functions);
+    }
+
+    /** {@code x_b.c} for {@code x.c}, with the options' adjoint suffix. */
+    public static String outputFileName(String file, StencilOptions options) {
+        String f = file == null ? "out.c" : file;
+        int dot = f.lastIndexOf('.');
+        int slash = Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\'));
+        String suffix = "_" + options.adjointSuffix();
+        return dot <= slash ? f + suffix : f.substring(0, dot) + suffix + f.substring(dot);
+    }
+
+    private static DiffResult differentiate(TranslationUnit unit, Function primal, StencilOptions options,
+            Diagnostics diags) {
+        if (primal.returnType() != null) {
+            diags.error("unsupported-return-value", primal.range(), "function '" + primal.name()
+                    + "' returns a value: only void functions can be differentiated; return the result "
+                    + "through a pointer parameter");
+            return new DiffResult(null, null, diags.list());
+        }
+        StencilNest nest;
+        try {
+            nest = StencilAnalyzer.analyze(unit, primal, diags);
+        } catch (UnsupportedException e) {
+            diags.add(e.diagnostic());
+            nest = null;
+        }
+        if (nest == null || diags.hasErrors()) {
+            return new DiffResult(null, null, diags.list());
+        }
+        StencilOptions.Strategy strategy = options.strategy() != null ? options.strategy()
+                : StencilOptions.Strategy.of(nest.pragma().strategy());
+        String name = primal.name() + "_" + options.adjointSuffix();
+        Function out = new AdjointBuilder(nest, strategy, name, comment(nest, strategy, unit.file())).build();
+        warnUninterpreted(nest, out, diags);
+        List<String> broken = GatherCheck.violations(out);
+        if (!broken.isEmpty()) {
+            diags.error(StencilCodes.INTERNAL, nest.nest().range(), "internal error: the adjoint stencil of '"
+                    + primal.name() + "' would not be a pure gather (" + broken.get(0) + "); please report it");
+            return new DiffResult(null, signature(nest, name), diags.list());
+        }
+        return new DiffResult(out, signature(nest, name), diags.list());
+    }
+
+    private static DerivativeSignature signature(StencilNest nest, String name) {
+        List<DerivativeSignature.Param> ps = new ArrayList<>();
+        for (Variable p : nest.function().params()) {
+            boolean in = nest.inputs().stream().map(Input::array).anyMatch(p::equals);
+            boolean outp = nest.outputs().stream().map(Output::array).anyMatch(p::equals);
+            ps.add(new DerivativeSignature.Param(p, nest.adjointOf(p), in, outp));
+        }
+        return new DerivativeSignature(nest.function().name(), name, Mode.REVERSE, ps);
+    }
+
+    private static String comment(StencilNest nest, StencilOptions.Strategy strategy, String sourceFile) {
+        String file = sourceFile == null ? "" : sourceFile.replace('\\', '/');
+        file = file.substring(file.lastIndexOf('/') + 1);
+        return "/* Adjoint stencil (" + strategy.name().toLowerCase(java.util.Locale.ROOT) + " remainders) of "
+                + nest.function().name() + (file.isEmpty() ? "" : " in " + file) + ": dependents "
+                + String.join(", ", nest.outputs().stream().map(o -> o.array().name()).toList()) + "; independents "
+                + String.join(", ", nest.inputs().stream().map(i -> i.array().name()).toList()) + ". */";
+    }
+
+    /** A warning per function the file does not define, naming the partials the adjoint calls. */
+    private static void warnUninterpreted(StencilNest nest, Function out, Diagnostics diags) {
+        for (Call g : nest.uninterpreted()) {
+            Set<String> partials = new LinkedHashSet<>();
+            for (Call c : StmtUtil.calls(out.body())) {
+                if (c.name().startsWith(g.name() + "_d") && c.name().substring(g.name().length() + 2)
+                        .chars().allMatch(Character::isDigit)) {
+                    partials.add(c.name());
+                }
+            }
+            String args = String.join(", ", g.args().stream().map(a -> "double").toList());
+            diags.warning(StencilCodes.UNINTERPRETED_CALL, g.range(), "'" + g.name() + "' is not defined in this "
+                    + "file: the adjoint treats it as an uninterpreted function and calls the user-supplied "
+                    + "partial derivatives " + (partials.isEmpty() ? "(none needed here)" : String.join(", ",
+                            partials) + " (double " + g.name() + "_dK(" + args + ") returns the derivative of '"
+                            + g.name() + "' in its K-th argument)") + "; define them next to '" + g.name() + "'");
+        }
+    }
+}

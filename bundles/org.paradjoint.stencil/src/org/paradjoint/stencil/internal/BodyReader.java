@@ -1,0 +1,92 @@
+package org.paradjoint.stencil.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.stencil.StencilCodes;
+
+/**
+ * Turns the body of the nest into array writes whose right-hand sides read only arrays and
+ * loop-invariant scalars: the body's scalars (iteration-local temporaries) are substituted by
+ * the expressions they hold, calls of functions of the file are inlined. A scalar read before
+ * the body assigns it would carry a value from one iteration to the next: an error.
+ */
+final class BodyReader {
+
+    /** One array write: {@code target op value}, with {@code value} expanded. */
+    record Write(ArrayRef target, Assign.Op op, Expr value, SourceRange range) {
+    }
+
+    private BodyReader() {
+    }
+
+    static List<Write> read(List<Assign> body, CalleeInliner inliner, Diagnostics diags) {
+        Set<Variable> scalars = new LinkedHashSet<>();
+        for (Assign a : body) {
+            if (a.target() instanceof VarRef r) {
+                scalars.add(r.var());
+            }
+        }
+        Map<Variable, Expr> env = new LinkedHashMap<>();
+        List<Write> writes = new ArrayList<>();
+        for (Assign a : body) {
+            try {
+                Expr value = expand(a.value(), env, scalars, inliner);
+                switch (a.target()) {
+                    case VarRef r -> {
+                        Expr v = a.op() == Assign.Op.SET ? value
+                                : Exprs.binary(arithmetic(a.op()), expand(r, env, scalars, inliner), value);
+                        env.put(r.var(), CalleeInliner.converted(v, r.var().type()));
+                    }
+                    case ArrayRef t -> {
+                        List<Expr> indices = new ArrayList<>();
+                        for (Expr i : t.indices()) {
+                            indices.add(expand(i, env, scalars, inliner));
+                        }
+                        writes.add(new Write(new ArrayRef(t.var(), indices, t.range()), a.op(), value, a.range()));
+                    }
+                }
+            } catch (UnsupportedException e) {
+                diags.add(e.diagnostic());
+            }
+        }
+        return writes;
+    }
+
+    private static Expr expand(Expr e, Map<Variable, Expr> env, Set<Variable> scalars, CalleeInliner inliner) {
+        for (LValue lv : ExprUtil.references(e)) {
+            if (lv instanceof VarRef r && scalars.contains(r.var()) && !env.containsKey(r.var())) {
+                throw new UnsupportedException(StencilCodes.CARRIED_SCALAR, r.range(), "'" + r.var().name()
+                        + "' is read before the loop body assigns it, so it carries a value from one iteration to "
+                        + "the next: a stencil's iterations must be independent");
+            }
+        }
+        return inliner.inline(ExprUtil.substitute(e, env));
+    }
+
+    private static Binary.Op arithmetic(Assign.Op op) {
+        return switch (op) {
+            case ADD -> Binary.Op.ADD;
+            case SUB -> Binary.Op.SUB;
+            case MUL -> Binary.Op.MUL;
+            case DIV -> Binary.Op.DIV;
+            case SET -> throw new IllegalArgumentException("plain assignment");
+        };
+    }
+}

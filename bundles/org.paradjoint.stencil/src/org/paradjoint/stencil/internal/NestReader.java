@@ -1,0 +1,152 @@
+package org.paradjoint.stencil.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.stencil.StencilCodes;
+
+/**
+ * Reads the shape of a stencil nest: a perfect nest of counting loops with step +1 or -1 and
+ * bounds affine in loop-invariant integer variables, at most one of them an OpenMP parallel
+ * loop (without reductions), around a body of assignments.
+ */
+final class NestReader {
+
+    /** The loops, the parallel one, and the body's assignments. */
+    record Shape(List<LoopLevel> levels, int ompLevel, OmpParallelFor omp, List<Assign> body) {
+    }
+
+    private NestReader() {
+    }
+
+    static Shape read(For nest, Diagnostics diags) {
+        List<For> loops = new ArrayList<>();
+        For f = nest;
+        List<Stmt> inner;
+        while (true) {
+            loops.add(f);
+            inner = StmtUtil.flatten(f.body().stmts());
+            if (inner.size() == 1 && inner.get(0) instanceof For next) {
+                f = next;
+            } else {
+                break;
+            }
+        }
+        List<Assign> body = new ArrayList<>();
+        for (Stmt s : inner) {
+            if (s instanceof Assign a) {
+                body.add(a);
+            } else {
+                diags.error(StencilCodes.NOT_PERFECT, s.range(), notPerfect(s));
+            }
+        }
+        Set<Variable> counters = new LinkedHashSet<>();
+        loops.forEach(l -> counters.add(l.counter()));
+        Set<Variable> bodyScalars = new LinkedHashSet<>();
+        for (Assign a : body) {
+            if (a.target() instanceof VarRef r) {
+                bodyScalars.add(r.var());
+            }
+        }
+        int ompLevel = -1;
+        OmpParallelFor omp = null;
+        List<LoopLevel> levels = new ArrayList<>();
+        for (int k = 0; k < loops.size(); k++) {
+            For loop = loops.get(k);
+            if (loop.omp() != null) {
+                if (omp != null) {
+                    diags.error(StencilCodes.OPENMP, loop.range(), "nested parallel loops in a stencil nest: keep "
+                            + "one `omp parallel for` (use collapse to parallelise several loops)");
+                }
+                if (!loop.omp().reductions().isEmpty()) {
+                    diags.error(StencilCodes.OPENMP, loop.omp().range(), "a reduction clause on a stencil nest: a "
+                            + "stencil writes arrays at its counters and reduces nothing; remove the clause");
+                }
+                ompLevel = k;
+                omp = loop.omp();
+            }
+            LoopLevel level = level(loop, counters, bodyScalars, diags);
+            if (level != null) {
+                levels.add(level);
+            }
+        }
+        return diags.hasErrors() ? null : new Shape(levels, ompLevel, omp, body);
+    }
+
+    private static String notPerfect(Stmt s) {
+        return switch (s) {
+            case For f -> "the loop over '" + f.counter().name() + "' shares its enclosing loop body with other "
+                    + "statements: a stencil nest must be perfect (each loop body is the next loop, the innermost "
+                    + "one holds only assignments)";
+            case If i -> "branch in the body of a stencil nest: write it as a conditional expression (?:) in the "
+                    + "assignment";
+            default -> "statement not supported in the body of a stencil nest: only assignments are (of the "
+                    + "outputs and of scalars)";
+        };
+    }
+
+    private static LoopLevel level(For loop, Set<Variable> counters, Set<Variable> bodyScalars, Diagnostics diags) {
+        Long step = loop.constantStep();
+        String header = "the loop over '" + loop.counter().name() + "'";
+        if (step == null || Math.abs(step) != 1) {
+            diags.error(StencilCodes.LOOP_STEP, range(loop.step(), loop), header + " has step "
+                    + CPrinter.print(loop.step()) + ": stencil nests must count by +1 or -1");
+            return null;
+        }
+        boolean up = step == 1;
+        Binary.Op cmp = loop.cmp();
+        if (up ? cmp != Binary.Op.LT && cmp != Binary.Op.LE : cmp != Binary.Op.GT && cmp != Binary.Op.GE) {
+            diags.error(StencilCodes.LOOP_CONDITION, range(loop.bound(), loop), header + " tests '"
+                    + cmp.symbol + "': a loop counting " + (up ? "up" : "down") + " must test "
+                    + (up ? "< or <=" : "> or >="));
+            return null;
+        }
+        Affine lower = bound(loop.lower(), loop, counters, bodyScalars, diags);
+        Affine bound = bound(loop.bound(), loop, counters, bodyScalars, diags);
+        if (lower == null || bound == null) {
+            return null;
+        }
+        Affine last = switch (cmp) {
+            case LT -> bound.plus(-1);
+            case GT -> bound.plus(1);
+            default -> bound;
+        };
+        return up ? new LoopLevel(loop.counter(), lower, last, loop) : new LoopLevel(loop.counter(), last, lower, loop);
+    }
+
+    private static Affine bound(Expr e, For loop, Set<Variable> counters, Set<Variable> bodyScalars,
+            Diagnostics diags) {
+        Affine a = Affine.parse(e, v -> !counters.contains(v) && !bodyScalars.contains(v));
+        if (a != null) {
+            return a;
+        }
+        Variable counter = ExprUtil.variables(e).stream().filter(counters::contains).findFirst().orElse(null);
+        String what = "bound '" + CPrinter.print(e) + "' of the loop over '" + loop.counter().name() + "'";
+        diags.error(StencilCodes.NONAFFINE_BOUND, range(e, loop), counter != null
+                ? what + " depends on the counter '" + counter.name() + "': only rectangular nests are supported "
+                        + "(bounds affine in loop-invariant integer variables)"
+                : what + " is not affine in the problem parameters: compute it into an integer variable before "
+                        + "the loop");
+        return null;
+    }
+
+    private static SourceRange range(Expr e, For loop) {
+        return e.range().isKnown() ? e.range() : loop.range();
+    }
+}

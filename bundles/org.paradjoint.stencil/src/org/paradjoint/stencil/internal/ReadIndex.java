@@ -1,0 +1,61 @@
+package org.paradjoint.stencil.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.stencil.StencilCodes;
+
+/**
+ * The index map of an active read {@code a[c_l0 + o0][c_l1 + o1]...}: which loop counter each
+ * dimension uses ({@code levels}) and the constant offsets, turned into a {@link Shift} of the
+ * counter space. Every counter must appear exactly once, each with coefficient 1.
+ */
+record ReadIndex(List<Integer> levels, Shift shift) {
+
+    static ReadIndex of(ArrayRef ref, List<Variable> counters) {
+        int d = counters.size();
+        String what = "'" + CPrinter.print(ref) + "'";
+        if (ref.indices().size() != d) {
+            throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "active read " + what + " has "
+                    + ref.indices().size() + " indices in a nest of " + d + " loops: each active array must be "
+                    + "indexed by every loop counter once (else the gather of its adjoint needs a reduction)");
+        }
+        Integer[] levels = new Integer[d];
+        int[] offsets = new int[d];
+        boolean[] used = new boolean[d];
+        for (int m = 0; m < d; m++) {
+            Expr index = ref.indices().get(m);
+            Affine a = Affine.parse(index, counters::contains);
+            Map<Variable, Long> coef = a == null ? Map.of() : a.coefficients();
+            if (a == null || coef.size() > 1 || coef.size() == 1 && coef.values().iterator().next() != 1) {
+                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "index '" + CPrinter.print(index)
+                        + "' of the active read " + what + " is not a loop counter plus a constant: stencil "
+                        + "offsets must be integer constants");
+            }
+            if (coef.isEmpty()) {
+                throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "index '"
+                        + CPrinter.print(index) + "' of the active read " + what + " uses no loop counter: the "
+                        + "gather of its adjoint would need a reduction over the loop");
+            }
+            int level = counters.indexOf(coef.keySet().iterator().next());
+            if (used[level]) {
+                throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "the active read " + what
+                        + " uses the counter '" + counters.get(level).name() + "' twice");
+            }
+            used[level] = true;
+            levels[m] = level;
+            long off = a.constantPart();
+            if (Math.abs(off) > 1_000_000) {
+                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "offset " + off + " of " + what
+                        + " is too large for a stencil");
+            }
+            offsets[level] = (int) off;
+        }
+        return new ReadIndex(List.of(levels), new Shift(offsets));
+    }
+}

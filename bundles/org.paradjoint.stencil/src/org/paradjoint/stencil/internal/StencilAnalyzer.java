@@ -1,0 +1,304 @@
+package org.paradjoint.stencil.internal;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.rules.DerivativeRules;
+import org.paradjoint.stencil.StencilCodes;
+
+/**
+ * Checks the restrictions of the adjoint-stencil transformation on an annotated function and
+ * computes what it needs ({@link StencilNest}). Every violation is an error diagnostic at the
+ * offending construct; nothing is returned when there is one.
+ */
+public final class StencilAnalyzer {
+
+    private final TranslationUnit unit;
+    private final Function fn;
+    private final Diagnostics diags;
+
+    private StencilAnalyzer(TranslationUnit unit, Function fn, Diagnostics diags) {
+        this.unit = unit;
+        this.fn = fn;
+        this.diags = diags;
+    }
+
+    public static StencilNest analyze(TranslationUnit unit, Function fn, Diagnostics diags) {
+        return new StencilAnalyzer(unit, fn, diags).run();
+    }
+
+    private StencilNest run() {
+        NestLocator.Located located = NestLocator.locate(fn, diags);
+        if (located == null) {
+            return null;
+        }
+        Map<Variable, Variable> adjoints = mapping(located.pragma());
+        NestReader.Shape shape = NestReader.read(located.nest(), diags);
+        if (shape == null || diags.hasErrors()) {
+            return null;
+        }
+        List<BodyReader.Write> writes = BodyReader.read(shape.body(), new CalleeInliner(unit, fn.name()), diags);
+        if (diags.hasErrors()) {
+            return null;
+        }
+        List<Variable> counters = shape.levels().stream().map(LoopLevel::counter).toList();
+        checkReadsOfWritten(writes);
+        checkArity(writes);
+        List<Output> outputs = outputs(writes, adjoints, counters);
+        checkUsed(adjoints.keySet(), writes, located.pragma());
+        if (outputs.isEmpty() && !diags.hasErrors()) {
+            diags.error(StencilCodes.MAPPING, located.pragma().range(), "no array of the pragma is written by the "
+                    + "loop nest: name the output arrays with their adjoints, e.g. adjoint(u:u_b, u_1:u_1_b)");
+        }
+        if (diags.hasErrors()) {
+            return null;
+        }
+        Set<Variable> written = new HashSet<>();
+        writes.forEach(w -> written.add(w.target().var()));
+        List<Variable> inputArrays = adjoints.keySet().stream().filter(a -> !written.contains(a)).toList();
+        Linearized lin = linearize(outputs, inputArrays, counters);
+        if (diags.hasErrors()) {
+            return null;
+        }
+        List<Input> inputs = new ArrayList<>();
+        Map<Input, SortedMap<Shift, List<Contribution>>> contributions = new LinkedHashMap<>();
+        for (Variable a : inputArrays) {
+            Input in = new Input(a, adjoints.get(a), lin.levels().getOrDefault(a, List.of()));
+            inputs.add(in);
+            contributions.put(in, lin.byArray().get(a));
+        }
+        return new StencilNest(fn, located.pragma(), located.nest(), located.prefix(), shape.levels(),
+                shape.ompLevel(), shape.omp(), outputs, inputs, contributions, uninterpretedCalls(outputs));
+    }
+
+    /** Per input array: the counter of each dimension, and the contributions by shift. */
+    private record Linearized(Map<Variable, List<Integer>> levels,
+            Map<Variable, SortedMap<Shift, List<Contribution>>> byArray) {
+    }
+
+    /** Differentiates each output once per active read and files the partials by input and shift. */
+    private Linearized linearize(List<Output> outputs, List<Variable> inputArrays, List<Variable> counters) {
+        Map<Variable, List<Integer>> levelsOf = new LinkedHashMap<>();
+        Map<Variable, SortedMap<Shift, List<Contribution>>> byArray = new LinkedHashMap<>();
+        inputArrays.forEach(a -> byArray.put(a, new TreeMap<>()));
+        Linearizer lin = new Linearizer(r -> inputArrays.contains(r.var()), this::isUninterpreted);
+        for (Output o : outputs) {
+            boolean readsInput = ExprUtil.references(o.value()).stream()
+                    .anyMatch(r -> r instanceof ArrayRef a && inputArrays.contains(a.var()));
+            if (!readsInput) {
+                diags.error(StencilCodes.NOT_VARIED, o.range(), "output '" + o.array().name()
+                        + "' does not depend on any input of the pragma ("
+                        + String.join(", ", inputArrays.stream().map(Variable::name).toList()) + ")");
+                continue;
+            }
+            try {
+                for (Map.Entry<ArrayRef, Expr> p : lin.of(o.value()).entrySet()) {
+                    ArrayRef read = p.getKey();
+                    ReadIndex index = ReadIndex.of(read, counters);
+                    List<Integer> previous = levelsOf.putIfAbsent(read.var(), index.levels());
+                    if (previous != null && !previous.equals(index.levels())) {
+                        throw new UnsupportedException(StencilCodes.INDEX_ORDER, read.range(), "'"
+                                + CPrinter.print(read) + "' indexes the dimensions of '" + read.var().name()
+                                + "' by the counters " + order(index.levels(), counters) + ", another read by "
+                                + order(previous, counters) + ": each active array must keep one order of counters");
+                    }
+                    byArray.get(read.var()).computeIfAbsent(index.shift(), s -> new ArrayList<>())
+                            .add(new Contribution(o, p.getValue()));
+                }
+            } catch (UnsupportedException e) {
+                diags.add(e.diagnostic());
+            }
+        }
+        return new Linearized(levelsOf, byArray);
+    }
+
+    private boolean isUninterpreted(String name) {
+        return !DerivativeRules.isIntrinsic(name) && (unit == null || unit.function(name).isEmpty());
+    }
+
+    /** One call per function the file does not define, in order of first appearance. */
+    private List<Call> uninterpretedCalls(List<Output> outputs) {
+        Map<String, Call> first = new LinkedHashMap<>();
+        for (Output o : outputs) {
+            for (Call c : ExprUtil.calls(o.value())) {
+                if (isUninterpreted(c.name())) {
+                    first.putIfAbsent(c.name(), c);
+                }
+            }
+        }
+        return List.copyOf(first.values());
+    }
+
+    private static String order(List<Integer> levels, List<Variable> counters) {
+        return "[" + String.join("][", levels.stream().map(l -> counters.get(l).name()).toList()) + "]";
+    }
+
+    /** The arrays of the pragma and their adjoint parameters, in pragma order. */
+    private Map<Variable, Variable> mapping(AdPragma.StencilAdjoint pragma) {
+        Set<String> taken = new HashSet<>();
+        fn.params().forEach(v -> taken.add(v.name()));
+        fn.locals().forEach(v -> taken.add(v.name()));
+        StmtUtil.mentioned(fn.body()).forEach(v -> taken.add(v.name()));
+        if (unit != null) {
+            unit.functions().forEach(g -> taken.add(g.name()));
+        }
+        Map<Variable, Variable> out = new LinkedHashMap<>();
+        for (AdPragma.StencilAdjoint.Mapping m : pragma.mappings()) {
+            Optional<Variable> param = fn.params().stream().filter(p -> p.name().equals(m.array())).findFirst();
+            String problem = null;
+            if (param.isEmpty()) {
+                problem = fn.lookup(m.array()).isPresent() ? "'" + m.array() + "' is a local variable: only array "
+                        + "parameters can be active" : "'" + m.array() + "' is not a variable of '" + fn.name() + "'";
+            } else if (param.get().isScalar()) {
+                problem = "'" + m.array() + "' is a scalar: the stencil adjoint handles arrays (a scalar's adjoint "
+                        + "is a reduction over all points); use `#pragma ad gradient` for it";
+            } else if (!param.get().isFloating()) {
+                problem = "'" + m.array() + "' is of type " + param.get().type().cName()
+                        + ": only floating-point arrays carry derivatives";
+            } else if (out.containsKey(param.get())) {
+                problem = "'" + m.array() + "' is mapped twice";
+            } else if (taken.contains(m.adjoint())) {
+                problem = "the adjoint name '" + m.adjoint() + "' given to '" + m.array()
+                        + "' is already used in this file: choose another";
+            }
+            if (problem != null) {
+                diags.error(StencilCodes.MAPPING, pragma.range(), problem);
+                continue;
+            }
+            taken.add(m.adjoint());
+            Variable p = param.get();
+            out.put(p, new Variable(m.adjoint(), p.type(), p.dims(), Variable.Kind.PARAMETER, false, p.layout(),
+                    org.paradjoint.core.diag.SourceRange.NONE));
+        }
+        return out;
+    }
+
+    /** An array the nest writes must not be read by it, except by the implicit read of {@code +=}. */
+    private void checkReadsOfWritten(List<BodyReader.Write> writes) {
+        Set<Variable> written = new LinkedHashSet<>();
+        writes.forEach(w -> written.add(w.target().var()));
+        for (BodyReader.Write w : writes) {
+            List<LValue> reads = new ArrayList<>(ExprUtil.references(w.value()));
+            w.target().indices().forEach(i -> reads.addAll(ExprUtil.references(i)));
+            for (LValue r : reads) {
+                if (r instanceof ArrayRef a && written.contains(a.var())) {
+                    diags.error(StencilCodes.READ_AND_WRITTEN, a.range(), "'" + CPrinter.print(a) + "' reads the "
+                            + "array '" + a.var().name() + "', which the nest also writes: a stencil must read "
+                            + "its inputs and write other arrays (use a separate copy for in-place updates)");
+                }
+            }
+        }
+    }
+
+    private void checkArity(List<BodyReader.Write> writes) {
+        for (BodyReader.Write w : writes) {
+            for (Call c : ExprUtil.calls(w.value())) {
+                DerivativeRules.lookup(c.name()).ifPresent(r -> {
+                    if (r.arity() != c.args().size()) {
+                        diags.error(StencilCodes.CALL_ARITY, c.range(), "'" + c.name() + "' takes " + r.arity()
+                                + " arguments, not " + c.args().size());
+                    }
+                });
+            }
+        }
+    }
+
+    private List<Output> outputs(List<BodyReader.Write> writes, Map<Variable, Variable> adjoints,
+            List<Variable> counters) {
+        List<Output> out = new ArrayList<>();
+        Set<Variable> seen = new HashSet<>();
+        Set<Variable> inputs = new HashSet<>(adjoints.keySet());
+        writes.forEach(w -> inputs.remove(w.target().var()));
+        for (BodyReader.Write w : writes) {
+            Variable array = w.target().var();
+            if (!seen.add(array)) {
+                diags.error(StencilCodes.OUTPUT_TWICE, w.range(), "'" + array.name() + "' is written by more than "
+                        + "one statement of the nest: combine them into one assignment");
+                continue;
+            }
+            if (w.op() != Assign.Op.SET && w.op() != Assign.Op.ADD && w.op() != Assign.Op.SUB) {
+                diags.error(StencilCodes.OUTPUT_OPERATOR, w.range(), "'" + w.op().symbol + "' on the output '"
+                        + array.name() + "': outputs are set (=) or incremented (+=, -=)");
+                continue;
+            }
+            Variable adjoint = adjoints.get(array);
+            if (adjoint == null) {
+                boolean active = ExprUtil.references(w.value()).stream()
+                        .anyMatch(r -> r instanceof ArrayRef a && inputs.contains(a.var()));
+                if (active) {
+                    diags.error(StencilCodes.UNMAPPED_ACTIVE, w.target().range(), "'" + array.name() + "' depends on "
+                            + "active inputs but has no adjoint in the pragma: add '" + array.name() + ":"
+                            + array.name() + "_b' to it");
+                }
+                continue;
+            }
+            List<Integer> levels = outputLevels(w, counters);
+            if (levels == null) {
+                continue;
+            }
+            Expr value = Kinks.rewrite(w.op() == Assign.Op.SUB ? Exprs.neg(w.value()) : w.value());
+            out.add(new Output(array, adjoint, w.op() == Assign.Op.SET, levels, value, w.range()));
+        }
+        return out;
+    }
+
+    /** The loop of each index of an output: distinct counters, all of them when the output is overwritten. */
+    private List<Integer> outputLevels(BodyReader.Write w, List<Variable> counters) {
+        List<Integer> levels = new ArrayList<>();
+        for (Expr index : w.target().indices()) {
+            int level = index instanceof VarRef r ? counters.indexOf(r.var()) : -1;
+            if (level < 0 || levels.contains(level)) {
+                diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + CPrinter.print(w.target())
+                        + "': each index of an output must be a distinct loop counter (index '"
+                        + CPrinter.print(index) + "')");
+                return null;
+            }
+            levels.add(level);
+        }
+        if (w.op() == Assign.Op.SET && levels.size() != counters.size()) {
+            diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + CPrinter.print(w.target())
+                    + "' does not use every loop counter, so several iterations overwrite the same element; "
+                    + "accumulate with += or index it by all counters");
+            return null;
+        }
+        return levels;
+    }
+
+    private void checkUsed(Set<Variable> mapped, List<BodyReader.Write> writes, AdPragma.StencilAdjoint pragma) {
+        Set<Variable> used = new HashSet<>();
+        for (BodyReader.Write w : writes) {
+            used.add(w.target().var());
+            used.addAll(ExprUtil.variables(w.value()));
+        }
+        for (Variable a : mapped) {
+            if (!used.contains(a)) {
+                diags.error(StencilCodes.MAPPING, pragma.range(), "'" + a.name()
+                        + "' is named by the pragma but the loop nest neither reads nor writes it");
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.paradjoint.z3.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.IncrementPolicy;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.race.RaceAnalysis;
+import org.paradjoint.race.RaceAwareDifferentiator;
+import org.paradjoint.race.RaceOptions;
+import org.paradjoint.race.RacePolicy;
+import org.paradjoint.race.RaceReport;
+import org.paradjoint.race.RaceReportFormatter;
+import org.paradjoint.z3.Z3Prover;
+
+/**
+ * The race analysis as the generator's increment policy: its answers, the warnings it gives for
+ * what the generated code protects, increments it never classified (kept atomic), and the text
+ * of {@code paradjoint analyze}.
+ */
+class RacePolicyTest {
+
+    private static final Z3Prover Z3 = new Z3Prover();
+
+    private static TranslationUnit parse(String file, String source) {
+        ParseResult r = new CFrontEnd().parse(file, source);
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        return r.unit();
+    }
+
+    @Test
+    void policyAnswersWhatTheReportProves() {
+        TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
+        Function split = u.function("gfmc_split").orElseThrow();
+        RacePolicy policy = RacePolicy.of(RaceAnalysis.analyze(split, Z3, RaceOptions.defaults()));
+        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(policy));
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        List<String> answers = new ArrayList<>();
+        for (RacePolicy.Decision d : policy.decisions()) {
+            answers.add(d.loop().range().line() + " " + d.primal().var().name() + " " + d.safety());
+        }
+        // gfmc_split: 8 SAFE increments in the exchange loop (line 17), the flip loop's one UNSAFE;
+        // gfmc_fused (line 45) was not analysed by this policy: all nine UNSAFE
+        assertEquals(8, answers.stream().filter(a -> a.equals("17 cr SAFE")).count(), answers::toString);
+        assertEquals(1, answers.stream().filter(a -> a.equals("31 cr UNSAFE")).count(), answers::toString);
+        assertEquals(9, answers.stream().filter(a -> a.equals("45 cr UNSAFE")).count(), answers::toString);
+        assertTrue(policy.decisions().stream().filter(d -> d.loop().range().line() == 45)
+                .allMatch(d -> d.increment() == null));
+    }
+
+    @Test
+    void incrementFromAnInlinedFunctionIsNotClassifiedAndStaysAtomic() {
+        TranslationUnit u = parse("k.c", """
+                static double sq(const double *a, int k)
+                {
+                    return a[k] * a[k];
+                }
+
+                void f(int n, const int *c, const double *x, double *y)
+                {
+                    int i;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i)
+                    for (i = 0; i < n; i++) {
+                        y[i] = sq(x, c[i]) + x[i];
+                    }
+                }
+                """);
+        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults());
+        assertFalse(r.file().hasErrors(), r.file().diagnostics()::toString);
+        List<String> messages = r.file().diagnostics().stream().map(Diagnostic::message).toList();
+        // the callee's a[k] becomes x[k] with a fresh k = c[i]; the analysis cannot see into sq
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("adjoint increment xb[k] was not classified")
+                && m.contains("the array x is passed to sq")), messages::toString);
+        List<Boolean> atomics = new ArrayList<>();
+        StmtUtil.forEach(r.file().functions().get(0).body(), s -> {
+            if (s instanceof Assign a && a.target() instanceof ArrayRef t && t.var().name().equals("xb")) {
+                atomics.add(a.atomic());
+            }
+        });
+        assertEquals(List.of(true, true), atomics, r.file().text());
+    }
+
+    @Test
+    void safeEverywhereMeansNoWarningAndNoAtomic() {
+        TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
+        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults());
+        assertTrue(r.file().diagnostics().isEmpty(), r.file().diagnostics()::toString);
+        assertFalse(r.file().text().contains("omp atomic"), r.file().text());
+        assertTrue(r.file().text().contains("xb[c[i] + 7] += yb[c[i]];"), r.file().text());
+    }
+
+    @Test
+    void policyWithoutReportsIsTheAtomicBaseline() {
+        TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
+        RacePolicy none = RacePolicy.of();
+        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(none));
+        assertTrue(r.text().contains("#pragma omp atomic\n        xb[c[i] + 7] += yb[c[i]];"), r.text());
+        assertEquals(IncrementPolicy.Safety.UNSAFE, none.decisions().get(0).safety());
+    }
+
+    @Test
+    void analyzeTextGivesIncrementsVerdictReasonAndTimePerLoopAndArray() {
+        TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
+        List<RaceReport> reports = RaceAwareDifferentiator.analyzeAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults());
+        String text = RaceReportFormatter.format(reports);
+        String[] lines = text.split("\n");
+        assertTrue(lines[0].startsWith("gfmc.c: function gfmc_split: 2 parallel loops, 9 increments, 1 unsafe (z3 "),
+                text);
+        assertTrue(lines[1].matches("  gfmc.c:17:5: parallel loop over ig: 8 increments, 0 unsafe, \\d+ questions, "
+                + "solver [0-9.]+ ms"), text);
+        assertTrue(text.contains("    crb: 8 increments, SAFE, proof "), text);
+        assertTrue(text.matches("(?s).*    crb: 1 increment, UNSAFE, proof [0-9.]+ ms \\(1 unsafe\\)\n"
+                + "      gfmc.c:34:42: crb\\[k\\]\\[j\\]: adjoint increment crb\\[k\\]\\[j\\] may collide between "
+                + "iterations with crb\\[k\\]\\[j\\]: no primal write pins flip\\[ig\\] \\(counterexample: .*"), text);
+        assertTrue(text.contains("    clb: no increment"), text);
+        assertTrue(lines[lines.length - 1].matches("2 functions, 3 parallel loops, 18 increments, 10 unsafe; analysis "
+                + "[0-9.]+ ms"), text);
+    }
+}
