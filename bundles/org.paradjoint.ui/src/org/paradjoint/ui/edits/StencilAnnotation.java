@@ -10,10 +10,12 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -82,7 +84,11 @@ public final class StencilAnnotation {
         return Optional.of(new Proposal(pragma, edits, "loop over " + loop.get().counter().name()));
     }
 
-    /** A perfect nest whose innermost body only assigns array elements at the counters of the nest. */
+    /**
+     * A perfect nest whose innermost body only assigns array elements at the counters of the nest
+     * and reads arrays only at constant offsets from the counters (or at constant indices): what
+     * the adjoint-stencil transformation accepts. {@code x[c[i]]} does not qualify.
+     */
     static boolean isGather(For outer) {
         List<Variable> counters = new ArrayList<>();
         Stmt s = outer;
@@ -102,7 +108,21 @@ public final class StencilAnnotation {
                 ok[0] = false;
             }
         });
+        StmtUtil.forEachExpr(body, e -> {
+            if (e instanceof ArrayRef r) {
+                ok[0] &= r.indices().stream().allMatch(i -> isCounterOffset(i, counters));
+            }
+        });
         return ok[0];
+    }
+
+    /** {@code i}, {@code i + 3}, {@code i - 1}, {@code 2}: a counter of the nest plus a constant, or a constant. */
+    private static boolean isCounterOffset(Expr e, List<Variable> counters) {
+        if (e instanceof IntLit || e instanceof VarRef v && counters.contains(v.var())) {
+            return true;
+        }
+        return e instanceof Binary b && (b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB)
+                && b.left() instanceof VarRef v && counters.contains(v.var()) && b.right() instanceof IntLit;
     }
 
     private static boolean indexedByCounters(ArrayRef r, List<Variable> counters) {

@@ -79,7 +79,7 @@ class QuickFixTest {
         IProject p = Workbench.project("decisions");
         IFile src = Workbench.file(p, "gather3.c", Workbench.example("formad/gather3.c"));
         IMarker[] ms = waitForUnsafe(src, 3);
-        assertEquals(List.of("Keep omp atomic", "Use a reduction clause"),
+        assertEquals(List.of("Generate adjoint stencil for this loop", "Keep omp atomic", "Use a reduction clause"),
                 labels(IDE.getMarkerHelpRegistry().getResolutions(ms[1])));
         resolution(ms[1], "Keep omp atomic").run(ms[1]);
         Workbench.waitUntil(() -> {
