@@ -1,9 +1,8 @@
 package org.paradjoint.cdt.internal;
 
-import java.util.Arrays;
-
 import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.paradjoint.core.diag.LineMap;
 import org.paradjoint.core.diag.SourceRange;
 
 /**
@@ -13,23 +12,12 @@ import org.paradjoint.core.diag.SourceRange;
 public final class SourceText {
     private final String file;
     private final String text;
-    private final int[] lineStarts;
+    private final LineMap lines;
 
     public SourceText(String file, String text) {
         this.file = file;
         this.text = text;
-        int[] starts = new int[16];
-        int n = 0;
-        starts[n++] = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                if (n == starts.length) {
-                    starts = Arrays.copyOf(starts, n * 2);
-                }
-                starts[n++] = i + 1;
-            }
-        }
-        this.lineStarts = Arrays.copyOf(starts, n);
+        this.lines = new LineMap(text);
     }
 
     public String file() {
@@ -43,10 +31,10 @@ public final class SourceText {
     public SourceRange range(int offset, int length) {
         int start = clamp(offset);
         int end = clamp(offset + Math.max(0, length));
-        int line = lineOf(start);
-        int endLine = lineOf(end);
-        return new SourceRange(file, line + 1, start - lineStarts[line] + 1, endLine + 1, end - lineStarts[endLine] + 1,
-                start, end - start);
+        int line = lines.lineOf(start);
+        int endLine = lines.lineOf(end);
+        return new SourceRange(file, line + 1, start - lines.lineStart(line) + 1, endLine + 1,
+                end - lines.lineStart(endLine) + 1, start, end - start);
     }
 
     /** The range of a CDT node whose offsets are shifted by {@code delta} (0 for nodes of this file). */
@@ -72,8 +60,4 @@ public final class SourceText {
         return Math.max(0, Math.min(offset, text.length()));
     }
 
-    private int lineOf(int offset) {
-        int i = Arrays.binarySearch(lineStarts, offset);
-        return i >= 0 ? i : -i - 2;
-    }
 }

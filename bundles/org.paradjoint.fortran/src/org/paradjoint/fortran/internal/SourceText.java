@@ -1,30 +1,18 @@
 package org.paradjoint.fortran.internal;
 
-import java.util.Arrays;
-
+import org.paradjoint.core.diag.LineMap;
 import org.paradjoint.core.diag.SourceRange;
 
 /** The text of one file and the mapping from character offsets to 1-based lines and columns. */
 public final class SourceText {
     private final String file;
     private final String text;
-    private final int[] lineStarts;
+    private final LineMap lines;
 
     public SourceText(String file, String text) {
         this.file = file == null ? "" : file;
         this.text = text;
-        int[] starts = new int[16];
-        int n = 0;
-        starts[n++] = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                if (n == starts.length) {
-                    starts = Arrays.copyOf(starts, n * 2);
-                }
-                starts[n++] = i + 1;
-            }
-        }
-        this.lineStarts = Arrays.copyOf(starts, n);
+        this.lines = new LineMap(text);
     }
 
     public String file() {
@@ -39,16 +27,12 @@ public final class SourceText {
     public SourceRange range(int start, int end) {
         int s = Math.max(0, Math.min(start, text.length()));
         int e = Math.max(s, Math.min(end, text.length()));
-        int line = lineOf(s);
-        int endLine = lineOf(e == s ? s : e - 1);
-        int endColumn = (e == s ? s : e - 1) - lineStarts[endLine] + 2;
-        return new SourceRange(file, line + 1, s - lineStarts[line] + 1, endLine + 1, endColumn, s, e - s);
+        int line = lines.lineOf(s);
+        int endLine = lines.lineOf(e == s ? s : e - 1);
+        int endColumn = (e == s ? s : e - 1) - lines.lineStart(endLine) + 2;
+        return new SourceRange(file, line + 1, s - lines.lineStart(line) + 1, endLine + 1, endColumn, s, e - s);
     }
 
-    private int lineOf(int offset) {
-        int k = Arrays.binarySearch(lineStarts, offset);
-        return k >= 0 ? k : -k - 2;
-    }
 
     /** The text of {@code [start, end)} on one line, blanks collapsed, for messages. */
     public String excerpt(int start, int end) {
