@@ -10,7 +10,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 
-/** {@code !$ad} lines of the annotations of a primal; generated functions carry none. */
+/** {@code !$ad} lines of the annotations of a primal printed back as source ({@link FortranPrinter#printAnnotated}). */
 final class AdAnnotations {
 
     private AdAnnotations() {

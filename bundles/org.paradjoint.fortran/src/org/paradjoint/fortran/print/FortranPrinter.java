@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
@@ -42,6 +43,9 @@ import org.paradjoint.fortran.internal.Bounds;
  * {@code intent(in)} for const parameters and {@code intent(inout)} otherwise, {@code do} loops
  * with {@code !$omp parallel do} and its clauses, {@code !$omp atomic} before atomic updates,
  * and the tape of adjoints from module {@code paradjoint_tape} ({@link FortranRuntime}).
+ * The {@code !$ad} annotations are left out, as the C printer leaves out {@code #pragma ad}: a
+ * derivative copies the primal's statements, and their annotations mean nothing there. Only
+ * {@link #printAnnotated(Function)} writes them, to print a primal back as source.
  * <p>
  * What Fortran does not have is rewritten with the same meaning: block declarations are
  * hoisted (and made private when they sit inside a parallel loop, as in C); a C cast to void of
@@ -59,6 +63,8 @@ public final class FortranPrinter {
     private Variable result;
     /** Dummies to declare with assumed shape ({@code x(:)}) although the IR cannot tell them from {@code x(*)}. */
     private Set<String> assumedShape = Set.of();
+    /** Whether {@code !$ad} lines are written (a primal printed back as source). */
+    private boolean annotations;
 
     private FortranPrinter(Map<String, BaseType> functionTypes) {
         this.exprs = new FortranExprPrinter(functionTypes);
@@ -86,6 +92,18 @@ public final class FortranPrinter {
     /** One procedure of a file whose other procedures are {@code all} (their result types type calls). */
     public static String print(Function f, List<Function> all) {
         FortranPrinter p = new FortranPrinter(types(all));
+        p.function(f);
+        return p.out.toString();
+    }
+
+    /**
+     * A primal procedure as source: {@link #print(Function)} with its {@code !$ad} annotations
+     * where they apply (before the procedure, a loop or an assignment), so that it reads back as
+     * the same IR.
+     */
+    public static String printAnnotated(Function f) {
+        FortranPrinter p = new FortranPrinter(types(List.of(f)));
+        p.annotations = true;
         p.function(f);
         return p.out.toString();
     }
@@ -186,9 +204,7 @@ public final class FortranPrinter {
             line("! " + c);
         }
         result = resultVariable(f);
-        for (var p : AdAnnotations.functionLevel(f)) {
-            line(AdAnnotations.line(p, exprs));
-        }
+        annotate(AdAnnotations.functionLevel(f));
         header(f);
         depth++;
         if (usesTape(f)) {
@@ -368,6 +384,12 @@ public final class FortranPrinter {
         }
     }
 
+    private void annotate(List<AdPragma> pragmas) {
+        if (annotations) {
+            pragmas.forEach(p -> line(AdAnnotations.line(p, exprs)));
+        }
+    }
+
     /** Prints {@code s}; {@code parallel} is the enclosing parallel loop's private list to extend (or null). */
     private void stmt(Stmt s, List<Variable> parallel) {
         switch (s) {
@@ -404,9 +426,7 @@ public final class FortranPrinter {
             String update = lhs + " " + op.symbol + " " + operand;
             rhs = t == target ? update : exprs.converted(new Binary(op, a.target(), a.value()), target, 0);
         }
-        for (var p : a.pragmas()) {
-            line(AdAnnotations.line(p, exprs));
-        }
+        annotate(a.pragmas());
         if (a.atomic()) {
             line("!$omp atomic");
         }
@@ -431,9 +451,7 @@ public final class FortranPrinter {
             default -> f.bound();
         };
         List<Variable> privates = enclosingPrivates;
-        for (var p : f.pragmas()) {
-            line(AdAnnotations.line(p, exprs));
-        }
+        annotate(f.pragmas());
         if (f.omp() != null) {
             privates = new ArrayList<>(f.omp().privates());
             for (Variable v : hoisted(f.body())) {

@@ -26,8 +26,12 @@ import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 
 /**
@@ -163,6 +167,19 @@ class ExamplesTest {
         }
         assertTrue(oneBased > 10, "1-based dimensions: " + oneBased);
         assertTrue(explicitLower >= 3, "explicit lower bounds: " + explicitLower);
+    }
+
+    /** Generated files carry no {@code !$ad} line (the C printer writes no {@code #pragma ad} either). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void derivativesCarryNoAnnotations(String file) throws IOException {
+        var unit = new FortranFrontEnd().parse(file, Files.readString(source(file))).unit();
+        for (Mode mode : List.of(Mode.TANGENT, Mode.REVERSE)) {
+            FileResult r = FortranOutput.differentiateAll(unit, mode, DiffOptions.defaults());
+            assertFalse(r.hasErrors(), r.diagnostics()::toString);
+            assertTrue(r.text().contains("!$omp parallel do"), r::text);
+            assertFalse(r.text().contains("!$ad"), r::text);
+        }
     }
 
     /** The checks can fail: a wrong coefficient in the adjoint breaks the dot-product test. */

@@ -1,6 +1,7 @@
 package org.paradjoint.fortran.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.paradjoint.fortran.tests.Ir.add;
@@ -274,11 +275,35 @@ class PrinterTest {
                   end do
                 end subroutine
                 """);
-        String s = FortranPrinter.print(f);
+        String s = FortranPrinter.printAnnotated(f);
         assertTrue(s.startsWith("!$ad gradient(y : x)\nsubroutine s(n, x, y)\n"), s);
         assertTrue(s.contains("  !$ad disjoint(i + 1)\n  !$omp parallel do private(i)\n"), s);
         assertEquals(2, f.pragmas().size());
         assertTrue(f.pragmas().get(0) instanceof AdPragma.Gradient);
+    }
+
+    /** As the C printer leaves out {@code #pragma ad}: only a primal printed back as source carries them. */
+    @Test
+    void annotationsAreLeftOutUnlessAsked() {
+        Function f = Fortran.fn("""
+                !$ad gradient(y : x)
+                subroutine s(n, x, y)
+                  integer, intent(in) :: n
+                  real(8), intent(in) :: x(n)
+                  real(8), intent(inout) :: y(n)
+                  integer :: i
+                  !$ad disjoint(i + 1)
+                  !$omp parallel do private(i)
+                  do i = 1, n
+                    y(i) = x(i)
+                  end do
+                end subroutine
+                """);
+        for (String s : List.of(FortranPrinter.print(f), FortranPrinter.printFile(List.of(f), "h"),
+                FortranPrinter.print(f.body().stmts().get(0)))) {
+            assertFalse(s.contains("!$ad"), s);
+            assertTrue(s.contains("!$omp parallel do private(i)"), s);
+        }
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.paradjoint.fortran.print.FortranPrinter;
  * Random IR kernels printed as Fortran and read back must give the same IR (structurally, with
  * variables compared in full): the printer and the front-end agree on precedence, signs,
  * literals, bounds, loop forms, conditionals, intrinsics, OpenMP clauses, atomics and
- * annotations. A failure names the seed and shows the printed text.
+ * annotations (printed with {@link FortranPrinter#printAnnotated}). A failure names the seed and shows the printed text.
  */
 class RoundTripPropertyTest {
 
@@ -29,7 +29,7 @@ class RoundTripPropertyTest {
         List<String> failures = new ArrayList<>();
         for (long seed = FIRST_SEED; seed < FIRST_SEED + KERNELS && failures.size() < 3; seed++) {
             Function want = RandomIr.kernel(seed);
-            String text = FortranPrinter.print(want);
+            String text = FortranPrinter.printAnnotated(want);
             ParseResult r = new FortranFrontEnd().parse("k.f90", text);
             List<Diagnostic> problems = r.diagnostics();
             if (r.hasErrors() || !problems.isEmpty() || r.unit().functions().size() != 1) {
