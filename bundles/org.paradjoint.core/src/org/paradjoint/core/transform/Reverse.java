@@ -150,7 +150,9 @@ final class Reverse {
         }
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
-        return Cleanup.apply(DeadDerivatives.remove(f, cx::isGeneratedLocal));
+        Set<Variable> adjointParams = new HashSet<>(cx.derivedParams());
+        cx.fn.params().forEach(adjointParams::remove);
+        return Cleanup.apply(DeadDerivatives.remove(AdjointLiveness.prune(f, adjointParams), cx::isGeneratedLocal));
     }
 
     // ---- which old values are saved -----------------------------------------------------------

@@ -1,5 +1,6 @@
 package org.paradjoint.core.transform;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -352,7 +353,10 @@ class EndToEndTest {
                     }
                 }
                 """, "compact3", c -> c.set("n", "21").size("unew", "n").size("uold", "n")));
-        assertTrue(out()[1].contains("shared(unew, uold, unewb, uoldb) private(i)"), out()[1]);
+        // the forward sweep keeps only what the reverse sweep reads (from), not the primal's loop
+        assertTrue(out()[1].contains("shared(unewb, uoldb) private(i)"), out()[1]);
+        String adjoint = out()[1].substring(out()[1].indexOf("void compact3_b"));
+        assertEquals(1, occurrences(adjoint, "#pragma omp parallel for"), adjoint);
     }
 
     @Test
@@ -403,6 +407,18 @@ class EndToEndTest {
                 """, "green_gauss", c -> c.set("ncolors", "2").size("color_ia", "3").fill("color_ia", "k * 4")
                 .size("edge2nodes", "16").fill("edge2nodes", "(k % 2 == 0) ? (k / 2) : ((k / 2 + 4) % 8)")
                 .size("sij", "8").size("dv", "8").size("grad", "8")));
+        // the adjoint needs no primal value that the loop computes: no forward sweep, one loop per colour
+        String adjoint = out()[1].substring(out()[1].indexOf("void green_gauss_b"));
+        assertEquals(1, occurrences(adjoint, "#pragma omp parallel for"), adjoint);
+        assertFalse(adjoint.contains("grad[i] ="), adjoint);
+    }
+
+    private static int occurrences(String text, String what) {
+        int n = 0;
+        for (int k = text.indexOf(what); k >= 0; k = text.indexOf(what, k + 1)) {
+            n++;
+        }
+        return n;
     }
 
     @Test
