@@ -169,6 +169,10 @@ public final class TimingRunner {
                             + kernel.name() + "'"));
             Path file = Path.of(g.path());
             Files.writeString(file, g.text(), StandardCharsets.UTF_8);
+            for (GeneratedFile.Companion c : g.companions()) {
+                // headers the generated file includes, beside it
+                Files.writeString(Path.of(c.path()), c.text(), StandardCharsets.UTF_8);
+            }
             sources.add(file.toString());
         }
         Path driver = dir.resolve("driver.c");

@@ -22,6 +22,8 @@ public final class Variants {
     public static final String ADJOINT_ATOMIC = "adjoint-atomic";
     public static final String ADJOINT_REDUCTION = "adjoint-reduction";
     public static final String TANGENT = "tangent";
+    /** The partially separable gradient {@code f_grad_ps}, when its generator is installed. */
+    public static final String SPARSE_GRADIENT = DerivativeGenerator.SEPARABLE_GRADIENT;
 
     /**
      * One variant: {@code generator} is null for the primal; {@code strategy} guards the
@@ -53,6 +55,8 @@ public final class Variants {
                     out.add(new Variant(ADJOINT_REDUCTION, "reduction adjoint", g, RaceStrategy.REDUCTION));
                 }
                 case DerivativeGenerator.TANGENT -> out.add(new Variant(TANGENT, "tangent", g, null));
+                case DerivativeGenerator.SEPARABLE_GRADIENT ->
+                        out.add(new Variant(SPARSE_GRADIENT, "sparse gradient", g, null));
                 default -> out.add(new Variant(g.id(), g.label().toLowerCase(java.util.Locale.ROOT), g, null));
             }
         }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -66,6 +67,30 @@ class TimingRunnerTest {
         TimingResult result = new TimingRunner(null).run(config, null);
         assertEquals(List.of("primal", "adjoint"), result.rows().stream().map(TimingRow::variant).toList());
         assertEquals(1.0, result.rows().get(0).relativeToPrimal(), 1e-12);
+    }
+
+    @Test
+    void sparseGradientIsTimedLikeTheOtherVariants() throws Exception {
+        Path src = copy("separable/torsion.c");
+        // torsion reads x through its helper val(): the length nx * ny is given, as a user gives it
+        TimingConfig config = TimingConfig.of(src, "torsion_f", List.of(12L), List.of(1, 2)).withRepetitions(2)
+                .withFixed(Map.of("x", 144L));
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        // only partial separability is annotated: the primal and the sparse gradient apply
+        assertEquals(List.of("primal", "primal", "separable-gradient", "separable-gradient"),
+                result.rows().stream().map(TimingRow::variant).toList());
+        for (TimingRow r : result.rows()) {
+            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+        }
+        Path dir = config.workDir().resolve("size-12").resolve("separable-gradient");
+        assertTrue(Files.isRegularFile(dir.resolve("torsion_ps.h")) && Files.isRegularFile(dir.resolve(
+                "paradjoint_ps.h")), "the headers torsion_ps.c includes are written beside it");
+        String driver = Files.readString(dir.resolve("driver.c"));
+        assertTrue(driver.contains("torsion_f_grad_ps(int nx, int ny, const double *x, double *xb, double c, "
+                + "double *f);"), driver);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gcc ") && l.endsWith("torsion_ps.c -lm")),
+                lines.toString());
     }
 
     @Test

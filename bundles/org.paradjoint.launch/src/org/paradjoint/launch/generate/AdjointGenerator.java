@@ -20,7 +20,7 @@ import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.z3.Z3Prover;
 
 /**
- * Reverse mode: {@code f_b} in {@code name_b.c}, for functions with a {@code gradient} or
+ * Reverse mode: {@code f_b} in {@code name_b.c} (Fortran: {@code name_b.f90}), for functions with a {@code gradient} or
  * {@code stencil adjoint} pragma (the conventional adjoint; the stencil generator is separate).
  * Increments of shared adjoints in parallel loops are guarded according to the
  * {@link RaceStrategy}: the race analysis proves what it can ({@link RaceAwareDifferentiator}),
@@ -93,7 +93,8 @@ public final class AdjointGenerator implements DerivativeGenerator {
                 signatures.add(r.signature());
             }
         }
-        return new GeneratedFile(path, errors ? null : CPrinter.printFile(functions), signatures, diags);
+        String text = errors ? null : Printers.printFile(unit, functions, CPrinter::printFile, diags);
+        return new GeneratedFile(path, text, signatures, diags);
     }
 
     /** Lengths of the function's one-dimensional array parameters, for reduction clauses. */

@@ -2,6 +2,7 @@ package org.paradjoint.launch.generate;
 
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.TranslationUnit.Language;
 
 /**
  * One way of producing derivative code from an annotated source file: the adjoint, the tangent,
@@ -29,6 +30,14 @@ public interface DerivativeGenerator {
 
     /** True when {@code function} carries an annotation this generator acts on. */
     boolean appliesTo(Function function);
+
+    /**
+     * True when this generator can produce code for sources in {@code language} (the workbench
+     * offers it only then); all of C and Fortran unless a generator says otherwise.
+     */
+    default boolean supports(Language language) {
+        return true;
+    }
 
     /**
      * Generates the derivatives of the functions of {@code unit} this generator applies to (or

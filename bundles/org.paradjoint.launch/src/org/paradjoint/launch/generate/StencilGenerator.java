@@ -1,6 +1,9 @@
 package org.paradjoint.launch.generate;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import org.paradjoint.core.diag.Diagnostic;
 
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -40,10 +43,15 @@ public final class StencilGenerator implements DerivativeGenerator {
         String path = StencilDifferentiator.outputFileName(sourcePath, options);
         if (functionName != null) {
             DiffResult r = StencilDifferentiator.differentiate(unit, functionName, options);
-            return new GeneratedFile(path, r.hasErrors() ? null : StencilDifferentiator.printFile(List.of(r.function())),
-                    r.signature() == null ? List.of() : List.of(r.signature()), r.diagnostics());
+            List<Diagnostic> diags = new ArrayList<>(r.diagnostics());
+            String text = r.hasErrors() ? null : Printers.printFile(unit, List.of(r.function()),
+                    StencilDifferentiator::printFile, diags);
+            return new GeneratedFile(path, text, r.signature() == null ? List.of() : List.of(r.signature()), diags);
         }
         FileResult r = StencilDifferentiator.differentiateAll(unit, options);
-        return new GeneratedFile(path, r.hasErrors() ? null : r.text(), r.signatures(), r.diagnostics());
+        List<Diagnostic> diags = new ArrayList<>(r.diagnostics());
+        String text = r.hasErrors() ? null : Printers.printFile(unit, r.functions(), StencilDifferentiator::printFile,
+                diags);
+        return new GeneratedFile(path, text, r.signatures(), diags);
     }
 }

@@ -1,6 +1,9 @@
 package org.paradjoint.launch.generate;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import org.paradjoint.core.diag.Diagnostic;
 
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -11,7 +14,10 @@ import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 
-/** Forward mode: {@code f_d} in {@code name_d.c}, for functions with a {@code tangent}, {@code gradient} or {@code stencil} pragma. */
+/**
+ * Forward mode: {@code f_d} in {@code name_d.c} (Fortran: {@code name_d.f90}), for functions with
+ * a {@code tangent}, {@code gradient} or {@code stencil} pragma.
+ */
 public final class TangentGenerator implements DerivativeGenerator {
 
     @Override
@@ -36,11 +42,14 @@ public final class TangentGenerator implements DerivativeGenerator {
         String path = Differentiator.outputFileName(sourcePath, Mode.TANGENT, options);
         if (functionName != null) {
             DiffResult r = Differentiator.differentiate(unit, functionName, Mode.TANGENT, options);
-            String text = r.hasErrors() ? null : CPrinter.printFile(List.of(r.function()));
-            return new GeneratedFile(path, text, r.signature() == null ? List.of() : List.of(r.signature()),
-                    r.diagnostics());
+            List<Diagnostic> diags = new ArrayList<>(r.diagnostics());
+            String text = r.hasErrors() ? null : Printers.printFile(unit, List.of(r.function()), CPrinter::printFile,
+                    diags);
+            return new GeneratedFile(path, text, r.signature() == null ? List.of() : List.of(r.signature()), diags);
         }
         FileResult r = Differentiator.differentiateAll(unit, Mode.TANGENT, options);
-        return new GeneratedFile(path, r.hasErrors() ? null : r.text(), r.signatures(), r.diagnostics());
+        List<Diagnostic> diags = new ArrayList<>(r.diagnostics());
+        String text = r.hasErrors() ? null : Printers.printFile(unit, r.functions(), CPrinter::printFile, diags);
+        return new GeneratedFile(path, text, r.signatures(), diags);
     }
 }

@@ -13,9 +13,10 @@ import org.paradjoint.core.transform.Differentiator;
 
 /**
  * "Annotate for differentiation": for a loop or function without {@code ad} annotations, the
- * {@code #pragma ad gradient(written : read)} line with the floating-point array parameters it
- * writes and reads, inserted before the outermost loop around the caret (before its OpenMP
- * pragma), or before the function when the caret is outside any loop.
+ * {@code #pragma ad gradient(written : read)} line (Fortran: {@code !$ad gradient(...)}) with the
+ * floating-point array parameters it writes and reads, inserted before the outermost loop around
+ * the caret (before its OpenMP directive), or before the function when the caret is outside any
+ * loop.
  */
 public final class AnnotationInference {
 
@@ -39,16 +40,15 @@ public final class AnnotationInference {
         if (written.isEmpty() || read.isEmpty()) {
             return Optional.empty();
         }
-        String pragma = "#pragma ad gradient(" + String.join(", ", written) + " : " + String.join(", ", read) + ")";
-        String text = src.text();
+        String pragma = src.dialect().annotation("gradient(" + String.join(", ", written) + " : "
+                + String.join(", ", read) + ")");
         if (loops.isEmpty()) {
-            int at = Lines.beforePragmas(text, f.range().offset());
-            return Optional.of(new Proposal(pragma, SourceEdit.insert(at, pragma + "\n"), "function " + f.name()));
+            return Optional.of(new Proposal(pragma, Lines.insertBefore(src.dialect(), src.text(), f.range().offset(),
+                    pragma), "function " + f.name()));
         }
         For loop = loops.get(0);
-        int at = Lines.beforePragmas(text, loop.range().offset());
-        return Optional.of(new Proposal(pragma, SourceEdit.insert(at, pragma + "\n"), "loop over "
-                + loop.counter().name()));
+        return Optional.of(new Proposal(pragma, Lines.insertBefore(src.dialect(), src.text(), loop.range().offset(),
+                pragma), "loop over " + loop.counter().name()));
     }
 
     /** Floating-point array parameters among {@code vars}, in parameter order. */

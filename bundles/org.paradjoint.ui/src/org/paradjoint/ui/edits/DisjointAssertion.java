@@ -11,13 +11,12 @@ import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.print.CPrinter;
 
 /**
  * "Assert disjoint indices" for an unsafe adjoint increment: inserts
- * {@code #pragma ad disjoint(idx)} before the parallel loop, where {@code idx} are the index
- * expressions of the primal reference that read an index array ({@code x[c[i]]} gives
- * {@code c[i]}). The user thereby asserts what the primal cannot show: those values differ
+ * {@code #pragma ad disjoint(idx)} (Fortran: {@code !$ad disjoint(idx)}) before the parallel
+ * loop, where {@code idx} are the index expressions of the primal reference that read an index
+ * array ({@code x[c[i]]} gives {@code c[i]}). The user thereby asserts what the primal cannot show: those values differ
  * between iterations. Indices made of loop counters alone are not offered: asserting them
  * proves nothing the analysis does not already know.
  */
@@ -49,11 +48,10 @@ public final class DisjointAssertion {
         if (fresh.isEmpty()) {
             return Optional.empty();
         }
-        String pragma = "#pragma ad disjoint(" + String.join(", ", fresh.stream().map(e -> spell(src, e)).toList())
-                + ")";
-        int at = Lines.beforePragmas(src.text(), loop.get().range().offset());
-        return Optional.of(new Proposal(pragma, SourceEdit.insert(at, pragma + "\n"), "loop over "
-                + loop.get().counter().name()));
+        String pragma = src.dialect().annotation("disjoint(" + String.join(", ", fresh.stream()
+                .map(e -> spell(src, e)).toList()) + ")");
+        return Optional.of(new Proposal(pragma, Lines.insertBefore(src.dialect(), src.text(),
+                loop.get().range().offset(), pragma), "loop over " + loop.get().counter().name()));
     }
 
     private static Optional<ArrayRef> referenceAt(For loop, int offset) {
@@ -73,6 +71,6 @@ public final class DisjointAssertion {
     }
 
     private static String spell(ParsedSource src, Expr e) {
-        return e.range().isKnown() ? src.text(e.range()).strip() : CPrinter.print(e);
+        return e.range().isKnown() ? src.text(e.range()).strip() : src.dialect().spell(e);
     }
 }

@@ -25,8 +25,10 @@ import org.paradjoint.race.RaceReport;
 import org.paradjoint.z3.Z3Prover;
 
 /**
- * What the workbench shows for an annotated C file: the front-end's diagnostics, those of the
- * transformation each annotated function asks for (the same messages as the command line), and
+ * What the workbench shows for an annotated C or Fortran file: the front-end's diagnostics, those
+ * of the transformation each annotated function asks for (the same messages as the command line;
+ * for a function with only {@code partially_separable}, those of the partially separable
+ * gradient where its generator is installed), and
  * for adjoints the race analysis of their parallel loops (a warning per unproven increment, on
  * the primal reference, with the adjoint reference, the reason and the counterexample). Where
  * the adjoint-stencil generator is installed, functions with a stencil pragma get its
@@ -73,8 +75,12 @@ public final class FileValidation {
 
     private void transforms(TranslationUnit unit, GenerationSettings settings, Decisions decisions) {
         Prover prover = null;
+        Optional<DerivativeGenerator> separable = Generators.byId(DerivativeGenerator.SEPARABLE_GRADIENT);
         for (Function f : unit.functions()) {
             if (!Differentiator.isAnnotated(f)) {
+                // partial separability alone: that transformation's diagnostics
+                separable.filter(g -> g.appliesTo(f)).ifPresent(g -> g.generate(unit, unit.file(), f.name(), settings)
+                        .diagnostics().forEach(d -> add(d, Map.of())));
                 continue;
             }
             Optional<DerivativeGenerator> stencil = Annotations.hasStencil(f)

@@ -23,20 +23,28 @@ final class Lines {
 
     /**
      * Where a line that must precede the statement at {@code offset} goes: the start of the first
-     * of the {@code #pragma} lines right above it (so that {@code omp parallel for} stays next
-     * to its loop).
+     * of the directive lines right above it (so that {@code omp parallel for} stays next to its
+     * loop).
      */
-    static int beforePragmas(String text, int offset) {
+    static int beforeDirectives(Dialect dialect, String text, int offset) {
         int at = lineStart(text, offset);
         while (at > 0) {
             int prev = lineStart(text, at - 1);
-            String line = text.substring(prev, at).strip();
-            if (!line.startsWith("#pragma") && !line.startsWith("# pragma")) {
+            if (!dialect.isDirective(text.substring(prev, at).strip())) {
                 break;
             }
             at = prev;
         }
         return at;
+    }
+
+    /**
+     * The edit that inserts the line {@code line} before the statement at {@code offset} (and the
+     * directives above it), indented as the line it goes before.
+     */
+    static SourceEdit insertBefore(Dialect dialect, String text, int offset, String line) {
+        int at = beforeDirectives(dialect, text, offset);
+        return SourceEdit.insert(at, indentation(text, at) + line + "\n");
     }
 
     /** 1-based line number of {@code offset}. */

@@ -7,16 +7,27 @@ import java.util.Optional;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.launch.generate.FrontEnds;
 
-/** A C source parsed by the front-end, with lookups by offset that the edits need. */
+/**
+ * A source parsed by the front-end of its language (C, or Fortran for {@code .f90} and the
+ * like; C when the name says neither), with lookups by offset that the edits need.
+ */
 public record ParsedSource(String fileName, String text, ParseResult result) {
 
     public static ParsedSource parse(String fileName, String text) {
-        return new ParsedSource(fileName, text, new CFrontEnd().parse(fileName, text));
+        FrontEnd frontEnd = FrontEnds.forFile(fileName).orElseGet(CFrontEnd::new);
+        return new ParsedSource(fileName, text, frontEnd.parse(fileName, text));
+    }
+
+    /** How annotations are written in this source. */
+    public Dialect dialect() {
+        return Dialect.of(fileName);
     }
 
     public Optional<TranslationUnit> unit() {

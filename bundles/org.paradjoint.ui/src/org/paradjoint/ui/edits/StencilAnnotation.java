@@ -24,7 +24,8 @@ import org.paradjoint.core.ir.Variable;
  * "Generate adjoint stencil for this loop": a parallel loop nest qualifies when it is a gather
  * (every assignment writes an array element indexed exactly by the loop counters, outermost
  * first) and carries no stencil pragma yet. The edit replaces the function's
- * {@code gradient} pragma by {@code #pragma ad stencil adjoint(y:yb, x:xb)} before the loop,
+ * {@code gradient} pragma by {@code #pragma ad stencil adjoint(y:yb, x:xb)} (Fortran:
+ * {@code !$ad stencil adjoint(...)}) before the loop,
  * mapping the dependents and independents to their adjoint names: the adjoint-stencil
  * transformation differentiates a function of its own, so the function must have exactly one
  * differentiating pragma, on this loop or on the function.
@@ -69,17 +70,17 @@ public final class StencilAnnotation {
         if (mapping.size() != arrays.size()) {
             return Optional.empty();
         }
-        String pragma = "#pragma ad stencil adjoint(" + String.join(", ", mapping) + ")";
+        String pragma = src.dialect().annotation("stencil adjoint(" + String.join(", ", mapping) + ")");
         String text = src.text();
         int gradientLine = Lines.lineStart(text, g.range().offset());
         int gradientEnd = text.indexOf('\n', gradientLine);
         gradientEnd = gradientEnd < 0 ? text.length() : gradientEnd + 1;
-        int at = Lines.beforePragmas(text, loop.get().range().offset());
+        SourceEdit insert = Lines.insertBefore(src.dialect(), text, loop.get().range().offset(), pragma);
         List<SourceEdit> edits = new ArrayList<>();
         edits.add(new SourceEdit(gradientLine, gradientEnd - gradientLine, ""));
-        edits.add(SourceEdit.insert(at, pragma + "\n"));
-        if (gradientLine == at) {
-            edits = List.of(new SourceEdit(gradientLine, gradientEnd - gradientLine, pragma + "\n"));
+        edits.add(insert);
+        if (gradientLine == insert.offset()) {
+            edits = List.of(new SourceEdit(gradientLine, gradientEnd - gradientLine, insert.text()));
         }
         return Optional.of(new Proposal(pragma, edits, "loop over " + loop.get().counter().name()));
     }

@@ -1,6 +1,8 @@
 package org.paradjoint.ui.internal;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.commands.operations.IOperationHistory;
@@ -28,10 +30,10 @@ import org.paradjoint.launch.generate.GenerationSettings;
 import org.paradjoint.ui.edits.ParsedSource;
 
 /**
- * Generates derivative code for one source file: parse, transform (with the race analysis for
- * adjoints), then write the file next to the source as an undoable workspace operation and open
- * it. Errors are reported with the command line's text ({@code file:line:col: error: ...}) and
- * nothing is written.
+ * Generates derivative code for one source file (C or Fortran): parse, transform (with the race
+ * analysis for adjoints), then write the file next to the source (with the headers it includes,
+ * where it has any) as an undoable workspace operation and open it. Errors are reported with the
+ * command line's text ({@code file:line:col: error: ...}) and nothing is written.
  */
 final class GenerateJob extends Job {
 
@@ -88,8 +90,11 @@ final class GenerateJob extends Job {
         if (sub.isCanceled()) {
             return Status.CANCEL_STATUS;
         }
-        IFile target = source.getParent().getFile(new Path(new java.io.File(g.path()).getName()));
-        GeneratedFileOperation op = new GeneratedFileOperation(target, g.text());
+        IFile target = besideSource(g.path());
+        Map<IFile, String> contents = new LinkedHashMap<>();
+        contents.put(target, g.text());
+        g.companions().forEach(c -> contents.put(besideSource(c.path()), c.text()));
+        GeneratedFileOperation op = new GeneratedFileOperation(contents);
         op.addContext(WorkspaceUndoUtil.getWorkspaceUndoContext());
         IOperationHistory history = OperationHistoryFactory.getOperationHistory();
         try {
@@ -105,6 +110,11 @@ final class GenerateJob extends Job {
             openEditor(target);
         }
         return Status.OK_STATUS;
+    }
+
+    /** The generated files belong in the source's folder. */
+    private IFile besideSource(String path) {
+        return source.getParent().getFile(new Path(new java.io.File(path).getName()));
     }
 
     private IStatus failure(List<Diagnostic> diagnostics) {

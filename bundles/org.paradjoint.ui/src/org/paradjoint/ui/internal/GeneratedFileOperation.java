@@ -3,6 +3,9 @@ package org.paradjoint.ui.internal;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.commands.ExecutionException;
 import org.eclipse.core.commands.operations.AbstractOperation;
@@ -15,29 +18,42 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 
 /**
- * Writes a generated file, undoably: undo restores the previous contents, or deletes the file
- * when it did not exist. Registered with the workspace undo context, so Edit > Undo in the
- * Project Explorer takes a regeneration back.
+ * Writes generated files (the derivative file, and the headers it includes where it has any),
+ * undoably: undo restores each file's previous contents, or deletes it when it did not exist.
+ * Registered with the workspace undo context, so Edit > Undo in the Project Explorer takes a
+ * regeneration back.
  */
 final class GeneratedFileOperation extends AbstractOperation {
 
-    private final IFile file;
-    private final String text;
-    private boolean existed;
-    private String previous;
+    /** One file and what it held before (null: it did not exist). */
+    private static final class Written {
+        final IFile file;
+        final String text;
+        String previous;
 
-    GeneratedFileOperation(IFile file, String text) {
-        super("Generate " + file.getName());
-        this.file = file;
-        this.text = text;
+        Written(IFile file, String text) {
+            this.file = file;
+            this.text = text;
+        }
+    }
+
+    private final List<Written> files = new ArrayList<>();
+
+    /** {@code contents}: file to text, the main generated file first. */
+    GeneratedFileOperation(Map<IFile, String> contents) {
+        super("Generate " + contents.keySet().iterator().next().getName());
+        contents.forEach((f, t) -> files.add(new Written(f, t)));
     }
 
     @Override
     public IStatus execute(IProgressMonitor monitor, IAdaptable info) throws ExecutionException {
         try {
-            existed = file.exists();
-            previous = existed ? Sources.read(file) : null;
-            write(text, monitor);
+            for (Written w : files) {
+                w.previous = w.file.exists() ? Sources.read(w.file) : null;
+            }
+            for (Written w : files) {
+                write(w.file, w.text, monitor);
+            }
             return Status.OK_STATUS;
         } catch (CoreException e) {
             throw new ExecutionException(e.getMessage(), e);
@@ -46,21 +62,18 @@ final class GeneratedFileOperation extends AbstractOperation {
 
     @Override
     public IStatus redo(IProgressMonitor monitor, IAdaptable info) throws ExecutionException {
-        try {
-            write(text, monitor);
-            return Status.OK_STATUS;
-        } catch (CoreException e) {
-            throw new ExecutionException(e.getMessage(), e);
-        }
+        return execute(monitor, info);
     }
 
     @Override
     public IStatus undo(IProgressMonitor monitor, IAdaptable info) throws ExecutionException {
         try {
-            if (existed) {
-                write(previous, monitor);
-            } else if (file.exists()) {
-                file.delete(IResource.FORCE | IResource.KEEP_HISTORY, monitor);
+            for (Written w : files) {
+                if (w.previous != null) {
+                    write(w.file, w.previous, monitor);
+                } else if (w.file.exists()) {
+                    w.file.delete(IResource.FORCE | IResource.KEEP_HISTORY, monitor);
+                }
             }
             return Status.OK_STATUS;
         } catch (CoreException e) {
@@ -68,7 +81,7 @@ final class GeneratedFileOperation extends AbstractOperation {
         }
     }
 
-    private void write(String contents, IProgressMonitor monitor) throws CoreException {
+    private static void write(IFile file, String contents, IProgressMonitor monitor) throws CoreException {
         Charset cs = file.exists() ? Charset.forName(file.getCharset()) : StandardCharsets.UTF_8;
         ByteArrayInputStream in = new ByteArrayInputStream(contents.getBytes(cs));
         if (file.exists()) {

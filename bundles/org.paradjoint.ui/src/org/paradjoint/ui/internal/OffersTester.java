@@ -14,75 +14,88 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.paradjoint.launch.generate.DerivativeGenerator;
 import org.paradjoint.launch.generate.Generators;
 import org.paradjoint.ui.edits.Annotation;
+import org.paradjoint.ui.edits.Dialect;
 import org.paradjoint.ui.edits.MenuOffers;
 import org.paradjoint.ui.edits.PragmaScan;
 
 /**
  * {@code org.paradjoint.ui.offers} (value: a generator id) and {@code org.paradjoint.ui.annotatable}:
  * on a file, the annotations of the whole file count; on an editor's text selection, those of the
- * function around the caret. Runs on the UI thread whenever a menu opens, so it only scans text.
+ * function around the caret. A generator is offered only for the languages it supports. Runs on
+ * the UI thread whenever a menu opens, so it only scans text.
  */
 public final class OffersTester extends PropertyTester {
 
-    private static volatile List<String> installed;
+    private static volatile List<DerivativeGenerator> installed;
 
     /** The last text scanned, and its scan: menus ask several times in a row. */
-    private record Cached(String text, PragmaScan scan) {
+    private record Cached(Dialect dialect, String text, PragmaScan scan) {
+    }
+
+    /** What is in scope: the annotations, and the language they are written in. */
+    private record Scope(Dialect dialect, Set<Annotation> kinds) {
     }
 
     private static volatile Cached cache;
 
     @Override
     public boolean test(Object receiver, String property, Object[] args, Object expectedValue) {
-        Set<Annotation> kinds = kinds(receiver);
-        if (kinds == null) {
+        Scope scope = scope(receiver);
+        if (scope == null) {
             return false;
         }
         return switch (property) {
-            case "offers" -> expectedValue instanceof String id && installed().contains(id)
-                    && MenuOffers.offers(id, kinds);
-            case "annotatable" -> MenuOffers.annotatable(kinds);
+            case "offers" -> expectedValue instanceof String id && offered(id, scope.dialect())
+                    && MenuOffers.offers(id, scope.kinds());
+            case "annotatable" -> MenuOffers.annotatable(scope.kinds());
             default -> false;
         };
     }
 
-    private static Set<Annotation> kinds(Object receiver) {
+    private static Scope scope(Object receiver) {
         try {
-            if (receiver instanceof IFile f && Sources.isC(f) && f.exists()) {
-                return scan(Sources.current(f)).all();
+            if (receiver instanceof IFile f && Sources.isSource(f) && f.exists()) {
+                Dialect d = Sources.dialect(f);
+                return new Scope(d, scan(d, Sources.current(f)).all());
             }
             if (receiver instanceof ITextSelection sel) {
                 IEditorPart part = Sources.activeEditor();
                 if (part instanceof ITextEditor editor) {
                     IFile f = Sources.fileOf(editor.getEditorInput());
                     IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
-                    if (f != null && Sources.isC(f) && doc != null) {
-                        return scan(doc.get()).at(sel.getOffset());
+                    if (f != null && Sources.isSource(f) && doc != null) {
+                        Dialect d = Sources.dialect(f);
+                        return new Scope(d, scan(d, doc.get()).at(sel.getOffset()));
                     }
                 }
             }
         } catch (CoreException e) {
-            return EnumSet.noneOf(Annotation.class);
+            return new Scope(Dialect.C, EnumSet.noneOf(Annotation.class));
         }
         return null;
     }
 
-    private static PragmaScan scan(String text) {
+    private static PragmaScan scan(Dialect dialect, String text) {
         Cached c = cache;
-        if (c != null && c.text().equals(text)) {
+        if (c != null && c.dialect() == dialect && c.text().equals(text)) {
             return c.scan();
         }
-        PragmaScan s = PragmaScan.of(text);
-        cache = new Cached(text, s);
+        PragmaScan s = PragmaScan.of(dialect, text);
+        cache = new Cached(dialect, text, s);
         return s;
     }
 
-    private static List<String> installed() {
-        List<String> ids = installed;
-        if (ids == null) {
-            ids = Generators.all().stream().map(DerivativeGenerator::id).toList();
-            installed = ids;
+    /** True when the generator is installed and writes code for this language. */
+    private static boolean offered(String id, Dialect dialect) {
+        return installed().stream().anyMatch(g -> g.id().equals(id) && g.supports(dialect.language()));
+    }
+
+    private static List<DerivativeGenerator> installed() {
+        List<DerivativeGenerator> gs = installed;
+        if (gs == null) {
+            gs = Generators.all();
+            installed = gs;
         }
-        return ids;
+        return gs;
     }
 }

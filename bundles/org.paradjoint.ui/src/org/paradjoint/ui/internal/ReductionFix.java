@@ -7,6 +7,7 @@ import org.paradjoint.launch.generate.Generators;
 import org.paradjoint.launch.generate.DerivativeGenerator;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.ui.edits.Dialect;
 
 /**
  * "Use a reduction clause": the file's adjoints put arrays with unproven increments into
@@ -17,10 +18,12 @@ final class ReductionFix extends IncrementFix {
 
     private final String adjoint;
     private final String length;
+    private final Dialect dialect;
 
-    ReductionFix(String adjoint, String length) {
+    ReductionFix(String adjoint, String length, Dialect dialect) {
         this.adjoint = adjoint;
         this.length = length;
+        this.dialect = dialect;
     }
 
     @Override
@@ -31,7 +34,9 @@ final class ReductionFix extends IncrementFix {
     @Override
     public String getDescription() {
         String array = adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
-        return "The adjoint loop gets <code>reduction(+: " + array + "[:" + length + "])</code> instead of atomics: "
+        String clause = dialect == Dialect.FORTRAN ? "reduction(+: " + array + ")"
+                : "reduction(+: " + array + "[:" + length + "])";
+        return "The adjoint loop gets <code>" + clause + "</code> instead of atomics: "
                 + "no contention, but each thread holds a private copy of " + length + " elements. "
                 + "Applies to every adjoint of this file.";
     }

@@ -19,8 +19,10 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.paradjoint.launch.generate.FrontEnds;
+import org.paradjoint.ui.edits.Dialect;
 
-/** Finding the C file a command is about, and its text as the user sees it. */
+/** Finding the source file (C or Fortran) a command is about, and its text as the user sees it. */
 final class Sources {
 
     /** A file, with the caret offset when the command came from an editor (else -1). */
@@ -30,15 +32,15 @@ final class Sources {
     private Sources() {
     }
 
-    /** The C file of the selection (Project Explorer) or of the active editor (text selection). */
+    /** The source file of the selection (Project Explorer) or of the active editor (text selection). */
     static Optional<Target> target(ISelection selection, IEditorPart activeEditor) {
         if (selection instanceof IStructuredSelection s && s.size() == 1) {
             IFile f = adapt(s.getFirstElement());
-            return f != null && isC(f) ? Optional.of(new Target(f, -1, null)) : Optional.empty();
+            return f != null && isSource(f) ? Optional.of(new Target(f, -1, null)) : Optional.empty();
         }
         if (selection instanceof ITextSelection t && activeEditor instanceof ITextEditor editor) {
             IFile f = fileOf(editor.getEditorInput());
-            return f != null && isC(f) ? Optional.of(new Target(f, t.getOffset(), editor)) : Optional.empty();
+            return f != null && isSource(f) ? Optional.of(new Target(f, t.getOffset(), editor)) : Optional.empty();
         }
         return Optional.empty();
     }
@@ -52,9 +54,13 @@ final class Sources {
         return input == null ? null : input.getAdapter(IFile.class);
     }
 
-    static boolean isC(IFile f) {
-        String ext = f.getFileExtension();
-        return "c".equals(ext) || "h".equals(ext);
+    /** C ({@code .c}, {@code .h}) or free-form Fortran ({@code .f90}, {@code .F90}, ...), as the command line. */
+    static boolean isSource(IFile f) {
+        return FrontEnds.isSource(f.getName());
+    }
+
+    static Dialect dialect(IFile f) {
+        return Dialect.of(f.getName());
     }
 
     private static IFile adapt(Object o) {

@@ -49,7 +49,7 @@ public final class UnsafeIncrementResolutions implements IMarkerResolutionGenera
                     .ifPresent(p -> out.add(new StencilFix(p)));
         }
         out.add(new KeepAtomicFix(function, adjoint));
-        ReductionOption.length(src, offset).ifPresent(len -> out.add(new ReductionFix(adjoint, len)));
+        ReductionOption.length(src, offset).ifPresent(len -> out.add(new ReductionFix(adjoint, len, src.dialect())));
         DisjointAssertion.propose(src, offset).ifPresent(p -> out.add(new DisjointFix(p)));
         return out.toArray(IMarkerResolution[]::new);
     }

@@ -15,7 +15,7 @@ import org.paradjoint.ui.edits.PragmaScan;
 import org.paradjoint.ui.edits.Problem;
 
 /**
- * Validates one saved C file: files without {@code ad} annotations lose their markers; the
+ * Validates one saved C or Fortran file: files without {@code ad} annotations lose their markers; the
  * others get the markers of {@link FileValidation} (front-end and transformation diagnostics,
  * unsafe adjoint increments).
  */
@@ -45,7 +45,7 @@ final class ValidationJob extends Job {
         }
         try {
             String text = Sources.read(file);
-            List<Problem> problems = PragmaScan.mentionsAd(text)
+            List<Problem> problems = PragmaScan.mentionsAd(Sources.dialect(file), text)
                     ? FileValidation.validate(file.getName(), text, FileDecisions.settingsFor(file),
                             FileDecisions.of(file))
                     : List.of();

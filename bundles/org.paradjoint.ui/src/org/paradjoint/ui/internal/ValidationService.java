@@ -13,8 +13,9 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Platform;
 
 /**
- * Validates annotated C files when they are saved (or otherwise change on disk): a resource
- * change listener that schedules a {@link ValidationJob} per changed {@code .c}/{@code .h} file.
+ * Validates annotated sources when they are saved (or otherwise change on disk): a resource
+ * change listener that schedules a {@link ValidationJob} per changed C ({@code .c}, {@code .h})
+ * or Fortran ({@code .f90}, {@code .F90}, ...) file.
  */
 final class ValidationService implements IResourceChangeListener {
 
@@ -44,7 +45,7 @@ final class ValidationService implements IResourceChangeListener {
         List<IFile> changed = new ArrayList<>();
         try {
             delta.accept(d -> {
-                if (d.getResource() instanceof IFile f && Sources.isC(f) && f.exists()
+                if (d.getResource() instanceof IFile f && Sources.isSource(f) && f.exists()
                         && (d.getKind() == IResourceDelta.ADDED
                                 || (d.getFlags() & (IResourceDelta.CONTENT | IResourceDelta.REPLACED)) != 0)) {
                     changed.add(f);

@@ -42,6 +42,16 @@ class AssistsTest {
     }
 
     @Test
+    void annotationsAreIndentedAsTheLineTheyPrecede() {
+        String before = "void sq(int n, double *y, const double *x)\n{\n    for (int i = 0; i < n; i++)\n"
+                + "        y[i] = x[i] * x[i];\n}\n";
+        AnnotationInference.Proposal p = AnnotationInference.propose(ParsedSource.parse("s.c", before),
+                before.indexOf("y[i]")).orElseThrow();
+        assertEquals(before.replace("    for", "    #pragma ad gradient(y : x)\n    for"),
+                SourceEdit.apply(before, List.of(p.edit())));
+    }
+
+    @Test
     void annotatedFunctionsAreNotOffered() throws IOException {
         String g = Sources.example("formad/gather3.c");
         assertEquals(Optional.empty(), AnnotationInference.propose(ParsedSource.parse("g.c", g), g.indexOf("y[i] =")));

@@ -57,6 +57,16 @@ class FileValidationTest {
     }
 
     @Test
+    void partiallySeparableFunctionsGetThatTransformationsDiagnostics() throws IOException {
+        String torsion = Sources.example("separable/torsion.c");
+        assertEquals(List.of(), validate(torsion, FileValidation.Decisions.NONE));
+        String unknown = torsion.replace("partiallyseparable, fquad, flin", "partiallyseparable, fquad, fcub");
+        List<Problem> ps = validate(unknown, FileValidation.Decisions.NONE);
+        assertTrue(ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains("fcub")),
+                ps.toString());
+    }
+
+    @Test
     void errorsHaveTheCommandLineText() {
         String bad = "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : q)\n"
                 + "    for (i = 0; i < n; i++)\n        y[i] = x[i];\n}\n";

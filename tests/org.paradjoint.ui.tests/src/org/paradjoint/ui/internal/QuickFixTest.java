@@ -138,7 +138,7 @@ class QuickFixTest {
             dialog.getShell().setLocation(editorArea.x + 560, editorArea.y + 120);
             long shown = System.currentTimeMillis() + 700;
             Workbench.waitUntil(() -> System.currentTimeMillis() > shown, 5_000, "the dialog");
-            Workbench.screenshot(Workbench.shell().getBounds(), Workbench.repo().resolve("docs/images/quick-fixes.png"));
+            Workbench.screenshot(Workbench.shell().getBounds(), Screenshots.target("quick-fixes.png"));
         } finally {
             dialog.close();
         }

@@ -79,7 +79,7 @@ class TimingLaunchTest {
         Workbench.drain();
         Control area = view.chart().getParent();
         Rectangle r = area.getDisplay().map(area.getParent(), null, area.getBounds());
-        Workbench.screenshot(r, Workbench.repo().resolve("docs/images/timing-chart.png"));
+        Workbench.screenshot(r, Screenshots.target("timing-chart.png"));
         Workbench.page().setPartState(Workbench.page().getReference(view), IWorkbenchPage.STATE_RESTORED);
         assertTrue(Path.of(csv.getLocation().toOSString()).toFile().length() > 0);
     }

@@ -17,19 +17,27 @@ import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.navigator.CommonNavigator;
+import org.eclipse.ui.texteditor.ITextEditor;
 
 /** Workspace and workbench chores of the UI tests (which run on the UI thread). */
 final class Workbench {
@@ -47,7 +55,62 @@ final class Workbench {
             }
             """;
 
+    /** A three-point gather in Fortran: its adjoint increments of x collide between iterations. */
+    static final String FORTRAN_GATHER3 = """
+            ! y gathers three neighbours of x.
+            subroutine gather3(n, y, x)
+              implicit none
+              integer, intent(in) :: n
+              real(8), intent(inout) :: y(n)
+              real(8), intent(in) :: x(n)
+              integer :: i
+
+              !$ad gradient(y : x)
+              !$omp parallel do private(i)
+              do i = 2, n - 1
+                y(i) = x(i - 1) + 2.0d0 * x(i) + x(i + 1)
+              end do
+              !$omp end parallel do
+            end subroutine gather3
+            """;
+
+    /** The editor the workbench opens for C and Fortran sources where CDT's UI is not installed. */
+    static final String GENERIC_EDITOR = "org.eclipse.ui.genericeditor.GenericEditor";
+
     private Workbench() {
+    }
+
+    /** The file of the active editor, or null. */
+    static IFile editorFile() {
+        IEditorPart e = page().getActiveEditor();
+        return e == null ? null : e.getEditorInput().getAdapter(IFile.class);
+    }
+
+    /** Opens the context menu of the Project Explorer on {@code file} and returns its Differentiate submenu. */
+    static Menu differentiateMenuOf(IFile file) throws PartInitException {
+        CommonNavigator nav = (CommonNavigator) page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+        page().activate(nav);
+        nav.selectReveal(new StructuredSelection(file));
+        drain();
+        Menu menu = show(nav.getCommonViewer().getTree().getMenu());
+        return show(item(menu, "Differentiate").getMenu());
+    }
+
+    /** Puts the caret at {@code offset}, opens the editor's context menu and returns its Differentiate submenu. */
+    static Menu differentiateMenuAt(ITextEditor editor, int offset) {
+        editor.selectAndReveal(offset, 0);
+        drain();
+        Menu menu = show(((StyledText) editor.getAdapter(Control.class)).getMenu());
+        return show(item(menu, "Differentiate").getMenu());
+    }
+
+    /** Hides a submenu and the context menu it belongs to. */
+    static void close(Menu sub) {
+        Menu parent = sub.getParentMenu();
+        hide(sub);
+        if (parent != null) {
+            hide(parent);
+        }
     }
 
     static Display display() {
