@@ -14,7 +14,7 @@ ROOT=../..
 mkdir -p build
 
 if [ "$1" = "--regenerate" ]; then
-    P=$ROOT/paradjoint
+    P=${PARADJOINT:-$ROOT/paradjoint}
     for k in compact3 compact17; do
         src=$ROOT/examples/formad/$k.c
         $P differentiate "$src" -o generated/${k}_b.c

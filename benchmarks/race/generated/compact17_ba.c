@@ -1,6 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+double pa_pop_i(int);
+double pa_push_i(int, int);
+double pa_tape_free(int);
+double pa_tape_init(int);
+
 #ifndef PARADJOINT_RUNTIME_H
 #define PARADJOINT_RUNTIME_H
 /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
@@ -79,98 +84,16 @@ void compact17_ba(int n, double *unew, double *unewba, const double *uold, doubl
 {
     int offset, from, i;
     pa_tape pa_t[1];
+    (void) unew;
+    (void) uold;
     pa_tape_init(pa_t);
     from = 0;
     for (offset = 0; offset <= 8; offset++) {
         pa_push_i(pa_t, from);
         from = 8 + offset;
-        #pragma omp parallel for shared(unew, uold) private(i)
-        for (i = from; i <= n - 1; i += 9) {
-            unew[i - 0] = unew[i - 0] + w[0][0] * uold[i - 0];
-            unew[i - 0] = unew[i - 0] + w[0][1] * uold[i - 1];
-            unew[i - 0] = unew[i - 0] + w[0][2] * uold[i - 2];
-            unew[i - 0] = unew[i - 0] + w[0][3] * uold[i - 3];
-            unew[i - 0] = unew[i - 0] + w[0][4] * uold[i - 4];
-            unew[i - 0] = unew[i - 0] + w[0][5] * uold[i - 5];
-            unew[i - 0] = unew[i - 0] + w[0][6] * uold[i - 6];
-            unew[i - 0] = unew[i - 0] + w[0][7] * uold[i - 7];
-            unew[i - 0] = unew[i - 0] + w[0][8] * uold[i - 8];
-            unew[i - 1] = unew[i - 1] + w[1][0] * uold[i - 0];
-            unew[i - 1] = unew[i - 1] + w[1][1] * uold[i - 1];
-            unew[i - 1] = unew[i - 1] + w[1][2] * uold[i - 2];
-            unew[i - 1] = unew[i - 1] + w[1][3] * uold[i - 3];
-            unew[i - 1] = unew[i - 1] + w[1][4] * uold[i - 4];
-            unew[i - 1] = unew[i - 1] + w[1][5] * uold[i - 5];
-            unew[i - 1] = unew[i - 1] + w[1][6] * uold[i - 6];
-            unew[i - 1] = unew[i - 1] + w[1][7] * uold[i - 7];
-            unew[i - 1] = unew[i - 1] + w[1][8] * uold[i - 8];
-            unew[i - 2] = unew[i - 2] + w[2][0] * uold[i - 0];
-            unew[i - 2] = unew[i - 2] + w[2][1] * uold[i - 1];
-            unew[i - 2] = unew[i - 2] + w[2][2] * uold[i - 2];
-            unew[i - 2] = unew[i - 2] + w[2][3] * uold[i - 3];
-            unew[i - 2] = unew[i - 2] + w[2][4] * uold[i - 4];
-            unew[i - 2] = unew[i - 2] + w[2][5] * uold[i - 5];
-            unew[i - 2] = unew[i - 2] + w[2][6] * uold[i - 6];
-            unew[i - 2] = unew[i - 2] + w[2][7] * uold[i - 7];
-            unew[i - 2] = unew[i - 2] + w[2][8] * uold[i - 8];
-            unew[i - 3] = unew[i - 3] + w[3][0] * uold[i - 0];
-            unew[i - 3] = unew[i - 3] + w[3][1] * uold[i - 1];
-            unew[i - 3] = unew[i - 3] + w[3][2] * uold[i - 2];
-            unew[i - 3] = unew[i - 3] + w[3][3] * uold[i - 3];
-            unew[i - 3] = unew[i - 3] + w[3][4] * uold[i - 4];
-            unew[i - 3] = unew[i - 3] + w[3][5] * uold[i - 5];
-            unew[i - 3] = unew[i - 3] + w[3][6] * uold[i - 6];
-            unew[i - 3] = unew[i - 3] + w[3][7] * uold[i - 7];
-            unew[i - 3] = unew[i - 3] + w[3][8] * uold[i - 8];
-            unew[i - 4] = unew[i - 4] + w[4][0] * uold[i - 0];
-            unew[i - 4] = unew[i - 4] + w[4][1] * uold[i - 1];
-            unew[i - 4] = unew[i - 4] + w[4][2] * uold[i - 2];
-            unew[i - 4] = unew[i - 4] + w[4][3] * uold[i - 3];
-            unew[i - 4] = unew[i - 4] + w[4][4] * uold[i - 4];
-            unew[i - 4] = unew[i - 4] + w[4][5] * uold[i - 5];
-            unew[i - 4] = unew[i - 4] + w[4][6] * uold[i - 6];
-            unew[i - 4] = unew[i - 4] + w[4][7] * uold[i - 7];
-            unew[i - 4] = unew[i - 4] + w[4][8] * uold[i - 8];
-            unew[i - 5] = unew[i - 5] + w[5][0] * uold[i - 0];
-            unew[i - 5] = unew[i - 5] + w[5][1] * uold[i - 1];
-            unew[i - 5] = unew[i - 5] + w[5][2] * uold[i - 2];
-            unew[i - 5] = unew[i - 5] + w[5][3] * uold[i - 3];
-            unew[i - 5] = unew[i - 5] + w[5][4] * uold[i - 4];
-            unew[i - 5] = unew[i - 5] + w[5][5] * uold[i - 5];
-            unew[i - 5] = unew[i - 5] + w[5][6] * uold[i - 6];
-            unew[i - 5] = unew[i - 5] + w[5][7] * uold[i - 7];
-            unew[i - 5] = unew[i - 5] + w[5][8] * uold[i - 8];
-            unew[i - 6] = unew[i - 6] + w[6][0] * uold[i - 0];
-            unew[i - 6] = unew[i - 6] + w[6][1] * uold[i - 1];
-            unew[i - 6] = unew[i - 6] + w[6][2] * uold[i - 2];
-            unew[i - 6] = unew[i - 6] + w[6][3] * uold[i - 3];
-            unew[i - 6] = unew[i - 6] + w[6][4] * uold[i - 4];
-            unew[i - 6] = unew[i - 6] + w[6][5] * uold[i - 5];
-            unew[i - 6] = unew[i - 6] + w[6][6] * uold[i - 6];
-            unew[i - 6] = unew[i - 6] + w[6][7] * uold[i - 7];
-            unew[i - 6] = unew[i - 6] + w[6][8] * uold[i - 8];
-            unew[i - 7] = unew[i - 7] + w[7][0] * uold[i - 0];
-            unew[i - 7] = unew[i - 7] + w[7][1] * uold[i - 1];
-            unew[i - 7] = unew[i - 7] + w[7][2] * uold[i - 2];
-            unew[i - 7] = unew[i - 7] + w[7][3] * uold[i - 3];
-            unew[i - 7] = unew[i - 7] + w[7][4] * uold[i - 4];
-            unew[i - 7] = unew[i - 7] + w[7][5] * uold[i - 5];
-            unew[i - 7] = unew[i - 7] + w[7][6] * uold[i - 6];
-            unew[i - 7] = unew[i - 7] + w[7][7] * uold[i - 7];
-            unew[i - 7] = unew[i - 7] + w[7][8] * uold[i - 8];
-            unew[i - 8] = unew[i - 8] + w[8][0] * uold[i - 0];
-            unew[i - 8] = unew[i - 8] + w[8][1] * uold[i - 1];
-            unew[i - 8] = unew[i - 8] + w[8][2] * uold[i - 2];
-            unew[i - 8] = unew[i - 8] + w[8][3] * uold[i - 3];
-            unew[i - 8] = unew[i - 8] + w[8][4] * uold[i - 4];
-            unew[i - 8] = unew[i - 8] + w[8][5] * uold[i - 5];
-            unew[i - 8] = unew[i - 8] + w[8][6] * uold[i - 6];
-            unew[i - 8] = unew[i - 8] + w[8][7] * uold[i - 7];
-            unew[i - 8] = unew[i - 8] + w[8][8] * uold[i - 8];
-        }
     }
     for (offset = 8; offset >= 0; offset--) {
-        #pragma omp parallel for shared(unew, uold, unewba, uoldba) private(i)
+        #pragma omp parallel for shared(unewba, uoldba) private(i)
         for (i = from; i <= n - 1; i += 9) {
             #pragma omp atomic
             uoldba[i - 8] += w[8][8] * unewba[i - 8];

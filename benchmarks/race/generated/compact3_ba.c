@@ -1,6 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+double pa_pop_i(int);
+double pa_push_i(int, int);
+double pa_tape_free(int);
+double pa_tape_init(int);
+
 #ifndef PARADJOINT_RUNTIME_H
 #define PARADJOINT_RUNTIME_H
 /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
@@ -79,20 +84,16 @@ void compact3_ba(int n, double *unew, double *unewba, const double *uold, double
 {
     int offset, from, i;
     pa_tape pa_t[1];
+    (void) unew;
+    (void) uold;
     pa_tape_init(pa_t);
     from = 0;
     for (offset = 0; offset <= 1; offset++) {
         pa_push_i(pa_t, from);
         from = 2 + offset;
-        #pragma omp parallel for shared(unew, uold) private(i)
-        for (i = from; i <= n - 2; i += 2) {
-            unew[i] = unew[i] + wl * uold[i - 1];
-            unew[i] = unew[i] + wc * uold[i];
-            unew[i - 1] = unew[i - 1] + wr * uold[i];
-        }
     }
     for (offset = 1; offset >= 0; offset--) {
-        #pragma omp parallel for shared(unew, uold, unewba, uoldba) private(i)
+        #pragma omp parallel for shared(unewba, uoldba) private(i)
         for (i = from; i <= n - 2; i += 2) {
             #pragma omp atomic
             uoldba[i] += wr * unewba[i - 1];

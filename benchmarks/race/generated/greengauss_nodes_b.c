@@ -4,21 +4,10 @@ void green_gauss_b(int nnodes, int ncolors, const int *color_ia, const int (*edg
                    double grad[nnodes], double gradb[nnodes])
 {
     int ic, ie, i, j;
-    double dvFace;
-    for (ic = 0; ic < ncolors; ic++) {
-        #pragma omp parallel for private(ie, i, j, dvFace)
-        for (ie = color_ia[ic]; ie < color_ia[ic + 1]; ie++) {
-            i = edge2nodes[ie][0];
-            j = edge2nodes[ie][1];
-            if (i != j) {
-                dvFace = 0.5 * (dv[i] + dv[j]);
-                grad[i] = grad[i] + dvFace * sij[ie];
-                grad[j] = grad[j] - dvFace * sij[ie];
-            }
-        }
-    }
+    (void) dv;
+    (void) grad;
     for (ic = ncolors - 1; ic >= 0; ic--) {
-        #pragma omp parallel for private(ie, i, j, dvFace)
+        #pragma omp parallel for private(ie, i, j)
         for (ie = color_ia[ic]; ie < color_ia[ic + 1]; ie++) {
             double dvFaceb = 0.0;
             i = edge2nodes[ie][0];
@@ -28,7 +17,6 @@ void green_gauss_b(int nnodes, int ncolors, const int *color_ia, const int (*edg
                 dvFaceb += sij[ie] * gradb[i];
                 dvb[i] += 0.5 * dvFaceb;
                 dvb[j] += 0.5 * dvFaceb;
-                dvFaceb = 0.0;
             }
         }
     }

@@ -4,21 +4,10 @@ void green_gauss_br(int nnodes, int ncolors, const int *color_ia, const int (*ed
                     double grad[nnodes], double gradbr[nnodes])
 {
     int ic, ie, i, j;
-    double dvFace;
-    for (ic = 0; ic < ncolors; ic++) {
-        #pragma omp parallel for private(ie, i, j, dvFace)
-        for (ie = color_ia[ic]; ie < color_ia[ic + 1]; ie++) {
-            i = edge2nodes[ie][0];
-            j = edge2nodes[ie][1];
-            if (i != j) {
-                dvFace = 0.5 * (dv[i] + dv[j]);
-                grad[i] = grad[i] + dvFace * sij[ie];
-                grad[j] = grad[j] - dvFace * sij[ie];
-            }
-        }
-    }
+    (void) dv;
+    (void) grad;
     for (ic = ncolors - 1; ic >= 0; ic--) {
-        #pragma omp parallel for private(ie, i, j, dvFace) reduction(+: dvbr[:nnodes])
+        #pragma omp parallel for private(ie, i, j) reduction(+: dvbr[:nnodes])
         for (ie = color_ia[ic]; ie < color_ia[ic + 1]; ie++) {
             double dvFacebr = 0.0;
             i = edge2nodes[ie][0];
@@ -28,7 +17,6 @@ void green_gauss_br(int nnodes, int ncolors, const int *color_ia, const int (*ed
                 dvFacebr += sij[ie] * gradbr[i];
                 dvbr[i] += 0.5 * dvFacebr;
                 dvbr[j] += 0.5 * dvFacebr;
-                dvFacebr = 0.0;
             }
         }
     }

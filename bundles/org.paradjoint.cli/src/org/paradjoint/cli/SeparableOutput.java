@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.separable.GeneratedFile;
 import org.paradjoint.separable.SeparableDifferentiator;
@@ -20,6 +23,15 @@ final class SeparableOutput {
 
     static int write(TranslationUnit unit, String file, String function, List<String> independents, String suffix,
             String output, PrintStream out, PrintStream err) {
+        if (unit.language() == TranslationUnit.Language.FORTRAN) {
+            SourceRange at = (function != null ? unit.function(function) : unit.functions().stream().findFirst())
+                    .map(Function::range).orElse(SourceRange.NONE);
+            SourceFiles.report(file, List.of(Diagnostic.error("separable-fortran-unsupported", at,
+                    "--mode separable generates C and supports C sources only (a Fortran unit's arrays keep their "
+                            + "Fortran lower bounds in the IR); write the function in C, or use --mode reverse for a "
+                            + "Fortran adjoint")), err);
+            return 1;
+        }
         SeparableOptions options = SeparableOptions.defaults();
         if (independents != null) {
             options = options.withIndependents(independents);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -110,6 +111,39 @@ class BadInputTest {
                 try (Stream<Path> files = Files.list(dir)) {
                     assertEquals(1, files.count(), "no output may be written on error:\n" + r);
                 }
+            }
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    /** The separable gradient is C code; a Fortran unit is refused where its procedure starts. */
+    @Test
+    void separableModeRefusesFortran() throws Exception {
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = CliRun.write(dir, "sum.f90", """
+                    subroutine f(n, x, y)
+                      implicit none
+                      integer, intent(in) :: n
+                      real(8), intent(in) :: x(n)
+                      real(8), intent(inout) :: y(1)
+                      integer :: i
+                      real(8) :: s
+                    !$ad elemental
+                      s = 0.0d0
+                      do i = 1, n
+                        s = s + x(i)**2
+                      end do
+                    !$ad partially_separable(s)
+                      y(1) = s
+                    end subroutine f
+                    """);
+            CliRun r = CliRun.of("differentiate", file.toString(), "--mode", "separable", "-o", dir.toString());
+            assertEquals(1, r.status, r.toString());
+            assertTrue(r.err.contains(file + ":1:1: error: --mode separable generates C"), r.toString());
+            try (Stream<Path> files = Files.list(dir)) {
+                assertEquals(1, files.count(), "no output may be written on error:\n" + r);
             }
         } finally {
             CliRun.delete(dir);

@@ -35,6 +35,11 @@ public final class Runtime {
     public static final String POP_I = "pa_pop_i";
 
     /** The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). */
+    /** True for the functions {@link #C_SOURCE} defines: a file that calls them includes it, needing no prototype. */
+    public static boolean isRuntimeFunction(String name) {
+        return List.of(INIT, FREE, PUSH_D, POP_D, PUSH_I, POP_I).contains(name);
+    }
+
     public static final String C_SOURCE = """
             #ifndef PARADJOINT_RUNTIME_H
             #define PARADJOINT_RUNTIME_H

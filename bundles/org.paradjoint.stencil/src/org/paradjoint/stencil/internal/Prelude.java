@@ -11,6 +11,7 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.rules.DerivativeRules;
+import org.paradjoint.core.transform.Runtime;
 
 /**
  * Prototypes of the functions generated code calls without defining them: the uninterpreted
@@ -28,7 +29,8 @@ public final class Prelude {
         Map<String, String> protos = new TreeMap<>();
         for (Function f : functions) {
             for (Call c : StmtUtil.calls(f.body())) {
-                if (DerivativeRules.isIntrinsic(c.name()) || c.name().equals(CPrinter.VOID_CAST)) {
+                if (DerivativeRules.isIntrinsic(c.name()) || c.name().equals(CPrinter.VOID_CAST)
+                        || Runtime.isRuntimeFunction(c.name())) {
                     continue;
                 }
                 String args = c.args().isEmpty() ? "void"
