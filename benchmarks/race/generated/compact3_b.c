@@ -1,11 +1,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-double pa_pop_i(int);
-double pa_push_i(int, int);
-double pa_tape_free(int);
-double pa_tape_init(int);
-
 #ifndef PARADJOINT_RUNTIME_H
 #define PARADJOINT_RUNTIME_H
 /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
