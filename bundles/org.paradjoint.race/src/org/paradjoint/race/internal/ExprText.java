@@ -1,5 +1,6 @@
 package org.paradjoint.race.internal;
 
+import java.util.List;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.ir.ArrayRef;
@@ -9,11 +10,16 @@ import org.paradjoint.core.ir.Cast;
 import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 
-/** C spelling of expressions for messages ({@code xb[c[i] + 7]}), with minimal parentheses. */
+/**
+ * Expressions for messages, with minimal parentheses: array elements in their source language's
+ * spelling, C's {@code xb[c[i] + 7]} or Fortran's {@code xb(c(i) + 7)} (known from the array's
+ * layout, as the Fortran front-end keeps subscripts in source order); operators in C spelling.
+ */
 public final class ExprText {
 
     private ExprText() {
@@ -25,7 +31,14 @@ public final class ExprText {
 
     /** {@code ref} with its array renamed, e.g. the adjoint {@code xb[c[i] + 7]} of {@code x[c[i] + 7]}. */
     public static String renamed(ArrayRef ref, String arrayName) {
-        return arrayName + ref.indices().stream().map(i -> "[" + of(i) + "]").collect(Collectors.joining());
+        return element(arrayName, ref.indices().stream().map(ExprText::of).toList(),
+                ref.var().layout() == Layout.COLUMN_MAJOR);
+    }
+
+    /** {@code a[i][j]}, or {@code a(i, j)} for a Fortran (column-major) array. */
+    public static String element(String array, List<String> subscripts, boolean fortran) {
+        return fortran ? array + "(" + String.join(", ", subscripts) + ")"
+                : array + subscripts.stream().map(x -> "[" + x + "]").collect(Collectors.joining());
     }
 
     private static String of(Expr e, int outer) {

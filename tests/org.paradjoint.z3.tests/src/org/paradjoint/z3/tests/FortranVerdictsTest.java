@@ -143,6 +143,40 @@ class FortranVerdictsTest {
         assertEquals(annotated, pairs);
     }
 
+    /** Messages on Fortran code spell elements as Fortran does, in the model's counterexample too. */
+    @Test
+    void unsafeIncrementsOfFortranAreSpelledInFortran() {
+        Pair c = PAIRS.get(0);
+        for (Pair p : PAIRS) {
+            if (p.function().equals("stencil1d")) {
+                c = p;
+            }
+        }
+        Function fortran = function(c.fortran(), parseFortran(c.fortran()), c.function());
+        Function cFunction = function(c.c(), parse(c.c()), c.function());
+        List<String> fortranTexts = unsafeTexts(analyze(fortran, c, true));
+        List<String> cTexts = unsafeTexts(analyze(cFunction, c, true));
+        assertFalse(fortranTexts.isEmpty());
+        for (String t : fortranTexts) {
+            assertFalse(t.contains("["), t);
+            assertTrue(t.matches("(?s).*adjoint increment \\w+\\(.*both touch \\w+\\(\\d+\\).*"), t);
+        }
+        for (String t : cTexts) {
+            assertTrue(t.matches("(?s).*adjoint increment \\w+\\[.*both touch \\w+\\[\\d+\\].*"), t);
+        }
+    }
+
+    private static List<String> unsafeTexts(RaceReport r) {
+        List<String> out = new ArrayList<>();
+        for (LoopReport l : r.loops()) {
+            for (ArrayReport a : l.arrays()) {
+                a.increments().stream().filter(i -> i.verdict() == Verdict.UNSAFE)
+                        .forEach(i -> out.add(i.reason() + " (counterexample: " + i.counterexample() + ")"));
+            }
+        }
+        return out;
+    }
+
     private static RaceReport analyze(Function f, Pair p, boolean bounds) {
         RaceOptions options = RaceOptions.defaults().withBounds(bounds);
         if (!p.deps().isEmpty()) {
