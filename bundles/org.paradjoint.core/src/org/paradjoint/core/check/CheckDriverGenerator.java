@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
-import org.paradjoint.core.check.DriverPlan.Kind;
+import org.paradjoint.core.check.CheckResolution.Kind;
 import org.paradjoint.core.check.DriverPlan.Param;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.ir.Function;

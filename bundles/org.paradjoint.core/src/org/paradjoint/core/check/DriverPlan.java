@@ -5,9 +5,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 
+import org.paradjoint.core.check.CheckResolution.Kind;
+import org.paradjoint.core.check.CheckResolution.Role;
 import org.paradjoint.core.check.IndexBounds.Interval;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
-import org.paradjoint.core.transform.Mode;
 
 /**
  * The check of one function, resolved: the value of every integer parameter, the element count
@@ -28,14 +27,6 @@ final class DriverPlan {
 
     /** Arrays larger than this are surely a mistake in the options. */
     static final long MAX_ELEMENTS = 10_000_000L;
-
-    enum Kind {
-        INT_SCALAR, REAL_SCALAR, INT_ARRAY, REAL_ARRAY;
-
-        boolean isArray() {
-            return this == INT_ARRAY || this == REAL_ARRAY;
-        }
-    }
 
     /**
      * One primal parameter. {@code lengthC}/{@code length}: element count of an array (C text and
@@ -59,6 +50,7 @@ final class DriverPlan {
     final List<Param> params = new ArrayList<>();
 
     private final Diagnostics diags;
+    private final CheckResolution checks;
     private final Map<String, String> leadingC = new HashMap<>();
     private final Map<String, Long> leading = new HashMap<>();
     private final Map<String, String> origins = new HashMap<>();
@@ -72,53 +64,23 @@ final class DriverPlan {
         this.adjoint = adjoint;
         this.spec = spec;
         this.diags = diags;
+        this.checks = new CheckResolution(function, tangent, adjoint, spec, diags, "parameter", "parameters");
     }
 
     /** The plan, or null after reporting errors to {@code diags}. */
     static DriverPlan resolve(Function f, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
             Diagnostics diags) {
-        DriverPlan p = new DriverPlan(f, tangent, adjoint, spec, diags);
-        int before = diags.list().size();
-        if (p.checkSignatures() && p.checkTypes() && p.resolveInts()) {
-            p.resolveArrays();
-        }
-        boolean failed = diags.list().subList(before, diags.list().size()).stream().anyMatch(d -> d.isError());
-        return failed ? null : p;
+        return CheckResolution.unlessErrors(diags, () -> {
+            DriverPlan p = new DriverPlan(f, tangent, adjoint, spec, diags);
+            if (p.checks.signaturesFollowPrimal() && p.checkTypes() && p.resolveInts()) {
+                p.resolveArrays();
+            }
+            return p;
+        });
     }
 
     private void error(String code, SourceRange at, String message) {
-        diags.error(code, at == null ? function.range() : at, function.name() + ": " + message);
-    }
-
-    private boolean checkSignatures() {
-        boolean ok = checkSignature(tangent, Mode.TANGENT) & checkSignature(adjoint, Mode.REVERSE);
-        if (!ok) {
-            return false;
-        }
-        for (int i = 0; i < function.params().size(); i++) {
-            var t = tangent.params().get(i);
-            var a = adjoint.params().get(i);
-            if (t.independent() != a.independent() || t.dependent() != a.dependent()) {
-                diags.warning("check-signature-roles", function.range(), function.name() + ": tangent and adjoint disagree"
-                        + " on the role of " + t.primal().name() + "; the check uses the union of both");
-            }
-        }
-        return true;
-    }
-
-    private boolean checkSignature(DerivativeSignature s, Mode mode) {
-        if (s == null || s.mode() != mode) {
-            error("check-signature-mismatch", null, "expected a " + mode.name().toLowerCase() + " signature");
-            return false;
-        }
-        List<String> primal = function.params().stream().map(Variable::name).toList();
-        List<String> sig = s.params().stream().map(p -> p.primal().name()).toList();
-        if (!primal.equals(sig)) {
-            error("check-signature-mismatch", null, "the parameters of " + s.derivedName() + " " + sig
-                    + " do not follow those of the primal " + primal);
-            return false;
-        }
-        return true;
+        checks.error(code, at, message);
     }
 
     private boolean checkTypes() {
@@ -152,81 +114,21 @@ final class DriverPlan {
     }
 
     private Variable param(String name) {
-        return function.params().stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
-    }
-
-    private String intParamNames() {
-        String s = function.params().stream().filter(v -> v.isScalar() && v.type().isInteger()).map(Variable::name)
-                .collect(Collectors.joining(", "));
-        return s.isEmpty() ? "none" : s;
+        return checks.param(name);
     }
 
     private boolean resolveInts() {
-        boolean ok = true;
-        for (Variable v : function.params()) {
-            if (v.isScalar() && v.type().isInteger() && !spec.sets().containsKey(v.name())) {
-                ints.put(v.name(), CheckSpec.DEFAULT_INT);
-            }
-        }
-        for (String name : spec.sets().keySet()) {
-            Variable v = param(name);
-            if (v != null && !(v.isScalar() && v.type().isInteger())) {
-                error("check-spec-name", v.range(), "--set " + name + ": " + name
-                        + " is not an integer scalar parameter (integer parameters: " + intParamNames() + ")");
-                ok = false;
-            }
-        }
-        Map<String, IntExpr> pending = new LinkedHashMap<>(spec.sets());
-        while (ok && !pending.isEmpty()) {
-            boolean progress = false;
-            for (var it = pending.entrySet().iterator(); it.hasNext();) {
-                var e = it.next();
-                Set<String> needs = e.getValue().names();
-                for (String n : needs) {
-                    if (!ints.containsKey(n) && !pending.containsKey(n)) {
-                        error("check-spec-name", null, "--set " + e.getKey() + "=" + e.getValue().toC()
-                                + ": unknown name '" + n + "' (integer parameters: " + intParamNames() + ")");
-                        return false;
-                    }
-                }
-                if (needs.stream().allMatch(ints::containsKey)) {
-                    ok &= evalInto(ints, e.getKey(), e.getValue(), "--set " + e.getKey());
-                    it.remove();
-                    progress = true;
-                }
-            }
-            if (!progress) {
-                error("check-spec-cycle", null, "--set values refer to each other in a cycle: " + pending.keySet());
-                return false;
-            }
-        }
-        return ok;
-    }
-
-    private boolean evalInto(Map<String, Long> into, String key, IntExpr e, String what) {
-        try {
-            into.put(key, e.eval(ints));
-            return true;
-        } catch (IllegalArgumentException | ArithmeticException ex) {
-            error("check-spec-value", null, what + "=" + e.toC() + ": " + ex.getMessage());
+        Map<String, Long> values = checks.integerValues();
+        if (values == null) {
             return false;
         }
+        ints.putAll(values);
+        return true;
     }
 
     private void resolveArrays() {
-        for (String name : spec.extents().keySet()) {
-            Variable v = param(name);
-            if (v == null || !v.isArray()) {
-                error("check-spec-name", null, "--extent " + name + ": no array parameter " + name);
-                return;
-            }
-        }
-        for (String name : spec.indices().keySet()) {
-            Variable v = param(name);
-            if (v == null || !v.isArray() || !v.type().isInteger()) {
-                error("check-spec-name", null, "--index " + name + ": no integer array parameter " + name);
-                return;
-            }
+        if (!checks.optionNamesExist()) {
+            return;
         }
         for (Variable v : function.params()) {
             if (!v.isArray()) {
@@ -338,18 +240,11 @@ final class DriverPlan {
     }
 
     private void addParam(Variable v) {
-        var t = tangent.params().get(function.params().indexOf(v));
-        var a = adjoint.params().get(function.params().indexOf(v));
-        boolean indep = t.independent() || a.independent();
-        boolean dep = t.dependent() || a.dependent();
-        Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
-                : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
-        if ((indep || dep) && v.type().isInteger()) {
-            error("check-signature-mismatch", v.range(), "integer parameter " + v.name() + " cannot be "
-                    + (indep ? "independent" : "dependent"));
+        Role role = checks.role(v);
+        if (role == null) {
             return;
         }
-        if (dep && kind == Kind.REAL_SCALAR) {
+        if (role.dependent() && role.kind() == Kind.REAL_SCALAR) {
             error("check-signature-mismatch", v.range(), v.name() + " is passed by value and cannot be dependent");
             return;
         }
@@ -374,8 +269,8 @@ final class DriverPlan {
                 return;
             }
         }
-        params.add(new Param(v, kind, lengthC, length, origins.get(v.name()), fills.get(v.name()), t.derivative(),
-                a.derivative(), indep, dep));
+        params.add(new Param(v, role.kind(), lengthC, length, origins.get(v.name()), fills.get(v.name()),
+                role.tangent(), role.adjoint(), role.independent(), role.dependent()));
     }
 
     /** Names of --set helpers that are no parameters (declared as locals of the driver). */

@@ -12,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Compiles a check driver with gcc the way the documentation says
  * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp driver.c -lm}) and runs it with a given
- * number of OpenMP threads. For tests, the command line and launch configurations.
+ * number of OpenMP threads. For tests, the command line and launch configurations. Another
+ * compiler (gfortran for Fortran drivers) is given with its own flags and libraries; outcomes and
+ * reports read the same.
  */
 public final class DriverRunner {
 
@@ -36,7 +38,9 @@ public final class DriverRunner {
         }
     }
 
-    private final String gcc;
+    private final String compiler;
+    private final List<String> flags;
+    private final List<String> libraries;
     private final long timeoutSeconds;
 
     public DriverRunner() {
@@ -44,21 +48,54 @@ public final class DriverRunner {
     }
 
     public DriverRunner(String gcc, long timeoutSeconds) {
-        this.gcc = gcc;
+        this(gcc, GCC_FLAGS, List.of("-lm"), timeoutSeconds);
+    }
+
+    /** {@code flags} precede the source on every compile; {@code libraries} end the link line. */
+    public DriverRunner(String compiler, List<String> flags, List<String> libraries, long timeoutSeconds) {
+        this.compiler = compiler;
+        this.flags = List.copyOf(flags);
+        this.libraries = List.copyOf(libraries);
         this.timeoutSeconds = timeoutSeconds;
     }
 
     /** Compiles {@code source} (relative includes resolve next to it) into {@code executable}. */
     public Outcome compile(Path source, Path executable, String... extraFlags) throws IOException {
+        List<String> cmd = compileCommand(source, executable, List.of(extraFlags));
+        cmd.addAll(libraries);
+        return exec(cmd, source.toAbsolutePath().getParent(), 0);
+    }
+
+    /** Compiles {@code source} to an object file next to it only (a syntax and warning check of generated code). */
+    public Outcome compileOnly(Path source) throws IOException {
+        String object = source.getFileName().toString().replaceAll("\\.[^.]*$", "") + ".o";
+        Path dir = source.toAbsolutePath().getParent();
+        return exec(compileCommand(source, dir.resolve(object), List.of("-c")), dir, 0);
+    }
+
+    private List<String> compileCommand(Path source, Path output, List<String> extraFlags) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(gcc);
-        cmd.addAll(GCC_FLAGS);
-        cmd.addAll(List.of(extraFlags));
+        cmd.add(compiler);
+        cmd.addAll(flags);
+        cmd.addAll(extraFlags);
         cmd.add(source.getFileName().toString());
         cmd.add("-o");
-        cmd.add(executable.toAbsolutePath().toString());
-        cmd.add("-lm");
-        return exec(cmd, source.toAbsolutePath().getParent(), 0);
+        cmd.add(output.toAbsolutePath().toString());
+        return cmd;
+    }
+
+    /** True when the compiler can be started. */
+    public boolean available() {
+        try {
+            Process p = new ProcessBuilder(compiler, "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Runs a compiled driver with {@code OMP_NUM_THREADS=threads}; {@code args} select checks by name. */

@@ -1,6 +1,7 @@
 package org.paradjoint.core.check;
 
 import java.util.Map;
+import java.util.function.Function;
 
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Cast;
@@ -9,14 +10,23 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 
-/** Evaluates and prints the integer IR expressions of declared extents ({@code u[n][n][n]}, {@code w[9][9]}). */
-final class IrInt {
+/**
+ * Evaluates and prints the integer IR expressions of declared extents and bounds
+ * ({@code u[n][n][n]}, {@code w[9][9]}, Fortran's {@code 0:n+1}), given the values of the
+ * integer names. Overflow is an {@link ArithmeticException}.
+ */
+public final class IrInt {
 
     private IrInt() {
     }
 
-    /** The value, or an {@link IllegalArgumentException} naming what cannot be evaluated. */
-    static long eval(Expr e, Map<String, Long> env) {
+    /** The value, or an {@link IllegalArgumentException} naming (in C) what cannot be evaluated. */
+    public static long eval(Expr e, Map<String, Long> env) {
+        return eval(e, env, IrInt::toC);
+    }
+
+    /** As {@link #eval(Expr, Map)}; {@code spelling} writes what cannot be evaluated in the message. */
+    public static long eval(Expr e, Map<String, Long> env, Function<Expr, String> spelling) {
         return switch (e) {
             case IntLit l -> l.value();
             case VarRef v -> {
@@ -26,10 +36,11 @@ final class IrInt {
                 }
                 yield x;
             }
-            case Unary u when u.op() == Unary.Op.NEG -> -eval(u.operand(), env);
-            case Cast c when c.type().isInteger() -> eval(c.operand(), env);
+            case Unary u when u.op() == Unary.Op.NEG -> Math.negateExact(eval(u.operand(), env, spelling));
+            case Cast c when c.type().isInteger() -> eval(c.operand(), env, spelling);
             case Binary b when !b.op().isBoolean() -> {
-                long x = eval(b.left(), env), y = eval(b.right(), env);
+                long x = eval(b.left(), env, spelling);
+                long y = eval(b.right(), env, spelling);
                 if ((b.op() == Binary.Op.DIV || b.op() == Binary.Op.MOD) && y == 0) {
                     throw new IllegalArgumentException("division by zero");
                 }
@@ -41,12 +52,12 @@ final class IrInt {
                     default -> x % y;
                 };
             }
-            default -> throw new IllegalArgumentException("cannot evaluate " + toC(e));
+            default -> throw new IllegalArgumentException("cannot evaluate " + spelling.apply(e));
         };
     }
 
     /** C text, parenthesised by precedence (only what {@link #eval} accepts prints exactly). */
-    static String toC(Expr e) {
+    public static String toC(Expr e) {
         return print(e, 0);
     }
 

@@ -15,6 +15,7 @@ import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.inline.CallInliner;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Expr;
@@ -127,7 +128,7 @@ public final class Differentiator {
             if (unit != null) {
                 unit.functions().forEach(g -> names.reserve(g.name()));
             }
-            Function fn = Normalizer.normalize(Inliner.inline(unit, primal, names));
+            Function fn = Normalizer.normalize(CallInliner.of(unit, names::fresh).inline(primal));
             checkCalls(fn);
             Spec spec = spec(primal, fn, options, diags);
             if (spec == null) {

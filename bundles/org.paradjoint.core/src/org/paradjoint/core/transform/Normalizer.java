@@ -5,16 +5,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.inline.ReturnLowering;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
-import org.paradjoint.core.ir.LValue;
-import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -31,7 +28,7 @@ final class Normalizer {
     }
 
     static Function normalize(Function f) {
-        List<Stmt> stmts = lowerReturns(f.body().stmts(), null);
+        List<Stmt> stmts = ReturnLowering.lower(f.body().stmts(), null);
         List<Variable> locals = new ArrayList<>(f.locals());
         List<Stmt> body = sequential(stmts, locals);
         return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
@@ -100,61 +97,5 @@ final class Normalizer {
             }
         }
         return out;
-    }
-
-    /**
-     * Removes {@code return} statements: {@code return e;} becomes {@code result = e;} (dropped
-     * when {@code result} is null) and what follows a branch that returns is moved into the
-     * branches that do not. A return inside a loop is an error.
-     */
-    static List<Stmt> lowerReturns(List<Stmt> stmts, LValue result) {
-        List<Stmt> out = new ArrayList<>();
-        for (int k = 0; k < stmts.size(); k++) {
-            Stmt s = stmts.get(k);
-            if (s instanceof Return r) {
-                if (r.value() != null && result != null) {
-                    out.add(new Assign(result, Assign.Op.SET, r.value(), false, List.of(), r.range()));
-                }
-                return out;
-            }
-            if (containsReturn(s)) {
-                List<Stmt> rest = stmts.subList(k + 1, stmts.size());
-                switch (s) {
-                    case If i -> {
-                        List<Stmt> then = lowerReturns(concat(i.then().stmts(), rest), result);
-                        List<Stmt> otherwise = lowerReturns(
-                                concat(i.otherwise() == null ? List.of() : i.otherwise().stmts(), rest), result);
-                        out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise),
-                                i.range()));
-                    }
-                    case Block b -> out.addAll(lowerReturns(concat(b.stmts(), rest), result));
-                    default -> throw new UnsupportedException("return-in-loop", returnIn(s).range(),
-                            "return inside a loop is not supported: set a flag and leave the loop normally");
-                }
-                return out;
-            }
-            out.add(s);
-        }
-        return out;
-    }
-
-    private static List<Stmt> concat(List<Stmt> a, List<Stmt> b) {
-        List<Stmt> out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
-    }
-
-    private static boolean containsReturn(Stmt s) {
-        return returnIn(s) != null;
-    }
-
-    private static Stmt returnIn(Stmt s) {
-        Stmt[] found = new Stmt[1];
-        StmtUtil.forEach(s, x -> {
-            if (x instanceof Return && found[0] == null) {
-                found[0] = x;
-            }
-        });
-        return found[0];
     }
 }

@@ -16,7 +16,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.ProcedureInfo;
-import org.paradjoint.fortran.check.FortranDriverPlan.Kind;
+import org.paradjoint.core.check.CheckResolution.Kind;
 import org.paradjoint.fortran.check.FortranDriverPlan.Param;
 import org.paradjoint.fortran.print.FortranPrinter;
 

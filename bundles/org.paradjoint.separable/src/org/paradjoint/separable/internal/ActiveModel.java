@@ -59,7 +59,7 @@ public final class ActiveModel {
             List<String> requested, Diagnostics diags) {
         Function flat;
         try {
-            flat = CallInliner.inline(unit, skeleton.function(), names);
+            flat = FlatFunction.of(unit, skeleton.function(), names);
         } catch (UnsupportedException e) {
             diags.add(e.diagnostic());
             return Optional.empty();

@@ -1,10 +1,12 @@
 package org.paradjoint.separable.internal;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
@@ -47,7 +49,17 @@ public record ElementalModel(Function function, List<Stmt> top, List<Elemental> 
         return elementals.stream().filter(e -> e.scalar().equals(v)).findFirst().orElse(null);
     }
 
+    /** The updates of {@code e} in source order (the identity map's own order varies from run to run). */
     public List<Update> updatesOf(Elemental e) {
-        return updates.values().stream().filter(u -> u.elemental() == e).toList();
+        List<Update> out = new ArrayList<>();
+        for (Stmt s : top) {
+            StmtUtil.forEach(s, x -> {
+                Update u = x instanceof Assign a ? updates.get(a) : null;
+                if (u != null && u.elemental() == e) {
+                    out.add(u);
+                }
+            });
+        }
+        return out;
     }
 }

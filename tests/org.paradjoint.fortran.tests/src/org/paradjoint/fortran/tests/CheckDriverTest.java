@@ -200,4 +200,24 @@ class CheckDriverTest {
         assertTrue(other.hasErrors());
         assertEquals("check-spec-name", other.diagnostics().get(0).code(), other.diagnostics().toString());
     }
+
+    @Test
+    void setOptionsAreCheckedAsForCInTheWordsOfFortran() {
+        assertEquals("shaped: --set x: x is not an integer scalar dummy (integer dummies: n)",
+                firstError("--set", "x=3"));
+        assertEquals("shaped: --set m=2 * k: unknown name 'k' (integer dummies: n)", firstError("--set", "m=2*k"));
+        assertEquals("shaped: --set values refer to each other in a cycle: [n]", firstError("--set", "n=n+1"));
+        assertEquals("shaped: --extent z: no array dummy z", firstError("--extent", "z=4"));
+    }
+
+    private static String firstError(String... options) {
+        var unit = Fortran.parseUnit(EXTERNAL_KERNEL);
+        var t = FortranOutput.differentiateAll(unit.result().unit(), Mode.TANGENT, DiffOptions.defaults());
+        var b = FortranOutput.differentiateAll(unit.result().unit(), Mode.REVERSE, DiffOptions.defaults());
+        var f = unit.result().unit().functions().get(0);
+        var driver = FortranCheckDriverGenerator.generate(List.of(new FortranCheckTarget(f, t.signatures().get(0),
+                b.signatures().get(0), CheckSpec.parse(options), unit.procedure("shaped"))), List.of("shaped.f90"));
+        assertTrue(driver.hasErrors(), driver.diagnostics().toString());
+        return driver.diagnostics().stream().filter(d -> d.isError()).findFirst().orElseThrow().message();
+    }
 }

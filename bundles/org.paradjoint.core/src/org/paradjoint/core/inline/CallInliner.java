@@ -1,4 +1,4 @@
-package org.paradjoint.separable.internal;
+package org.paradjoint.core.inline;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
@@ -37,47 +38,100 @@ import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.rules.DerivativeRules;
 
 /**
- * Inlines the calls of functions of the same unit, so that the derivative sweeps see one
- * call-free body, and flattens it: nested blocks spliced in, declarations hoisted to the
- * function's locals (an initialiser becomes an assignment where it stood), {@code return}s of
- * callees turned into branches. Callee locals get fresh names; array parameters map to the
- * argument arrays; a scalar parameter the callee only reads maps to a plain argument (a
- * variable or literal), otherwise to a fresh local. A call inside an expression is computed
- * before the statement into a temporary. Statement calls whose name starts with
- * {@link Skeleton#MARKER} are kept as they are.
+ * Inlines calls to functions defined in the same unit, so that a transformation sees one
+ * call-free body. Callee locals get fresh names; array parameters map to the argument arrays; a
+ * scalar parameter the callee only reads maps to a plain argument (a variable or a literal of
+ * the same type), otherwise to a fresh local initialised with the argument. A call inside an
+ * expression is hoisted before the statement into a temporary that receives the callee's
+ * {@code return} value; a statement {@code v = g(...)} receives it directly. Early returns
+ * become branches ({@link ReturnLowering}). Recursion, calls of unknown functions, calls in loop
+ * bounds and in conditionally evaluated operands are errors ({@link UnsupportedException}).
  * <p>
- * The same rules as the reverse mode's inliner of the core (which is not exported), so that a
- * function the reverse mode accepts is accepted here.
+ * Every transformation that inlines uses this class, so that a function one of them accepts is
+ * accepted by all. Typical use: {@code CallInliner.of(unit, names).inline(f)}.
  */
 public final class CallInliner {
 
-    private final TranslationUnit unit;
-    private final NameSupply names;
-    private final Deque<String> stack = new ArrayDeque<>();
-    private final List<Variable> hoisted = new ArrayList<>();
-
-    private CallInliner(TranslationUnit unit, NameSupply names) {
-        this.unit = unit;
-        this.names = names;
+    /** Where the variables that inlining introduces (temporaries, parameter copies, callee locals) are declared. */
+    public enum Declarations {
+        /** A declaration statement where the variable is introduced; a parameter copy is initialised there. */
+        IN_PLACE,
+        /**
+         * Appended to the function's locals in the order introduced; a parameter copy is assigned
+         * where it is introduced, and callee locals lose {@code const} (they end up assigned).
+         */
+        AS_LOCALS
     }
 
-    /** The function with every unit call inlined, flattened, its declarations among the locals. */
-    public static Function inline(TranslationUnit unit, Function f, NameSupply names) {
-        CallInliner in = new CallInliner(unit, names);
-        in.stack.push(f.name());
-        List<Stmt> body = in.flatten(in.stmts(f.body().stmts()));
+    private final TranslationUnit unit;
+    private final FreshNames names;
+    private final Predicate<String> kept;
+    private final Declarations declarations;
+    private final Deque<String> stack = new ArrayDeque<>();
+    private final List<Variable> introduced = new ArrayList<>();
+
+    private CallInliner(TranslationUnit unit, FreshNames names, Predicate<String> kept, Declarations declarations) {
+        this.unit = unit;
+        this.names = names;
+        this.kept = kept;
+        this.declarations = declarations;
+    }
+
+    /**
+     * Inlining of the functions of {@code unit} (null: none), with {@code names} for the new
+     * variables, declarations in place, and only intrinsics allowed as other calls.
+     */
+    public static CallInliner of(TranslationUnit unit, FreshNames names) {
+        return new CallInliner(unit, names, name -> false, Declarations.IN_PLACE);
+    }
+
+    /**
+     * Also keeps, as they are, the calls of functions outside the unit that {@code calls}
+     * accepts (for example helpers the transformation itself inserted).
+     */
+    public CallInliner keeping(Predicate<String> calls) {
+        return new CallInliner(unit, names, kept.or(calls), declarations);
+    }
+
+    public CallInliner declaring(Declarations where) {
+        return new CallInliner(unit, names, kept, where);
+    }
+
+    /** {@code f} with every call of a unit function inlined; nested blocks are left in place. */
+    public Function inline(Function f) {
+        CallInliner run = new CallInliner(unit, names, kept, declarations);
+        run.stack.push(f.name());
+        Block body = new Block(run.stmts(f.body().stmts()), f.body().range());
+        if (declarations == Declarations.IN_PLACE) {
+            return f.withBody(body);
+        }
         List<Variable> locals = new ArrayList<>(f.locals());
-        for (Variable v : in.hoisted) {
+        for (Variable v : run.introduced) {
             if (!locals.contains(v)) {
                 locals.add(v);
             }
         }
-        return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range());
+        return new Function(f.name(), f.returnType(), f.params(), locals, body, f.pragmas(), f.isStatic(),
+                f.comment(), f.range());
     }
 
     private Optional<Function> callee(String name) {
         return unit == null ? Optional.empty() : unit.function(name);
+    }
+
+    private boolean isKnown(String name) {
+        return DerivativeRules.isIntrinsic(name) || kept.test(name);
+    }
+
+    private void declare(Variable v, Expr init, List<Stmt> into) {
+        if (declarations == Declarations.IN_PLACE) {
+            into.add(new Decl(v, init));
+            return;
+        }
+        introduced.add(v);
+        if (init != null) {
+            into.add(new Assign(new VarRef(v), Assign.Op.SET, init));
+        }
     }
 
     private List<Stmt> stmts(List<Stmt> in) {
@@ -112,15 +166,15 @@ public final class CallInliner {
                 if (g.isPresent()) {
                     List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
                     pre.addAll(inlineCall(c, g.get(), args, null));
-                } else if (c.name().startsWith(Skeleton.MARKER) || isKnown(c.name())) {
+                } else if (isKnown(c.name())) {
                     pre.add(s);
                 } else {
                     throw unknown(c);
                 }
             }
             case For f -> {
-                noCallIn(f.bound(), "loop bound");
-                noCallIn(f.step(), "loop step");
+                noCallIn(f.bound(), "in a loop bound", "compute it into a variable before the loop");
+                noCallIn(f.step(), "in a loop step", "compute it into a variable before the loop");
                 Expr lower = hoist(f.lower(), pre);
                 pre.add(new For(f.counter(), lower, f.cmp(), f.bound(), f.step(), block(f.body()), f.omp(),
                         f.pragmas(), f.range()));
@@ -144,21 +198,17 @@ public final class CallInliner {
                 && callee(c.name()).get().returnType() == t.var().type();
     }
 
-    private void noCallIn(Expr e, String where) {
+    /** Rejects calls of unit functions (they would need statements where none can go) and of unknown ones. */
+    private void noCallIn(Expr e, String where, String remedy) {
         for (Call c : ExprUtil.calls(e)) {
             if (callee(c.name()).isPresent()) {
                 throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
-                        + "' in a " + where + " cannot be inlined: compute it into a variable before the loop");
+                        + "' " + where + " cannot be inlined: " + remedy);
             }
-            if (!DerivativeRules.isIntrinsic(c.name())) {
+            if (!isKnown(c.name())) {
                 throw unknown(c);
             }
         }
-    }
-
-    /** An intrinsic, or a helper of the support file that the expansion itself inserted. */
-    private static boolean isKnown(String name) {
-        return DerivativeRules.isIntrinsic(name) || name.startsWith(SupportFile.PREFIX);
     }
 
     private static UnsupportedException unknown(Call c) {
@@ -180,7 +230,7 @@ public final class CallInliner {
                     }
                     Variable tmp = names.fresh(Variable.scalar(c.name(), callee.returnType(), Variable.Kind.LOCAL),
                             c.name() + "_r");
-                    hoisted.add(tmp);
+                    declare(tmp, null, pre);
                     pre.addAll(inlineCall(c, callee, args, new VarRef(tmp)));
                     yield new VarRef(tmp, c.range());
                 }
@@ -207,23 +257,14 @@ public final class CallInliner {
     }
 
     private void noConditionalCall(Expr e) {
-        for (Call c : ExprUtil.calls(e)) {
-            if (callee(c.name()).isPresent()) {
-                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
-                        + "' in a conditionally evaluated operand (?:, &&, ||) cannot be inlined: "
-                        + "use an if statement");
-            }
-            if (!DerivativeRules.isIntrinsic(c.name())) {
-                throw unknown(c);
-            }
-        }
+        noCallIn(e, "in a conditionally evaluated operand (?:, &&, ||)", "use an if statement");
     }
 
-    /** The statements of one inlined call; {@code result} receives the return value (may be null). */
+    /** The statements of one inlined call, as a block; {@code result} receives the return value (may be null). */
     private List<Stmt> inlineCall(Call call, Function callee, List<Expr> args, LValue result) {
         if (stack.contains(callee.name())) {
             throw new UnsupportedException("recursion", call.range(), "recursive call of '" + callee.name()
-                    + "': recursion cannot be inlined");
+                    + "' (through " + String.join(" -> ", stack.reversed()) + "): recursion cannot be inlined");
         }
         if (args.size() != callee.params().size()) {
             throw new UnsupportedException("call-arity", call.range(), "call to '" + callee.name() + "' with "
@@ -248,8 +289,7 @@ public final class CallInliner {
             } else {
                 Variable copy = names.fresh(p.withKind(Variable.Kind.LOCAL).withConst(false), p.name());
                 renaming.put(p, copy);
-                hoisted.add(copy);
-                head.add(new Assign(new VarRef(copy), Assign.Op.SET, a));
+                declare(copy, a, head);
             }
         }
         List<Variable> locals = new ArrayList<>(callee.locals());
@@ -259,10 +299,12 @@ public final class CallInliner {
             }
         });
         for (Variable l : locals) {
-            Variable fresh = names.fresh(l.withKind(Variable.Kind.LOCAL).withConst(false), l.name());
+            Variable local = l.withKind(Variable.Kind.LOCAL);
+            Variable fresh = names.fresh(declarations == Declarations.AS_LOCALS ? local.withConst(false) : local,
+                    l.name());
             renaming.put(l, fresh);
             if (callee.locals().contains(l)) {
-                hoisted.add(fresh);
+                declare(fresh, null, head);
             }
         }
         Block renamed = (Block) StmtUtil.rename(callee.body(), renaming);
@@ -283,29 +325,5 @@ public final class CallInliner {
             return p.isFloating();
         }
         return a instanceof VarRef r && r.var().isScalar() && r.var().type() == p.type();
-    }
-
-    /** Splices nested blocks and turns declarations into locals plus an assignment of the initialiser. */
-    private List<Stmt> flatten(List<Stmt> stmts) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : stmts) {
-            switch (s) {
-                case Block b -> out.addAll(flatten(b.stmts()));
-                case Decl d -> {
-                    hoisted.add(d.var());
-                    if (d.init() != null) {
-                        out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(),
-                                d.range()));
-                    }
-                }
-                case If i -> out.add(new If(i.cond(), new Block(flatten(i.then().stmts())),
-                        i.otherwise() == null ? null : new Block(flatten(i.otherwise().stmts())), i.range()));
-                case For f -> out.add(f.withBody(new Block(flatten(f.body().stmts()), f.body().range())));
-                case Return r -> throw new UnsupportedException("return-in-loop", r.range(),
-                        "return inside a loop is not supported: set a flag and leave the loop normally");
-                default -> out.add(s);
-            }
-        }
-        return out;
     }
 }

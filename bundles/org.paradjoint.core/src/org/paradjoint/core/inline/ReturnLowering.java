@@ -1,4 +1,4 @@
-package org.paradjoint.separable.internal;
+package org.paradjoint.core.inline;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,16 +13,17 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 
 /**
- * Removes {@code return} statements from an inlined callee: {@code return e;} becomes
- * {@code result = e;} and what follows a branch that returns moves into the branches that do
- * not. A return inside a loop is an error.
+ * Removes {@code return} statements, so that a body can stand inside another or be reversed:
+ * {@code return e;} becomes {@code result = e;} (dropped when {@code result} is null) and what
+ * follows a branch that returns moves into the branches that do not. A return inside a loop is
+ * an error.
  */
-final class ReturnLowering {
+public final class ReturnLowering {
 
     private ReturnLowering() {
     }
 
-    static List<Stmt> lower(List<Stmt> stmts, LValue result) {
+    public static List<Stmt> lower(List<Stmt> stmts, LValue result) {
         List<Stmt> out = new ArrayList<>();
         for (int k = 0; k < stmts.size(); k++) {
             Stmt s = stmts.get(k);
