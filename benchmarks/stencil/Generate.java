@@ -22,8 +22,8 @@ import org.paradjoint.stencil.StencilOptions;
 /**
  * Writes the adjoint variants the timing drivers include, for examples/stencil/NAME.c:
  * NAME_b.c (adjoint stencil, split), NAME_bgd.c (adjoint stencil, guarded, as NAME_bgd),
- * NAME_bc.c (the core's conventional adjoint, reverse sweep only: the parallel scatter with
- * omp atomic) and NAME_bser.c (the same of the primal without its OpenMP pragma: the serial
+ * NAME_bc.c (the core's conventional adjoint: the parallel scatter with omp atomic; its
+ * adjoint liveness already leaves out the primal's forward sweep, which the scatter never reads) and NAME_bser.c (the same of the primal without its OpenMP pragma: the serial
  * scatter), and prints how long generating the adjoint stencil takes warm.
  * Usage: java -cp CLASSPATH Generate.java REPO OUTDIR NAME...
  */
@@ -52,7 +52,7 @@ public class Generate {
         Files.writeString(out.resolve(name + "_bgd.c"),
                 StencilDifferentiator.printFile(List.of(renamed(guarded.functions().get(0), name + "_bgd"))));
         Files.writeString(out.resolve(name + "_bc.c"), CPrinter.printFile(List.of(
-                renamed(reverseSweep(conventional(unit, name)), name + "_bc"))));
+                renamed(withoutForwardSweep(conventional(unit, name)), name + "_bc"))));
         Function primal = unit.function(name).orElseThrow();
         List<Stmt> sequential = new ArrayList<>();
         for (Stmt s : primal.body().stmts()) {
@@ -61,7 +61,7 @@ public class Generate {
         TranslationUnit serial = new TranslationUnit(unit.file(), unit.language(),
                 List.of(primal.withBody(new Block(sequential))));
         Files.writeString(out.resolve(name + "_bser.c"), CPrinter.printFile(List.of(
-                renamed(reverseSweep(conventional(serial, name)), name + "_bser"))));
+                renamed(withoutForwardSweep(conventional(serial, name)), name + "_bser"))));
         for (int k = 0; k < 50; k++) {
             StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
         }
@@ -82,16 +82,13 @@ public class Generate {
         return r.function();
     }
 
-    /** The adjoint without its forward sweep (the primal recomputation), as a hand-written scatter adjoint. */
-    private static Function reverseSweep(Function f) {
-        List<Stmt> stmts = new ArrayList<>(f.body().stmts());
-        for (int k = 0; k < stmts.size(); k++) {
-            if (stmts.get(k) instanceof For) {
-                stmts.remove(k);
-                break;
-            }
+    /** The conventional adjoint, checked to be the scatter alone: one loop nest, the reverse sweep. */
+    private static Function withoutForwardSweep(Function f) {
+        long loops = f.body().stmts().stream().filter(s -> s instanceof For).count();
+        if (loops != 1) {
+            throw new IllegalStateException(f.name() + " has " + loops + " top-level loops, expected the scatter only");
         }
-        return f.withBody(new Block(stmts));
+        return f;
     }
 
     private static Function renamed(Function f, String name) {

@@ -177,7 +177,7 @@ public final class CallInliner {
                 noCallIn(f.step(), "in a loop step", "compute it into a variable before the loop");
                 Expr lower = hoist(f.lower(), pre);
                 pre.add(new For(f.counter(), lower, f.cmp(), f.bound(), f.step(), block(f.body()), f.omp(),
-                        f.pragmas(), f.range()));
+                        f.pragmas(), f.range(), f.simd()));
             }
             case If i -> {
                 Expr cond = hoist(i.cond(), pre);

@@ -8,13 +8,19 @@ import org.paradjoint.core.diag.SourceRange;
  * {@code for (counter = lower; counter cmp bound; counter += step) body}. The step is an
  * expression so that the IR can represent what was written; transformations require it to be
  * a non-zero integer constant and say so otherwise. {@code omp} is non-null for an OpenMP
- * {@code parallel for}.
+ * {@code parallel for}. {@code simd} marks a generated loop whose iterations the generator knows
+ * to be independent ({@code omp simd}): front-ends never set it.
  */
 public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr step, Block body, OmpParallelFor omp,
-        List<AdPragma> pragmas, SourceRange range) implements Stmt {
+        List<AdPragma> pragmas, SourceRange range, boolean simd) implements Stmt {
 
     public For {
         pragmas = List.copyOf(pragmas);
+    }
+
+    public For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr step, Block body, OmpParallelFor omp,
+            List<AdPragma> pragmas, SourceRange range) {
+        this(counter, lower, cmp, bound, step, body, omp, pragmas, range, false);
     }
 
     public boolean isParallel() {
@@ -33,14 +39,18 @@ public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr 
     }
 
     public For withBody(Block newBody) {
-        return new For(counter, lower, cmp, bound, step, newBody, omp, pragmas, range);
+        return new For(counter, lower, cmp, bound, step, newBody, omp, pragmas, range, simd);
     }
 
     public For withOmp(OmpParallelFor newOmp) {
-        return new For(counter, lower, cmp, bound, step, body, newOmp, pragmas, range);
+        return new For(counter, lower, cmp, bound, step, body, newOmp, pragmas, range, simd);
     }
 
     public For withPragmas(List<AdPragma> newPragmas) {
-        return new For(counter, lower, cmp, bound, step, body, omp, newPragmas, range);
+        return new For(counter, lower, cmp, bound, step, body, omp, newPragmas, range, simd);
+    }
+
+    public For withSimd(boolean newSimd) {
+        return new For(counter, lower, cmp, bound, step, body, omp, pragmas, range, newSimd);
     }
 }

@@ -225,6 +225,8 @@ public final class CPrinter {
             case For f -> {
                 if (f.omp() != null) {
                     line(ompPragma(f.omp()));
+                } else if (f.simd()) {
+                    line("#pragma omp simd");
                 }
                 line("for (" + f.counter().name() + " = " + expr(f.lower(), 2) + "; " + f.counter().name() + " "
                         + f.cmp().symbol + " " + expr(f.bound(), f.cmp().precedence + 1) + "; " + step(f) + ") {");

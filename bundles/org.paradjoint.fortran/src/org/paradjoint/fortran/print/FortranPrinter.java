@@ -460,6 +460,11 @@ public final class FortranPrinter {
                 }
             }
             line(ompDirective(f.omp().withPrivates(privates)));
+        } else if (f.simd()) {
+            // temporaries are procedure locals in Fortran: each SIMD lane needs its own
+            List<Variable> temps = hoisted(f.body());
+            line("!$omp simd" + (temps.isEmpty() ? ""
+                    : " private(" + String.join(", ", temps.stream().map(Variable::name).toList()) + ")"));
         }
         String stepText = step != null ? (step == 1 ? "" : ", " + step) : ", " + exprs.numeric(f.step(), 0);
         line("do " + f.counter().name() + " = " + exprs.numeric(f.lower(), 0) + ", " + exprs.numeric(last, 0)

@@ -13,6 +13,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
@@ -139,20 +140,31 @@ final class NestEmitter {
     }
 
     /**
-     * The innermost loop around the statements; where it is long, one loop per statement: one
-     * store per loop keeps gcc's run-time alias checks within the number it is willing to version
-     * for, so the gathers vectorise like the primal (the re-read of the seed's row hits L1).
+     * The innermost loop around the statements. Where it is long it is marked {@code omp simd}:
+     * each iteration writes only its own element of each adjoint, and the arrays do not alias
+     * (what the front-ends assume of parameters), so no run-time alias checks are needed and
+     * the gathers of all adjoints vectorise in one loop that reads the seed's row once. A loop
+     * whose statements are guarded by counter conditions (remainders of the guarded strategy)
+     * is left to the compiler.
      */
     private List<Stmt> innermost(List<Extent> box, int level, List<Stmt> stmts) {
-        if (!grows(box.get(level))) {
-            // a few iterations: nothing to vectorise, one loop is shorter
-            return List.of(loop(box, level, CommonSubexpressions.apply(stmts, tempNames.get())));
-        }
-        List<Stmt> out = new ArrayList<>();
+        For f = loop(box, level, CommonSubexpressions.apply(stmts, tempNames.get()));
+        return List.of(grows(box.get(level)) && !guardedByCounters(stmts) ? f.withSimd(true) : f);
+    }
+
+    /** True when a conditional in the statements tests a loop counter (a boundary guard). */
+    private boolean guardedByCounters(List<Stmt> stmts) {
+        boolean[] found = new boolean[1];
         for (Stmt s : stmts) {
-            out.add(loop(box, level, CommonSubexpressions.apply(List.of(s), tempNames.get())));
+            StmtUtil.forEach(s, x -> found[0] |= x instanceof If i && testsCounter(i.cond()));
+            StmtUtil.forEachExpr(s, e -> ExprUtil.forEach(e, x -> found[0] |= x instanceof Cond c
+                    && testsCounter(c.cond())));
         }
-        return out;
+        return found[0];
+    }
+
+    private boolean testsCounter(Expr condition) {
+        return nest.counters().stream().anyMatch(v -> ExprUtil.references(condition, v));
     }
 
     private For wrap(List<Extent> box, List<Integer> levels, int parallel, List<Stmt> body, List<Variable> inner) {

@@ -19,7 +19,10 @@ import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
@@ -80,6 +83,39 @@ class ExamplesTest {
             long nests = runs.then().stmts().stream().filter(For.class::isInstance).count();
             assertEquals(Integer.parseInt(ex[2]), nests, () -> CPrinter.print(f));
         }
+    }
+
+    /**
+     * wave3d's long innermost gathers are one {@code omp simd} loop per row that updates both
+     * adjoints; no SIMD loop holds a boundary guard (a condition on a counter).
+     */
+    @Test
+    void longInnermostGathersAreSimdLoopsWithoutGuards() {
+        for (StencilOptions.Strategy strategy : StencilOptions.Strategy.values()) {
+            Function f = Variants.stencil(unit("wave3d.c"), "wave3d", strategy).function();
+            List<For> simd = new ArrayList<>();
+            StmtUtil.forEach(f.body(), s -> {
+                if (s instanceof For x && x.simd()) {
+                    simd.add(x);
+                }
+            });
+            assertFalse(simd.isEmpty(), () -> CPrinter.print(f));
+            for (For x : simd) {
+                assertTrue(x.omp() == null, () -> CPrinter.print(f));
+                StmtUtil.forEach(x.body(), s -> assertFalse(s instanceof If || s instanceof For, () -> CPrinter.print(f)));
+                StmtUtil.forEachExpr(x.body(), e -> ExprUtil.forEach(e, y -> assertFalse(y instanceof Cond c
+                        && ExprUtil.variables(c.cond()).stream().anyMatch(v -> f.locals().contains(v) && !v.isFloating()),
+                        () -> CPrinter.print(f))));
+            }
+            if (strategy == StencilOptions.Strategy.SPLIT) {
+                For core = simd.get(0);
+                List<String> targets = core.body().stmts().stream().filter(Assign.class::isInstance)
+                        .map(s -> ((Assign) s).target().var().name()).distinct().toList();
+                assertEquals(List.of("u_1_b", "u_2_b"), targets, () -> CPrinter.print(f));
+            }
+        }
+        assertTrue(StencilDifferentiator.printFile(List.of(Variants.stencil(unit("wave3d.c"), "wave3d",
+                StencilOptions.Strategy.SPLIT).function())).contains("#pragma omp simd\n"));
     }
 
     @ParameterizedTest
