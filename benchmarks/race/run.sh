@@ -43,13 +43,14 @@ done
 # (8 MB per copy at 10^6 points).
 ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null || true
 export OMP_STACKSIZE=${OMP_STACKSIZE:-64M}
-# Waiting threads sleep instead of spinning: on a shared machine a spinning thread takes the CPU
-# its partner needs (set OMP_WAIT_POLICY=active to measure the default behaviour).
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+# The OpenMP runtime's own wait policy unless OMP_WAIT_POLICY is set (libgomp spins briefly at
+# barriers, then sleeps). On a machine shared with other work, OMP_WAIT_POLICY=passive keeps a
+# spinning thread from taking the CPU its partner needs, at the price of a wake-up per parallel
+# region, which loops of a few microseconds (green_gauss's colours) feel.
 
 {
     echo "# $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $($CC --version | head -1)"
-    echo "# $CC $CFLAGS; OMP_WAIT_POLICY=$OMP_WAIT_POLICY; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "# $CC $CFLAGS; OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-(runtime default)}; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
     for t in 1 2; do
         OMP_NUM_THREADS=$t build/bench_control
         OMP_NUM_THREADS=$t build/bench_compact3 1000000 400
