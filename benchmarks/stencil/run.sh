@@ -40,10 +40,11 @@ fi
 CFLAGS="-O3 -march=native -fopenmp -Wall -Wno-unknown-pragmas"
 gcc $CFLAGS -DREPS="${REPS:-5}" -DN="${WAVE_N:-400}" "$HERE/bench_wave3d.c" -o "$OUT/bench_wave3d" -lm
 gcc $CFLAGS -DREPS="${REPS:-5}" -DN="${BURGERS_N:-100000000}" "$HERE/bench_burgers1d.c" -o "$OUT/bench_burgers1d" -lm
+gcc $CFLAGS -DREPS="${REPS:-5}" -DN="${BURGERS_N:-100000000}" "$HERE/bench_bandwidth.c" -o "$OUT/bench_bandwidth"
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores," \
      "$(free -g | awk '/Mem:/ {print $2}') GiB; $(gcc --version | head -n 1); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-for bench in bench_wave3d bench_burgers1d; do
+for bench in bench_wave3d bench_burgers1d bench_bandwidth; do
     for t in 1 2; do
         OMP_NUM_THREADS=$t OMP_PROC_BIND=true "$OUT/$bench"
     done
