@@ -259,22 +259,25 @@ class PrinterTest {
         assertThrows(UnsupportedException.class, () -> FortranPrinter.print(subroutine("s", List.of(), List.of(x, y))));
     }
 
+    /** A primal with a unit annotation and a loop annotation. */
+    private static final String ANNOTATED = """
+            !$ad gradient(y : x)
+            subroutine s(n, x, y)
+              integer, intent(in) :: n
+              real(8), intent(in) :: x(n)
+              real(8), intent(inout) :: y(n)
+              integer :: i
+              !$ad disjoint(i + 1)
+              !$omp parallel do private(i)
+              do i = 1, n
+                y(i) = x(i)
+              end do
+            end subroutine
+            """;
+
     @Test
     void annotationsArePrintedWhereTheyApply() {
-        Function f = Fortran.fn("""
-                !$ad gradient(y : x)
-                subroutine s(n, x, y)
-                  integer, intent(in) :: n
-                  real(8), intent(in) :: x(n)
-                  real(8), intent(inout) :: y(n)
-                  integer :: i
-                  !$ad disjoint(i + 1)
-                  !$omp parallel do private(i)
-                  do i = 1, n
-                    y(i) = x(i)
-                  end do
-                end subroutine
-                """);
+        Function f = Fortran.fn(ANNOTATED);
         String s = FortranPrinter.printAnnotated(f);
         assertTrue(s.startsWith("!$ad gradient(y : x)\nsubroutine s(n, x, y)\n"), s);
         assertTrue(s.contains("  !$ad disjoint(i + 1)\n  !$omp parallel do private(i)\n"), s);
@@ -285,20 +288,7 @@ class PrinterTest {
     /** As the C printer leaves out {@code #pragma ad}: only a primal printed back as source carries them. */
     @Test
     void annotationsAreLeftOutUnlessAsked() {
-        Function f = Fortran.fn("""
-                !$ad gradient(y : x)
-                subroutine s(n, x, y)
-                  integer, intent(in) :: n
-                  real(8), intent(in) :: x(n)
-                  real(8), intent(inout) :: y(n)
-                  integer :: i
-                  !$ad disjoint(i + 1)
-                  !$omp parallel do private(i)
-                  do i = 1, n
-                    y(i) = x(i)
-                  end do
-                end subroutine
-                """);
+        Function f = Fortran.fn(ANNOTATED);
         for (String s : List.of(FortranPrinter.print(f), FortranPrinter.printFile(List.of(f), "h"),
                 FortranPrinter.print(f.body().stmts().get(0)))) {
             assertFalse(s.contains("!$ad"), s);
