@@ -16,11 +16,13 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.launch.Variants.Variant;
 import org.paradjoint.launch.generate.AdjointGenerator;
 import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.launch.generate.FrontEnds;
 import org.paradjoint.launch.generate.GeneratedFile;
 import org.paradjoint.launch.generate.GenerationSettings;
 import org.paradjoint.launch.internal.Processes;
@@ -88,6 +90,13 @@ public final class TimingRunner {
             text = Files.readString(config.source(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new TimingException(config.source() + ": error: cannot read: " + e.getMessage(), e);
+        }
+        String name = config.source().getFileName().toString();
+        if (FrontEnds.languageOf(name).orElse(Language.C) != Language.C) {
+            // the driver calls the variants as C functions and sizes arrays from C's 0-based bounds
+            throw new TimingException(config.source() + ": error: timing experiments time C kernels; differentiate "
+                    + "this Fortran source from the Differentiate menu or with `paradjoint differentiate`, and time a "
+                    + "C version of the kernel");
         }
         ParseResult r = new CFrontEnd().parse(config.source().toString(), text);
         if (r.hasErrors()) {

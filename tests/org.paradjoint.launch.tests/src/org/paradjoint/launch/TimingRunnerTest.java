@@ -107,6 +107,11 @@ class TimingRunnerTest {
                 () -> new TimingRunner(null).run(base.withSizeParameter("m"), null));
         assertTrue(size.getMessage().contains("'m' is not an integer parameter"), size.getMessage());
         assertThrows(IllegalArgumentException.class, () -> TimingConfig.of(src, "stencil1d", List.of(), List.of(1)));
+        Path fortran = copy("fortran/stencil1d.f90");
+        TimingException language = assertThrows(TimingException.class, () -> new TimingRunner(null)
+                .run(TimingConfig.of(fortran, "stencil1d", List.of(100L), List.of(1)), null));
+        assertTrue(language.getMessage().startsWith(fortran + ": error: timing experiments time C kernels"),
+                language.getMessage());
     }
 
     @Test
