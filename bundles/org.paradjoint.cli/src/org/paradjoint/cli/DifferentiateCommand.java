@@ -44,6 +44,8 @@ final class DifferentiateCommand implements Command {
                                        mode. separable: the partially separable gradient
                                        f_grad_ps of functions with `ad partially_separable`,
                                        written to FILE_ps.c + FILE_ps.h + paradjoint_ps.h
+                                       (Fortran: the same C, and FILE_ps_mod.f90 with its
+                                       bind(C) interfaces)
               --function NAME          differentiate only this function
               -o, --output OUT         write here instead (- for standard output)
               --dependents LIST        comma-separated outputs (with --independents: overrides

@@ -6,16 +6,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.SourceRange;
-import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.separable.GeneratedFile;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
 
-/** {@code paradjoint differentiate --mode separable}: the compressed sparse gradient {@code f_grad_ps}. */
+/**
+ * {@code paradjoint differentiate --mode separable}: the compressed sparse gradient {@code f_grad_ps}
+ * ({@code x_ps.c}, {@code x_ps.h}, {@code paradjoint_ps.h}); for a Fortran source also the module of
+ * {@code bind(C)} interfaces {@code x_ps_mod.f90} through which Fortran code calls the C.
+ */
 final class SeparableOutput {
 
     private SeparableOutput() {
@@ -23,15 +24,6 @@ final class SeparableOutput {
 
     static int write(TranslationUnit unit, String file, String function, List<String> independents, String suffix,
             String output, PrintStream out, PrintStream err) {
-        if (unit.language() == TranslationUnit.Language.FORTRAN) {
-            SourceRange at = (function != null ? unit.function(function) : unit.functions().stream().findFirst())
-                    .map(Function::range).orElse(SourceRange.NONE);
-            SourceFiles.report(file, List.of(Diagnostic.error("separable-fortran-unsupported", at,
-                    "--mode separable generates C and supports C sources only (a Fortran unit's arrays keep their "
-                            + "Fortran lower bounds in the IR); write the function in C, or use --mode reverse for a "
-                            + "Fortran adjoint")), err);
-            return 1;
-        }
         SeparableOptions options = SeparableOptions.defaults();
         if (independents != null) {
             options = options.withIndependents(independents);

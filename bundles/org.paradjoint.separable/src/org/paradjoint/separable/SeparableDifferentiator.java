@@ -36,7 +36,9 @@ import org.paradjoint.separable.internal.SupportFile;
  * cached per value of the scalar parameters (recomputed on every call when they depend on
  * array contents, with a warning).</li>
  * </ul>
- * The generated C includes {@value SupportFile#FILE_NAME}, returned with it.
+ * The generated C includes {@value SupportFile#FILE_NAME}, returned with it. For a Fortran unit the
+ * procedures are first lowered to C's conventions ({@code org.paradjoint.fortran.lower.CLayout}) and a
+ * fourth file, {@code x_ps_mod.f90}, holds the {@code bind(C)} interfaces Fortran callers use.
  */
 public final class SeparableDifferentiator {
 
@@ -55,7 +57,7 @@ public final class SeparableDifferentiator {
                     + unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
-        return generate(unit, List.of(f.get()), options, diags);
+        return dispatch(unit, List.of(f.get()), options, diags);
     }
 
     /** Every function of the unit with a {@code partially_separable} pragma, into one file. */
@@ -67,7 +69,7 @@ public final class SeparableDifferentiator {
                     + " has a partially_separable pragma");
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
-        return generate(unit, fs, options, diags);
+        return dispatch(unit, fs, options, diags);
     }
 
     public static boolean isAnnotated(Function f) {
@@ -96,7 +98,21 @@ public final class SeparableDifferentiator {
         return base + suffix + ext;
     }
 
-    private static SeparableResult generate(TranslationUnit unit, List<Function> fs, SeparableOptions options,
+    /** {@code x_ps_mod.f90} for {@code x.f90}: the {@code bind(C)} interfaces of a Fortran unit's gradients. */
+    public static String interfaceModuleFileName(String file) {
+        return FortranSeparable.moduleFileName(file);
+    }
+
+    /** C sources as they are; Fortran ones lowered to C's conventions, with an interface module. */
+    private static SeparableResult dispatch(TranslationUnit unit, List<Function> fs, SeparableOptions options,
+            Diagnostics diags) {
+        if (unit.language() == TranslationUnit.Language.FORTRAN) {
+            return FortranSeparable.generate(unit, fs, options, diags);
+        }
+        return generateC(unit, fs, options, diags);
+    }
+
+    static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
             Diagnostics diags) {
         SeparableOptions opts = options == null ? SeparableOptions.defaults() : options;
         List<FunctionGenerator.Parts> parts = new ArrayList<>();

@@ -9,7 +9,8 @@ import org.paradjoint.core.diag.Diagnostic;
  * The outcome of the separable transformation: the generated files (none when there is an
  * error: no partial output), what was generated per function, and the diagnostics. The files
  * are the C source ({@code x_ps.c}), its header of prototypes ({@code x_ps.h}) and the support
- * file both include ({@code paradjoint_ps.h}); all belong in the folder of the source.
+ * file both include ({@code paradjoint_ps.h}); for a Fortran source, a fourth file is the module of
+ * {@code bind(C)} interfaces ({@code x_ps_mod.f90}). All belong in the folder of the source.
  */
 public record SeparableResult(List<GeneratedFile> files, List<SeparableFunction> functions,
         List<Diagnostic> diagnostics) {
@@ -39,6 +40,11 @@ public record SeparableResult(List<GeneratedFile> files, List<SeparableFunction>
 
     public GeneratedFile support() {
         return files.get(2);
+    }
+
+    /** The module of {@code bind(C)} interfaces ({@code x_ps_mod.f90}); present for Fortran sources. */
+    public Optional<GeneratedFile> interfaceModule() {
+        return files.size() > 3 ? Optional.of(files.get(3)) : Optional.empty();
     }
 
     public Optional<SeparableFunction> function(String primal) {

@@ -117,9 +117,12 @@ class BadInputTest {
         }
     }
 
-    /** The separable gradient is C code; a Fortran unit is refused where its procedure starts. */
+    /**
+     * A Fortran unit gets the separable gradient as C (from its IR lowered to C's conventions)
+     * with a module of {@code bind(C)} interfaces; what cannot be lowered is a located error.
+     */
     @Test
-    void separableModeRefusesFortran() throws Exception {
+    void separableModeOnFortranWritesCAndAnInterfaceModule() throws Exception {
         Path dir = CliRun.scratchDir();
         try {
             Path file = CliRun.write(dir, "sum.f90", """
@@ -127,7 +130,7 @@ class BadInputTest {
                       implicit none
                       integer, intent(in) :: n
                       real(8), intent(in) :: x(n)
-                      real(8), intent(inout) :: y(1)
+                      real(8), intent(inout) :: y
                       integer :: i
                       real(8) :: s
                     !$ad elemental
@@ -136,15 +139,42 @@ class BadInputTest {
                         s = s + x(i)**2
                       end do
                     !$ad partially_separable(s)
-                      y(1) = s
+                      y = s
                     end subroutine f
                     """);
             CliRun r = CliRun.of("differentiate", file.toString(), "--mode", "separable", "-o", dir.toString());
-            assertEquals(1, r.status, r.toString());
-            assertTrue(r.err.contains(file + ":1:1: error: --mode separable generates C"), r.toString());
-            try (Stream<Path> files = Files.list(dir)) {
-                assertEquals(1, files.count(), "no output may be written on error:\n" + r);
+            assertEquals(0, r.status, r.toString());
+            for (String name : List.of("sum_ps.c", "sum_ps.h", "paradjoint_ps.h", "sum_ps_mod.f90")) {
+                assertTrue(Files.isRegularFile(dir.resolve(name)), name + " not written:\n" + r);
+                assertTrue(r.out.contains(dir.resolve(name).toString()), r.toString());
             }
+            String header = Files.readString(dir.resolve("sum_ps.h"));
+            assertTrue(header.contains("void f_grad_ps(const int n, const double x[n], double *xb, double *y);"),
+                    header);
+            String module = Files.readString(dir.resolve("sum_ps_mod.f90"));
+            assertTrue(module.contains("module sum_ps_mod"), module);
+            assertTrue(module.contains("subroutine f_grad_ps(n, x, xb, y) bind(C, name='f_grad_ps')"), module);
+            assertTrue(module.contains("real(c_double), intent(inout) :: y\n"), module);
+
+            Path grid = CliRun.write(dir, "grid.f90", """
+                    subroutine g(n, x, y)
+                      implicit none
+                      integer, intent(in) :: n
+                      real(8), intent(in) :: x(:, :)
+                      real(8), intent(inout) :: y
+                      real(8) :: s
+                    !$ad elemental
+                      s = 0.0d0
+                    !$ad partially_separable(s)
+                      y = s + x(1, n)
+                    end subroutine g
+                    """);
+            CliRun bad = CliRun.of("differentiate", grid.toString(), "--mode", "separable", "-o", dir.toString());
+            assertEquals(1, bad.status, bad.toString());
+            assertTrue(bad.err.contains(grid + ":4:"), bad.toString());
+            assertTrue(bad.err.contains("error: array 'x' has an assumed extent in a dimension other than its last"),
+                    bad.toString());
+            assertFalse(Files.exists(dir.resolve("grid_ps.c")), "no output may be written on error:\n" + bad);
         } finally {
             CliRun.delete(dir);
         }

@@ -234,6 +234,9 @@ public final class UnitParser {
         }
         LogicalLine l = lines.get(end);
         Classifier.Line cls = Classifier.classify(l);
+        if (cls.kind() != Classifier.Kind.END) {
+            return; // the unit has no end statement: missingEnd reported it
+        }
         if (!cls.endWhat().isEmpty() && !cls.endWhat().equals(what)) {
             reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'end " + cls.endWhat()
                     + "' closes " + what + " '" + name + "'");

@@ -5,14 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Mode;
@@ -25,14 +22,13 @@ import org.paradjoint.separable.SeparableResult;
  * The partially separable gradient as a generator of the workbench (Differentiate > Partially
  * Separable Gradient) and as the "sparse gradient" variant of timing experiments: {@code x_ps.c}
  * with {@code f_grad_ps} (the parameters of {@code f} with the gradient after each independent,
- * incremented like an adjoint), with {@code x_ps.h} and {@code paradjoint_ps.h} as companions.
+ * incremented like an adjoint), with {@code x_ps.h} and {@code paradjoint_ps.h} as companions, and
+ * for a Fortran source the module of {@code bind(C)} interfaces {@code x_ps_mod.f90} (the C is
+ * generated from the procedure lowered to C's conventions).
  * The gradient parameters take the adjoint suffix. Registered in plugin.xml under
  * {@code org.paradjoint.launch.generators}.
  */
 public final class SeparableGenerator implements DerivativeGenerator {
-
-    /** Code of the error for Fortran sources. */
-    public static final String FORTRAN_UNSUPPORTED = "separable-fortran-unsupported";
 
     @Override
     public String id() {
@@ -49,23 +45,10 @@ public final class SeparableGenerator implements DerivativeGenerator {
         return SeparableDifferentiator.isAnnotated(function);
     }
 
-    /** The transformation writes C (with Fortran's numbering it would index wrongly). */
-    @Override
-    public boolean supports(Language language) {
-        return language == Language.C;
-    }
-
     @Override
     public GeneratedFile generate(TranslationUnit unit, String sourcePath, String functionName,
             GenerationSettings settings) {
         String path = SeparableDifferentiator.outputFileName(sourcePath);
-        if (!supports(unit.language())) {
-            Function at = unit.functions().stream().filter(SeparableDifferentiator::isAnnotated).findFirst()
-                    .orElse(null);
-            return new GeneratedFile(path, null, List.of(), List.of(Diagnostic.error(FORTRAN_UNSUPPORTED,
-                    at == null ? SourceRange.NONE : at.range(), "partially separable gradients are generated as C "
-                            + "only: write the function in C to use `ad partially_separable`")));
-        }
         SeparableOptions options = SeparableOptions.defaults().withGradientSuffix(settings.adjointSuffix());
         SeparableResult r = functionName != null ? SeparableDifferentiator.differentiate(unit, functionName, options)
                 : SeparableDifferentiator.differentiateAll(unit, options);
@@ -78,9 +61,11 @@ public final class SeparableGenerator implements DerivativeGenerator {
         }
         // The files belong next to the source: name them after the source path, as the others.
         String dir = directoryOf(sourcePath);
-        List<GeneratedFile.Companion> companions = List.of(
+        List<GeneratedFile.Companion> companions = new ArrayList<>(List.of(
                 new GeneratedFile.Companion(dir + fileName(r.header().name()), r.header().text()),
-                new GeneratedFile.Companion(dir + fileName(r.support().name()), r.support().text()));
+                new GeneratedFile.Companion(dir + fileName(r.support().name()), r.support().text())));
+        r.interfaceModule().ifPresent(m -> companions.add(new GeneratedFile.Companion(dir + fileName(m.name()),
+                m.text())));
         return new GeneratedFile(path, r.source().text(), signatures, r.diagnostics(), companions);
     }
 

@@ -213,6 +213,15 @@ class DiagnosticsTest {
                   real(8), intent(inout) :: y
                   y = 1.0d0
                 """, FortranDiagnosticCodes.MISSING_END, 1, 1, "end subroutine");
+        // a module procedure cut off by the module's end: its last statement is no end line
+        error("""
+                module m
+                contains
+                subroutine s(y)
+                  real(8), intent(inout) :: y
+                  y = 1.0d0
+                end module m
+                """, FortranDiagnosticCodes.MISSING_END, 3, 1, "end subroutine");
         error("""
                 subroutine s(y)
                   real(8), intent(inout) :: y

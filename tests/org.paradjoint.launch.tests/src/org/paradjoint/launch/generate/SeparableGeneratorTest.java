@@ -2,7 +2,6 @@ package org.paradjoint.launch.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -43,7 +42,7 @@ class SeparableGeneratorTest {
         assertTrue(g.appliesTo(unit.function("torsion_f").orElseThrow()));
         assertFalse(g.appliesTo(unit.function("torsion_grad_analytic").orElseThrow()));
         assertTrue(g.supports(TranslationUnit.Language.C));
-        assertFalse(g.supports(TranslationUnit.Language.FORTRAN));
+        assertTrue(g.supports(TranslationUnit.Language.FORTRAN));
     }
 
     @Test
@@ -74,8 +73,9 @@ class SeparableGeneratorTest {
         assertTrue(g.text().contains("double *x_adj"), g.text());
     }
 
+    /** A Fortran source gets the C files (from its IR in C's conventions) and a bind(C) interface module. */
     @Test
-    void fortranIsALocatedError() {
+    void fortranGetsTheCFilesAndAnInterfaceModule() {
         String f = """
                 subroutine sumsq(n, x, f)
                   implicit none
@@ -94,10 +94,15 @@ class SeparableGeneratorTest {
                 end subroutine sumsq
                 """;
         TranslationUnit unit = new FortranFrontEnd().parse("s.f90", f).unit();
-        GeneratedFile g = new SeparableGenerator().generate(unit, "s.f90", null, GenerationSettings.defaults());
-        assertNull(g.text());
-        assertEquals(SeparableGenerator.FORTRAN_UNSUPPORTED, g.diagnostics().get(0).code());
-        assertEquals(1, g.diagnostics().get(0).range().line());
+        GeneratedFile g = new SeparableGenerator().generate(unit, "/ws/p/s.f90", null, GenerationSettings.defaults());
+        assertFalse(g.hasErrors(), g.diagnostics().toString());
+        assertEquals("/ws/p/s_ps.c", g.path());
+        assertTrue(g.text().contains("x[i + 1 - 1] - x[i - 1]") || g.text().contains("x[i] - x[i - 1]"), g.text());
+        assertEquals(List.of("/ws/p/s_ps.h", "/ws/p/paradjoint_ps.h", "/ws/p/s_ps_mod.f90"),
+                g.companions().stream().map(GeneratedFile.Companion::path).toList());
+        assertTrue(g.companions().get(2).text().contains("bind(C, name='sumsq_grad_ps')"),
+                g.companions().get(2).text());
+        assertEquals("sumsq_grad_ps", g.signatures().get(0).derivedName());
     }
 
     /** The generated gradient equals torsion's hand-written one (gcc, strict flags). */
