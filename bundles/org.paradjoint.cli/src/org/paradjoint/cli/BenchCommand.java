@@ -18,11 +18,12 @@ final class BenchCommand implements Command {
     static final String HELP = """
             usage: paradjoint bench FILE --kernel NAME --sizes N[,N...] [--threads T[,T...]]
                                     [--variants V[,V...]] [--repetitions R] [--size-parameter P]
-                                    [--set NAME=VALUE,...] [--cc CC] [--flags "FLAGS"]
+                                    [--set NAME=VALUE,...] [--cc CC] [--fc FC] [--flags "FLAGS"]
                                     [--env "NAME=VALUE ..."] [--csv OUT.csv] [--work-dir DIR]
 
-            Times the primal kernel NAME of FILE against its derivative variants: for every problem
-            size and variant it generates the variant and a timing driver, compiles them, and runs
+            Times the primal kernel NAME of FILE (C, or Fortran .f90) against its derivative
+            variants: for every problem size and variant it generates the variant and a timing
+            driver in the language of FILE, compiles them (C with --cc, Fortran with --fc), and runs
             the executable once per thread count with OMP_NUM_THREADS set. Every command is printed.
             Writes one CSV row per variant, size and thread count (default FILE_timing.csv).
 
@@ -37,7 +38,8 @@ final class BenchCommand implements Command {
               --set NAME=VALUE,...   other integer parameters, and lengths of arrays whose indices
                                      cannot be bounded
               --cc CC                C compiler (default gcc); -fopenmp is always added
-              --flags "FLAGS"        compiler flags (default -O2)
+              --fc FC                Fortran compiler (default gfortran)
+              --flags "FLAGS"        flags of either compiler (default -O2)
               --env "NAME=VALUE ..." environment of every run (default OMP_WAIT_POLICY=passive)
               --csv OUT.csv          where to write the CSV
               --work-dir DIR         where generated sources and executables go
@@ -93,6 +95,7 @@ final class BenchCommand implements Command {
         String sizeParameter = null;
         String set = "";
         String cc = "gcc";
+        String fc = TimingConfig.DEFAULT_FORTRAN_COMPILER;
         String flags = null;
         String env = null;
         String csv = null;
@@ -112,6 +115,7 @@ final class BenchCommand implements Command {
                 case "--size-parameter" -> sizeParameter = value(args, ++k, a);
                 case "--set" -> set = value(args, ++k, a);
                 case "--cc" -> cc = value(args, ++k, a);
+                case "--fc" -> fc = value(args, ++k, a);
                 case "--flags" -> flags = value(args, ++k, a);
                 case "--env" -> env = value(args, ++k, a);
                 case "--csv" -> csv = value(args, ++k, a);
@@ -137,7 +141,7 @@ final class BenchCommand implements Command {
         }
         List<String> f = flags == null ? TimingConfig.DEFAULT_FLAGS
                 : new ArrayList<>(List.of(flags.strip().split("\\s+")));
-        c = c.withCompiler(cc, f);
+        c = c.withCompiler(cc, f).withFortranCompiler(fc);
         if (env != null) {
             c = c.withEnvironment(TimingConfig.parseEnvironment(env));
         }

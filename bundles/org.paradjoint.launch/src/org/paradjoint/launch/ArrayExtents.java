@@ -1,5 +1,6 @@
 package org.paradjoint.launch;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,30 +25,58 @@ import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
- * Element counts of the array parameters of a kernel for given integer parameter values, so that
- * a timing driver can allocate them: declared extents are evaluated; an open leading extent is
- * one more than the largest leading index the kernel uses (loop counters range over their loop
- * bounds, integer locals over everything assigned to them, index arrays over the values the
- * driver fills them with: a permutation of 0..len-1).
+ * Shapes of the array parameters of a kernel for given integer parameter values, so that a
+ * timing driver can allocate them: declared bounds are evaluated; the open extent (the leading
+ * one of a C pointer, the last one of a Fortran assumed-size {@code x(*)}) is one more than the
+ * largest index the kernel uses there, counted from the dimension's lower bound (loop counters
+ * range over their loop bounds, integer locals over everything assigned to them, index arrays
+ * over the values the driver fills them with: a permutation of the first {@code count} indices
+ * of the language, 0.. in C and 1.. in Fortran).
  */
 final class ArrayExtents {
 
+    /** Lower bound and extent of every dimension, in the order the IR keeps them. */
+    record Shape(List<Long> lower, List<Long> extent) {
+
+        Shape {
+            lower = List.copyOf(lower);
+            extent = List.copyOf(extent);
+        }
+
+        long count() {
+            return extent.stream().reduce(1L, (a, b) -> a * b);
+        }
+    }
+
     private final Function kernel;
     private final Map<String, Long> ints;
+    private final long firstIndex;
     private final Map<Variable, Interval> env = new HashMap<>();
-    private final Map<Variable, Long> leading = new LinkedHashMap<>();
+    private final Map<Variable, Long> open = new LinkedHashMap<>();
 
-    private ArrayExtents(Function kernel, Map<String, Long> ints) {
+    private ArrayExtents(Function kernel, Map<String, Long> ints, long firstIndex) {
         this.kernel = kernel;
         this.ints = ints;
+        this.firstIndex = firstIndex;
     }
 
     /**
-     * The number of elements of every array parameter (all dimensions), or an exception that
-     * names the array whose size cannot be bounded.
+     * The number of elements of every array parameter (all dimensions) of a C kernel, or an
+     * exception that names the array whose size cannot be bounded.
      */
     static Map<Variable, Long> compute(Function kernel, Map<String, Long> ints, Map<String, Long> explicit) {
-        ArrayExtents x = new ArrayExtents(kernel, ints);
+        Map<Variable, Long> out = new LinkedHashMap<>();
+        shapes(kernel, ints, explicit, 0).forEach((v, s) -> out.put(v, s.count()));
+        return out;
+    }
+
+    /**
+     * The shape of every array parameter; {@code firstIndex} is the first value the driver
+     * writes into index arrays (0 in C, 1 in Fortran). {@code explicit} gives open extents.
+     */
+    static Map<Variable, Shape> shapes(Function kernel, Map<String, Long> ints, Map<String, Long> explicit,
+            long firstIndex) {
+        ArrayExtents x = new ArrayExtents(kernel, ints, firstIndex);
         for (Variable p : kernel.params()) {
             if (p.isScalar() && p.type().isInteger() && ints.containsKey(p.name())) {
                 x.env.put(p, Interval.of(ints.get(p.name())));
@@ -55,47 +84,84 @@ final class ArrayExtents {
         }
         // Index arrays first (their contents bound other indices), then one more round for all.
         for (int round = 0; round < 3; round++) {
+            // locals start afresh: one read from an index array was unbounded before its length was known
+            x.env.keySet().removeIf(v -> !v.isParameter());
             x.settleLocals();
             for (Variable p : kernel.params()) {
                 if (p.isArray()) {
                     Long e = explicit.get(p.name());
-                    x.leading.put(p, e != null ? e : x.leadingExtent(p));
+                    x.open.put(p, e != null ? e : x.openExtent(p));
                 }
             }
         }
-        Map<Variable, Long> out = new LinkedHashMap<>();
+        Map<Variable, Shape> out = new LinkedHashMap<>();
         for (Variable p : kernel.params()) {
-            if (!p.isArray()) {
-                continue;
+            if (p.isArray()) {
+                out.put(p, x.shape(p));
             }
-            Long lead = x.leading.get(p);
-            if (lead == null || lead <= 0) {
-                throw new IllegalArgumentException("cannot bound the indices of '" + p.name() + "' in '"
-                        + kernel.name() + "': give its length explicitly (e.g. " + p.name() + "=n+8)");
-            }
-            long count = lead;
-            for (int d = 1; d < p.rank(); d++) {
-                Interval e = x.eval(p.dims().get(d).extent());
-                if (e == null || !e.bounded() || e.lo() != e.hi()) {
-                    throw new IllegalArgumentException("extent " + (d + 1) + " of '" + p.name() + "' is not a constant"
-                            + " expression of the integer parameters");
-                }
-                count *= e.hi();
-            }
-            out.put(p, count);
         }
         return out;
     }
 
-    private Long leadingExtent(Variable p) {
-        if (p.dims().get(0).extentKnown()) {
-            Interval e = eval(p.dims().get(0).extent());
-            return e != null && e.bounded() && e.lo() == e.hi() ? e.hi() : null;
+    private Shape shape(Variable p) {
+        Long lead = open.get(p);
+        if (lead == null || lead <= 0) {
+            throw new IllegalArgumentException("cannot bound the indices of '" + p.name() + "' in '"
+                    + kernel.name() + "': give its length explicitly (e.g. " + p.name() + "=n+8)");
+        }
+        int openDim = openDim(p);
+        List<Long> lower = new ArrayList<>();
+        List<Long> extent = new ArrayList<>();
+        for (int d = 0; d < p.rank(); d++) {
+            Long lo = constant(p.dims().get(d).lower());
+            if (lo == null) {
+                throw new IllegalArgumentException("lower bound " + (d + 1) + " of '" + p.name()
+                        + "' is not a constant expression of the integer parameters");
+            }
+            lower.add(lo);
+            if (d == openDim) {
+                extent.add(lead);
+                continue;
+            }
+            Long e = constant(p.dims().get(d).extent());
+            if (e == null) {
+                throw new IllegalArgumentException("extent " + (d + 1) + " of '" + p.name() + "' is not a constant"
+                        + " expression of the integer parameters");
+            }
+            extent.add(e);
+        }
+        return new Shape(lower, extent);
+    }
+
+    /** The dimension whose extent is inferred: the one without a declared extent, else the first. */
+    private static int openDim(Variable p) {
+        for (int d = 0; d < p.rank(); d++) {
+            if (!p.dims().get(d).extentKnown()) {
+                return d;
+            }
+        }
+        return 0;
+    }
+
+    private Long constant(Expr e) {
+        Interval i = e == null ? null : eval(e);
+        return i != null && i.bounded() && i.lo() == i.hi() ? i.hi() : null;
+    }
+
+    private Long openExtent(Variable p) {
+        int d = openDim(p);
+        if (p.dims().get(d).extentKnown()) {
+            return constant(p.dims().get(d).extent());
+        }
+        Long lower = constant(p.dims().get(d).lower());
+        if (lower == null) {
+            return null;
         }
         Interval[] range = {null};
         boolean[] unbounded = {false};
-        walk(kernel.body(), (ref, i) -> {
+        walk(kernel.body(), ref -> {
             if (ref.var().equals(p)) {
+                Interval i = ref.indices().size() > d ? eval(ref.indices().get(d)) : null;
                 if (i == null || !i.bounded()) {
                     unbounded[0] = true;
                 } else {
@@ -103,14 +169,14 @@ final class ArrayExtents {
                 }
             }
         });
-        return unbounded[0] || range[0] == null ? null : range[0].hi() + 1;
+        return unbounded[0] || range[0] == null ? null : range[0].hi() - lower + 1;
     }
 
     private interface RefVisitor {
-        void visit(ArrayRef ref, Interval leadingIndex);
+        void visit(ArrayRef ref);
     }
 
-    /** Visits every array reference with the interval of its leading index; counters take their loop ranges. */
+    /** Visits every array reference while counters take their loop ranges. */
     private void walk(Stmt s, RefVisitor v) {
         switch (s) {
             case Block b -> b.stmts().forEach(x -> walk(x, v));
@@ -140,7 +206,7 @@ final class ArrayExtents {
     private void refs(Expr e, RefVisitor v) {
         ExprUtil.forEach(e, x -> {
             if (x instanceof ArrayRef r) {
-                v.visit(r, eval(r.indices().get(0)));
+                v.visit(r);
             }
         });
     }
@@ -237,13 +303,25 @@ final class ArrayExtents {
         };
     }
 
-    /** Values of an index array: the driver fills it with a permutation of 0..len-1. */
+    /** Values of an index array: the driver fills it with a permutation of its first indices. */
     private Interval contents(Variable array) {
         if (!array.type().isInteger()) {
             return Interval.TOP;
         }
-        Long len = leading.get(array);
-        return len == null || len <= 0 ? Interval.TOP : new Interval(0, len - 1);
+        Long len = open.get(array);
+        if (len == null || len <= 0) {
+            return Interval.TOP;
+        }
+        long count = len;
+        int openDim = openDim(array);
+        for (int d = 0; d < array.rank(); d++) {
+            Long e = d == openDim ? Long.valueOf(1) : constant(array.dims().get(d).extent());
+            if (e == null) {
+                return Interval.TOP;
+            }
+            count *= e;
+        }
+        return new Interval(firstIndex, firstIndex + count - 1);
     }
 
     static List<String> describe(Map<Variable, Long> extents) {

@@ -10,10 +10,10 @@ import java.util.Map;
 import org.paradjoint.launch.generate.GenerationSettings;
 
 /**
- * One timing experiment: a kernel of a C source file, timed at every problem size and thread
- * count for every variant.
+ * One timing experiment: a kernel of a C or Fortran source file, timed at every problem size and
+ * thread count for every variant.
  *
- * @param source        the annotated C file
+ * @param source        the annotated C or Fortran file
  * @param kernel        the function to time (its derivatives are generated from its pragmas)
  * @param sizeParameter the integer parameter the problem sizes set; null: every integer parameter
  * @param sizes         problem sizes, e.g. {@code [100000, 1000000]}
@@ -23,7 +23,8 @@ import org.paradjoint.launch.generate.GenerationSettings;
  * @param variants      variant ids ({@link Variants}); empty: all that apply to the kernel
  * @param repetitions   timed calls per run (after one untimed warm-up call)
  * @param compiler      the C compiler command, e.g. {@code gcc}
- * @param flags         compiler flags; {@code -fopenmp} is always added
+ * @param fortranCompiler the Fortran compiler command for Fortran sources, e.g. {@code gfortran}
+ * @param flags         flags of either compiler; {@code -fopenmp} is always added
  * @param workDir       where generated sources, drivers and executables go
  * @param csv           the CSV written at the end
  * @param generation    suffixes, prover timeout, stencil strategy of the generated variants
@@ -32,10 +33,11 @@ import org.paradjoint.launch.generate.GenerationSettings;
  */
 public record TimingConfig(Path source, String kernel, String sizeParameter, List<Long> sizes,
         Map<String, Long> fixed, List<Integer> threads, List<String> variants, int repetitions, String compiler,
-        List<String> flags, Path workDir, Path csv, GenerationSettings generation, Duration runTimeout,
-        Map<String, String> environment) {
+        String fortranCompiler, List<String> flags, Path workDir, Path csv, GenerationSettings generation,
+        Duration runTimeout, Map<String, String> environment) {
 
     public static final List<String> DEFAULT_FLAGS = List.of("-O2");
+    public static final String DEFAULT_FORTRAN_COMPILER = "gfortran";
     public static final Duration DEFAULT_RUN_TIMEOUT = Duration.ofMinutes(10);
     /**
      * Threads sleep at barriers instead of spinning: spinning threads that share their cores with
@@ -50,6 +52,8 @@ public record TimingConfig(Path source, String kernel, String sizeParameter, Lis
         variants = List.copyOf(variants == null ? List.of() : variants);
         flags = List.copyOf(flags == null ? DEFAULT_FLAGS : flags);
         compiler = compiler == null || compiler.isBlank() ? "gcc" : compiler.strip();
+        fortranCompiler = fortranCompiler == null || fortranCompiler.isBlank() ? DEFAULT_FORTRAN_COMPILER
+                : fortranCompiler.strip();
         generation = generation == null ? GenerationSettings.defaults() : generation;
         runTimeout = runTimeout == null ? DEFAULT_RUN_TIMEOUT : runTimeout;
         environment = new LinkedHashMap<>(environment == null ? DEFAULT_ENVIRONMENT : environment);
@@ -71,48 +75,54 @@ public record TimingConfig(Path source, String kernel, String sizeParameter, Lis
     public static TimingConfig of(Path source, String kernel, List<Long> sizes, List<Integer> threads) {
         String stem = stem(source);
         Path dir = source.toAbsolutePath().getParent();
-        return new TimingConfig(source, kernel, null, sizes, Map.of(), threads, List.of(), 5, "gcc", DEFAULT_FLAGS,
-                dir.resolve(stem + "_timing"), dir.resolve(stem + "_timing.csv"), null, null, null);
+        return new TimingConfig(source, kernel, null, sizes, Map.of(), threads, List.of(), 5, "gcc", null,
+                DEFAULT_FLAGS, dir.resolve(stem + "_timing"), dir.resolve(stem + "_timing.csv"), null, null, null);
     }
 
     public TimingConfig withVariants(List<String> v) {
-        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, v, repetitions, compiler, flags,
-                workDir, csv, generation, runTimeout, environment);
+        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, v, repetitions, compiler,
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
     }
 
     public TimingConfig withRepetitions(int r) {
-        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, r, compiler, flags,
-                workDir, csv, generation, runTimeout, environment);
+        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, r, compiler,
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
     }
 
     public TimingConfig withCompiler(String cc, List<String> f) {
-        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, cc, f,
-                workDir, csv, generation, runTimeout, environment);
+        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, cc,
+                fortranCompiler, f, workDir, csv, generation, runTimeout, environment);
+    }
+
+    /** The compiler of Fortran sources and their drivers (the flags are those of {@link #withCompiler}). */
+    public TimingConfig withFortranCompiler(String fc) {
+        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
+                fc, flags, workDir, csv, generation, runTimeout, environment);
     }
 
     public TimingConfig withOutput(Path dir, Path csvFile) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                flags, dir, csvFile, generation, runTimeout, environment);
+                fortranCompiler, flags, dir, csvFile, generation, runTimeout, environment);
     }
 
     public TimingConfig withFixed(Map<String, Long> values) {
-        return new TimingConfig(source, kernel, sizeParameter, sizes, values, threads, variants, repetitions,
-                compiler, flags, workDir, csv, generation, runTimeout, environment);
+        return new TimingConfig(source, kernel, sizeParameter, sizes, values, threads, variants, repetitions, compiler,
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
     }
 
     public TimingConfig withSizeParameter(String name) {
-        return new TimingConfig(source, kernel, name, sizes, fixed, threads, variants, repetitions, compiler, flags,
-                workDir, csv, generation, runTimeout, environment);
+        return new TimingConfig(source, kernel, name, sizes, fixed, threads, variants, repetitions, compiler,
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
     }
 
     public TimingConfig withGeneration(GenerationSettings g) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                flags, workDir, csv, g, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, g, runTimeout, environment);
     }
 
     public TimingConfig withEnvironment(Map<String, String> env) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                flags, workDir, csv, generation, runTimeout, env);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, env);
     }
 
     /** Parses {@code OMP_WAIT_POLICY=passive OMP_PROC_BIND=close}. */

@@ -19,6 +19,9 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.fortran.FortranUnit;
+import org.paradjoint.fortran.ProcedureInfo;
 import org.paradjoint.launch.Variants.Variant;
 import org.paradjoint.launch.generate.AdjointGenerator;
 import org.paradjoint.launch.generate.DerivativeGenerator;
@@ -30,10 +33,10 @@ import org.paradjoint.launch.internal.Processes;
 /**
  * Runs a timing experiment headless (the workbench's launch configuration and
  * {@code paradjoint bench} both call this): for every problem size and variant it generates the
- * variant and a timing driver, compiles them with the configured compiler, runs the executable
- * once per thread count in its own process with {@code OMP_NUM_THREADS} set, and finally writes
- * one CSV row per variant, size and thread count. Every command is echoed to the listener, so a
- * run can be repeated by hand.
+ * variant and a timing driver in the language of the source, compiles them with the configured C
+ * or Fortran compiler, runs the executable once per thread count in its own process with
+ * {@code OMP_NUM_THREADS} set, and finally writes one CSV row per variant, size and thread count.
+ * Every command is echoed to the listener, so a run can be repeated by hand.
  */
 public final class TimingRunner {
 
@@ -49,7 +52,8 @@ public final class TimingRunner {
         Function kernel = unit.function(config.kernel()).orElseThrow(() -> new TimingException(config.source()
                 + ": error: no function '" + config.kernel() + "' (functions: "
                 + String.join(", ", unit.functions().stream().map(Function::name).toList()) + ")"));
-        List<Variant> variants = variants(config, kernel);
+        boolean fortran = unit.language() == Language.FORTRAN;
+        List<Variant> variants = variants(config, kernel, fortran);
         List<TimingRow> rows = new ArrayList<>();
         int total = config.sizes().size() * variants.size() * (1 + config.threads().size());
         int done = 0;
@@ -57,14 +61,14 @@ public final class TimingRunner {
             Files.createDirectories(config.workDir());
             for (long size : config.sizes()) {
                 Map<String, Long> ints = integerValues(config, kernel, size);
-                Map<Variable, Long> extents = extents(config, kernel, ints);
+                Map<Variable, ArrayExtents.Shape> shapes = shapes(config, kernel, ints, fortran);
                 listener.line("== " + kernel.name() + " at " + describe(ints) + "; arrays "
-                        + String.join(", ", ArrayExtents.describe(extents)));
+                        + String.join(", ", ArrayExtents.describe(counts(shapes))));
                 Map<String, List<double[]>> bySize = new LinkedHashMap<>();
                 for (Variant v : variants) {
                     checkCancelled(stop);
                     listener.step(done++, total, "build " + v.id() + " at size " + size);
-                    Path exe = build(config, unit, kernel, v, size, ints, extents, stop);
+                    Path exe = build(config, unit, kernel, v, size, ints, shapes, stop);
                     for (int threads : config.threads()) {
                         checkCancelled(stop);
                         listener.step(done++, total, "run " + v.id() + " with " + threads + " thread(s)");
@@ -92,11 +96,8 @@ public final class TimingRunner {
             throw new TimingException(config.source() + ": error: cannot read: " + e.getMessage(), e);
         }
         String name = config.source().getFileName().toString();
-        if (FrontEnds.languageOf(name).orElse(Language.C) != Language.C) {
-            // the driver calls the variants as C functions and sizes arrays from C's 0-based bounds
-            throw new TimingException(config.source() + ": error: timing experiments time C kernels; differentiate "
-                    + "this Fortran source from the Differentiate menu or with `paradjoint differentiate`, and time a "
-                    + "C version of the kernel");
+        if (FrontEnds.languageOf(name).orElse(Language.C) == Language.FORTRAN) {
+            return parseFortran(config, text);
         }
         ParseResult r = new CFrontEnd().parse(config.source().toString(), text);
         if (r.hasErrors()) {
@@ -105,9 +106,42 @@ public final class TimingRunner {
         return r.unit();
     }
 
-    private static List<Variant> variants(TimingConfig config, Function kernel) throws TimingException {
+    /**
+     * A Fortran source whose kernel the driver can call without an interface: an external
+     * subroutine with explicit-shape or assumed-size dummies.
+     */
+    private static TranslationUnit parseFortran(TimingConfig config, String text) throws TimingException {
+        FortranUnit u = new FortranFrontEnd().parseUnit(config.source().toString(), text);
+        if (u.result().hasErrors()) {
+            throw new TimingException(format(u.result().diagnostics()));
+        }
+        ProcedureInfo info = u.procedure(config.kernel());
+        if (info != null && (info.isModuleProcedure() || !info.assumedShape().isEmpty())) {
+            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels without an "
+                    + "interface: '" + config.kernel() + "' " + (info.isModuleProcedure() ? "is a procedure of module '"
+                    + info.module() + "'" : "has assumed-shape dummies (" + String.join(", ", info.assumedShape())
+                    + ")") + "; time an external subroutine with explicit-shape or assumed-size dummies, e.g. "
+                    + "x(n) or x(*)");
+        }
+        if (u.result().unit().function(config.kernel()).map(f -> f.returnType() != null).orElse(false)) {
+            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels as "
+                    + "subroutines: '" + config.kernel() + "' is a function; time a subroutine that stores its result "
+                    + "in a dummy");
+        }
+        return u.result().unit();
+    }
+
+    private List<Variant> variants(TimingConfig config, Function kernel, boolean fortran) throws TimingException {
         if (config.variants().isEmpty()) {
-            return Variants.applicable(kernel);
+            List<Variant> out = new ArrayList<>();
+            for (Variant v : Variants.applicable(kernel)) {
+                if (fortran && !Variants.timesFortran(v)) {
+                    listener.line("not timed: " + v.id() + " (" + Variants.NOT_TIMED_FOR_FORTRAN + ")");
+                } else {
+                    out.add(v);
+                }
+            }
+            return out;
         }
         List<Variant> out = new ArrayList<>();
         for (String id : config.variants()) {
@@ -119,6 +153,10 @@ public final class TimingRunner {
             if (!v.get().appliesTo(kernel)) {
                 throw new TimingException("variant '" + id + "' does not apply to '" + kernel.name()
                         + "': it lacks the annotation that variant needs");
+            }
+            if (fortran && !Variants.timesFortran(v.get())) {
+                throw new TimingException("variant '" + id + "' is not timed for Fortran sources: "
+                        + Variants.NOT_TIMED_FOR_FORTRAN);
             }
             out.add(v.get());
         }
@@ -149,18 +187,28 @@ public final class TimingRunner {
         return ints;
     }
 
-    private static Map<Variable, Long> extents(TimingConfig config, Function kernel, Map<String, Long> ints)
-            throws TimingException {
+    /** Array shapes; index arrays hold a permutation of 0.. in C, of 1.. (Fortran's first index) in Fortran. */
+    private static Map<Variable, ArrayExtents.Shape> shapes(TimingConfig config, Function kernel,
+            Map<String, Long> ints, boolean fortran) throws TimingException {
         try {
-            return ArrayExtents.compute(kernel, ints, config.fixed());
+            return ArrayExtents.shapes(kernel, ints, config.fixed(), fortran ? 1 : 0);
         } catch (IllegalArgumentException e) {
             throw new TimingException(config.source() + ": error: " + e.getMessage());
         }
     }
 
+    /** Element counts of the arrays. */
+    private static Map<Variable, Long> counts(Map<Variable, ArrayExtents.Shape> shapes) {
+        Map<Variable, Long> out = new LinkedHashMap<>();
+        shapes.forEach((array, shape) -> out.put(array, shape.count()));
+        return out;
+    }
+
     private Path build(TimingConfig config, TranslationUnit unit, Function kernel, Variant v, long size,
-            Map<String, Long> ints, Map<Variable, Long> extents, BooleanSupplier stop)
+            Map<String, Long> ints, Map<Variable, ArrayExtents.Shape> shapes, BooleanSupplier stop)
             throws IOException, TimingException {
+        boolean fortran = unit.language() == Language.FORTRAN;
+        Map<Variable, Long> extents = counts(shapes);
         Path dir = config.workDir().resolve("size-" + size).resolve(v.id());
         Files.createDirectories(dir);
         List<String> sources = new ArrayList<>();
@@ -184,19 +232,29 @@ public final class TimingRunner {
             }
             sources.add(file.toString());
         }
-        Path driver = dir.resolve("driver.c");
-        Files.writeString(driver, TimingDriver.source(kernel, signature, ints, extents, config.repetitions(),
-                v.label() + " of " + kernel.name() + " at " + describe(ints)), StandardCharsets.UTF_8);
+        String description = v.label() + " of " + kernel.name() + " at " + describe(ints);
+        Path driver = dir.resolve(fortran ? "driver.f90" : "driver.c");
+        Files.writeString(driver, fortran
+                ? FortranTimingDriver.source(kernel, signature, ints, shapes, config.repetitions(), description)
+                : TimingDriver.source(kernel, signature, ints, extents, config.repetitions(), description),
+                StandardCharsets.UTF_8);
         Path exe = dir.resolve("timing");
         List<String> cmd = new ArrayList<>();
-        cmd.add(config.compiler());
+        cmd.add(fortran ? config.fortranCompiler() : config.compiler());
         cmd.addAll(config.flags());
         if (!config.flags().contains("-fopenmp")) {
             cmd.add("-fopenmp");
         }
-        cmd.addAll(List.of("-o", exe.toString(), driver.toString()));
-        cmd.addAll(sources);
-        cmd.add("-lm");
+        cmd.addAll(List.of("-o", exe.toString()));
+        if (fortran) {
+            // the variant first: modules it defines (the tape) are compiled before anything uses them
+            cmd.addAll(sources);
+            cmd.add(driver.toString());
+        } else {
+            cmd.add(driver.toString());
+            cmd.addAll(sources);
+            cmd.add("-lm");
+        }
         listener.line("$ " + String.join(" ", cmd));
         Processes.Outcome o = Processes.run(cmd, dir, Map.of(), config.runTimeout(), stop, listener::line);
         checkCancelled(stop);

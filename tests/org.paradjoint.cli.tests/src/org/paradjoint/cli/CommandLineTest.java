@@ -2,6 +2,7 @@ package org.paradjoint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -178,6 +180,42 @@ class CommandLineTest {
             assertTrue(Files.exists(dir.resolve("paradjoint_ps.h")));
         } finally {
             CliRun.delete(dir);
+        }
+    }
+
+    @Test
+    void benchTimesAFortranKernel() throws IOException {
+        if (!gfortranAvailable()) {
+            if (Boolean.getBoolean("paradjoint.noGfortran")) {
+                Assumptions.abort("gfortran is not installed and -Dparadjoint.noGfortran=true");
+            }
+            fail("gfortran not found: install it (apt-get install gfortran) or run with -Dparadjoint.noGfortran=true");
+        }
+        Path dir = CliRun.scratchDir();
+        try {
+            Path file = copyToScratch(dir, "fortran/stencil1d.f90");
+            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "stencil1d", "--sizes", "300", "--threads",
+                    "1,2", "--variants", "primal,adjoint-stencil", "--repetitions", "2", "--fc", "gfortran");
+            assertEquals(0, r.status, r.toString());
+            List<String> csv = Files.readAllLines(dir.resolve("stencil1d_timing.csv"));
+            assertEquals(5, csv.size(), csv.toString());
+            assertTrue(csv.get(3).startsWith("adjoint-stencil,300,1,2,"), csv.toString());
+            assertTrue(r.out.contains("$ gfortran -O2 -fopenmp -o "), r.toString());
+        } finally {
+            CliRun.delete(dir);
+        }
+    }
+
+    private static boolean gfortranAvailable() {
+        try {
+            Process p = new ProcessBuilder("gfortran", "--version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.launch.tests.Repo;
 
 class ArrayExtentsTest {
@@ -65,5 +67,36 @@ class ArrayExtentsTest {
                 () -> ArrayExtents.compute(f, Map.of("n", 10L), Map.of()));
         assertTrue(ex.getMessage().contains("'x'"), ex.getMessage());
         assertEquals(64, extent(ArrayExtents.compute(f, Map.of("n", 10L), Map.of("x", 64L)), f, "x"));
+    }
+
+    @Test
+    void localsReadFromIndexArraysRangeOverTheirContents() throws IOException {
+        // idd = mss[ig][0] takes any value of the permutation 0..4 * ng - 1 the driver writes into mss
+        Function f = function("formad/gfmc.c", "gfmc_split");
+        Map<Variable, Long> e = ArrayExtents.compute(f, Map.of("ng", 20L, "nj", 20L), Map.of());
+        assertEquals(80, extent(e, f, "mss"));
+        assertEquals(80 * 64, extent(e, f, "cl"));
+    }
+
+    @Test
+    void fortranBoundsComeFromTheDeclarations() throws IOException {
+        Function f = new FortranFrontEnd().parse("stencil1d.f90", Repo.example("fortran/stencil1d.f90")).unit()
+                .function("stencil1d").orElseThrow();
+        ArrayExtents.Shape u = ArrayExtents.shapes(f, Map.of("n", 100L), Map.of(), 1).get(f.lookup("u")
+                .orElseThrow());
+        assertEquals(List.of(0L), u.lower());
+        assertEquals(List.of(101L), u.extent());
+    }
+
+    @Test
+    void fortranAssumedSizeIsTheLastDimensionCountedFromItsLowerBound() throws IOException {
+        Function f = new FortranFrontEnd().parse("gfmc_split.f90", Repo.example("fortran/gfmc_split.f90")).unit()
+                .function("gfmc_split").orElseThrow();
+        // mss(4, *) indexed mss(k, ig), 1 <= ig <= ng; it holds a permutation of 1..4 * ng,
+        // which is the range of the last index of cl(64, *)
+        Map<Variable, ArrayExtents.Shape> s = ArrayExtents.shapes(f, Map.of("ng", 20L, "nj", 20L), Map.of(), 1);
+        assertEquals(List.of(4L, 20L), s.get(f.lookup("mss").orElseThrow()).extent());
+        assertEquals(List.of(1L, 1L), s.get(f.lookup("cl").orElseThrow()).lower());
+        assertEquals(List.of(64L, 80L), s.get(f.lookup("cl").orElseThrow()).extent());
     }
 }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.launch.tests.Gfortran;
 import org.paradjoint.launch.tests.Repo;
 
 class TimingRunnerTest {
@@ -107,11 +108,84 @@ class TimingRunnerTest {
                 () -> new TimingRunner(null).run(base.withSizeParameter("m"), null));
         assertTrue(size.getMessage().contains("'m' is not an integer parameter"), size.getMessage());
         assertThrows(IllegalArgumentException.class, () -> TimingConfig.of(src, "stencil1d", List.of(), List.of(1)));
-        Path fortran = copy("fortran/stencil1d.f90");
-        TimingException language = assertThrows(TimingException.class, () -> new TimingRunner(null)
-                .run(TimingConfig.of(fortran, "stencil1d", List.of(100L), List.of(1)), null));
-        assertTrue(language.getMessage().startsWith(fortran + ": error: timing experiments time C kernels"),
-                language.getMessage());
+    }
+
+    @Test
+    void fortranKernelsAreTimedWithFortranVariantsAndDriver() throws Exception {
+        Gfortran.require();
+        Path src = copy("fortran/stencil1d.f90");
+        List<String> chosen = List.of("primal", "adjoint-stencil", "adjoint", "tangent");
+        TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(400L), List.of(1, 2)).withRepetitions(2)
+                .withVariants(chosen);
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, () -> false);
+
+        List<String> expected = new ArrayList<>();
+        chosen.forEach(v -> expected.addAll(List.of(v, v)));
+        assertEquals(expected, result.rows().stream().map(TimingRow::variant).toList());
+        assertEquals(List.of(1, 2, 1, 2, 1, 2, 1, 2), result.rows().stream().map(TimingRow::threads).toList());
+        for (TimingRow r : result.rows()) {
+            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+            assertEquals(2, r.repetitions());
+            assertEquals(400, r.size());
+        }
+        assertEquals(result.rows().size(), TimingRunner.readCsv(result.csv()).size());
+        // the variants are Fortran, compiled with gfortran together with a Fortran driver that
+        // allocates the arrays with the dummies' bounds, u(0:n) at n = 400
+        Path dir = config.workDir().resolve("size-400");
+        assertTrue(Files.readString(dir.resolve("adjoint-stencil").resolve("stencil1d_b.f90"))
+                .contains("subroutine stencil1d_b(n, r, rb, c, u, ub)"));
+        String driver = Files.readString(dir.resolve("tangent").resolve("driver.f90"));
+        assertTrue(driver.contains("allocate(arg_ud(0:400))") && driver.contains("call stencil1d_d("), driver);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gfortran -O2 -fopenmp -o ")
+                && l.endsWith("stencil1d_d.f90 " + dir.resolve("tangent").resolve("driver.f90"))), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=2 ")),
+                lines.toString());
+    }
+
+    @Test
+    void fortranIndexArraysHoldIndicesFromOne() throws Exception {
+        Gfortran.require();
+        Path src = copy("fortran/indirect.f90");
+        // c(n) holds a permutation of 1..n; y(*) and x(*) are sized from y(c(i)) and x(c(i) + 7)
+        TimingConfig config = TimingConfig.of(src, "indirect", List.of(300L), List.of(1)).withRepetitions(1)
+                .withVariants(List.of("primal", "adjoint")).withCompiler("gcc", List.of("-O1", "-fcheck=bounds"));
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        assertEquals(List.of("primal", "adjoint"), result.rows().stream().map(TimingRow::variant).toList());
+        assertTrue(lines.contains("== indirect at n=300; arrays y[300], x[307], c[300]"), lines.toString());
+    }
+
+    @Test
+    void sparseGradientOfFortranIsNotTimed() throws Exception {
+        Path src = copy("fortran/torsion.f90");
+        TimingConfig config = TimingConfig.of(src, "torsion_f", List.of(12L), List.of(1)).withRepetitions(1)
+                .withVariants(List.of("primal", "separable-gradient")).withFixed(Map.of("x", 144L));
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null).run(config, null));
+        assertTrue(e.getMessage().startsWith("variant 'separable-gradient' is not timed for Fortran sources"),
+                e.getMessage());
+    }
+
+    @Test
+    void fortranModuleProceduresAreExplained() throws Exception {
+        Path dir = Repo.scratch("timing");
+        Path src = dir.resolve("scale.f90");
+        Files.writeString(src, """
+                module kernels
+                contains
+                  subroutine scale(n, x)
+                    integer, intent(in) :: n
+                    real(8), intent(inout) :: x(n)
+                    integer :: i
+                    do i = 1, n
+                      x(i) = 2.0d0 * x(i)
+                    end do
+                  end subroutine scale
+                end module kernels
+                """, StandardCharsets.UTF_8);
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null)
+                .run(TimingConfig.of(src, "scale", List.of(10L), List.of(1)), null));
+        assertTrue(e.getMessage().contains("'scale' is a procedure of module 'kernels'"), e.getMessage());
     }
 
     @Test

@@ -25,6 +25,8 @@ public final class TimingAttributes {
     public static final String VARIANTS = P + "variants";
     public static final String REPETITIONS = P + "repetitions";
     public static final String COMPILER = P + "compiler";
+    /** The compiler of Fortran sources (default gfortran); the flags are shared with the C compiler. */
+    public static final String FORTRAN_COMPILER = P + "fortranCompiler";
     public static final String FLAGS = P + "flags";
     public static final String CSV = P + "csv";
     public static final String ENVIRONMENT = P + "environment";
@@ -58,7 +60,8 @@ public final class TimingAttributes {
         }
         String flags = string(attrs, FLAGS, String.join(" ", TimingConfig.DEFAULT_FLAGS));
         c = c.withCompiler(string(attrs, COMPILER, "gcc"), List.of(flags.strip().split("\\s+")).stream()
-                .filter(s -> !s.isEmpty()).toList());
+                .filter(s -> !s.isEmpty()).toList())
+                .withFortranCompiler(string(attrs, FORTRAN_COMPILER, TimingConfig.DEFAULT_FORTRAN_COMPILER));
         if (attrs.get(ENVIRONMENT) instanceof String env) {
             c = c.withEnvironment(TimingConfig.parseEnvironment(env));
         }

@@ -33,7 +33,7 @@ import org.paradjoint.ui.edits.ParsedSource;
 
 /**
  * The Experiment tab: source file and kernel, problem sizes, thread counts, variants,
- * repetitions, compiler and flags, CSV.
+ * repetitions, compilers (C, Fortran) and flags, CSV.
  */
 final class TimingTab extends AbstractLaunchConfigurationTab {
 
@@ -46,6 +46,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
     private final Map<String, Button> variants = new LinkedHashMap<>();
     private Spinner repetitions;
     private Text compiler;
+    private Text fortranCompiler;
     private Text flags;
     private Text csv;
     private Text environment;
@@ -88,6 +89,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         repetitions.setLayoutData(span(2));
         repetitions.addListener(SWT.Modify, e -> changed());
         compiler = text(c, "&Compiler:", "gcc", 2);
+        fortranCompiler = text(c, "Fortran compiler:", "gfortran (for .f90 sources)", 2);
         flags = text(c, "Compiler &flags:", "-O2 (-fopenmp is added)", 2);
         environment = text(c, "&Environment:", "variables of every run, e.g. OMP_WAIT_POLICY=passive OMP_PROC_BIND=close",
                 2);
@@ -153,6 +155,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(TimingAttributes.THREADS, "1, 2");
         config.setAttribute(TimingAttributes.REPETITIONS, 5);
         config.setAttribute(TimingAttributes.COMPILER, UiPreferences.compiler());
+        config.setAttribute(TimingAttributes.FORTRAN_COMPILER, TimingConfig.DEFAULT_FORTRAN_COMPILER);
         config.setAttribute(TimingAttributes.FLAGS, String.join(" ", UiPreferences.compilerFlags()));
         config.setAttribute(TimingAttributes.ENVIRONMENT, environmentText(TimingConfig.DEFAULT_ENVIRONMENT));
     }
@@ -176,6 +179,8 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
             variants.forEach((id, b) -> b.setSelection(chosen.contains(id)));
             repetitions.setSelection(config.getAttribute(TimingAttributes.REPETITIONS, 5));
             compiler.setText(config.getAttribute(TimingAttributes.COMPILER, UiPreferences.compiler()));
+            fortranCompiler.setText(config.getAttribute(TimingAttributes.FORTRAN_COMPILER,
+                    TimingConfig.DEFAULT_FORTRAN_COMPILER));
             flags.setText(config.getAttribute(TimingAttributes.FLAGS, String.join(" ", UiPreferences.compilerFlags())));
             csv.setText(config.getAttribute(TimingAttributes.CSV, ""));
             environment.setText(config.getAttribute(TimingAttributes.ENVIRONMENT,
@@ -202,6 +207,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(TimingAttributes.VARIANTS, chosen);
         config.setAttribute(TimingAttributes.REPETITIONS, repetitions.getSelection());
         config.setAttribute(TimingAttributes.COMPILER, compiler.getText().strip());
+        config.setAttribute(TimingAttributes.FORTRAN_COMPILER, fortranCompiler.getText().strip());
         config.setAttribute(TimingAttributes.FLAGS, flags.getText().strip());
         config.setAttribute(TimingAttributes.CSV, csv.getText().strip());
         config.setAttribute(TimingAttributes.ENVIRONMENT, environment.getText().strip());

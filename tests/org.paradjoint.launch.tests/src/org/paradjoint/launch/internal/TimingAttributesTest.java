@@ -36,6 +36,18 @@ class TimingAttributesTest {
     }
 
     @Test
+    void fortranCompilerDefaultsToGfortran() {
+        Map<String, Object> attrs = Map.of(TimingAttributes.SOURCE, "/k.f90", TimingAttributes.KERNEL, "k",
+                TimingAttributes.SIZES, "10");
+        TimingConfig c = TimingAttributes.toConfig(attrs, s -> s);
+        assertEquals("gfortran", c.fortranCompiler());
+        assertEquals("gcc", c.compiler());
+        Map<String, Object> chosen = new java.util.HashMap<>(attrs);
+        chosen.put(TimingAttributes.FORTRAN_COMPILER, "gfortran-14");
+        assertEquals("gfortran-14", TimingAttributes.toConfig(chosen, s -> s).fortranCompiler());
+    }
+
+    @Test
     void missingPiecesAreReported() {
         assertThrows(IllegalArgumentException.class, () -> TimingAttributes.toConfig(Map.of(), s -> s));
         assertThrows(IllegalArgumentException.class, () -> TimingAttributes.toConfig(
