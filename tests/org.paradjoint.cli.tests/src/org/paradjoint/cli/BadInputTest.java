@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Bad inputs through the whole command line: each gives its documented, located diagnostic on
@@ -95,9 +96,9 @@ class BadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void badInputIsALocatedErrorAndWritesNothing(Case c) throws Exception {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
-            Path file = CliRun.write(dir, c.name() + ".c", c.source());
+            Path file = ScratchDir.write(dir, c.name() + ".c", c.source());
             // A non-constant step only matters when the loop must run backwards.
             List<String> modes = c.name().equals("step") ? List.of("reverse") : List.of("reverse", "tangent");
             for (String mode : modes) {
@@ -113,7 +114,7 @@ class BadInputTest {
                 }
             }
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
@@ -123,9 +124,9 @@ class BadInputTest {
      */
     @Test
     void separableModeOnFortranWritesCAndAnInterfaceModule() throws Exception {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
-            Path file = CliRun.write(dir, "sum.f90", """
+            Path file = ScratchDir.write(dir, "sum.f90", """
                     subroutine f(n, x, y)
                       implicit none
                       integer, intent(in) :: n
@@ -156,7 +157,7 @@ class BadInputTest {
             assertTrue(module.contains("subroutine f_grad_ps(n, x, xb, y) bind(C, name='f_grad_ps')"), module);
             assertTrue(module.contains("real(c_double), intent(inout) :: y\n"), module);
 
-            Path grid = CliRun.write(dir, "grid.f90", """
+            Path grid = ScratchDir.write(dir, "grid.f90", """
                     subroutine g(n, x, y)
                       implicit none
                       integer, intent(in) :: n
@@ -176,7 +177,7 @@ class BadInputTest {
                     bad.toString());
             assertFalse(Files.exists(dir.resolve("grid_ps.c")), "no output may be written on error:\n" + bad);
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 

@@ -2,7 +2,6 @@ package org.paradjoint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,31 +10,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /** The happy paths of the command line on the shipped examples. */
 class CommandLineTest {
 
-    private static Path example(String relative) {
-        String repo = System.getProperty("paradjoint.repo");
-        Path root = repo != null ? Path.of(repo) : Path.of("").toAbsolutePath();
-        while (repo == null && root != null && !Files.isDirectory(root.resolve("examples"))) {
-            root = root.getParent();
-        }
-        return root.resolve("examples").resolve(relative);
-    }
-
     private static Path copyToScratch(Path dir, String relative) throws IOException {
-        Path source = example(relative);
+        Path source = Repo.examples().resolve(relative);
         return Files.copy(source, dir.resolve(source.getFileName()));
     }
 
     @Test
     void differentiateWritesTheAdjointNextToTheSource() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/gather3.c");
             CliRun r = CliRun.of("differentiate", file.toString());
@@ -44,7 +36,7 @@ class CommandLineTest {
             assertTrue(text.contains("void gather3_b(int n, double *y, double *yb, const double *x, double *xb)"), text);
             assertTrue(r.out.contains("gather3_b.c"), r.toString());
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
@@ -55,7 +47,7 @@ class CommandLineTest {
             "formad/gfmc.c, ''", "formad/lbm_stream.c, ''", "formad/indirect.c, --no-race-analysis",
             "stencil/burgers1d.c, ''", "stencil/burgers1d.c, --mode=tangent", "stencil/wave3d.c, ''"})
     void generatedFilesCompileStrictly(String example, String option) throws IOException, InterruptedException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, example);
             Path out = dir.resolve("generated.c");
@@ -70,13 +62,13 @@ class CommandLineTest {
             String diagnostics = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(0, gcc.waitFor(), diagnostics + "\n" + Files.readString(out));
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void tangentModeWritesTheTangentFile() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "stencil/wave3d.c");
             CliRun r = CliRun.of("differentiate", "--mode", "tangent", file.toString());
@@ -84,13 +76,13 @@ class CommandLineTest {
             String text = Files.readString(dir.resolve("wave3d_d.c"));
             assertTrue(text.contains("void wave3d_d(int n, double D, double u[n][n][n], double ud[n][n][n]"), text);
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void outputDashPrintsToStandardOutput() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/indirect.c");
             CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
@@ -100,13 +92,13 @@ class CommandLineTest {
                 assertEquals(1, files.count());
             }
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void checkRunPassesOnAnExample() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/indirect.c");
             CliRun r = CliRun.of("check", file.toString(), "--function", "indirect", "--set", "n=40", "--index",
@@ -117,13 +109,13 @@ class CommandLineTest {
             assertTrue(Files.exists(dir.resolve("indirect_b.c")));
             assertTrue(Files.exists(dir.resolve("indirect_d.c")));
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void analyzeReportsVerdictsPerLoopAndArray() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/gfmc.c");
             CliRun r = CliRun.of("analyze", file.toString());
@@ -133,13 +125,13 @@ class CommandLineTest {
             assertTrue(r.out.contains("no primal write pins flip[ig]"), r.toString());
             assertTrue(r.out.contains("counterexample"), r.toString());
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void unsafeIncrementsAreWarningsAndStayAtomic() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/gather3.c");
             CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
@@ -147,13 +139,13 @@ class CommandLineTest {
             assertEquals(3, r.err.lines().filter(l -> l.startsWith(file + ":12:") && l.contains(": warning: adjoint increment xb[")).count(), r.toString());
             assertEquals(3, r.out.lines().filter(l -> l.strip().equals("#pragma omp atomic")).count(), r.toString());
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void provenIncrementsArePlain() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/indirect.c");
             CliRun proven = CliRun.of("differentiate", file.toString(), "-o", "-");
@@ -163,13 +155,13 @@ class CommandLineTest {
             CliRun baseline = CliRun.of("differentiate", file.toString(), "-o", "-", "--no-race-analysis");
             assertTrue(baseline.out.contains("omp atomic"), baseline.toString());
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void separableModeWritesTheSparseGradientAndItsSupportFiles() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "separable/torsion.c");
             CliRun r = CliRun.of("differentiate", "--mode", "separable", file.toString());
@@ -179,19 +171,14 @@ class CommandLineTest {
             assertTrue(Files.exists(dir.resolve("torsion_ps.h")));
             assertTrue(Files.exists(dir.resolve("paradjoint_ps.h")));
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void benchTimesAFortranKernel() throws IOException {
-        if (!gfortranAvailable()) {
-            if (Boolean.getBoolean("paradjoint.noGfortran")) {
-                Assumptions.abort("gfortran is not installed and -Dparadjoint.noGfortran=true");
-            }
-            fail("gfortran not found: install it (apt-get install gfortran) or run with -Dparadjoint.noGfortran=true");
-        }
-        Path dir = CliRun.scratchDir();
+        Gfortran.require();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "fortran/stencil1d.f90");
             CliRun r = CliRun.of("bench", file.toString(), "--kernel", "stencil1d", "--sizes", "300", "--threads",
@@ -202,26 +189,13 @@ class CommandLineTest {
             assertTrue(csv.get(3).startsWith("adjoint-stencil,300,1,2,"), csv.toString());
             assertTrue(r.out.contains("$ gfortran -O2 -fopenmp -o "), r.toString());
         } finally {
-            CliRun.delete(dir);
-        }
-    }
-
-    private static boolean gfortranAvailable() {
-        try {
-            Process p = new ProcessBuilder("gfortran", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void stencilPragmaGivesAGatherAdjoint() throws IOException {
-        Path dir = CliRun.scratchDir();
+        Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "stencil/stencil1d.c");
             CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
@@ -229,7 +203,7 @@ class CommandLineTest {
             assertTrue(r.out.contains("for (i = 2; i <= n - 2; i++)"), r.toString());
             assertTrue(!r.out.contains("omp atomic"), r.toString());
         } finally {
-            CliRun.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 }

@@ -13,7 +13,7 @@ import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Repo;
 
 class ArrayExtentsTest {
 

@@ -15,13 +15,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
-import org.paradjoint.launch.tests.Gfortran;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 class TimingRunnerTest {
 
     private static Path copy(String example) throws IOException {
-        Path dir = Repo.scratch("timing");
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing");
         Path file = dir.resolve(Path.of(example).getFileName());
         Files.writeString(file, Repo.example(example), StandardCharsets.UTF_8);
         return file;
@@ -168,7 +169,7 @@ class TimingRunnerTest {
 
     @Test
     void fortranModuleProceduresAreExplained() throws Exception {
-        Path dir = Repo.scratch("timing");
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing");
         Path src = dir.resolve("scale.f90");
         Files.writeString(src, """
                 module kernels

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.testsupport.ScratchDir;
 
 /** The driver against hand-written tangents and adjoints: it compiles, passes, and catches wrong ones. */
 class CheckDriverGeneratorTest {

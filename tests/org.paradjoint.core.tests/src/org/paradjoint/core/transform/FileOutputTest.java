@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.tests.support.Gcc;
 import org.paradjoint.core.tests.support.TinyC;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /** Whole generated files: names, comments, signatures, includes, the guarded runtime. */
 class FileOutputTest {
@@ -133,10 +135,10 @@ class FileOutputTest {
                 """);
         String a = Differentiator.differentiateAll(u1, Mode.REVERSE, DiffOptions.defaults()).text();
         String b = Differentiator.differentiateAll(u2, Mode.REVERSE, DiffOptions.defaults()).text();
-        Path dir = Gcc.tempDir("pa-two");
-        Gcc.write(dir, "a_b.c", a);
-        Gcc.write(dir, "b_b.c", b);
-        Path main = Gcc.write(dir, "main.c", """
+        Path dir = ScratchDir.deletedAtExit("pa-two");
+        ScratchDir.write(dir, "a_b.c", a);
+        ScratchDir.write(dir, "b_b.c", b);
+        Path main = ScratchDir.write(dir, "main.c", """
                 #include "a_b.c"
                 #include "b_b.c"
                 int main(void)
@@ -148,7 +150,7 @@ class FileOutputTest {
                     return 0;
                 }
                 """);
-        Gcc.Result r = Gcc.run(Gcc.build(dir, "two", List.of(main)), java.util.Map.of(), 20);
+        Processes.Result r = Gcc.run(Gcc.build(dir, "two", List.of(main)), java.util.Map.of(), 20);
         assertTrue(r.ok(), r.output());
     }
 

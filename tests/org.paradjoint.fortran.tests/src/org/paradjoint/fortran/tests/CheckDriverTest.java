@@ -21,6 +21,9 @@ import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.fortran.check.FortranCheckDriverGenerator;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 import org.paradjoint.fortran.check.FortranCheckTarget;
+import org.paradjoint.fortran.check.FortranDriverRunner;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The Fortran check driver on what the examples do not cover: a module procedure with
@@ -123,7 +126,8 @@ class CheckDriverTest {
     }
 
     private void passes(String file, String source, String function, CheckSpec spec) throws IOException {
-        var runner = Gfortran.runner();
+        Gfortran.require();
+        var runner = new FortranDriverRunner();
         FortranCheckPipeline.Built built = FortranCheckPipeline.build(work, file, source,
                 f -> f.equals(function) ? spec : null, runner, "-fcheck=bounds");
         if (built.stage() != FortranCheckPipeline.Stage.BUILT) {

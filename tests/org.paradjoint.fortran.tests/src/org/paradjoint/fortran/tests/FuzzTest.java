@@ -16,6 +16,7 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.fortran.FortranDiagnosticCodes;
 import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.testsupport.Repo;
 
 /**
  * Damaged sources (characters and tokens deleted, duplicated or swapped in the examples) never

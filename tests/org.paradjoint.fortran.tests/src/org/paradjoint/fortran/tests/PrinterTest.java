@@ -46,7 +46,10 @@ import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.Runtime;
+import org.paradjoint.fortran.check.FortranDriverRunner;
 import org.paradjoint.fortran.print.FortranPrinter;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.ScratchDir;
 
 /** The Fortran printer: precedence, C meaning kept (conversions, logicals, intrinsics), declarations, loops, tape. */
 class PrinterTest {
@@ -334,7 +337,8 @@ class PrinterTest {
 
     @Test
     void lazyOperandsRunWithinBounds() throws IOException {
-        var runner = Gfortran.runner();
+        Gfortran.require();
+        var runner = new FortranDriverRunner();
         Path dir = ScratchDir.create("paradjoint-lazy");
         try {
             Files.writeString(dir.resolve("lazy.f90"), FortranPrinter.printFile(List.of(lazyGather()), null)
@@ -364,7 +368,8 @@ class PrinterTest {
 
     @Test
     void printedRuntimeAndProceduresCompile() throws IOException {
-        var runner = Gfortran.runner();
+        Gfortran.require();
+        var runner = new FortranDriverRunner();
         Path dir = ScratchDir.create("paradjoint-printer");
         try {
             Variable tape = Runtime.tapeVariable("pa_t");

@@ -27,7 +27,8 @@ import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.check.FortranCheckDriverGenerator;
 import org.paradjoint.fortran.check.FortranCheckTarget;
 import org.paradjoint.fortran.check.FortranDriverRunner;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The workbench's generators on Fortran sources write Fortran ({@code x_b.f90}, {@code x_d.f90})
@@ -95,7 +96,7 @@ class FortranGeneratorsCheckTest {
             assertTrue(adjoint.text().contains("reduction(+:xb)"), adjoint.text());
         }
 
-        Path dir = Repo.scratch("fortran-generators");
+        Path dir = ScratchDir.deletedAtExit("paradjoint-fortran-generators");
         Files.writeString(dir.resolve(file), source, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(tangent.path()), tangent.text(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(adjoint.path()), adjoint.text(), StandardCharsets.UTF_8);

@@ -22,7 +22,8 @@ import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The adjoints of every race strategy compile with the project's strict flags and pass the
@@ -73,7 +74,7 @@ class GuardedAdjointsCheckTest {
 
     private static void check(TranslationUnit unit, String function, String file, String text, GeneratedFile tangent,
             GeneratedFile adjoint, CheckSpec spec, RaceStrategy strategy) throws IOException {
-        Path dir = Repo.scratch("guards");
+        Path dir = ScratchDir.deletedAtExit("paradjoint-guards");
         Files.writeString(dir.resolve(file), text, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(tangent.path()), tangent.text(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(adjoint.path()), adjoint.text(), StandardCharsets.UTF_8);

@@ -17,7 +17,8 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.launch.Variants;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /** The partially separable gradient as a generator: files, signature, registration, and a compiled check. */
 class SeparableGeneratorTest {
@@ -108,7 +109,7 @@ class SeparableGeneratorTest {
     /** The generated gradient equals torsion's hand-written one (gcc, strict flags). */
     @Test
     void gradientMatchesTheAnalyticOne() throws Exception {
-        Path dir = Repo.scratch("separable-generator");
+        Path dir = ScratchDir.deletedAtExit("paradjoint-separable-generator");
         Path src = dir.resolve("torsion.c");
         Files.writeString(src, Repo.example("separable/torsion.c"), StandardCharsets.UTF_8);
         GeneratedFile g = new SeparableGenerator().generate(torsion(), src.toString(), null,

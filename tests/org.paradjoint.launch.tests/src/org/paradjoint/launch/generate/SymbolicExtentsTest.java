@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.launch.tests.Repo;
+import org.paradjoint.testsupport.Repo;
 
 class SymbolicExtentsTest {
 

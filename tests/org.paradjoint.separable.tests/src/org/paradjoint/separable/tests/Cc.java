@@ -1,19 +1,14 @@
 package org.paradjoint.separable.tests;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.paradjoint.separable.GeneratedFile;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * gcc from tests: generated code is compiled with the flags it must pass
@@ -26,50 +21,13 @@ final class Cc {
     static final List<String> USER = List.of("-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas",
             "-fopenmp", "-O2");
 
-    record Result(int exitCode, String output) {
-        boolean ok() {
-            return exitCode == 0;
-        }
-    }
-
     private Cc() {
-    }
-
-    /** A fresh temporary folder, deleted when the JVM exits (kept when PARADJOINT_KEEP_TMP is set). */
-    static Path tempDir(String prefix) {
-        try {
-            Path dir = Files.createTempDirectory(prefix);
-            if (System.getenv("PARADJOINT_KEEP_TMP") == null) {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
-            }
-            return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort
-        }
-    }
-
-    static Path write(Path dir, String name, String text) {
-        try {
-            Path p = dir.resolve(name);
-            Files.writeString(p, text, StandardCharsets.UTF_8);
-            return p;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Writes the generated files (by their base names) into {@code dir}; returns the C source. */
     static Path writeAll(Path dir, SeparableResult r) {
         for (GeneratedFile g : r.files()) {
-            write(dir, Path.of(g.name()).getFileName().toString(), g.text());
+            ScratchDir.write(dir, Path.of(g.name()).getFileName().toString(), g.text());
         }
         return dir.resolve(Path.of(r.source().name()).getFileName().toString());
     }
@@ -96,51 +54,16 @@ final class Cc {
     }
 
     private static void check(List<String> cmd, Path dir, List<Path> sources) {
-        Result r = exec(cmd, dir, Map.of(), 300);
+        Processes.Result r = Processes.exec(cmd, dir, Map.of(), 300);
         if (!r.ok()) {
-            StringBuilder sb = new StringBuilder("gcc failed: " + String.join(" ", cmd) + "\n" + r.output());
-            for (Path s : sources) {
-                try {
-                    sb.append("\n--- ").append(s.getFileName()).append(" ---\n").append(numbered(Files.readString(s)));
-                } catch (IOException e) {
-                    // ignore
-                }
-            }
-            throw new AssertionError(sb.toString());
+            throw new AssertionError("gcc failed: " + String.join(" ", cmd) + "\n" + r.output()
+                    + Processes.listing(sources));
         }
     }
 
-    static Result run(Path exe, Map<String, String> env, int timeoutSeconds, String... args) {
+    static Processes.Result run(Path exe, Map<String, String> env, int timeoutSeconds, String... args) {
         List<String> cmd = new ArrayList<>(List.of(exe.toString()));
         cmd.addAll(List.of(args));
-        return exec(cmd, exe.getParent(), env, timeoutSeconds);
-    }
-
-    static Result exec(List<String> cmd, Path dir, Map<String, String> env, int timeoutSeconds) {
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return new Result(124, new String(out, StandardCharsets.UTF_8) + "\n(timed out)");
-            }
-            return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
-    }
-
-    static String numbered(String text) {
-        StringBuilder sb = new StringBuilder();
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            sb.append(String.format("%4d  %s%n", i + 1, lines[i]));
-        }
-        return sb.toString();
+        return Processes.exec(cmd, exe.getParent(), env, timeoutSeconds);
     }
 }

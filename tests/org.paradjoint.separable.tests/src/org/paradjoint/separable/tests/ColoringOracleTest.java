@@ -22,6 +22,8 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The C colouring and recovery of the support file against org.paradjoint.coloring, the
@@ -109,9 +111,10 @@ class ColoringOracleTest {
 
     @Test
     void randomPatternsColourAsTheLibraryAndRecoverExactly() {
-        Path dir = Cc.tempDir("pa-oracle");
-        Cc.write(dir, "paradjoint_ps.h", SeparableDifferentiator.supportFileText());
-        Path exe = Cc.link(dir, "oracle", List.of(Cc.object(Cc.write(dir, "oracle.c", RANDOM_DRIVER), Cc.STRICT)));
+        Path dir = ScratchDir.deletedAtExit("pa-oracle");
+        ScratchDir.write(dir, "paradjoint_ps.h", SeparableDifferentiator.supportFileText());
+        Path driver = ScratchDir.write(dir, "oracle.c", RANDOM_DRIVER);
+        Path exe = Cc.link(dir, "oracle", List.of(Cc.object(driver, Cc.STRICT)));
         Random random = new Random(20240611L);
         for (int trial = 0; trial < 40; trial++) {
             int rows = 1 + random.nextInt(60);
@@ -121,7 +124,7 @@ class ColoringOracleTest {
             int nact = 1 + random.nextInt(2);
             String[] args = {Integer.toString(trial + 1), Integer.toString(rows), Integer.toString(cols),
                     Integer.toString(perRow), Integer.toString(blocks), Integer.toString(nact)};
-            Cc.Result r = Cc.run(exe, Map.of(), 60, args);
+            Processes.Result r = Cc.run(exe, Map.of(), 60, args);
             assertEquals(0, r.exitCode(), r.output());
             PlanText plan = PlanText.parse(r.output(), 0);
             String what = "trial " + trial + " " + String.join(" ", args);
@@ -156,12 +159,12 @@ class ColoringOracleTest {
         SeparableResult result = SeparableDifferentiator.differentiate(unit, "torsion_f",
                 SeparableOptions.defaults().withWeightedRows(weightedRows));
         assertFalse(result.hasErrors(), () -> result.diagnostics().toString());
-        Path dir = Cc.tempDir("pa-oracle-torsion");
+        Path dir = ScratchDir.deletedAtExit("pa-oracle-torsion");
         Path generated = Cc.writeAll(dir, result);
         Path exe = Cc.link(dir, "torsion", List.of(Cc.object(generated, Cc.STRICT),
-                Cc.object(Cc.write(dir, "driver.c", TORSION_DRIVER), Cc.STRICT)));
+                Cc.object(ScratchDir.write(dir, "driver.c", TORSION_DRIVER), Cc.STRICT)));
         for (int nx : new int[] {1, 2, 7, 12}) {
-            Cc.Result r = Cc.run(exe, Map.of(), 60, Integer.toString(nx));
+            Processes.Result r = Cc.run(exe, Map.of(), 60, Integer.toString(nx));
             assertEquals(0, r.exitCode(), r.output());
             PlanText plan = PlanText.parse(r.output(), 0);
             assertEquals(blocks * (nx + 1) * (nx + 1), plan.rows());

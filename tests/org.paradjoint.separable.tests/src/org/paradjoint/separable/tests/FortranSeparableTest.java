@@ -25,6 +25,10 @@ import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Partial separability of Fortran procedures: the C files generated from the lowered IR and the
@@ -154,12 +158,12 @@ class FortranSeparableTest {
 
     static TranslationUnit fortran(String file, String text) {
         ParseResult r = new FortranFrontEnd().parse(file, text);
-        assertFalse(r.hasErrors(), () -> r.diagnostics() + "\n" + Cc.numbered(text));
+        assertFalse(r.hasErrors(), () -> r.diagnostics() + "\n" + Processes.numbered(text));
         return r.unit();
     }
 
     static String torsionSource() {
-        Path repo = repository();
+        Path repo = Repo.root();
         try {
             return Files.readString(repo.resolve("examples/fortran/torsion.f90"));
         } catch (IOException e) {
@@ -198,18 +202,18 @@ class FortranSeparableTest {
     @Test
     void torsionGradientMatchesCentralDifferences() {
         Gfortran.require();
-        Path dir = Cc.tempDir("separable-fortran-torsion");
-        Cc.write(dir, "torsion.f90", torsionSource());
+        Path dir = ScratchDir.deletedAtExit("separable-fortran-torsion");
+        ScratchDir.write(dir, "torsion.f90", torsionSource());
         SeparableResult r = SeparableDifferentiator.differentiateAll(fortran("torsion.f90", torsionSource()),
                 SeparableOptions.defaults());
         assertFalse(r.hasErrors(), r.diagnostics().toString());
         Path c = Cc.writeAll(dir, r);
         Cc.object(c, Cc.STRICT);
-        Cc.write(dir, "torsion_check.f90", TORSION_DRIVER);
+        ScratchDir.write(dir, "torsion_check.f90", TORSION_DRIVER);
         for (String f : List.of("torsion.f90", "torsion_ps_mod.f90", "torsion_check.f90")) {
-            Gfortran.compile(dir.resolve(f));
+            GfortranBuild.compile(dir.resolve(f));
         }
-        Path exe = Gfortran.link(dir, "torsion_check", List.of("torsion_check.o", "torsion.o", "torsion_ps_mod.o",
+        Path exe = GfortranBuild.link(dir, "torsion_check", List.of("torsion_check.o", "torsion.o", "torsion_ps_mod.o",
                 "torsion_ps.c.o"));
         runPassing(exe, 3);
     }
@@ -217,7 +221,7 @@ class FortranSeparableTest {
     @Test
     void lowerBoundsAndColumnMajorArraysMatchTheReverseMode() {
         Gfortran.require();
-        Path dir = Cc.tempDir("separable-fortran-chain");
+        Path dir = ScratchDir.deletedAtExit("separable-fortran-chain");
         TranslationUnit unit = fortran("chain.f90", CHAIN);
         SeparableResult r = SeparableDifferentiator.differentiateAll(unit, SeparableOptions.defaults());
         assertFalse(r.hasErrors(), r.diagnostics().toString());
@@ -227,14 +231,14 @@ class FortranSeparableTest {
         assertTrue(text.contains("static double weighted(") && text.contains("r = w[k - 1][i] * x[i];"), text);
         FileResult adjoint = FortranOutput.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics().toString());
-        Cc.write(dir, "chain.f90", CHAIN);
-        Cc.write(dir, "chain_b.f90", adjoint.text());
+        ScratchDir.write(dir, "chain.f90", CHAIN);
+        ScratchDir.write(dir, "chain_b.f90", adjoint.text());
         Cc.object(Cc.writeAll(dir, r), Cc.STRICT);
-        Cc.write(dir, "chain_check.f90", CHAIN_DRIVER);
+        ScratchDir.write(dir, "chain_check.f90", CHAIN_DRIVER);
         for (String f : List.of("chain.f90", "chain_b.f90", "chain_ps_mod.f90", "chain_check.f90")) {
-            Gfortran.compile(dir.resolve(f));
+            GfortranBuild.compile(dir.resolve(f));
         }
-        Path exe = Gfortran.link(dir, "chain_check", List.of("chain_check.o", "chain.o", "chain_b.o",
+        Path exe = GfortranBuild.link(dir, "chain_check", List.of("chain_check.o", "chain.o", "chain_b.o",
                 "chain_ps_mod.o", "chain_ps.c.o"));
         runPassing(exe, 1);
     }
@@ -272,23 +276,9 @@ class FortranSeparableTest {
 
     private static void runPassing(Path exe, int lines) {
         for (int threads : new int[] {1, 2}) {
-            Cc.Result run = Cc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 120);
+            Processes.Result run = Cc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 120);
             assertEquals(0, run.exitCode(), "threads " + threads + ":\n" + run.output());
             assertEquals(lines, run.output().strip().lines().count(), run.output());
         }
-    }
-
-    /** The repository root: {@code paradjoint.repo}, else the first folder up with pom.xml and examples/. */
-    static Path repository() {
-        String prop = System.getProperty("paradjoint.repo");
-        if (prop != null) {
-            return Path.of(prop);
-        }
-        for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("examples"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("repository root not found from " + System.getProperty("user.dir"));
     }
 }

@@ -22,6 +22,8 @@ import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * 120 random partially separable functions ({@link RandomSeparable}): the sparse gradient of
@@ -74,7 +76,7 @@ class RandomSeparableTest {
         SeparableResult ps = SeparableDifferentiator.differentiateAll(unit,
                 SeparableOptions.defaults().withIndependents(List.of("x", "y")).withWeightedRows(weightedRows));
         if (ps.hasErrors()) {
-            fail("separable transformation failed: " + ps.diagnostics() + "\n" + Cc.numbered(sourceText));
+            fail("separable transformation failed: " + ps.diagnostics() + "\n" + Processes.numbered(sourceText));
         }
         List<Function> adjoints = new ArrayList<>();
         List<DerivativeSignature> signatures = new ArrayList<>();
@@ -85,22 +87,22 @@ class RandomSeparableTest {
             adjoints.add(r.function());
             signatures.add(r.signature());
         }
-        Path dir = Cc.tempDir("pa-random-ps");
+        Path dir = ScratchDir.deletedAtExit("pa-random-ps");
         Path generated = Cc.writeAll(dir, ps);
-        Path original = Cc.write(dir, "random.c", sourceText);
-        Path adjoint = Cc.write(dir, "random_b.c", CPrinter.printFile(adjoints));
-        Path driver = Cc.write(dir, "driver.c", driver(ps, names, adjoints, signatures));
+        Path original = ScratchDir.write(dir, "random.c", sourceText);
+        Path adjoint = ScratchDir.write(dir, "random_b.c", CPrinter.printFile(adjoints));
+        Path driver = ScratchDir.write(dir, "driver.c", driver(ps, names, adjoints, signatures));
         String[] special = specialised ? new String[0] : new String[] {"-DPARADJOINT_NO_SPECIALIZATION"};
         Path exe = Cc.link(dir, "random", List.of(Cc.object(generated, Cc.STRICT, special), Cc.object(original, LENIENT),
                 Cc.object(adjoint, LENIENT), Cc.object(driver, Cc.STRICT)));
         for (String threads : new String[] {"1", "2"}) {
-            Cc.Result r = Cc.run(exe, Map.of("OMP_NUM_THREADS", threads), 120);
+            Processes.Result r = Cc.run(exe, Map.of("OMP_NUM_THREADS", threads), 120);
             assertEquals(0, r.exitCode(), r.output());
             for (String line : r.output().split("\n")) {
                 if (line.contains("FAIL")) {
                     String name = line.substring(0, line.indexOf(' '));
                     String text = texts.get(names.indexOf(name));
-                    fail(line + "\n" + Cc.numbered(text) + "\n--- generated ---\n" + ps.source().text());
+                    fail(line + "\n" + Processes.numbered(text) + "\n--- generated ---\n" + ps.source().text());
                 }
             }
             assertEquals(3 * names.size(), r.output().split("\n").length, r.output());

@@ -16,6 +16,7 @@ import java.util.List;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.testsupport.Processes;
 
 /** The test inputs: the torsion example copied into this fragment, and parsed snippets. */
 final class Sources {
@@ -61,7 +62,7 @@ final class Sources {
     /** Parses text that must map without errors. */
     static TranslationUnit unit(String fileName, String text) {
         ParseResult r = parse(fileName, text);
-        assertFalse(r.hasErrors(), () -> "front-end errors: " + r.diagnostics() + "\n" + Cc.numbered(text));
+        assertFalse(r.hasErrors(), () -> "front-end errors: " + r.diagnostics() + "\n" + Processes.numbered(text));
         return r.unit();
     }
 }

@@ -17,6 +17,8 @@ import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The acceptance test on the MINPACK-2 torsion problem: for nx = ny in {10, 100, 300} the sparse
@@ -131,10 +133,10 @@ class TorsionTest {
     }
 
     private static Path link(SeparableResult r, String prefix) {
-        Path dir = Cc.tempDir(prefix);
+        Path dir = ScratchDir.deletedAtExit(prefix);
         Path generated = Cc.writeAll(dir, r);
-        Path source = Cc.write(dir, "torsion.c", Sources.resource("torsion.c"));
-        Path driver = Cc.write(dir, "driver.c", DRIVER);
+        Path source = ScratchDir.write(dir, "torsion.c", Sources.resource("torsion.c"));
+        Path driver = ScratchDir.write(dir, "driver.c", DRIVER);
         return Cc.link(dir, "torsion", List.of(Cc.object(generated, Cc.STRICT, "-DPARADJOINT_TIMING"),
                 Cc.object(source, Cc.USER), Cc.object(driver, Cc.STRICT)));
     }
@@ -189,7 +191,7 @@ class TorsionTest {
     }
 
     private static String run(Path program, String threads) {
-        Cc.Result r = Cc.run(program, Map.of("OMP_NUM_THREADS", threads), 300, "10", "100", "300");
+        Processes.Result r = Cc.run(program, Map.of("OMP_NUM_THREADS", threads), 300, "10", "100", "300");
         assertEquals(0, r.exitCode(), r.output());
         return r.output();
     }

@@ -20,6 +20,8 @@ import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.stencil.StencilCodes;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Calls in stencil bodies: a function defined in the file is inlined (its tangent becomes part
@@ -102,15 +104,15 @@ class CallsTest {
                 new Harness.Variant("split", Variants.renamed(split.signature(), "f_bs")),
                 new Harness.Variant("guarded", Variants.renamed(guarded.signature(), "f_bg"))), 2, 12,
                 p -> "(size_t) n", Map.of());
-        Path dir = Gcc.scratch("pa-stencil-calls");
+        Path dir = ScratchDir.create("pa-stencil-calls");
         try {
-            Path exe = Gcc.build(Gcc.write(dir, "calls.c", Harness.program(code, List.of(c))));
+            Path exe = Gcc.build(ScratchDir.write(dir, "calls.c", Harness.program(code, List.of(c))));
             for (int threads : new int[] {1, 2}) {
-                Gcc.Result r = Gcc.run(exe, threads);
+                Processes.Result r = Gcc.run(exe, threads);
                 assertTrue(r.ok() && r.output().contains("nontrivial: 20"), r::output);
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
         assertFalse(text.contains("g_d3"));
     }

@@ -35,6 +35,9 @@ import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The three examples of {@code examples/stencil}: the shape the issue asks for (stencil1d: one
@@ -47,7 +50,7 @@ import org.paradjoint.stencil.StencilOptions;
 class ExamplesTest {
 
     private static TranslationUnit unit(String file) {
-        return Variants.parse(file, Repo.example(file));
+        return Variants.parse(file, Repo.example("stencil/" + file));
     }
 
     @Test
@@ -133,17 +136,17 @@ class ExamplesTest {
         };
         String code = CPrinter.printFile(List.of(v.conventional(), v.tangent())) + "\n"
                 + StencilDifferentiator.printFile(List.of(v.split(), v.guarded()));
-        Path dir = Gcc.scratch("pa-stencil-example");
+        Path dir = ScratchDir.create("pa-stencil-example");
         try {
-            Path exe = Gcc.build(Gcc.write(dir, name + "_harness.c", Harness.program(code, List.of(c))));
+            Path exe = Gcc.build(ScratchDir.write(dir, name + "_harness.c", Harness.program(code, List.of(c))));
             int nontrivial = Harness.expectedNontrivial(List.of(c), x -> x.nHi() - x.nLo());
             for (int threads : new int[] {1, 2}) {
-                Gcc.Result r = Gcc.run(exe, threads);
+                Processes.Result r = Gcc.run(exe, threads);
                 assertTrue(r.ok() && r.output().contains("nontrivial: " + nontrivial), () -> name + " with "
                         + threads + " thread(s):\n" + r.output());
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
@@ -162,9 +165,9 @@ class ExamplesTest {
         FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
         assertEquals(name + "_b.c", Path.of(adjoint.fileName()).getFileName().toString());
-        Path dir = Gcc.scratch("pa-stencil-check");
+        Path dir = ScratchDir.create("pa-stencil-check");
         try {
-            Files.writeString(dir.resolve(name + ".c"), Repo.example(name + ".c"));
+            Files.writeString(dir.resolve(name + ".c"), Repo.example("stencil/" + name + ".c"));
             Files.writeString(dir.resolve(name + "_d.c"), tangent.text());
             Files.writeString(dir.resolve(name + "_b.c"), adjoint.text());
             CheckDriver driver = CheckDriverGenerator.generate(unit.function(name).orElseThrow(),
@@ -181,13 +184,13 @@ class ExamplesTest {
                 assertTrue(r.ok() && r.stdout().contains("PASS"), () -> r.text() + "\n" + adjoint.text());
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     @Test
     void generatedFilesCompileOnTheirOwn() {
-        Path dir = Gcc.scratch("pa-stencil-cc");
+        Path dir = ScratchDir.create("pa-stencil-cc");
         try {
             for (String name : List.of("stencil1d", "burgers1d", "wave3d")) {
                 for (StencilOptions.Strategy s : StencilOptions.Strategy.values()) {
@@ -198,7 +201,7 @@ class ExamplesTest {
                 }
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 

@@ -17,6 +17,9 @@ import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Directed cases beyond the random ones, each checked against the conventional adjoint:
@@ -98,24 +101,24 @@ class FeaturesTest {
         Function pointwise = Variants.stencil(unit, "pointwise", StencilOptions.Strategy.SPLIT).function();
         assertFalse(CPrinter.print(pointwise).contains("if ("), () -> "no remainders: " + CPrinter.print(pointwise));
         String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
-        Path dir = Gcc.scratch("pa-stencil-features");
+        Path dir = ScratchDir.create("pa-stencil-features");
         try {
-            Path exe = Gcc.build(Gcc.write(dir, "features.c", Harness.program(code, cases)));
+            Path exe = Gcc.build(ScratchDir.write(dir, "features.c", Harness.program(code, cases)));
             int nontrivial = Harness.expectedNontrivial(cases, c -> c.nHi() - c.nLo());
             for (int threads : new int[] {1, 2}) {
-                Gcc.Result r = Gcc.run(exe, threads);
+                Processes.Result r = Gcc.run(exe, threads);
                 assertTrue(r.ok() && r.output().contains("nontrivial: " + nontrivial), r::output);
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
     /** Parsing and differentiating anew gives the same bytes (parameter order, loop order, names). */
     @RepeatedTest(3)
     void outputIsByteIdenticalOnRepeatedRuns() {
-        List<String> sources = List.of(Repo.example("wave3d.c"), Repo.example("burgers1d.c"),
-                Repo.example("stencil1d.c"), SOURCE, RandomStencils.callees() + RandomStencils.source(
+        List<String> sources = List.of(Repo.example("stencil/wave3d.c"), Repo.example("stencil/burgers1d.c"),
+                Repo.example("stencil/stencil1d.c"), SOURCE, RandomStencils.callees() + RandomStencils.source(
                         new java.util.Random(7), "r7"));
         for (String src : sources) {
             for (StencilOptions.Strategy s : StencilOptions.Strategy.values()) {

@@ -25,6 +25,10 @@ import org.paradjoint.fortran.check.FortranDriverRunner;
 import org.paradjoint.fortran.print.FortranPrinter;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The adjoint stencil of {@code examples/fortran/wave3d.f90}, printed as Fortran, equals the one
@@ -136,20 +140,21 @@ class FortranWave3dTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(StencilOptions.Strategy.class)
     void fortranAdjointStencilEqualsTheCOne(StencilOptions.Strategy strategy) throws IOException {
-        FortranDriverRunner gfortran = Gfortran.runner();
-        Function c = Variants.stencil(Variants.parse("wave3d.c", Repo.example("wave3d.c")), "wave3d", strategy)
+        Gfortran.require();
+        FortranDriverRunner gfortran = new FortranDriverRunner();
+        Function c = Variants.stencil(Variants.parse("wave3d.c", Repo.example("stencil/wave3d.c")), "wave3d", strategy)
                 .function();
         Function f = Variants.stencil(fortranWave3d(), "wave3d", strategy).function();
         assertEquals(PARAMETERS, names(c));
         assertEquals(PARAMETERS.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList(), names(f));
         String fortranText = FortranPrinter.printFile(List.of(f), null);
         assertFalse(fortranText.contains("!$ad"), fortranText);
-        Path dir = Gcc.scratch("pa-stencil-fortran");
+        Path dir = ScratchDir.create("pa-stencil-fortran");
         try {
-            Gcc.write(dir, "wave3d_b.c", StencilDifferentiator.printFile(List.of(c)));
-            Path cExe = Gcc.build(Gcc.write(dir, "wave3d_cmp.c", C_DRIVER));
-            Gcc.write(dir, "wave3d_b.f90", fortranText);
-            Path fSource = Gcc.write(dir, "wave3d_cmp_f.f90", FORTRAN_DRIVER);
+            ScratchDir.write(dir, "wave3d_b.c", StencilDifferentiator.printFile(List.of(c)));
+            Path cExe = Gcc.build(ScratchDir.write(dir, "wave3d_cmp.c", C_DRIVER));
+            ScratchDir.write(dir, "wave3d_b.f90", fortranText);
+            Path fSource = ScratchDir.write(dir, "wave3d_cmp_f.f90", FORTRAN_DRIVER);
             Path fExe = dir.resolve("wave3d_cmp_f");
             DriverRunner.Outcome compiled = gfortran.compile(fSource, fExe);
             assertTrue(compiled.ok(), () -> compiled.text() + "\n" + fortranText);
@@ -172,7 +177,7 @@ class FortranWave3dTest {
                         + "\n" + fortranText);
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 
@@ -188,7 +193,7 @@ class FortranWave3dTest {
     }
 
     private static List<Double> cRun(Path exe, int n, int threads) {
-        Gcc.Result r = Gcc.exec(List.of(exe.toString(), Integer.toString(n)), exe.getParent(),
+        Processes.Result r = Gcc.exec(List.of(exe.toString(), Integer.toString(n)), exe.getParent(),
                 Map.of("OMP_NUM_THREADS", Integer.toString(threads), "OMP_WAIT_POLICY", "passive"), 120);
         assertTrue(r.ok(), () -> "C driver, n=" + n + ", " + threads + " thread(s):\n" + Gcc.head(r.output(), 2000));
         return numbers(r.output(), n);

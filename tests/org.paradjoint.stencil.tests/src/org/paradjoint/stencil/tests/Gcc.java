@@ -3,58 +3,26 @@ package org.paradjoint.stencil.tests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * gcc from tests, with the flags generated code must pass ({@code -std=c11 -Wall -Wextra
- * -Werror -fopenmp}); scratch folders (kept with {@code -Dparadjoint.keep=true}).
+ * -Werror -fopenmp}). Its {@link #exec} reads the output on another thread, unlike
+ * {@link Processes#exec}, so that the long stencil runs really stop at their time-out.
  */
 final class Gcc {
 
     static final List<String> FLAGS = List.of("-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp");
 
-    record Result(int exitCode, String output) {
-        boolean ok() {
-            return exitCode == 0;
-        }
-    }
-
     private Gcc() {
-    }
-
-    static Path scratch(String prefix) {
-        try {
-            return Files.createTempDirectory(prefix);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static void delete(Path dir) {
-        if (dir == null || Boolean.getBoolean("paradjoint.keep")) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temporary folder is no test failure
-        }
-    }
-
-    static Path write(Path dir, String name, String text) {
-        try {
-            return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Compiles one translation unit into an executable; fails the test with gcc's output. */
@@ -64,7 +32,7 @@ final class Gcc {
         cmd.addAll(List.of(extra));
         Path exe = source.resolveSibling(source.getFileName().toString().replace(".c", ""));
         cmd.addAll(List.of(source.toString(), "-o", exe.toString(), "-lm"));
-        Result r = exec(cmd, source.getParent(), Map.of(), 600);
+        Processes.Result r = exec(cmd, source.getParent(), Map.of(), 600);
         if (!r.ok()) {
             throw new AssertionError("gcc failed on " + source + ":\n" + head(r.output(), 6000));
         }
@@ -73,23 +41,23 @@ final class Gcc {
 
     /** {@code gcc FLAGS -c}: the text must compile warning-free on its own. */
     static void assertCompiles(Path dir, String name, String text) {
-        Path src = write(dir, name, text);
+        Path src = ScratchDir.write(dir, name, text);
         List<String> cmd = new ArrayList<>(List.of("gcc"));
         cmd.addAll(FLAGS);
         cmd.addAll(List.of("-c", src.toString(), "-o", dir.resolve(name + ".o").toString()));
-        Result r = exec(cmd, dir, Map.of(), 120);
+        Processes.Result r = exec(cmd, dir, Map.of(), 120);
         if (!r.ok()) {
             throw new AssertionError("gcc failed on " + name + ":\n" + r.output() + "\n" + text);
         }
     }
 
     /** Runs with {@code threads} OpenMP threads; passive waiting keeps a loaded machine from stalling on barriers. */
-    static Result run(Path exe, int threads) {
+    static Processes.Result run(Path exe, int threads) {
         return exec(List.of(exe.toString()), exe.getParent(),
                 Map.of("OMP_NUM_THREADS", Integer.toString(threads), "OMP_WAIT_POLICY", "passive"), 600);
     }
 
-    static Result exec(List<String> cmd, Path dir, Map<String, String> env, int timeoutSeconds) {
+    static Processes.Result exec(List<String> cmd, Path dir, Map<String, String> env, int timeoutSeconds) {
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
             pb.environment().putAll(env);
@@ -103,9 +71,9 @@ final class Gcc {
             });
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return new Result(124, new String(out.join(), StandardCharsets.UTF_8) + "\n(timed out)");
+                return new Processes.Result(124, new String(out.join(), StandardCharsets.UTF_8) + "\n(timed out)");
             }
-            return new Result(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8));
+            return new Processes.Result(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -19,6 +19,8 @@ import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The primal's OpenMP clauses on every emitted nest: collapse kept where the nest is deep
@@ -125,16 +127,16 @@ class OpenMpTest {
                     p -> "(size_t) n * n", Map.of("D", "0.3")));
         }
         String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
-        Path dir = Gcc.scratch("pa-stencil-omp");
+        Path dir = ScratchDir.create("pa-stencil-omp");
         try {
-            Path exe = Gcc.build(Gcc.write(dir, "omp.c", Harness.program(code, cases)));
+            Path exe = Gcc.build(ScratchDir.write(dir, "omp.c", Harness.program(code, cases)));
             int nontrivial = Harness.expectedNontrivial(cases, c -> c.nHi() - c.nLo());
             for (int threads : new int[] {1, 2}) {
-                Gcc.Result r = Gcc.run(exe, threads);
+                Processes.Result r = Gcc.run(exe, threads);
                 assertTrue(r.ok() && r.output().contains("nontrivial: " + nontrivial), r::output);
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 }

@@ -17,6 +17,8 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.stencil.StencilDifferentiator;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The acceptance property on random stencils ({@link RandomStencil}): for each, both strategies
@@ -70,22 +72,22 @@ class RandomStencilsTest {
                     Map.of("n", "n", "E", "n + 4", "D", "0.7")));
         }
         String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
-        Path dir = Gcc.scratch("pa-stencil-random");
+        Path dir = ScratchDir.create("pa-stencil-random");
         try {
-            Path src = Gcc.write(dir, "random" + batch + ".c", Harness.program(code, cases));
-            Gcc.write(dir, "primal" + batch + ".c", source.toString());
+            Path src = ScratchDir.write(dir, "random" + batch + ".c", Harness.program(code, cases));
+            ScratchDir.write(dir, "primal" + batch + ".c", source.toString());
             Path exe = Gcc.build(src);
             // every size but the first (where the primal does not run) has a non-zero Jacobian
             int nontrivial = Harness.expectedNontrivial(cases, c -> c.nHi() - c.nLo());
             for (int threads : new int[] {1, 2}) {
-                Gcc.Result r = Gcc.run(exe, threads);
+                Processes.Result r = Gcc.run(exe, threads);
                 assertTrue(r.ok() && r.output().contains("checked: " + PER_BATCH + "\nnontrivial: " + nontrivial),
                         () -> "batch " + batch + " with "
                         + threads + " thread(s) failed (sources in " + dir + "):\n" + Gcc.head(r.output(), 4000)
                         + sourcesOfFailures(r.output(), gens));
             }
         } finally {
-            Gcc.delete(dir);
+            ScratchDir.delete(dir);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Repo;
 
 /** The quick-assist and the quick-fix edits, computed headless and compared as text. */
 class AssistsTest {
@@ -53,7 +54,7 @@ class AssistsTest {
 
     @Test
     void annotatedFunctionsAreNotOffered() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         assertEquals(Optional.empty(), AnnotationInference.propose(ParsedSource.parse("g.c", g), g.indexOf("y[i] =")));
     }
 
@@ -72,14 +73,14 @@ class AssistsTest {
 
     @Test
     void counterIndicesGiveNoDisjointAssertion() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         assertEquals(Optional.empty(), DisjointAssertion.propose(ParsedSource.parse("g.c", g),
                 g.indexOf("x[i - 1]")));
     }
 
     @Test
     void reductionNeedsAKnownLength() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         assertEquals(Optional.of("n"), ReductionOption.length(ParsedSource.parse("g.c", g), g.indexOf("x[i - 1]")));
         String i = Sources.INDIRECT_GATHER;
         assertEquals(Optional.empty(), ReductionOption.length(ParsedSource.parse("i.c", i), i.indexOf("x[c[i]]")));
@@ -87,14 +88,14 @@ class AssistsTest {
 
     @Test
     void gatherLoopsQualifyForAnAdjointStencil() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         StencilAnnotation.Proposal p = StencilAnnotation.propose(ParsedSource.parse("g.c", g), g.indexOf("x[i - 1]"),
                 "b").orElseThrow();
         assertEquals("#pragma ad stencil adjoint(y:yb, x:xb)", p.pragma());
         // the stencil transformation differentiates a function of its own: the gradient pragma goes
         assertEquals(g.replace("#pragma ad gradient(y : x)", "#pragma ad stencil adjoint(y:yb, x:xb)"),
                 SourceEdit.apply(g, p.edits()));
-        String indirect = Sources.example("formad/indirect.c");
+        String indirect = Repo.example("formad/indirect.c");
         assertEquals(Optional.empty(), StencilAnnotation.propose(ParsedSource.parse("i.c", indirect),
                 indirect.indexOf("x[c[i] + 7]"), "b"));
     }

@@ -13,6 +13,7 @@ import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.launch.generate.GenerationSettings;
+import org.paradjoint.testsupport.Repo;
 
 class FileValidationTest {
 
@@ -22,7 +23,7 @@ class FileValidationTest {
 
     @Test
     void unsafeIncrementsOfGather3() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         List<Problem> ps = validate(g, FileValidation.Decisions.NONE);
         assertEquals(3, ps.size(), ps.toString());
         Problem first = ps.get(0);
@@ -41,7 +42,7 @@ class FileValidationTest {
 
     @Test
     void decisionsTurnWarningsIntoInformation() throws IOException {
-        String g = Sources.example("formad/gather3.c");
+        String g = Repo.example("formad/gather3.c");
         List<Problem> kept = validate(g, new FileValidation.Decisions(Set.of("gather3:xb[i]"), false));
         assertEquals(List.of(Severity.WARNING, Severity.INFO, Severity.WARNING),
                 kept.stream().map(Problem::severity).toList());
@@ -53,12 +54,12 @@ class FileValidationTest {
 
     @Test
     void provenLoopsAreClean() throws IOException {
-        assertEquals(List.of(), validate(Sources.example("formad/indirect.c"), FileValidation.Decisions.NONE));
+        assertEquals(List.of(), validate(Repo.example("formad/indirect.c"), FileValidation.Decisions.NONE));
     }
 
     @Test
     void partiallySeparableFunctionsGetThatTransformationsDiagnostics() throws IOException {
-        String torsion = Sources.example("separable/torsion.c");
+        String torsion = Repo.example("separable/torsion.c");
         assertEquals(List.of(), validate(torsion, FileValidation.Decisions.NONE));
         String unknown = torsion.replace("partiallyseparable, fquad, flin", "partiallyseparable, fquad, fcub");
         List<Problem> ps = validate(unknown, FileValidation.Decisions.NONE);

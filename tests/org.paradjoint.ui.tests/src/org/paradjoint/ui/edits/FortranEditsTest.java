@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.diag.Severity;
 import org.paradjoint.launch.generate.GenerationSettings;
+import org.paradjoint.testsupport.Repo;
 
 /** The quick-assist, the quick-fix edits, the menu scan and the validation on Fortran sources. */
 class FortranEditsTest {
@@ -120,7 +121,7 @@ class FortranEditsTest {
         assertTrue(PragmaScan.mentionsAd(Dialect.FORTRAN, GATHER3));
         assertFalse(PragmaScan.mentionsAd(Dialect.FORTRAN, "! !$ad gradient(y : x)\n"));
         assertFalse(PragmaScan.mentionsAd(Dialect.C, GATHER3));
-        String module = Sources.example("fortran/greengauss.f90");
+        String module = Repo.example("fortran/greengauss.f90");
         assertTrue(PragmaScan.of(Dialect.FORTRAN, module).all().contains(Annotation.GRADIENT));
     }
 
@@ -141,7 +142,7 @@ class FortranEditsTest {
 
     @Test
     void provenFortranLoopsAreClean() throws IOException {
-        assertEquals(List.of(), FileValidation.validate("indirect.f90", Sources.example("fortran/indirect.f90"),
+        assertEquals(List.of(), FileValidation.validate("indirect.f90", Repo.example("fortran/indirect.f90"),
                 GenerationSettings.defaults(), FileValidation.Decisions.NONE));
     }
 }

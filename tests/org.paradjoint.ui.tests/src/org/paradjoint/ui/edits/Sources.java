@@ -1,11 +1,6 @@
 package org.paradjoint.ui.edits;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
-/** Example sources of the repository and small kernels for the edit tests. */
+/** Small kernels for the edit tests (the repository's examples come from {@code Repo}). */
 final class Sources {
 
     /** A parallel gather through an index array: unsafe until {@code c[i]} is asserted disjoint. */
@@ -21,22 +16,5 @@ final class Sources {
             """;
 
     private Sources() {
-    }
-
-    static Path repo() {
-        String p = System.getProperty("paradjoint.repo");
-        if (p != null && !p.isBlank()) {
-            return Path.of(p);
-        }
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("pom.xml")) && Files.isDirectory(d.resolve("examples"))) {
-                return d;
-            }
-        }
-        throw new IllegalStateException("repository root not found; set -Dparadjoint.repo");
-    }
-
-    static String example(String relative) throws IOException {
-        return Files.readString(repo().resolve("examples").resolve(relative), StandardCharsets.UTF_8);
     }
 }

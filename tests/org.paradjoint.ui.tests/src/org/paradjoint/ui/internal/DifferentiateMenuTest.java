@@ -21,6 +21,7 @@ import org.eclipse.ui.navigator.CommonNavigator;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Repo;
 
 /** The Differentiate menu, opened as a user opens it: right-click in the Project Explorer or an editor. */
 class DifferentiateMenuTest {
@@ -38,7 +39,7 @@ class DifferentiateMenuTest {
     @Test
     void adjointFromTheProjectExplorerWritesAndOpensTheFileUndoably() throws Exception {
         IProject p = Workbench.project("menu");
-        IFile src = Workbench.file(p, "gather3.c", Workbench.example("formad/gather3.c"));
+        IFile src = Workbench.file(p, "gather3.c", Repo.example("formad/gather3.c"));
         CommonNavigator nav = (CommonNavigator) Workbench.page().showView(IPageLayout.ID_PROJECT_EXPLORER);
         Workbench.page().activate(nav);
         nav.selectReveal(new StructuredSelection(src));
@@ -69,7 +70,7 @@ class DifferentiateMenuTest {
     @Test
     void tangentFromTheEditorContextMenu() throws Exception {
         IProject p = Workbench.project("editor");
-        IFile src = Workbench.file(p, "stencil1d.c", Workbench.example("stencil/stencil1d.c"));
+        IFile src = Workbench.file(p, "stencil1d.c", Repo.example("stencil/stencil1d.c"));
         ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), src);
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         editor.selectAndReveal(doc.get().indexOf("r[i] ="), 0);

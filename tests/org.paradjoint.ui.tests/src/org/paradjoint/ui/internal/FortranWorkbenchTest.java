@@ -16,6 +16,7 @@ import org.eclipse.ui.ide.undo.WorkspaceUndoUtil;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.ui.edits.Problem;
 
 /** Fortran sources in the workbench: the Differentiate menus, the generated files, the validation on save. */
@@ -29,7 +30,7 @@ class FortranWorkbenchTest {
     @Test
     void adjointStencilOfStencil1dF90FromTheProjectExplorer() throws Exception {
         IProject p = Workbench.project("fortran-menu");
-        IFile src = Workbench.file(p, "stencil1d.f90", Workbench.example("fortran/stencil1d.f90"));
+        IFile src = Workbench.file(p, "stencil1d.f90", Repo.example("fortran/stencil1d.f90"));
         Menu sub = Workbench.differentiateMenuOf(src);
         assertTrue(Workbench.item(sub, "Adjoint").getEnabled());
         assertTrue(Workbench.item(sub, "Tangent").getEnabled());

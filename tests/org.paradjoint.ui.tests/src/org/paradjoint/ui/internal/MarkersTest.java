@@ -16,6 +16,7 @@ import org.eclipse.core.resources.IResource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cli.Paradjoint;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.ui.edits.Problem;
 
 /** Validation on save: unsafe adjoint increments and the command line's errors as markers. */
@@ -35,7 +36,7 @@ class MarkersTest {
     @Test
     void gather3HasAnUnsafeIncrementMarkerPerCollidingReference() throws Exception {
         IProject p = Workbench.project("markers");
-        String text = Workbench.example("formad/gather3.c");
+        String text = Repo.example("formad/gather3.c");
         IFile src = Workbench.file(p, "gather3.c", text);
         Workbench.waitUntil(() -> {
             try {

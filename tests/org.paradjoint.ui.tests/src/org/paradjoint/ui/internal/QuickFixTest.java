@@ -23,6 +23,7 @@ import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.ui.edits.Problem;
 
 /** Quick-fixes of unsafe adjoint increments, applied through the marker help registry as the IDE does. */
@@ -77,7 +78,7 @@ class QuickFixTest {
     @Test
     void keepAtomicAndReductionRecordTheDecision() throws Exception {
         IProject p = Workbench.project("decisions");
-        IFile src = Workbench.file(p, "gather3.c", Workbench.example("formad/gather3.c"));
+        IFile src = Workbench.file(p, "gather3.c", Repo.example("formad/gather3.c"));
         IMarker[] ms = waitForUnsafe(src, 3);
         assertEquals(List.of("Generate adjoint stencil for this loop", "Keep omp atomic", "Use a reduction clause"),
                 labels(IDE.getMarkerHelpRegistry().getResolutions(ms[1])));

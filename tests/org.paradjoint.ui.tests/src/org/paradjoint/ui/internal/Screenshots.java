@@ -3,6 +3,8 @@ package org.paradjoint.ui.internal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.paradjoint.testsupport.Repo;
+
 /**
  * Where the tests save their screenshots. They illustrate the user guide, but a test run must not
  * rewrite the guide's images: a file of {@code docs/images} is written only when it is missing,
@@ -22,15 +24,15 @@ final class Screenshots {
     static Path target(String name) {
         String asked = System.getProperty(PROPERTY);
         if (asked != null && !asked.isBlank()) {
-            return Workbench.repo().resolve(asked.strip()).resolve(name);
+            return Repo.root().resolve(asked.strip()).resolve(name);
         }
-        Path docs = Workbench.repo().resolve("docs").resolve("images").resolve(name);
+        Path docs = Repo.root().resolve("docs").resolve("images").resolve(name);
         if (!Files.exists(docs)) {
             return docs;
         }
         String out = System.getProperty(OUTPUT);
         Path build = out != null && !out.isBlank() ? Path.of(out)
-                : Workbench.repo().resolve("tests").resolve("org.paradjoint.ui.tests").resolve("target");
+                : Repo.root().resolve("tests").resolve("org.paradjoint.ui.tests").resolve("target");
         return build.resolve("screenshots").resolve(name);
     }
 }

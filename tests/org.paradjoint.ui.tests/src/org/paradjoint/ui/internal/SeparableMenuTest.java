@@ -13,6 +13,7 @@ import org.eclipse.ui.ide.undo.WorkspaceUndoUtil;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Repo;
 
 /** Differentiate > Partially Separable Gradient: enabled where a function carries the annotation. */
 class SeparableMenuTest {
@@ -25,7 +26,7 @@ class SeparableMenuTest {
     @Test
     void enabledForTorsionInTheProjectExplorer() throws Exception {
         IProject p = Workbench.project("separable-menu");
-        IFile src = Workbench.file(p, "torsion.c", Workbench.example("separable/torsion.c"));
+        IFile src = Workbench.file(p, "torsion.c", Repo.example("separable/torsion.c"));
         Menu sub = Workbench.differentiateMenuOf(src);
         assertTrue(Workbench.item(sub, "Partially Separable Gradient").getEnabled());
         assertFalse(Workbench.item(sub, "Adjoint").getEnabled(), "torsion.c has no gradient annotation");
@@ -36,7 +37,7 @@ class SeparableMenuTest {
     @Test
     void inTheEditorOnlyInTheAnnotatedFunctionAndItWritesTheGradientWithItsHeaders() throws Exception {
         IProject p = Workbench.project("separable-editor");
-        IFile src = Workbench.file(p, "torsion.c", Workbench.example("separable/torsion.c"));
+        IFile src = Workbench.file(p, "torsion.c", Repo.example("separable/torsion.c"));
         ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), src);
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         Menu analytic = Workbench.differentiateMenuAt(editor, doc.get().indexOf("g[i] = 0.0;"));

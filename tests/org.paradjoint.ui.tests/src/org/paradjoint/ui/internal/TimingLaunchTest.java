@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.launch.TimingRow;
 import org.paradjoint.launch.TimingRunner;
 import org.paradjoint.launch.internal.TimingAttributes;
+import org.paradjoint.testsupport.Repo;
 
 /** A "Derivative timing experiment" launched like any launch configuration. */
 class TimingLaunchTest {
@@ -37,7 +38,7 @@ class TimingLaunchTest {
     @Test
     void stencil1dGivesOneRowPerVariantAndThreadCountAndAChart() throws Exception {
         IProject p = Workbench.project("timing");
-        Workbench.file(p, "stencil1d.c", Workbench.example("stencil/stencil1d.c"));
+        Workbench.file(p, "stencil1d.c", Repo.example("stencil/stencil1d.c"));
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
         ILaunchConfigurationType type = manager.getLaunchConfigurationType(TimingAttributes.TYPE_ID);
         assertEquals("Derivative timing experiment", type.getName());

@@ -121,23 +121,6 @@ final class Workbench {
         return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
     }
 
-    static Path repo() {
-        String p = System.getProperty("paradjoint.repo");
-        if (p != null && !p.isBlank()) {
-            return Path.of(p);
-        }
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("pom.xml")) && Files.isDirectory(d.resolve("examples"))) {
-                return d;
-            }
-        }
-        throw new IllegalStateException("repository root not found; set -Dparadjoint.repo");
-    }
-
-    static String example(String relative) throws IOException {
-        return Files.readString(repo().resolve("examples").resolve(relative), StandardCharsets.UTF_8);
-    }
-
     /** A fresh open project. */
     static IProject project(String name) throws CoreException {
         IProject p = ResourcesPlugin.getWorkspace().getRoot().getProject(name);

@@ -1,14 +1,11 @@
 package org.paradjoint.z3.tests;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
@@ -65,44 +62,5 @@ final class AdjointCheck {
             throw new AssertionError(exe + " with " + threads + " thread(s): exit " + o.exitCode() + "\n" + o.text());
         }
         return o.report();
-    }
-
-    static Path scratch(String prefix) {
-        try {
-            return Files.createTempDirectory(prefix);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static void delete(Path dir) {
-        if (dir == null || Boolean.getBoolean("paradjoint.keep")) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // a leftover temporary folder is no test failure
-        }
-    }
-
-    /** The repository root: system property {@code paradjoint.repo}, else found upwards. */
-    static Path repo() {
-        String prop = System.getProperty("paradjoint.repo");
-        if (prop != null && !prop.isBlank() && isRoot(Path.of(prop))) {
-            return Path.of(prop).toAbsolutePath().normalize();
-        }
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (isRoot(p)) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository: set -Dparadjoint.repo=DIR");
-    }
-
-    private static boolean isRoot(Path p) {
-        return Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"));
     }
 }

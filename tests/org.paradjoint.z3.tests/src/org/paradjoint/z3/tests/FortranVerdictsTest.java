@@ -34,6 +34,7 @@ import org.paradjoint.race.RaceAnalysis;
 import org.paradjoint.race.RaceOptions;
 import org.paradjoint.race.RaceReport;
 import org.paradjoint.race.Verdict;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.z3.Z3Prover;
 
 /**
@@ -128,7 +129,7 @@ class FortranVerdictsTest {
     @Test
     void everyAnnotatedFortranExampleHasAPair() throws IOException {
         Set<String> annotated = new TreeSet<>();
-        try (Stream<Path> files = Files.list(AdjointCheck.repo().resolve("examples/fortran"))) {
+        try (Stream<Path> files = Files.list(Repo.root().resolve("examples/fortran"))) {
             for (Path f : files.filter(x -> x.toString().endsWith(".f90")).toList()) {
                 String name = f.getFileName().toString();
                 for (Function fn : parseFortran(name).unit().functions()) {
@@ -239,7 +240,7 @@ class FortranVerdictsTest {
 
     private static String read(String path) {
         try {
-            return Files.readString(AdjointCheck.repo().resolve(path));
+            return Files.readString(Repo.root().resolve(path));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

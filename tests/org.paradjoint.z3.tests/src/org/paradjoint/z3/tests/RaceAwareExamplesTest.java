@@ -48,6 +48,8 @@ import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
 import org.paradjoint.race.RaceReport;
 import org.paradjoint.race.Verdict;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 import org.paradjoint.z3.Z3Prover;
 
 /**
@@ -113,18 +115,18 @@ class RaceAwareExamplesTest {
 
     @BeforeEach
     void createScratch() {
-        work = AdjointCheck.scratch("paradjoint-race-examples");
+        work = ScratchDir.create("paradjoint-race-examples");
     }
 
     @AfterEach
     void deleteScratch() {
-        AdjointCheck.delete(work);
+        ScratchDir.delete(work);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void everyVariantPassesTheChecks(String file) throws IOException {
-        String source = Files.readString(AdjointCheck.repo().resolve("examples/formad").resolve(file));
+        String source = Files.readString(Repo.root().resolve("examples/formad").resolve(file));
         ParseResult parsed = new CFrontEnd().parse(file, source);
         assertFalse(parsed.hasErrors(), parsed.diagnostics()::toString);
         TranslationUnit unit = parsed.unit();
@@ -261,7 +263,7 @@ class RaceAwareExamplesTest {
     @Test
     void everyAnnotatedFormadFunctionHasARow() throws IOException {
         Set<String> annotated = new TreeSet<>();
-        try (Stream<Path> files = Files.list(AdjointCheck.repo().resolve("examples/formad"))) {
+        try (Stream<Path> files = Files.list(Repo.root().resolve("examples/formad"))) {
             for (Path p : files.filter(f -> f.toString().endsWith(".c")).toList()) {
                 ParseResult r = new CFrontEnd().parse(p.getFileName().toString(), Files.readString(p));
                 for (Function f : r.unit().functions()) {
@@ -279,7 +281,7 @@ class RaceAwareExamplesTest {
     @Test
     void unsafeIncrementsAreWarningsOnThePrimalReference() throws IOException {
         String file = "gfmc.c";
-        String source = Files.readString(AdjointCheck.repo().resolve("examples/formad").resolve(file));
+        String source = Files.readString(Repo.root().resolve("examples/formad").resolve(file));
         TranslationUnit unit = new CFrontEnd().parse(file, source).unit();
         RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(unit, DiffOptions.defaults(), Z3,
                 RaceOptions.defaults());

@@ -27,6 +27,8 @@ import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Every annotated function of {@code examples/formad} and {@code examples/stencil}: tangent and

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Property: for random kernels (C source with {@code #pragma ad gradient}, through the C

@@ -10,6 +10,8 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Generates, builds and runs a C driver that checks a tangent and an adjoint against each other
@@ -273,16 +275,16 @@ public final class DerivativeCheck {
 
     /** Writes the files, builds with gcc (asserting warning-free compilation) and runs with {@code threads} threads. */
     public Outcome run(int threads) {
-        Path dir = Gcc.tempDir("pa-check");
-        Path p = Gcc.write(dir, "primal.c", CPrinter.printFile(primalFile));
-        Gcc.write(dir, "tangent.c", tangentText);
-        Gcc.write(dir, "adjoint.c", adjointText);
+        Path dir = ScratchDir.deletedAtExit("pa-check");
+        Path p = ScratchDir.write(dir, "primal.c", CPrinter.printFile(primalFile));
+        ScratchDir.write(dir, "tangent.c", tangentText);
+        ScratchDir.write(dir, "adjoint.c", adjointText);
         Gcc.assertCompiles("primal.c", CPrinter.printFile(primalFile));
         Gcc.assertCompiles("tangent.c", tangentText);
         Gcc.assertCompiles("adjoint.c", adjointText);
-        Path main = Gcc.write(dir, "main.c", mainSource());
+        Path main = ScratchDir.write(dir, "main.c", mainSource());
         Path exe = Gcc.build(dir, "check", List.of(main), "-O1");
-        Gcc.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 60);
+        Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 60);
         double dot = Double.NaN;
         double fd = Double.NaN;
         for (String line : r.output().split("\n")) {
@@ -295,8 +297,8 @@ public final class DerivativeCheck {
         }
         if (!r.ok()) {
             throw new AssertionError("derivative check failed (threads=" + threads + "): " + r.output()
-                    + "\n--- tangent ---\n" + Gcc.numbered(tangentText) + "\n--- adjoint ---\n"
-                    + Gcc.numbered(adjointText) + "\n" + p);
+                    + "\n--- tangent ---\n" + Processes.numbered(tangentText) + "\n--- adjoint ---\n"
+                    + Processes.numbered(adjointText) + "\n" + p);
         }
         return new Outcome(dot, fd, r.output());
     }

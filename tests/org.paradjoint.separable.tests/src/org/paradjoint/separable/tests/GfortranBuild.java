@@ -2,38 +2,24 @@ package org.paradjoint.separable.tests;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Assumptions;
 import org.paradjoint.fortran.check.FortranDriverRunner;
+import org.paradjoint.testsupport.Processes;
 
 /**
  * gfortran from tests, with the flags every Fortran file must pass
- * ({@link FortranDriverRunner#GFORTRAN_FLAGS}). As in the Fortran front-end's tests: missing
- * gfortran fails them (install it: {@code apt-get install gfortran}), unless
- * {@code -Dparadjoint.noGfortran=true} says to skip them on a machine that cannot have it.
+ * ({@link FortranDriverRunner#GFORTRAN_FLAGS}) and {@code -O2}. Callers first ask for gfortran with
+ * {@link org.paradjoint.testsupport.Gfortran#require()}.
  */
-final class Gfortran {
+final class GfortranBuild {
 
-    private static Boolean available;
-
-    private Gfortran() {
-    }
-
-    /** Fails, or skips with {@code -Dparadjoint.noGfortran=true}, when gfortran is missing. */
-    static synchronized void require() {
-        if (available == null) {
-            available = new FortranDriverRunner().available();
-        }
-        if (!available) {
-            if (Boolean.getBoolean("paradjoint.noGfortran")) {
-                Assumptions.abort("gfortran is not installed and -Dparadjoint.noGfortran=true");
-            }
-            fail("gfortran not found: install it (apt-get install gfortran) or run with -Dparadjoint.noGfortran=true");
-        }
+    private GfortranBuild() {
     }
 
     /** {@code gfortran FLAGS -c file} in the file's folder (modules land there), asserting success. */
@@ -54,12 +40,12 @@ final class Gfortran {
     }
 
     private static void check(List<String> cmd, Path dir, Path source) {
-        Cc.Result r = Cc.exec(cmd, dir, Map.of(), 300);
+        Processes.Result r = Processes.exec(cmd, dir, Map.of(), 300);
         if (!r.ok()) {
             String text = "";
             try {
-                text = source == null ? "" : "\n" + Cc.numbered(java.nio.file.Files.readString(source));
-            } catch (java.io.IOException e) {
+                text = source == null ? "" : "\n" + Processes.numbered(Files.readString(source));
+            } catch (IOException e) {
                 // the command's output says enough
             }
             fail(String.join(" ", cmd) + " failed:\n" + r.output() + text);

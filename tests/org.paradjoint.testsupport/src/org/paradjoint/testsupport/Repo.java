@@ -1,15 +1,22 @@
-package org.paradjoint.cdt.tests.e2e;
+package org.paradjoint.testsupport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where the repository is: system property {@code paradjoint.repo} (set by the build), else found upwards. */
-final class Repo {
+/**
+ * Where the repository is: system property {@code paradjoint.repo} (the root pom passes it to
+ * tycho-surefire), else the first folder upwards from the working directory that holds
+ * {@code examples/} and {@code pom.xml}.
+ */
+public final class Repo {
 
     private Repo() {
     }
 
-    static Path root() {
+    public static Path root() {
         String prop = System.getProperty("paradjoint.repo");
         if (prop != null && !prop.isBlank() && isRoot(Path.of(prop))) {
             return Path.of(prop).toAbsolutePath().normalize();
@@ -28,7 +35,16 @@ final class Repo {
         return Files.isDirectory(p.resolve("examples")) && Files.isRegularFile(p.resolve("pom.xml"));
     }
 
-    static Path examples() {
+    public static Path examples() {
         return root().resolve("examples");
+    }
+
+    /** The text of {@code examples/RELATIVE}. */
+    public static String example(String relative) {
+        try {
+            return Files.readString(examples().resolve(relative), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
