@@ -4,16 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -46,7 +47,7 @@ class CommandLineTest {
             "formad/compact17.c, ''", "formad/compact17.c, --no-race-analysis", "formad/greengauss.c, ''",
             "formad/gfmc.c, ''", "formad/lbm_stream.c, ''", "formad/indirect.c, --no-race-analysis",
             "stencil/burgers1d.c, ''", "stencil/burgers1d.c, --mode=tangent", "stencil/wave3d.c, ''"})
-    void generatedFilesCompileStrictly(String example, String option) throws IOException, InterruptedException {
+    void generatedFilesCompileStrictly(String example, String option) throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, example);
@@ -57,10 +58,9 @@ class CommandLineTest {
             }
             CliRun r = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, r.status, r.toString());
-            Process gcc = new ProcessBuilder("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp", "-c",
-                    out.toString(), "-o", dir.resolve("generated.o").toString()).redirectErrorStream(true).start();
-            String diagnostics = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(0, gcc.waitFor(), diagnostics + "\n" + Files.readString(out));
+            Processes.Result gcc = Processes.exec(List.of("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp",
+                    "-c", out.toString(), "-o", dir.resolve("generated.o").toString()), dir, Map.of(), 120);
+            assertEquals(0, gcc.exitCode(), gcc.output() + "\n" + Files.readString(out));
         } finally {
             ScratchDir.delete(dir);
         }
