@@ -5,12 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.launch.TimingConfig;
-import org.paradjoint.launch.TimingException;
-import org.paradjoint.launch.TimingResult;
-import org.paradjoint.launch.TimingRow;
-import org.paradjoint.launch.TimingRunner;
-import org.paradjoint.launch.Variants;
+import org.paradjoint.pipeline.timing.TimingConfig;
+import org.paradjoint.pipeline.timing.TimingException;
+import org.paradjoint.pipeline.timing.TimingResult;
+import org.paradjoint.pipeline.timing.TimingRow;
+import org.paradjoint.pipeline.timing.TimingRunner;
+import org.paradjoint.pipeline.timing.Variants;
 
 /** {@code paradjoint bench FILE --kernel NAME --sizes N,... [--threads T,...] ...}: the timing runner of the workbench. */
 final class BenchCommand implements Command {

@@ -15,13 +15,13 @@ import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
-import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
-import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
-import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.race.RaceOptions;
-import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.pipeline.DerivativeFiles;
+import org.paradjoint.pipeline.GeneratedFile;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.ReductionLengths;
+import org.paradjoint.pipeline.Routes;
 
 /**
  * {@code paradjoint check FILE --function NAME}: writes FILE_d.c, FILE_b.c and a driver that runs
@@ -85,7 +85,7 @@ final class CheckCommand implements Command {
                     + " (see paradjoint check --help)");
             return Paradjoint.USAGE;
         }
-        if (new FortranFrontEnd().accepts(c.file())) {
+        if (Languages.forFile(c.file()).map(l -> l.language() == TranslationUnit.Language.FORTRAN).orElse(false)) {
             return FortranCheck.run(c, run, threads, out, err);
         }
         ParseResult parsed = SourceFiles.parse(c.file(), err);
@@ -97,15 +97,14 @@ final class CheckCommand implements Command {
             err.println(c.file() + ": error: no function '" + c.function() + "' in this file");
             return 1;
         }
-        if (!Differentiator.isAnnotated(primal)) {
+        if (!Routes.isAnnotated(primal)) {
             err.println(primal.range().location() + ": error: function '" + c.function()
                     + "' has no `ad gradient`, `ad tangent` or `ad stencil` pragma: nothing to check");
             return 1;
         }
-        // The same files `paradjoint differentiate` writes: adjoint stencils and race-aware adjoints included.
-        List<Function> annotated = parsed.unit().functions().stream().filter(Differentiator::isAnnotated).toList();
-        FileResult tangent = routes(parsed.unit(), Mode.TANGENT).differentiateAll(annotated);
-        FileResult adjoint = routes(parsed.unit(), Mode.REVERSE).differentiateAll(annotated);
+        // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
+        GeneratedFile tangent = derivatives(parsed.unit(), c.file(), Mode.TANGENT);
+        GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
         if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(), adjoint.diagnostics(), err)
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
@@ -121,14 +120,14 @@ final class CheckCommand implements Command {
             return 1;
         }
         try {
-            SourceFiles.write(Path.of(tangent.fileName()).toAbsolutePath(), tangent.text());
-            SourceFiles.write(Path.of(adjoint.fileName()).toAbsolutePath(), adjoint.text());
+            SourceFiles.write(Path.of(tangent.path()).toAbsolutePath(), tangent.text());
+            SourceFiles.write(Path.of(adjoint.path()).toAbsolutePath(), adjoint.text());
             SourceFiles.write(driverPath, driver.source());
         } catch (IOException e) {
             err.println("error: cannot write: " + e.getMessage());
             return 1;
         }
-        out.println("wrote " + tangent.fileName() + ", " + adjoint.fileName() + " and " + driverPath);
+        out.println("wrote " + tangent.path() + ", " + adjoint.path() + " and " + driverPath);
         if (!run) {
             out.println("build and run: cd " + driverPath.getParent() + " && gcc "
                     + String.join(" ", DriverRunner.GCC_FLAGS) + " " + driverPath.getFileName() + " -lm && ./a.out");
@@ -165,13 +164,13 @@ final class CheckCommand implements Command {
         }
     }
 
-    private static Routes routes(TranslationUnit unit, Mode mode) {
-        DiffOptions options = DiffOptions.defaults();
-        return new Routes(unit, mode, options, false, RaceOptions.defaults(),
-                new StencilOptions(null, options.adjointSuffix()));
+    /** The derivatives `paradjoint differentiate FILE --mode MODE` writes, with its default settings. */
+    static GeneratedFile derivatives(TranslationUnit unit, String file, Mode mode) {
+        return DerivativeFiles.generate(unit, file, mode, null, GenerationSettings.defaults(),
+                ReductionLengths.symbolic());
     }
 
-    private static DerivativeSignature signature(FileResult r, String primalName) {
+    private static DerivativeSignature signature(GeneratedFile r, String primalName) {
         return r.signatures().stream().filter(s -> s.primalName().equals(primalName)).findFirst().orElseThrow();
     }
 

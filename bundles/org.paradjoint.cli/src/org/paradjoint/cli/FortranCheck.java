@@ -9,6 +9,8 @@ import java.util.List;
 
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 import org.paradjoint.fortran.check.FortranDriverRunner;
 
@@ -28,8 +30,14 @@ final class FortranCheck {
         }
         try {
             String text = Files.readString(source, StandardCharsets.UTF_8);
+            // the files `paradjoint differentiate` writes, as for C
+            FortranCheckPipeline.Derivatives derivatives = (unit, mode) -> {
+                GeneratedFile g = CheckCommand.derivatives(unit, c.file(), mode);
+                return new FileResult(g.text(), g.path(), List.of(), g.signatures(), g.diagnostics());
+            };
             FortranCheckPipeline.Built built = FortranCheckPipeline.build(source.getParent(),
-                    source.getFileName().toString(), text, name -> name.equals(c.function()) ? c.spec() : null, runner);
+                    source.getFileName().toString(), text, derivatives,
+                    name -> name.equals(c.function()) ? c.spec() : null, runner);
             if (built.executable() == null) {
                 err.println(built.problem());
                 return 1;

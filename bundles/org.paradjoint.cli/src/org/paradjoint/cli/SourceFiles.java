@@ -7,25 +7,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
-import org.paradjoint.fortran.FortranFrontEnd;
+import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.SourceLanguage;
 
 /** Reads a source file through the front-end of its language and reports diagnostics. */
 final class SourceFiles {
-
-    private static final List<FrontEnd> FRONT_ENDS = List.of(new CFrontEnd(), new FortranFrontEnd());
 
     private SourceFiles() {
     }
 
     /** The parse result, or null after printing why the file could not be read. */
     static ParseResult parse(String file, PrintStream err) {
-        FrontEnd fe = FRONT_ENDS.stream().filter(f -> f.accepts(file)).findFirst().orElse(null);
-        if (fe == null) {
-            err.println(file + ": error: unsupported file type (expected C, .c, or free-form Fortran, .f90/.F90)");
+        SourceLanguage language = Languages.forFile(file).orElse(null);
+        if (language == null) {
+            err.println(file + ": error: unsupported file type (expected " + Languages.describe() + ")");
             return null;
         }
         String text;
@@ -35,7 +32,7 @@ final class SourceFiles {
             err.println(file + ": error: cannot read: " + e.getMessage());
             return null;
         }
-        return fe.parse(file, text);
+        return language.newFrontEnd().parse(file, text);
     }
 
     /**

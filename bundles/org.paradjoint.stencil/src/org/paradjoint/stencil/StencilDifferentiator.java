@@ -16,6 +16,7 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.FileResult;
@@ -23,7 +24,6 @@ import org.paradjoint.core.transform.Mode;
 import org.paradjoint.stencil.internal.AdjointBuilder;
 import org.paradjoint.stencil.internal.Input;
 import org.paradjoint.stencil.internal.Output;
-import org.paradjoint.stencil.internal.Prelude;
 import org.paradjoint.stencil.internal.StencilAnalyzer;
 import org.paradjoint.stencil.internal.StencilNest;
 
@@ -98,12 +98,7 @@ public final class StencilDifferentiator {
      * {@code g_d1} ...; see {@link #prototypes(List)}), then the functions.
      */
     public static String printFile(List<Function> functions) {
-        return Prelude.printFile(functions);
-    }
-
-    /** The prototypes generated functions need beyond the includes (empty when none), one per line. */
-    public static String prototypes(List<Function> functions) {
-        return Prelude.of(functions);
+        return CPrinter.printFile(functions);
     }
 
     /** {@code x_b.c} for {@code x.c}, with the options' adjoint suffix. */

@@ -73,7 +73,10 @@ public final class CPrinter {
         return p.out.toString();
     }
 
-    /** A whole file: the includes it needs, the tape runtime if used, then the functions. */
+    /**
+     * A whole file: the includes it needs, prototypes of the functions it calls without defining
+     * them, the tape runtime if used, then the functions.
+     */
     public static String printFile(List<Function> functions) {
         return printFile(functions, null);
     }
@@ -81,7 +84,7 @@ public final class CPrinter {
     /**
      * A whole file. {@code header} (may be null) is printed first as a comment. Includes
      * {@code <math.h>} when a math intrinsic is called, {@code <stdio.h>}/{@code <stdlib.h>}
-     * and the guarded runtime when a tape is used.
+     * and the guarded runtime when a tape is used; prototypes of user functions and partials.
      */
     public static String printFile(List<Function> functions, String header) {
         boolean math = false;
@@ -103,6 +106,10 @@ public final class CPrinter {
         }
         if (math || tape) {
             sb.append('\n');
+        }
+        String prototypes = Prototypes.of(functions);
+        if (!prototypes.isEmpty()) {
+            sb.append(prototypes).append('\n');
         }
         if (tape) {
             sb.append(Runtime.C_SOURCE).append('\n');

@@ -1,14 +1,48 @@
 package org.paradjoint.core.transform;
 
-/** How the adjoint of a parallel loop protects the increments its {@link IncrementPolicy} calls UNSAFE. */
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * How the adjoint of a parallel loop protects the increments of shared adjoints. The one enum of
+ * the project: preferences, the command line and timing variants spell it the same way.
+ */
 public enum RaceStrategy {
-    /** Each UNSAFE increment is guarded by {@code #pragma omp atomic}. */
-    ATOMIC,
+    /** Proven increments are plain {@code +=}; each UNSAFE one is guarded by {@code #pragma omp atomic}. */
+    ATOMIC("atomic"),
     /**
-     * Every adjoint with an UNSAFE increment goes into a {@code reduction(+: ...)} clause of the
-     * adjoint loop ({@code xb[0:n]} for an array, sized by its declared extents), and its increments
-     * become plain. An adjoint the loop also reads or overwrites cannot be a reduction variable:
-     * its UNSAFE increments stay atomic, with a warning.
+     * Proven increments are plain; every adjoint with an UNSAFE increment goes into a
+     * {@code reduction(+: ...)} clause of the adjoint loop ({@code xb[0:n]} for an array, sized by
+     * its declared extents), and its increments become plain. An adjoint the loop also reads or
+     * overwrites cannot be a reduction variable: its UNSAFE increments stay atomic, with a warning.
      */
-    REDUCTION
+    REDUCTION("reduction"),
+    /** No race analysis: every increment of a shared adjoint is atomic (the baseline to compare against). */
+    ALL_ATOMIC("all-atomic");
+
+    private final String spelling;
+
+    RaceStrategy(String spelling) {
+        this.spelling = spelling;
+    }
+
+    /** The name in preferences, on the command line and in timing variants. */
+    public String spelling() {
+        return spelling;
+    }
+
+    /** The strategy spelled {@code s} (or its enum name); an exception naming the allowed spellings otherwise. */
+    public static RaceStrategy parse(String s) {
+        for (RaceStrategy r : values()) {
+            if (r.spelling.equals(s) || r.name().equalsIgnoreCase(s)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("race strategy must be one of " + allowed() + ", not '" + s + "'");
+    }
+
+    /** {@code atomic, reduction, all-atomic}. */
+    public static String allowed() {
+        return Arrays.stream(values()).map(RaceStrategy::spelling).collect(Collectors.joining(", "));
+    }
 }

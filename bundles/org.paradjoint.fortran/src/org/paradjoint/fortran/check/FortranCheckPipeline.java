@@ -12,6 +12,7 @@ import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
@@ -33,6 +34,18 @@ public final class FortranCheckPipeline {
         PARSE, DIFFERENTIATE, DRIVER, COMPILE, BUILT
     }
 
+    /**
+     * Where the tangent and adjoint files come from: the command line passes the files
+     * {@code paradjoint differentiate} writes, so that the check tests exactly those.
+     */
+    @FunctionalInterface
+    public interface Derivatives {
+        FileResult of(TranslationUnit unit, Mode mode);
+
+        /** Every annotated procedure through core's tangent and reverse mode (no race analysis, no stencils). */
+        Derivatives CONVENTIONAL = (unit, mode) -> FortranOutput.differentiateAll(unit, mode, DiffOptions.defaults());
+    }
+
     /** Where the pipeline stopped; {@code executable} is set when {@code stage} is {@code BUILT}. */
     public record Built(Stage stage, String problem, Path dir, Path executable) {
     }
@@ -52,15 +65,26 @@ public final class FortranCheckPipeline {
     /** As above; {@code compilerFlags} are added to gfortran's (for example {@code -fcheck=bounds}). */
     public static Built build(Path dir, String fileName, String source, Function<String, CheckSpec> specs,
             FortranDriverRunner runner, String... compilerFlags) throws IOException {
+        return build(dir, fileName, source, Derivatives.CONVENTIONAL, specs, runner, compilerFlags);
+    }
+
+    /** As above, with the tangent and adjoint files from {@code derivatives}. */
+    public static Built build(Path dir, String fileName, String source, Derivatives derivatives,
+            Function<String, CheckSpec> specs, FortranDriverRunner runner, String... compilerFlags)
+            throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve(fileName), source);
+        Path copy = dir.resolve(fileName);
+        if (!Files.exists(copy)) {
+            // the driver includes the source beside it; a file already there (the user's own) is never rewritten
+            Files.writeString(copy, source);
+        }
         FortranUnit parsed = new FortranFrontEnd().parseUnit(fileName, source);
         if (parsed.result().hasErrors()) {
             return new Built(Stage.PARSE, format(parsed.result().diagnostics()), dir, null);
         }
         var unit = parsed.result().unit();
-        FileResult tangent = FortranOutput.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
-        FileResult adjoint = FortranOutput.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        FileResult tangent = derivatives.of(unit, Mode.TANGENT);
+        FileResult adjoint = derivatives.of(unit, Mode.REVERSE);
         if (tangent.hasErrors() || adjoint.hasErrors()) {
             List<Diagnostic> all = new ArrayList<>(tangent.diagnostics());
             all.addAll(adjoint.diagnostics());
@@ -70,7 +94,7 @@ public final class FortranCheckPipeline {
         Files.writeString(dir.resolve(includes.get(1)), tangent.text());
         Files.writeString(dir.resolve(includes.get(2)), adjoint.text());
         List<FortranCheckTarget> targets = new ArrayList<>();
-        for (int k = 0; k < tangent.functions().size(); k++) {
+        for (int k = 0; k < tangent.signatures().size(); k++) {
             DerivativeSignature t = tangent.signatures().get(k);
             DerivativeSignature a = adjoint.signatures().get(k);
             CheckSpec spec = specs.apply(t.primalName());

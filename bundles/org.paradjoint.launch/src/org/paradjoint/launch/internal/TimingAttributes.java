@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-import org.paradjoint.launch.TimingConfig;
+import org.paradjoint.pipeline.timing.TimingConfig;
 
 /**
  * The attributes of a "Derivative timing experiment" launch configuration and their translation

@@ -10,7 +10,7 @@ import org.eclipse.core.variables.VariablesPlugin;
 import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.model.ILaunchConfigurationDelegate;
-import org.paradjoint.launch.TimingConfig;
+import org.paradjoint.pipeline.timing.TimingConfig;
 
 /** Launches a "Derivative timing experiment": a {@link TimingProcess} that runs the headless runner. */
 public final class TimingLaunchDelegate implements ILaunchConfigurationDelegate {

@@ -9,10 +9,10 @@ import org.eclipse.debug.core.ILaunch;
 import org.eclipse.debug.core.model.IProcess;
 import org.eclipse.debug.core.model.IStreamMonitor;
 import org.eclipse.debug.core.model.IStreamsProxy;
-import org.paradjoint.launch.TimingConfig;
-import org.paradjoint.launch.TimingException;
-import org.paradjoint.launch.TimingListener;
-import org.paradjoint.launch.TimingRunner;
+import org.paradjoint.pipeline.timing.TimingConfig;
+import org.paradjoint.pipeline.timing.TimingException;
+import org.paradjoint.pipeline.timing.TimingListener;
+import org.paradjoint.pipeline.timing.TimingRunner;
 
 /**
  * A timing experiment as a debug process: the Console view shows its output as it streams

@@ -10,8 +10,8 @@ import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.ui.handlers.HandlerUtil;
 import org.eclipse.ui.texteditor.ITextEditor;
-import org.paradjoint.ui.edits.AnnotationInference;
-import org.paradjoint.ui.edits.ParsedSource;
+import org.paradjoint.pipeline.edits.AnnotationInference;
+import org.paradjoint.pipeline.edits.ParsedSource;
 
 /**
  * Differentiate > Annotate for Differentiation (editor): inserts the {@code #pragma ad gradient}

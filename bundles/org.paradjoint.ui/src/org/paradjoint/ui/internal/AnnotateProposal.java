@@ -10,8 +10,8 @@ import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
-import org.paradjoint.ui.edits.AnnotationInference;
-import org.paradjoint.ui.edits.SourceEdit;
+import org.paradjoint.pipeline.edits.AnnotationInference;
+import org.paradjoint.pipeline.edits.SourceEdit;
 
 /**
  * The quick-assist proposal that inserts an inferred {@code gradient} annotation: an edit of the

@@ -9,12 +9,12 @@ import org.eclipse.jface.text.contentassist.ICompletionProposal;
 import org.eclipse.jface.text.quickassist.IQuickAssistInvocationContext;
 import org.eclipse.jface.text.quickassist.IQuickAssistProcessor;
 import org.eclipse.jface.text.source.ISourceViewer;
-import org.paradjoint.launch.generate.FrontEnds;
-import org.paradjoint.ui.edits.AnnotationInference;
-import org.paradjoint.ui.edits.Dialect;
-import org.paradjoint.ui.edits.MenuOffers;
-import org.paradjoint.ui.edits.ParsedSource;
-import org.paradjoint.ui.edits.PragmaScan;
+import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.edits.AnnotationInference;
+import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.edits.MenuOffers;
+import org.paradjoint.pipeline.edits.ParsedSource;
+import org.paradjoint.pipeline.edits.PragmaScan;
 
 /**
  * Ctrl+1 "Annotate for differentiation" in the generic text editor, contributed through
@@ -63,7 +63,7 @@ public final class AnnotateQuickAssist implements IQuickAssistProcessor {
         IDocument doc = viewer == null ? null : viewer.getDocument();
         ITextFileBuffer buffer = doc == null ? null : FileBuffers.getTextFileBufferManager().getTextFileBuffer(doc);
         String name = buffer == null || buffer.getLocation() == null ? null : buffer.getLocation().lastSegment();
-        return name != null && FrontEnds.isSource(name) ? Optional.of(new Source(name, doc)) : Optional.empty();
+        return name != null && Languages.isSource(name) ? Optional.of(new Source(name, doc)) : Optional.empty();
     }
 
     private static int offset(IQuickAssistInvocationContext context) {

@@ -9,8 +9,8 @@ import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.IExecutableExtension;
 import org.eclipse.ui.handlers.HandlerUtil;
-import org.paradjoint.launch.generate.DerivativeGenerator;
-import org.paradjoint.launch.generate.Generators;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
 
 /**
  * Differentiate > Adjoint / Tangent / Adjoint Stencil / Partially Separable Gradient: generates

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.paradjoint.ui.edits.DisjointAssertion;
+import org.paradjoint.pipeline.edits.DisjointAssertion;
 
 /**
  * "Assert disjoint indices": inserts {@code #pragma ad disjoint(...)} before the loop and saves,

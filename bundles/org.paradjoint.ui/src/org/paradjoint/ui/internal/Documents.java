@@ -14,7 +14,7 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.jface.text.BadLocationException;
 import org.eclipse.jface.text.IDocument;
-import org.paradjoint.ui.edits.SourceEdit;
+import org.paradjoint.pipeline.edits.SourceEdit;
 
 /**
  * Applies headless {@link SourceEdit}s to a file through its shared document (so an open editor

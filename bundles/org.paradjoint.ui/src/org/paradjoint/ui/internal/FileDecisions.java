@@ -7,9 +7,9 @@ import java.util.Set;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.QualifiedName;
-import org.paradjoint.launch.generate.GenerationSettings;
-import org.paradjoint.launch.generate.RaceStrategy;
-import org.paradjoint.ui.edits.FileValidation;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.core.transform.RaceStrategy;
+import org.paradjoint.pipeline.edits.FileValidation;
 
 /**
  * What the user decided about unsafe increments of one file, kept as persistent properties of

@@ -24,10 +24,10 @@ import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.ide.undo.WorkspaceUndoUtil;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
-import org.paradjoint.launch.generate.DerivativeGenerator;
-import org.paradjoint.launch.generate.GeneratedFile;
-import org.paradjoint.launch.generate.GenerationSettings;
-import org.paradjoint.ui.edits.ParsedSource;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.GeneratedFile;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.edits.ParsedSource;
 
 /**
  * Generates derivative code for one source file (C or Fortran): parse, transform (with the race

@@ -9,7 +9,7 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.paradjoint.core.diag.Severity;
-import org.paradjoint.ui.edits.Problem;
+import org.paradjoint.pipeline.edits.Problem;
 
 /** Replaces the Paradjoint markers of a file by markers for new problems. */
 final class Markers {

@@ -11,12 +11,12 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.texteditor.ITextEditor;
-import org.paradjoint.launch.generate.DerivativeGenerator;
-import org.paradjoint.launch.generate.Generators;
-import org.paradjoint.ui.edits.Annotation;
-import org.paradjoint.ui.edits.Dialect;
-import org.paradjoint.ui.edits.MenuOffers;
-import org.paradjoint.ui.edits.PragmaScan;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.edits.Annotation;
+import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.edits.MenuOffers;
+import org.paradjoint.pipeline.edits.PragmaScan;
 
 /**
  * {@code org.paradjoint.ui.offers} (value: a generator id) and {@code org.paradjoint.ui.annotatable}:

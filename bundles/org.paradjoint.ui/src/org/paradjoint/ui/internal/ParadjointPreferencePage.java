@@ -8,7 +8,7 @@ import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 import org.eclipse.ui.preferences.ScopedPreferenceStore;
 import org.eclipse.core.runtime.preferences.InstanceScope;
-import org.paradjoint.launch.generate.RaceStrategy;
+import org.paradjoint.core.transform.RaceStrategy;
 
 /** Window > Preferences > Paradjoint: names of derivatives, race handling, stencils, the compiler. */
 public final class ParadjointPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {

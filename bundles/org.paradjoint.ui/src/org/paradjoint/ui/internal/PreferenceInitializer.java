@@ -3,7 +3,7 @@ package org.paradjoint.ui.internal;
 import org.eclipse.core.runtime.preferences.AbstractPreferenceInitializer;
 import org.eclipse.core.runtime.preferences.DefaultScope;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
-import org.paradjoint.launch.generate.RaceStrategy;
+import org.paradjoint.core.transform.RaceStrategy;
 
 /** Defaults of the Paradjoint preferences: the conventions of DESIGN.md and the command line. */
 public final class PreferenceInitializer extends AbstractPreferenceInitializer {

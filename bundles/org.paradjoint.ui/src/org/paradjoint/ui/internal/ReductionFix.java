@@ -3,11 +3,11 @@ package org.paradjoint.ui.internal;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.Path;
-import org.paradjoint.launch.generate.Generators;
-import org.paradjoint.launch.generate.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
-import org.paradjoint.ui.edits.Dialect;
+import org.paradjoint.pipeline.edits.Dialect;
 
 /**
  * "Use a reduction clause": the file's adjoints put arrays with unproven increments into

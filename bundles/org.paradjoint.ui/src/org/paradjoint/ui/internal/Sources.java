@@ -19,8 +19,8 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.texteditor.ITextEditor;
-import org.paradjoint.launch.generate.FrontEnds;
-import org.paradjoint.ui.edits.Dialect;
+import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.edits.Dialect;
 
 /** Finding the source file (C or Fortran) a command is about, and its text as the user sees it. */
 final class Sources {
@@ -56,7 +56,7 @@ final class Sources {
 
     /** C ({@code .c}, {@code .h}) or free-form Fortran ({@code .f90}, {@code .F90}, ...), as the command line. */
     static boolean isSource(IFile f) {
-        return FrontEnds.isSource(f.getName());
+        return Languages.isSource(f.getName());
     }
 
     static Dialect dialect(IFile f) {

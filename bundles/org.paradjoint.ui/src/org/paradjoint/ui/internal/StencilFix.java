@@ -4,9 +4,9 @@ package org.paradjoint.ui.internal;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
-import org.paradjoint.launch.generate.DerivativeGenerator;
-import org.paradjoint.launch.generate.Generators;
-import org.paradjoint.ui.edits.StencilAnnotation;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.edits.StencilAnnotation;
 
 /**
  * "Generate adjoint stencil for this loop": annotates the gather loop with

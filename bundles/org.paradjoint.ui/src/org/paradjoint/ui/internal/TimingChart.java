@@ -14,7 +14,7 @@ import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
-import org.paradjoint.launch.TimingRow;
+import org.paradjoint.pipeline.timing.TimingRow;
 
 /**
  * Two charts of a timing experiment at its largest problem size: speed-up versus threads (one

@@ -12,8 +12,8 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.ui.part.ViewPart;
-import org.paradjoint.launch.TimingRow;
-import org.paradjoint.launch.TimingRunner;
+import org.paradjoint.pipeline.timing.TimingRow;
+import org.paradjoint.pipeline.timing.TimingRunner;
 
 /** The Derivative Timing view: the chart of the last timing experiment and the CSV it came from. */
 public final class TimingChartView extends ViewPart {

@@ -26,10 +26,10 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.jface.window.Window;
 import org.eclipse.ui.dialogs.FilteredResourcesSelectionDialog;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.launch.TimingConfig;
-import org.paradjoint.launch.Variants;
+import org.paradjoint.pipeline.timing.TimingConfig;
+import org.paradjoint.pipeline.timing.Variants;
 import org.paradjoint.launch.internal.TimingAttributes;
-import org.paradjoint.ui.edits.ParsedSource;
+import org.paradjoint.pipeline.edits.ParsedSource;
 
 /**
  * The Experiment tab: source file and kernel, problem sizes, thread counts, variants,

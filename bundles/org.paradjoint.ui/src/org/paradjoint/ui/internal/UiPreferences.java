@@ -6,8 +6,9 @@ import java.util.List;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.preferences.IEclipsePreferences;
 import org.eclipse.core.runtime.preferences.InstanceScope;
-import org.paradjoint.launch.generate.GenerationSettings;
-import org.paradjoint.launch.generate.RaceStrategy;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.stencil.StencilOptions;
+import org.paradjoint.core.transform.RaceStrategy;
 
 /** The preference keys of the Paradjoint page and what they mean to generators and timing runs. */
 public final class UiPreferences {
@@ -40,7 +41,9 @@ public final class UiPreferences {
         }
         long timeout = Platform.getPreferencesService().getLong(Ids.PLUGIN, PROVER_TIMEOUT_MS, 1000, null);
         return new GenerationSettings(get(ADJOINT_SUFFIX, "b"), get(TANGENT_SUFFIX, "d"), race,
-                Duration.ofMillis(Math.max(1, timeout)), get(STENCIL_STRATEGY, "split"));
+                Duration.ofMillis(Math.max(1, timeout)),
+                // "split" is every pragma's default: only "guarded" overrides what a pragma says
+                "guarded".equals(get(STENCIL_STRATEGY, "split")) ? StencilOptions.Strategy.GUARDED : null);
     }
 
     public static String compiler() {

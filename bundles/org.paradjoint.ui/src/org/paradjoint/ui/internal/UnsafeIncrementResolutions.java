@@ -8,13 +8,13 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.ui.IMarkerResolution;
 import org.eclipse.ui.IMarkerResolutionGenerator2;
-import org.paradjoint.launch.generate.DerivativeGenerator;
-import org.paradjoint.launch.generate.Generators;
-import org.paradjoint.ui.edits.DisjointAssertion;
-import org.paradjoint.ui.edits.ParsedSource;
-import org.paradjoint.ui.edits.Problem;
-import org.paradjoint.ui.edits.ReductionOption;
-import org.paradjoint.ui.edits.StencilAnnotation;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.edits.DisjointAssertion;
+import org.paradjoint.pipeline.edits.ParsedSource;
+import org.paradjoint.pipeline.edits.Problem;
+import org.paradjoint.pipeline.edits.ReductionOption;
+import org.paradjoint.pipeline.edits.StencilAnnotation;
 
 /**
  * Quick-fixes of an unsafe adjoint increment, routed as in JDT: a cheap guess first

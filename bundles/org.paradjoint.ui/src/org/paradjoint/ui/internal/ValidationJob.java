@@ -10,9 +10,9 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
-import org.paradjoint.ui.edits.FileValidation;
-import org.paradjoint.ui.edits.PragmaScan;
-import org.paradjoint.ui.edits.Problem;
+import org.paradjoint.pipeline.edits.FileValidation;
+import org.paradjoint.pipeline.edits.PragmaScan;
+import org.paradjoint.pipeline.edits.Problem;
 
 /**
  * Validates one saved C or Fortran file: files without {@code ad} annotations lose their markers; the

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.paradjoint.launch.TimingConfig;
+import org.paradjoint.pipeline.timing.TimingConfig;
 
 class TimingAttributesTest {
 

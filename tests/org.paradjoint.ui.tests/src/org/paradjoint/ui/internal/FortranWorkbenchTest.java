@@ -17,7 +17,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Repo;
-import org.paradjoint.ui.edits.Problem;
+import org.paradjoint.pipeline.edits.Problem;
 
 /** Fortran sources in the workbench: the Differentiate menus, the generated files, the validation on save. */
 class FortranWorkbenchTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cli.Paradjoint;
 import org.paradjoint.testsupport.Repo;
-import org.paradjoint.ui.edits.Problem;
+import org.paradjoint.pipeline.edits.Problem;
 
 /** Validation on save: unsafe adjoint increments and the command line's errors as markers. */
 class MarkersTest {

@@ -24,7 +24,7 @@ import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Repo;
-import org.paradjoint.ui.edits.Problem;
+import org.paradjoint.pipeline.edits.Problem;
 
 /** Quick-fixes of unsafe adjoint increments, applied through the marker help registry as the IDE does. */
 class QuickFixTest {
@@ -95,7 +95,7 @@ class QuickFixTest {
         resolution(open, "Use a reduction clause").run(open);
         Workbench.waitUntil(() -> Arrays.stream(unsafe(src)).filter(m -> "reduction".equals(
                 m.getAttribute(Problem.DECISION, null))).count() == 2, 60_000, "reduction decisions");
-        assertEquals(org.paradjoint.launch.generate.RaceStrategy.REDUCTION, FileDecisions.strategy(src));
+        assertEquals(org.paradjoint.pipeline.RaceStrategy.REDUCTION, FileDecisions.strategy(src));
     }
 
     /** Opens the groups of the Problems view as a user would (its viewer creates children on SWT.Expand). */

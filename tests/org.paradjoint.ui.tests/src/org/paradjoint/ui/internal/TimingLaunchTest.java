@@ -22,8 +22,8 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.ui.IWorkbenchPage;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.launch.TimingRow;
-import org.paradjoint.launch.TimingRunner;
+import org.paradjoint.pipeline.timing.TimingRow;
+import org.paradjoint.pipeline.timing.TimingRunner;
 import org.paradjoint.launch.internal.TimingAttributes;
 import org.paradjoint.testsupport.Repo;
 

@@ -1,0 +1,47 @@
+package org.paradjoint.pipeline;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.paradjoint.core.frontend.FrontEnd;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit.Language;
+
+/**
+ * Everything that differs between the languages Paradjoint reads: which files are theirs, the
+ * front-end that maps them to the IR, the annotation prefix users write, and the printer that
+ * writes derivatives back in the same language. The transformations work on the IR and never ask
+ * which language it came from; every other place that needs a language-specific answer asks the
+ * unit's {@code SourceLanguage} from {@link Languages}. Adding a language means adding one
+ * implementation of this interface (and its front-end and printer) to {@link Languages}.
+ */
+public interface SourceLanguage {
+
+    /** The IR's tag for units of this language. */
+    Language language();
+
+    /** The name users know, e.g. {@code C} or {@code Fortran}. */
+    String displayName();
+
+    /** File extensions with their dot, lower case, e.g. {@code .c}, {@code .f90}. */
+    List<String> extensions();
+
+    /** A new front-end: parsing may run in several jobs at once. */
+    FrontEnd newFrontEnd();
+
+    /** What starts an annotation line, with its trailing space: {@code #pragma ad } or {@code !$ad }. */
+    String annotationPrefix();
+
+    /**
+     * The text of a file of generated functions in this language.
+     *
+     * @throws org.paradjoint.core.diag.UnsupportedException when a construct cannot be written in it
+     */
+    String printFile(List<Function> functions);
+
+    /** True when {@code fileName} is a source of this language (by its extension, case-insensitively). */
+    default boolean reads(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        return extensions().stream().anyMatch(lower::endsWith);
+    }
+}

@@ -1,0 +1,153 @@
+package org.paradjoint.pipeline.edits;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.pipeline.Annotations;
+import org.paradjoint.pipeline.DerivativeFiles;
+import org.paradjoint.pipeline.ReductionLengths;
+import org.paradjoint.pipeline.Routes;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.RaceChecks;
+import org.paradjoint.race.Prover;
+import org.paradjoint.race.RaceReport;
+import org.paradjoint.z3.Z3Prover;
+
+/**
+ * What the workbench shows for an annotated C or Fortran file: the front-end's diagnostics, those
+ * of the transformation each annotated function asks for (the same messages as the command line;
+ * for a function with only {@code partially_separable}, those of the partially separable
+ * gradient where its generator is installed), and
+ * for adjoints the race analysis of their parallel loops (a warning per unproven increment, on
+ * the primal reference, with the adjoint reference, the reason and the counterexample). Where
+ * the adjoint-stencil generator is installed, functions with a stencil pragma get its
+ * diagnostics instead: their adjoint is made of race-free gathers.
+ * <p>
+ * The user's decisions about unsafe increments ({@code function:adjoint} keys kept atomic, or
+ * a file-wide reduction) turn those warnings into information.
+ */
+public final class FileValidation {
+
+    /** Decisions recorded by quick-fixes. */
+    public record Decisions(Set<String> keptAtomic, boolean reduction) {
+
+        public static final Decisions NONE = new Decisions(Set.of(), false);
+
+        public Decisions {
+            keptAtomic = Set.copyOf(keptAtomic);
+        }
+
+        /** The key of an increment: {@code function:adjoint reference}. */
+        public static String key(String function, String adjoint) {
+            return function + ":" + adjoint;
+        }
+    }
+
+    private final String text;
+    private final List<Problem> out = new ArrayList<>();
+
+    private FileValidation(String text) {
+        this.text = text;
+    }
+
+    public static List<Problem> validate(String fileName, String text, GenerationSettings settings,
+            Decisions decisions) {
+        FileValidation v = new FileValidation(text);
+        ParsedSource src = ParsedSource.parse(fileName, text);
+        src.result().diagnostics().forEach(d -> v.add(d, Map.of()));
+        if (src.result().hasErrors()) {
+            return v.out;
+        }
+        v.transforms(src.result().unit(), settings, decisions);
+        return v.out;
+    }
+
+    private void transforms(TranslationUnit unit, GenerationSettings settings, Decisions decisions) {
+        Prover prover = null;
+        Optional<DerivativeGenerator> separable = Generators.byId(DerivativeGenerator.SEPARABLE_GRADIENT);
+        for (Function f : unit.functions()) {
+            if (!Differentiator.isAnnotated(f)) {
+                // partial separability alone: that transformation's diagnostics
+                separable.filter(g -> g.appliesTo(f)).ifPresent(g -> g.generate(unit, unit.file(), f.name(), settings)
+                        .diagnostics().forEach(d -> add(d, Map.of())));
+                continue;
+            }
+            boolean reverse = Annotations.hasGradient(f) || Annotations.hasStencil(f);
+            Mode mode = reverse ? Mode.REVERSE : Mode.TANGENT;
+            if (Routes.of(f, mode, settings) == Routes.Transform.ADJOINT_STENCIL) {
+                // the adjoint stencil is made of gathers: its diagnostics, no race analysis
+                DerivativeFiles.generate(unit, unit.file(), mode, f.name(), settings, ReductionLengths.symbolic())
+                        .diagnostics().forEach(d -> add(d, Map.of()));
+                continue;
+            }
+            DiffResult r = Differentiator.differentiate(unit, f.name(), mode,
+                    settings.diffOptions());
+            r.diagnostics().forEach(d -> add(d, Map.of()));
+            if (!reverse || r.hasErrors()) {
+                continue;
+            }
+            RaceReport report;
+            try {
+                if (prover == null) {
+                    prover = new Z3Prover();
+                }
+                report = RaceChecks.analyze(f, r.signature(), settings, prover);
+            } catch (RuntimeException | LinkageError e) {
+                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "race analysis of '" + f.name()
+                        + "' failed (" + e + "): every shared adjoint increment stays atomic"), Map.of());
+                continue;
+            }
+            for (Diagnostic d : report.diagnostics()) {
+                if (d.code().equals(RaceReport.UNSAFE_INCREMENT)) {
+                    unsafe(f, d, decisions);
+                } else {
+                    add(d, Map.of());
+                }
+            }
+        }
+    }
+
+    private void unsafe(Function f, Diagnostic d, Decisions decisions) {
+        Map<String, String> attrs = new LinkedHashMap<>();
+        String adjoint = d.arguments().get(0);
+        attrs.put(Problem.ADJOINT, adjoint);
+        attrs.put(Problem.REASON, d.arguments().get(1));
+        attrs.put(Problem.COUNTEREXAMPLE, d.arguments().get(2));
+        attrs.put(Problem.FUNCTION, f.name());
+        Diagnostic shown = d;
+        if (decisions.keptAtomic().contains(Decisions.key(f.name(), adjoint))) {
+            attrs.put(Problem.DECISION, "atomic");
+            shown = new Diagnostic(Severity.INFO, d.code(), "kept omp atomic: " + d.message(), d.range(),
+                    d.arguments());
+        } else if (decisions.reduction()) {
+            attrs.put(Problem.DECISION, "reduction");
+            shown = new Diagnostic(Severity.INFO, d.code(), "guarded by a reduction clause: " + d.message(),
+                    d.range(), d.arguments());
+        }
+        add(shown, attrs);
+    }
+
+    private void add(Diagnostic d, Map<String, String> attrs) {
+        SourceRange r = d.range();
+        boolean known = r.isKnown() && r.offset() >= 0 && r.offset() <= text.length();
+        int offset = known ? r.offset() : 0;
+        int length = known ? Math.min(r.length(), text.length() - offset) : 0;
+        Map<String, String> all = new LinkedHashMap<>(attrs);
+        all.put(Problem.CODE, d.code());
+        out.add(new Problem(d.severity(), d.code(), d.message(), offset, length, known ? r.line() : 1, all));
+    }
+}

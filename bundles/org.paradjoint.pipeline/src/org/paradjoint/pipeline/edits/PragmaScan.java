@@ -1,0 +1,99 @@
+package org.paradjoint.pipeline.edits;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A cheap look at which {@code ad} annotations a source carries, without parsing it: menus ask
+ * this on the UI thread every time they open. The scope of a caret is the top-level declaration
+ * around it (a C function with the pragmas just before it, a Fortran procedure with the
+ * {@code !$ad} lines before it); the whole file otherwise.
+ */
+public final class PragmaScan {
+
+    private static final Pattern C_PRAGMA = Pattern.compile(
+            "^[ \\t]*#[ \\t]*pragma[ \\t]+(ad[ \\t]+(\\w+)|\\$adic_(partiallyseparable|partialelemental))",
+            Pattern.MULTILINE);
+    private static final Pattern FORTRAN_DIRECTIVE = Pattern.compile("^[ \\t]*!\\$ad[ \\t]+(\\w+)",
+            Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
+
+    /** A pragma at {@code offset}. */
+    private record Found(int offset, Annotation kind) {
+    }
+
+    private final List<Found> pragmas = new ArrayList<>();
+    private final List<int[]> declarations;
+
+    private PragmaScan(Dialect dialect, String text) {
+        Matcher m = pattern(dialect).matcher(text);
+        while (m.find()) {
+            String word = dialect == Dialect.C ? (m.group(2) != null ? m.group(2) : m.group(3)) : m.group(1);
+            Annotation a = kind(dialect == Dialect.FORTRAN ? word.toLowerCase(Locale.ROOT) : word);
+            if (a != null) {
+                pragmas.add(new Found(m.start(), a));
+            }
+        }
+        declarations = dialect == Dialect.C ? TopLevel.declarations(text) : FortranUnits.declarations(text);
+    }
+
+    /** A C source. */
+    public static PragmaScan of(String text) {
+        return of(Dialect.C, text);
+    }
+
+    public static PragmaScan of(Dialect dialect, String text) {
+        return new PragmaScan(dialect, text);
+    }
+
+    /** True when the C file contains any {@code ad} annotation (worth validating). */
+    public static boolean mentionsAd(String text) {
+        return mentionsAd(Dialect.C, text);
+    }
+
+    public static boolean mentionsAd(Dialect dialect, String text) {
+        return pattern(dialect).matcher(text).find();
+    }
+
+    private static Pattern pattern(Dialect dialect) {
+        return dialect == Dialect.C ? C_PRAGMA : FORTRAN_DIRECTIVE;
+    }
+
+    /** Every kind in the file. */
+    public Set<Annotation> all() {
+        Set<Annotation> out = EnumSet.noneOf(Annotation.class);
+        pragmas.forEach(p -> out.add(p.kind()));
+        return out;
+    }
+
+    /** The kinds in the top-level declaration around {@code offset} (with the pragmas before it). */
+    public Set<Annotation> at(int offset) {
+        int[] decl = TopLevel.around(declarations, offset);
+        if (decl == null) {
+            return EnumSet.noneOf(Annotation.class);
+        }
+        Set<Annotation> out = EnumSet.noneOf(Annotation.class);
+        for (Found p : pragmas) {
+            if (p.offset() >= decl[0] && p.offset() < decl[1]) {
+                out.add(p.kind());
+            }
+        }
+        return out;
+    }
+
+    private static Annotation kind(String word) {
+        return switch (word) {
+            case "gradient" -> Annotation.GRADIENT;
+            case "tangent" -> Annotation.TANGENT;
+            case "stencil" -> Annotation.STENCIL;
+            case "partially_separable", "partiallyseparable" -> Annotation.PARTIALLY_SEPARABLE;
+            case "elemental", "partialelemental" -> Annotation.ELEMENTAL;
+            case "disjoint" -> Annotation.DISJOINT;
+            default -> null;
+        };
+    }
+}

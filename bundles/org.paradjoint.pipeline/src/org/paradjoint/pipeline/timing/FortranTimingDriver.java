@@ -1,0 +1,204 @@
+package org.paradjoint.pipeline.timing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.pipeline.timing.ArrayExtents.Shape;
+
+/**
+ * The Fortran timing driver of one variant of a Fortran kernel at one problem size, the
+ * counterpart of the C {@link TimingDriver}: allocates every array with the bounds the kernel's
+ * dummies declare at this size (floating arrays uniform in [0.5, 1.5), index arrays with a
+ * permutation of 1..count, Fortran's first index), calls the variant once untimed and
+ * {@code repetitions} times timed with {@code omp_get_wtime}, restoring every floating array before
+ * each call, and prints the same {@code pa_time REP SECONDS} and {@code pa_threads N} lines as
+ * the C driver. The variant is an external procedure in its own file, called without an
+ * interface (explicit-shape and assumed-size dummies need none).
+ */
+final class FortranTimingDriver {
+
+    /** What is passed for one dummy of the called procedure. */
+    private record Arg(Variable var, Shape shape, String source) {
+    }
+
+    private final StringBuilder out = new StringBuilder();
+    private final List<Arg> arrays = new ArrayList<>();
+
+    private FortranTimingDriver() {
+    }
+
+    /**
+     * @param kernel    the primal
+     * @param signature the derivative's signature, or null to time the primal itself
+     * @param ints      values of the integer scalar dummies
+     * @param shapes    bounds of the array dummies
+     */
+    static String source(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
+            Map<Variable, Shape> shapes, int repetitions, String description) {
+        FortranTimingDriver d = new FortranTimingDriver();
+        d.emit(kernel, signature, ints, shapes, repetitions, description);
+        return d.out.toString();
+    }
+
+    private void emit(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
+            Map<Variable, Shape> shapes, int repetitions, String description) {
+        List<Arg> args = new ArrayList<>();
+        String called = signature == null ? kernel.name() : signature.derivedName();
+        for (Variable p : kernel.params()) {
+            Shape shape = p.isArray() ? shapes.get(p) : null;
+            args.add(new Arg(p, shape, "arg_" + p.name()));
+            if (signature != null) {
+                DerivativeSignature.Param sp = signature.params().stream().filter(x -> x.primal().equals(p))
+                        .findFirst().orElse(null);
+                if (sp != null && sp.isActive()) {
+                    Variable d = sp.derivative();
+                    args.add(new Arg(d, d.isArray() ? shape : null, "arg_" + d.name()));
+                }
+            }
+        }
+        line("! Timing driver: " + description);
+        line("program pa_timing");
+        line("  use omp_lib");
+        line("  implicit none");
+        line("  integer :: pa_rep");
+        line("  real(8) :: pa_t0, pa_t1");
+        for (Arg a : args) {
+            declare(a);
+        }
+        line("");
+        line("  call pa_seed()");
+        for (Arg a : args) {
+            fill(a, ints);
+        }
+        line("  do pa_rep = 0, " + repetitions);
+        for (Arg a : arrays) {
+            if (a.var().isFloating()) {
+                line("    " + a.source() + " = " + a.source() + "_0");
+            }
+        }
+        line("    pa_t0 = omp_get_wtime()");
+        // free form allows 132 characters a line: continue long argument lists
+        StringBuilder call = new StringBuilder("    call " + called + "(");
+        int lineStart = 0;
+        for (int k = 0; k < args.size(); k++) {
+            String arg = args.get(k).source();
+            if (k > 0) {
+                call.append(", ");
+                if (call.length() - lineStart + arg.length() > 100) {
+                    call.append("&\n");
+                    lineStart = call.length();
+                    call.append("        ");
+                }
+            }
+            call.append(arg);
+        }
+        line(call.append(")").toString());
+        line("    pa_t1 = omp_get_wtime()");
+        line("    if (pa_rep > 0) then");
+        line("      write (*, '(a, 1x, i0, 1x, es24.15e3)') 'pa_time', pa_rep, pa_t1 - pa_t0");
+        line("    end if");
+        line("  end do");
+        line("  write (*, '(a, 1x, i0)') 'pa_threads', omp_get_max_threads()");
+        line("");
+        line("contains");
+        line("");
+        line(HELPERS);
+        line("end program pa_timing");
+    }
+
+    private void declare(Arg a) {
+        Variable v = a.var();
+        String type = typeName(v.type());
+        if (v.isScalar()) {
+            line("  " + type + " :: " + a.source());
+            return;
+        }
+        arrays.add(a);
+        String deferred = "(" + String.join(", ", java.util.Collections.nCopies(v.rank(), ":")) + ")";
+        line("  " + type + ", allocatable :: " + a.source() + deferred);
+        if (v.isFloating()) {
+            line("  " + type + ", allocatable :: " + a.source() + "_0" + deferred);
+        }
+    }
+
+    private void fill(Arg a, Map<String, Long> ints) {
+        Variable v = a.var();
+        if (v.isScalar()) {
+            if (v.type().isInteger()) {
+                line("  " + a.source() + " = " + ints.getOrDefault(v.name(), 1L));
+            } else {
+                line("  " + a.source() + " = pa_uniform()");
+            }
+            return;
+        }
+        List<String> bounds = new ArrayList<>();
+        for (int d = 0; d < a.shape().extent().size(); d++) {
+            long lo = a.shape().lower().get(d);
+            bounds.add(lo + ":" + (lo + a.shape().extent().get(d) - 1));
+        }
+        String b = "(" + String.join(", ", bounds) + ")";
+        line("  allocate(" + a.source() + b + ")");
+        if (v.isFloating()) {
+            line("  allocate(" + a.source() + "_0" + b + ")");
+            line("  call random_number(" + a.source() + "_0)");
+            line("  " + a.source() + "_0 = " + a.source() + "_0 + 0.5");
+            line("  " + a.source() + " = " + a.source() + "_0");
+        } else {
+            line("  " + a.source() + " = reshape(pa_permutation(" + a.shape().count() + "_8), shape("
+                    + a.source() + "))");
+        }
+    }
+
+    private static String typeName(BaseType t) {
+        return switch (t) {
+            case INT -> "integer";
+            case LONG -> "integer(8)";
+            case FLOAT -> "real(4)";
+            case DOUBLE -> "real(8)";
+            case TAPE -> throw new IllegalArgumentException("a tape is no dummy of a timed kernel");
+        };
+    }
+
+    private void line(String s) {
+        out.append(s).append('\n');
+    }
+
+    /** Fixed seed, so that every variant and thread count sees the same data. */
+    private static final String HELPERS = """
+              subroutine pa_seed()
+                integer :: n, k
+                integer, allocatable :: seed(:)
+                call random_seed(size = n)
+                allocate(seed(n))
+                seed = [(20250101 + 7919 * k, k = 1, n)]
+                call random_seed(put = seed)
+              end subroutine pa_seed
+
+              real(8) function pa_uniform()
+                call random_number(pa_uniform)
+                pa_uniform = pa_uniform + 0.5d0
+              end function pa_uniform
+
+              function pa_permutation(m) result(p)
+                integer(8), intent(in) :: m
+                integer :: p(m)
+                integer(8) :: k, j
+                integer :: t
+                real(8) :: r
+                p = [(int(k), k = 1, m)]
+                do k = m, 2, -1
+                  call random_number(r)
+                  j = 1 + int(r * real(k, 8), 8)
+                  if (j > k) j = k
+                  t = p(k)
+                  p(k) = p(j)
+                  p(j) = t
+                end do
+              end function pa_permutation
+            """;
+}

@@ -1,0 +1,171 @@
+package org.paradjoint.pipeline.timing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.transform.DerivativeSignature;
+
+/**
+ * The C timing driver of one variant at one problem size: allocates and fills every argument
+ * (floating arrays uniform in [0.5, 1.5), index arrays with a permutation of 0..len-1, which
+ * keeps indirect writes of a parallel primal race-free), then calls the variant once untimed and
+ * {@code repetitions} times timed with {@code omp_get_wtime}, restoring every floating array
+ * before each call so that each call does the same work. Prints {@code pa_time REP SECONDS} per
+ * timed call and {@code pa_threads N}.
+ */
+final class TimingDriver {
+
+    /** What is passed for one parameter of the called function. */
+    private record Arg(Variable var, long count, String source) {
+    }
+
+    private final StringBuilder out = new StringBuilder();
+    private final List<Arg> arrays = new ArrayList<>();
+
+    private TimingDriver() {
+    }
+
+    /**
+     * @param kernel     the primal
+     * @param signature  the derivative's signature, or null to time the primal itself
+     * @param ints       values of the integer scalar parameters
+     * @param extents    element counts of the array parameters
+     */
+    static String source(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
+            Map<Variable, Long> extents, int repetitions, String description) {
+        TimingDriver d = new TimingDriver();
+        d.emit(kernel, signature, ints, extents, repetitions, description);
+        return d.out.toString();
+    }
+
+    private void emit(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
+            Map<Variable, Long> extents, int repetitions, String description) {
+        List<Variable> params = new ArrayList<>();
+        List<Arg> args = new ArrayList<>();
+        String called = signature == null ? kernel.name() : signature.derivedName();
+        for (Variable p : kernel.params()) {
+            long count = p.isArray() ? extents.get(p) : 1;
+            params.add(p);
+            args.add(new Arg(p, count, "arg_" + p.name()));
+            if (signature != null) {
+                DerivativeSignature.Param sp = signature.params().stream().filter(x -> x.primal().equals(p))
+                        .findFirst().orElse(null);
+                if (sp != null && sp.isActive()) {
+                    Variable d = sp.derivative();
+                    params.add(d);
+                    args.add(new Arg(d, d.isArray() ? (p.isArray() ? count : 1) : 1, "arg_" + d.name()));
+                }
+            }
+        }
+        line("/* Timing driver: " + description + " */");
+        line("#include <stdio.h>");
+        line("#include <stdlib.h>");
+        line("#include <string.h>");
+        line("#include <omp.h>");
+        line("");
+        line("void " + called + "(" + params.stream().map(CPrinter::declarator).collect(Collectors.joining(", "))
+                + ");");
+        line("");
+        line(HELPERS);
+        line("int main(void)");
+        line("{");
+        for (Arg a : args) {
+            declare(a, ints);
+        }
+        line("    for (int rep = 0; rep <= " + repetitions + "; rep++) {");
+        for (Arg a : arrays) {
+            if (a.var().isFloating()) {
+                line("        memcpy(" + a.source() + ", " + a.source() + "_0, " + bytes(a) + ");");
+            }
+        }
+        line("        double t0 = omp_get_wtime();");
+        line("        " + called + "(" + args.stream().map(a -> a.var().isArray() ? "(void *) " + a.source()
+                : a.source()).collect(Collectors.joining(", ")) + ");");
+        line("        double t1 = omp_get_wtime();");
+        line("        if (rep > 0) {");
+        line("            printf(\"pa_time %d %.9e\\n\", rep, t1 - t0);");
+        line("        }");
+        line("    }");
+        line("    printf(\"pa_threads %d\\n\", omp_get_max_threads());");
+        for (Arg a : arrays) {
+            line("    free(" + a.source() + ");");
+            if (a.var().isFloating()) {
+                line("    free(" + a.source() + "_0);");
+            }
+        }
+        line("    return 0;");
+        line("}");
+    }
+
+    private void declare(Arg a, Map<String, Long> ints) {
+        Variable v = a.var();
+        String type = v.type().cName();
+        if (v.isScalar()) {
+            if (v.type().isInteger()) {
+                line("    " + type + " " + a.source() + " = " + ints.getOrDefault(v.name(), 1L) + ";");
+            } else {
+                line("    " + type + " " + a.source() + " = pa_uniform();");
+            }
+            return;
+        }
+        arrays.add(a);
+        line("    " + type + " *" + a.source() + " = pa_alloc(" + a.count() + ", sizeof(" + type + "));");
+        if (v.isFloating()) {
+            line("    for (long k = 0; k < " + a.count() + "L; k++) {");
+            line("        " + a.source() + "[k] = pa_uniform();");
+            line("    }");
+            line("    " + type + " *" + a.source() + "_0 = pa_alloc(" + a.count() + ", sizeof(" + type + "));");
+            line("    memcpy(" + a.source() + "_0, " + a.source() + ", " + bytes(a) + ");");
+        } else {
+            line("    for (long k = 0; k < " + a.count() + "L; k++) {");
+            line("        " + a.source() + "[k] = (" + type + ") k;");
+            line("    }");
+            line("    for (long k = " + a.count() + "L - 1; k > 0; k--) {");
+            line("        long j = (long) (pa_next() % (unsigned long long) (k + 1));");
+            line("        " + type + " t = " + a.source() + "[k];");
+            line("        " + a.source() + "[k] = " + a.source() + "[j];");
+            line("        " + a.source() + "[j] = t;");
+            line("    }");
+        }
+    }
+
+    private static String bytes(Arg a) {
+        return a.count() + "UL * sizeof(" + a.var().type().cName() + ")";
+    }
+
+    private void line(String s) {
+        out.append(s).append('\n');
+    }
+
+    private static final String HELPERS = """
+            static unsigned long long pa_state = 20250101ULL;
+
+            static unsigned long long pa_next(void)
+            {
+                unsigned long long z = (pa_state += 0x9E3779B97F4A7C15ULL);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                return z ^ (z >> 31);
+            }
+
+            static double pa_uniform(void)
+            {
+                return 0.5 + (double) (pa_next() >> 11) * 0x1.0p-53;
+            }
+
+            static void *pa_alloc(long count, size_t size)
+            {
+                void *p = calloc(count > 0 ? (size_t) count : 1, size);
+                if (p == NULL) {
+                    fprintf(stderr, "out of memory\\n");
+                    exit(2);
+                }
+                return p;
+            }
+            """;
+}

@@ -1,0 +1,89 @@
+package org.paradjoint.pipeline.edits;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.testsupport.Repo;
+
+class FileValidationTest {
+
+    private static List<Problem> validate(String text, FileValidation.Decisions d) {
+        return FileValidation.validate("k.c", text, GenerationSettings.defaults(), d);
+    }
+
+    @Test
+    void unsafeIncrementsOfGather3() throws IOException {
+        String g = Repo.example("formad/gather3.c");
+        List<Problem> ps = validate(g, FileValidation.Decisions.NONE);
+        assertEquals(3, ps.size(), ps.toString());
+        Problem first = ps.get(0);
+        assertEquals(Severity.WARNING, first.severity());
+        assertTrue(first.isUnsafeIncrement());
+        assertEquals(g.indexOf("x[i - 1]"), first.offset());
+        assertEquals("x[i - 1]".length(), first.length());
+        assertEquals(12, first.line());
+        assertEquals("xb[i - 1]", first.attributes().get(Problem.ADJOINT));
+        assertEquals("adjoint increment xb[i - 1] may collide between iterations with xb[i]",
+                first.attributes().get(Problem.REASON));
+        assertTrue(first.message().startsWith(first.attributes().get(Problem.REASON) + " (counterexample: "),
+                first.message());
+        assertTrue(!first.attributes().get(Problem.COUNTEREXAMPLE).isEmpty());
+    }
+
+    @Test
+    void decisionsTurnWarningsIntoInformation() throws IOException {
+        String g = Repo.example("formad/gather3.c");
+        List<Problem> kept = validate(g, new FileValidation.Decisions(Set.of("gather3:xb[i]"), false));
+        assertEquals(List.of(Severity.WARNING, Severity.INFO, Severity.WARNING),
+                kept.stream().map(Problem::severity).toList());
+        assertTrue(kept.get(1).message().startsWith("kept omp atomic: "));
+        List<Problem> reduced = validate(g, new FileValidation.Decisions(Set.of(), true));
+        assertTrue(reduced.stream().allMatch(p -> p.severity() == Severity.INFO
+                && "reduction".equals(p.attributes().get(Problem.DECISION))));
+    }
+
+    @Test
+    void provenLoopsAreClean() throws IOException {
+        assertEquals(List.of(), validate(Repo.example("formad/indirect.c"), FileValidation.Decisions.NONE));
+    }
+
+    @Test
+    void partiallySeparableFunctionsGetThatTransformationsDiagnostics() throws IOException {
+        String torsion = Repo.example("separable/torsion.c");
+        assertEquals(List.of(), validate(torsion, FileValidation.Decisions.NONE));
+        String unknown = torsion.replace("partiallyseparable, fquad, flin", "partiallyseparable, fquad, fcub");
+        List<Problem> ps = validate(unknown, FileValidation.Decisions.NONE);
+        assertTrue(ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains("fcub")),
+                ps.toString());
+    }
+
+    @Test
+    void errorsHaveTheCommandLineText() {
+        String bad = "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : q)\n"
+                + "    for (i = 0; i < n; i++)\n        y[i] = x[i];\n}\n";
+        List<Problem> ps = validate(bad, FileValidation.Decisions.NONE);
+        assertEquals(1, ps.size(), ps.toString());
+        // what `paradjoint differentiate k.c` prints: the front-end's errors, else the transformation's
+        var parsed = new CFrontEnd().parse("k.c", bad);
+        var expected = parsed.hasErrors() ? parsed.diagnostics().get(0)
+                : Differentiator.differentiateAll(parsed.unit(), Mode.REVERSE, null).diagnostics().get(0);
+        assertEquals(Severity.ERROR, ps.get(0).severity());
+        assertEquals(expected.message(), ps.get(0).message());
+        assertTrue(ps.get(0).message().contains("q"), ps.get(0).message());
+        assertEquals(expected.range().line(), ps.get(0).line());
+        String syntax = "void f(int n, double *y)\n{\n    goto end;\nend:\n    y[0] = 1.0;\n}\n#pragma ad gradient(y : y)\n";
+        List<Problem> fe = validate(syntax, FileValidation.Decisions.NONE);
+        assertTrue(fe.stream().anyMatch(p -> p.severity() == Severity.ERROR), fe.toString());
+        assertEquals(new CFrontEnd().parse("k.c", syntax).diagnostics().get(0).message(), fe.get(0).message());
+    }
+}

@@ -1,0 +1,208 @@
+package org.paradjoint.pipeline.timing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
+
+class TimingRunnerTest {
+
+    private static Path copy(String example) throws IOException {
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing");
+        Path file = dir.resolve(Path.of(example).getFileName());
+        Files.writeString(file, Repo.example(example), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Test
+    void oneRowPerVariantAndThreadCount() throws Exception {
+        Path src = copy("stencil/stencil1d.c");
+        TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(500L), List.of(1, 2)).withRepetitions(2);
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, () -> false);
+
+        Set<String> variants = result.rows().stream().map(TimingRow::variant).collect(Collectors.toSet());
+        // stencil1d carries an `ad stencil` pragma: the adjoint-stencil generator adds its variant.
+        assertEquals(Set.of("primal", "adjoint", "adjoint-atomic", "adjoint-reduction", "tangent", "adjoint-stencil"),
+                variants);
+        assertEquals(variants.size() * 2, result.rows().size());
+        for (TimingRow r : result.rows()) {
+            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+            assertEquals(2, r.repetitions());
+            assertEquals(500, r.size());
+        }
+        assertEquals(src.getParent().resolve("stencil1d_timing.csv"), result.csv());
+        List<String> csv = Files.readAllLines(result.csv());
+        assertEquals(TimingRow.CSV_HEADER, csv.get(0));
+        List<TimingRow> read = TimingRunner.readCsv(result.csv());
+        assertEquals(result.rows().size(), read.size());
+        for (int k = 0; k < read.size(); k++) {
+            assertEquals(result.rows().get(k).variant(), read.get(k).variant());
+            assertEquals(result.rows().get(k).threads(), read.get(k).threads());
+            assertEquals(result.rows().get(k).medianSeconds(), read.get(k).medianSeconds(),
+                    1e-8 * result.rows().get(k).medianSeconds());
+        }
+        // every command is echoed, so a run can be repeated by hand
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gcc -O2 -fopenmp -o ")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=2 ")), lines.toString());
+    }
+
+    @Test
+    void chosenVariantsOnly() throws Exception {
+        Path src = copy("formad/indirect.c");
+        TimingConfig config = TimingConfig.of(src, "indirect", List.of(300L), List.of(1)).withRepetitions(1)
+                .withVariants(List.of("primal", "adjoint"));
+        TimingResult result = new TimingRunner(null).run(config, null);
+        assertEquals(List.of("primal", "adjoint"), result.rows().stream().map(TimingRow::variant).toList());
+        assertEquals(1.0, result.rows().get(0).relativeToPrimal(), 1e-12);
+    }
+
+    @Test
+    void sparseGradientIsTimedLikeTheOtherVariants() throws Exception {
+        Path src = copy("separable/torsion.c");
+        // torsion reads x through its helper val(): the length nx * ny is given, as a user gives it
+        TimingConfig config = TimingConfig.of(src, "torsion_f", List.of(12L), List.of(1, 2)).withRepetitions(2)
+                .withFixed(Map.of("x", 144L));
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        // only partial separability is annotated: the primal and the sparse gradient apply
+        assertEquals(List.of("primal", "primal", "separable-gradient", "separable-gradient"),
+                result.rows().stream().map(TimingRow::variant).toList());
+        for (TimingRow r : result.rows()) {
+            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+        }
+        Path dir = config.workDir().resolve("size-12").resolve("separable-gradient");
+        assertTrue(Files.isRegularFile(dir.resolve("torsion_ps.h")) && Files.isRegularFile(dir.resolve(
+                "paradjoint_ps.h")), "the headers torsion_ps.c includes are written beside it");
+        String driver = Files.readString(dir.resolve("driver.c"));
+        assertTrue(driver.contains("torsion_f_grad_ps(int nx, int ny, const double *x, double *xb, double c, "
+                + "double *f);"), driver);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gcc ") && l.endsWith("torsion_ps.c -lm")),
+                lines.toString());
+    }
+
+    @Test
+    void badConfigurationsAreExplained() throws Exception {
+        Path src = copy("stencil/stencil1d.c");
+        TimingConfig base = TimingConfig.of(src, "stencil1d", List.of(100L), List.of(1)).withRepetitions(1);
+        TimingException unknown = assertThrows(TimingException.class,
+                () -> new TimingRunner(null).run(base.withVariants(List.of("fastest")), null));
+        assertTrue(unknown.getMessage().contains("unknown variant 'fastest'"), unknown.getMessage());
+        TimingException kernel = assertThrows(TimingException.class, () -> new TimingRunner(null)
+                .run(TimingConfig.of(src, "nope", List.of(100L), List.of(1)), null));
+        assertTrue(kernel.getMessage().contains("no function 'nope'"), kernel.getMessage());
+        TimingException size = assertThrows(TimingException.class,
+                () -> new TimingRunner(null).run(base.withSizeParameter("m"), null));
+        assertTrue(size.getMessage().contains("'m' is not an integer parameter"), size.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TimingConfig.of(src, "stencil1d", List.of(), List.of(1)));
+    }
+
+    @Test
+    void fortranKernelsAreTimedWithFortranVariantsAndDriver() throws Exception {
+        Gfortran.require();
+        Path src = copy("fortran/stencil1d.f90");
+        List<String> chosen = List.of("primal", "adjoint-stencil", "adjoint", "tangent");
+        TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(400L), List.of(1, 2)).withRepetitions(2)
+                .withVariants(chosen);
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, () -> false);
+
+        List<String> expected = new ArrayList<>();
+        chosen.forEach(v -> expected.addAll(List.of(v, v)));
+        assertEquals(expected, result.rows().stream().map(TimingRow::variant).toList());
+        assertEquals(List.of(1, 2, 1, 2, 1, 2, 1, 2), result.rows().stream().map(TimingRow::threads).toList());
+        for (TimingRow r : result.rows()) {
+            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+            assertEquals(2, r.repetitions());
+            assertEquals(400, r.size());
+        }
+        assertEquals(result.rows().size(), TimingRunner.readCsv(result.csv()).size());
+        // the variants are Fortran, compiled with gfortran together with a Fortran driver that
+        // allocates the arrays with the dummies' bounds, u(0:n) at n = 400
+        Path dir = config.workDir().resolve("size-400");
+        assertTrue(Files.readString(dir.resolve("adjoint-stencil").resolve("stencil1d_b.f90"))
+                .contains("subroutine stencil1d_b(n, r, rb, c, u, ub)"));
+        String driver = Files.readString(dir.resolve("tangent").resolve("driver.f90"));
+        assertTrue(driver.contains("allocate(arg_ud(0:400))") && driver.contains("call stencil1d_d("), driver);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gfortran -O2 -fopenmp -o ")
+                && l.endsWith("stencil1d_d.f90 " + dir.resolve("tangent").resolve("driver.f90"))), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=2 ")),
+                lines.toString());
+    }
+
+    @Test
+    void fortranIndexArraysHoldIndicesFromOne() throws Exception {
+        Gfortran.require();
+        Path src = copy("fortran/indirect.f90");
+        // c(n) holds a permutation of 1..n; y(*) and x(*) are sized from y(c(i)) and x(c(i) + 7)
+        TimingConfig config = TimingConfig.of(src, "indirect", List.of(300L), List.of(1)).withRepetitions(1)
+                .withVariants(List.of("primal", "adjoint")).withCompiler("gcc", List.of("-O1", "-fcheck=bounds"));
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        assertEquals(List.of("primal", "adjoint"), result.rows().stream().map(TimingRow::variant).toList());
+        assertTrue(lines.contains("== indirect at n=300; arrays y[300], x[307], c[300]"), lines.toString());
+    }
+
+    @Test
+    void sparseGradientOfFortranIsNotTimed() throws Exception {
+        Path src = copy("fortran/torsion.f90");
+        TimingConfig config = TimingConfig.of(src, "torsion_f", List.of(12L), List.of(1)).withRepetitions(1)
+                .withVariants(List.of("primal", "separable-gradient")).withFixed(Map.of("x", 144L));
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null).run(config, null));
+        assertTrue(e.getMessage().startsWith("variant 'separable-gradient' is not timed for Fortran sources"),
+                e.getMessage());
+    }
+
+    @Test
+    void fortranModuleProceduresAreExplained() throws Exception {
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing");
+        Path src = dir.resolve("scale.f90");
+        Files.writeString(src, """
+                module kernels
+                contains
+                  subroutine scale(n, x)
+                    integer, intent(in) :: n
+                    real(8), intent(inout) :: x(n)
+                    integer :: i
+                    do i = 1, n
+                      x(i) = 2.0d0 * x(i)
+                    end do
+                  end subroutine scale
+                end module kernels
+                """, StandardCharsets.UTF_8);
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null)
+                .run(TimingConfig.of(src, "scale", List.of(10L), List.of(1)), null));
+        assertTrue(e.getMessage().contains("'scale' is a procedure of module 'kernels'"), e.getMessage());
+    }
+
+    @Test
+    void cancellationStopsTheRun() throws Exception {
+        Path src = copy("stencil/stencil1d.c");
+        TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(100L), List.of(1)).withRepetitions(1);
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null).run(config, () -> true));
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+    }
+
+    @Test
+    void rowsRoundTripThroughCsv() {
+        TimingRow r = new TimingRow("adjoint", 1000, 2, 5, 1.5e-3, 2e-3, 2.5e-3, 1.8, Double.NaN);
+        TimingRow back = TimingRow.parse(r.toCsv());
+        assertEquals(r.variant(), back.variant());
+        assertEquals(r.medianSeconds(), back.medianSeconds(), 1e-9);
+        assertTrue(Double.isNaN(back.relativeToPrimal()));
+    }
+}
