@@ -1,15 +1,28 @@
 package org.paradjoint.pipeline;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.edits.TopLevel;
 
 /** C: parsed by CDT's DOM parser, printed as C11 with OpenMP. */
 final class CLanguage implements SourceLanguage {
+
+    private static final Pattern PRAGMA = Pattern.compile(
+            "^[ \\t]*#[ \\t]*pragma[ \\t]+(ad[ \\t]+(\\w+)|\\$adic_(partiallyseparable|partialelemental))",
+            Pattern.MULTILINE);
+
+    private static final Dialect DIALECT = new Dialect(Language.C, "#pragma ad ", PRAGMA,
+            m -> m.group(2) != null ? m.group(2) : m.group(3),
+            line -> line.startsWith("#pragma") || line.startsWith("# pragma"), TopLevel::declarations,
+            CPrinter::print, (array, length) -> "reduction(+: " + array + "[:" + length + "])");
 
     @Override
     public Language language() {
@@ -38,12 +51,17 @@ final class CLanguage implements SourceLanguage {
     }
 
     @Override
-    public String annotationPrefix() {
-        return "#pragma ad ";
+    public Dialect dialect() {
+        return DIALECT;
     }
 
     @Override
     public String printFile(List<Function> functions) {
         return CPrinter.printFile(functions);
+    }
+
+    @Override
+    public SeparableDifferentiator.Backend separableBackend() {
+        return SeparableDifferentiator.Backend.C;
     }
 }

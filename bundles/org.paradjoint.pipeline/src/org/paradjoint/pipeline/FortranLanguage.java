@@ -1,15 +1,29 @@
 package org.paradjoint.pipeline;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.print.FortranPrinter;
+import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.edits.FortranUnits;
 
 /** Free-form Fortran: its own front-end, printed as Fortran with the tape module where an adjoint needs it. */
 final class FortranLanguage implements SourceLanguage {
+
+    private static final Pattern DIRECTIVE = Pattern.compile("^[ \\t]*!\\$ad[ \\t]+(\\w+)",
+            Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
+
+    /** Fortran is case-insensitive: annotation words are compared in lower case. */
+    private static final Dialect DIALECT = new Dialect(Language.FORTRAN, "!$ad ", DIRECTIVE,
+            m -> m.group(1).toLowerCase(Locale.ROOT),
+            line -> line.toLowerCase(Locale.ROOT).startsWith("!$omp") || line.toLowerCase(Locale.ROOT).startsWith("!$ad"),
+            FortranUnits::declarations, FortranPrinter::print, (array, length) -> "reduction(+: " + array + ")");
 
     @Override
     public Language language() {
@@ -32,12 +46,17 @@ final class FortranLanguage implements SourceLanguage {
     }
 
     @Override
-    public String annotationPrefix() {
-        return "!$ad ";
+    public Dialect dialect() {
+        return DIALECT;
     }
 
     @Override
     public String printFile(List<Function> functions) {
         return FortranPrinter.printFile(functions, null);
+    }
+
+    @Override
+    public SeparableDifferentiator.Backend separableBackend() {
+        return FortranSeparableGradient::generate;
     }
 }

@@ -53,8 +53,11 @@ public final class SeparableGenerator implements DerivativeGenerator {
         if (settings.independents() != null) {
             options = options.withIndependents(settings.independents());
         }
-        SeparableResult r = functionName != null ? SeparableDifferentiator.differentiate(unit, functionName, options)
-                : SeparableDifferentiator.differentiateAll(unit, options);
+        // a Fortran unit is lowered to C's conventions and gets a module of bind(C) interfaces
+        SeparableDifferentiator.Backend backend = Languages.of(unit).separableBackend();
+        SeparableResult r = functionName != null
+                ? SeparableDifferentiator.differentiate(unit, functionName, options, backend)
+                : SeparableDifferentiator.differentiateAll(unit, options, backend);
         if (r.hasErrors()) {
             return new GeneratedFile(path, null, List.of(), r.diagnostics());
         }

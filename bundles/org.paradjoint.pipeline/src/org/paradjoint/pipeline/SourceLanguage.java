@@ -6,10 +6,12 @@ import java.util.Locale;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.separable.SeparableDifferentiator;
 
 /**
  * Everything that differs between the languages Paradjoint reads: which files are theirs, the
- * front-end that maps them to the IR, the annotation prefix users write, and the printer that
+ * front-end that maps them to the IR, how users write annotations, and the printer that
  * writes derivatives back in the same language. The transformations work on the IR and never ask
  * which language it came from; every other place that needs a language-specific answer asks the
  * unit's {@code SourceLanguage} from {@link Languages}. Adding a language means adding one
@@ -29,8 +31,8 @@ public interface SourceLanguage {
     /** A new front-end: parsing may run in several jobs at once. */
     FrontEnd newFrontEnd();
 
-    /** What starts an annotation line, with its trailing space: {@code #pragma ad } or {@code !$ad }. */
-    String annotationPrefix();
+    /** How annotations and directives are written: what the workbench's scanners and edits need. */
+    Dialect dialect();
 
     /**
      * The text of a file of generated functions in this language.
@@ -38,6 +40,12 @@ public interface SourceLanguage {
      * @throws org.paradjoint.core.diag.UnsupportedException when a construct cannot be written in it
      */
     String printFile(List<Function> functions);
+
+    /**
+     * How partially separable gradients of this language's units are generated: C directly, other
+     * languages lowered to C's conventions first, with what their callers need to reach the C.
+     */
+    SeparableDifferentiator.Backend separableBackend();
 
     /** True when {@code fileName} is a source of this language (by its extension, case-insensitively). */
     default boolean reads(String fileName) {

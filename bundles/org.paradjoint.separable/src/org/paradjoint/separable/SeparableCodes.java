@@ -53,6 +53,8 @@ public final class SeparableCodes {
     /** The function to differentiate does not exist or returns a value. */
     public static final String NO_SUCH_FUNCTION = "no-such-function";
     public static final String RETURNS_VALUE = "unsupported-return-value";
+    /** A unit of another language than C reached the C generator without being lowered to C's conventions. */
+    public static final String NOT_LOWERED = "not-lowered";
     /** The sparsity pattern depends on array values: recomputed on every call (a warning). */
     public static final String PATTERN_NOT_CACHED = "pattern-not-cached";
 

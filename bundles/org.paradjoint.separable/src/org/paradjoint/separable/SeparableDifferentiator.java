@@ -16,6 +16,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.separable.internal.FunctionGenerator;
+import org.paradjoint.separable.internal.Names;
 import org.paradjoint.separable.internal.NameSupply;
 import org.paradjoint.separable.internal.SupportFile;
 
@@ -48,8 +49,33 @@ public final class SeparableDifferentiator {
     private SeparableDifferentiator() {
     }
 
-    /** One function. */
+    /**
+     * Generates the C files from functions whose IR follows C's conventions (0-based subscripts,
+     * row-major arrays). A unit of another language is lowered first by whoever knows that
+     * language, which then adds what its callers need (Fortran: a {@code bind(C)} interface module).
+     */
+    @FunctionalInterface
+    public interface Backend {
+        SeparableResult generate(TranslationUnit unit, List<Function> targets, SeparableOptions options,
+                Diagnostics diags);
+
+        /** The C files of a unit that follows C's conventions. */
+        Backend C = SeparableDifferentiator::generateC;
+    }
+
+    /** One function of a C unit. */
     public static SeparableResult differentiate(TranslationUnit unit, String function, SeparableOptions options) {
+        return differentiate(unit, function, options, Backend.C);
+    }
+
+    /** Every function of a C unit with a {@code partially_separable} pragma, into one file. */
+    public static SeparableResult differentiateAll(TranslationUnit unit, SeparableOptions options) {
+        return differentiateAll(unit, options, Backend.C);
+    }
+
+    /** One function, through {@code backend}. */
+    public static SeparableResult differentiate(TranslationUnit unit, String function, SeparableOptions options,
+            Backend backend) {
         Diagnostics diags = new Diagnostics();
         Optional<Function> f = unit.function(function);
         if (f.isEmpty()) {
@@ -57,11 +83,11 @@ public final class SeparableDifferentiator {
                     + unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
-        return dispatch(unit, List.of(f.get()), options, diags);
+        return backend.generate(unit, List.of(f.get()), options, diags);
     }
 
-    /** Every function of the unit with a {@code partially_separable} pragma, into one file. */
-    public static SeparableResult differentiateAll(TranslationUnit unit, SeparableOptions options) {
+    /** Every function of the unit with a {@code partially_separable} pragma, into one file, through {@code backend}. */
+    public static SeparableResult differentiateAll(TranslationUnit unit, SeparableOptions options, Backend backend) {
         Diagnostics diags = new Diagnostics();
         List<Function> fs = unit.functions().stream().filter(SeparableDifferentiator::isAnnotated).toList();
         if (fs.isEmpty()) {
@@ -69,7 +95,7 @@ public final class SeparableDifferentiator {
                     + " has a partially_separable pragma");
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
-        return dispatch(unit, fs, options, diags);
+        return backend.generate(unit, fs, options, diags);
     }
 
     public static boolean isAnnotated(Function f) {
@@ -98,22 +124,28 @@ public final class SeparableDifferentiator {
         return base + suffix + ext;
     }
 
-    /** {@code x_ps_mod.f90} for {@code x.f90}: the {@code bind(C)} interfaces of a Fortran unit's gradients. */
-    public static String interfaceModuleFileName(String file) {
-        return FortranSeparable.moduleFileName(file);
+    /** The name of the function that reports the phase timings of the gradient {@code driver}. */
+    public static String timingsFunction(String driver) {
+        return Names.timings(driver);
     }
 
-    /** C sources as they are; Fortran ones lowered to C's conventions, with an interface module. */
-    private static SeparableResult dispatch(TranslationUnit unit, List<Function> fs, SeparableOptions options,
+    /** The name of the function that frees the cached pattern and colouring of {@code driver}. */
+    public static String releaseFunction(String driver) {
+        return Names.release(driver);
+    }
+
+    /** The name of the function that returns the colouring plan of {@code driver}. */
+    public static String planFunction(String driver) {
+        return Names.plan(driver);
+    }
+
+    private static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
             Diagnostics diags) {
-        if (unit.language() == TranslationUnit.Language.FORTRAN) {
-            return FortranSeparable.generate(unit, fs, options, diags);
+        if (unit.language() != TranslationUnit.Language.C) {
+            diags.error(SeparableCodes.NOT_LOWERED, SourceRange.NONE, unit.file() + " is not C: its functions must be "
+                    + "lowered to C's conventions first (differentiate it through the command line or the workbench)");
+            return new SeparableResult(List.of(), List.of(), diags.list());
         }
-        return generateC(unit, fs, options, diags);
-    }
-
-    static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
-            Diagnostics diags) {
         SeparableOptions opts = options == null ? SeparableOptions.defaults() : options;
         List<FunctionGenerator.Parts> parts = new ArrayList<>();
         Set<Function> callees = new LinkedHashSet<>();

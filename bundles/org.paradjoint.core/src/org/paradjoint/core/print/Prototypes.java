@@ -2,6 +2,7 @@ package org.paradjoint.core.print;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -16,7 +17,8 @@ import org.paradjoint.core.transform.Runtime;
  * Prototypes of the functions generated code calls without defining them: the uninterpreted
  * functions of the primal and their user-supplied partials ({@code g_d1} ...). Without them a
  * C11 compiler rejects the calls as implicit declarations. Arguments are {@code double}, or
- * {@code int} where the call passes an integer; results are {@code double}.
+ * {@code int} where the call passes an integer; results are {@code double}. Functions the file
+ * defines need none.
  */
 final class Prototypes {
 
@@ -26,10 +28,11 @@ final class Prototypes {
     /** One prototype per line, by name ({@code g} before {@code g_d1}); empty when every call is an intrinsic. */
     static String of(List<Function> functions) {
         Map<String, String> protos = new TreeMap<>();
+        Set<String> defined = functions.stream().map(Function::name).collect(Collectors.toSet());
         for (Function f : functions) {
             for (Call c : StmtUtil.calls(f.body())) {
                 if (DerivativeRules.isIntrinsic(c.name()) || c.name().equals(CPrinter.VOID_CAST)
-                        || Runtime.isRuntimeFunction(c.name())) {
+                        || Runtime.isRuntimeFunction(c.name()) || defined.contains(c.name())) {
                     continue;
                 }
                 String args = c.args().isEmpty() ? "void"

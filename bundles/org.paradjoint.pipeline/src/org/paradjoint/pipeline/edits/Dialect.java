@@ -1,39 +1,67 @@
 package org.paradjoint.pipeline.edits;
 
-import java.util.Locale;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.TranslationUnit.Language;
-import org.paradjoint.core.print.CPrinter;
-import org.paradjoint.fortran.print.FortranPrinter;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.SourceLanguage;
 
 /**
- * How annotations are written in a source language: C's {@code #pragma ad ...} lines, Fortran's
- * {@code !$ad ...} directives. The edits spell what they insert through this, and recognise the
- * directive lines that must stay next to the statement they precede.
+ * How annotations and directives are written in a source language, as the edits and scanners
+ * need it: C's {@code #pragma ad ...} lines, Fortran's {@code !$ad ...} directives. Each
+ * {@link SourceLanguage} supplies its dialect as data; nothing here branches on the language.
  */
-public enum Dialect {
-    C("#pragma ad "), FORTRAN("!$ad ");
+public final class Dialect {
 
+    private final Language language;
     private final String sentinel;
+    private final Pattern annotationLine;
+    private final Function<Matcher, String> annotationWord;
+    private final Predicate<String> directive;
+    private final Function<String, List<int[]>> declarations;
+    private final Function<Expr, String> speller;
+    private final BiFunction<String, String, String> reductionClause;
 
-    Dialect(String sentinel) {
+    /**
+     * @param sentinel what starts an annotation line, with its trailing space
+     * @param annotationLine finds annotation lines (multi-line mode)
+     * @param annotationWord the annotation's kind word ({@code gradient}, {@code stencil} ...) of a match, as
+     *            the annotation language spells it
+     * @param directive true for a stripped line that is a directive of this language (OpenMP or annotation)
+     * @param declarations the offset ranges of the top-level declarations of a text
+     * @param speller an expression in this language, where its source text is not at hand
+     * @param reductionClause the reduction clause of an adjoint array and its number of elements
+     */
+    public Dialect(Language language, String sentinel, Pattern annotationLine, Function<Matcher, String> annotationWord,
+            Predicate<String> directive, Function<String, List<int[]>> declarations, Function<Expr, String> speller,
+            BiFunction<String, String, String> reductionClause) {
+        this.language = language;
         this.sentinel = sentinel;
+        this.annotationLine = annotationLine;
+        this.annotationWord = annotationWord;
+        this.directive = directive;
+        this.declarations = declarations;
+        this.speller = speller;
+        this.reductionClause = reductionClause;
     }
 
-    /** The dialect of a file, by its name ({@code .f90}, {@code .F90}, ... are Fortran; the rest C). */
+    /** The dialect of a file, by its name; C when Paradjoint does not read such files. */
     public static Dialect of(String fileName) {
-        return Languages.forFile(fileName).map(SourceLanguage::language).map(Dialect::of).orElse(C);
+        return Languages.forFile(fileName).map(SourceLanguage::dialect).orElseGet(() -> of(Language.C));
     }
 
     public static Dialect of(Language language) {
-        return language == Language.FORTRAN ? FORTRAN : C;
+        return Languages.of(language).dialect();
     }
 
     public Language language() {
-        return this == FORTRAN ? Language.FORTRAN : Language.C;
+        return language;
     }
 
     /** The annotation line for {@code body}, e.g. {@code gradient(y : x)}. */
@@ -41,17 +69,35 @@ public enum Dialect {
         return sentinel + body;
     }
 
+    /** The reduction clause of the adjoint array section {@code array} ({@code xb}) of {@code length} elements. */
+    public String reductionClause(String array, String length) {
+        return reductionClause.apply(array, length);
+    }
+
     /** True for a (stripped) directive line: an OpenMP or {@code ad} pragma, or a Fortran sentinel line. */
     boolean isDirective(String strippedLine) {
-        if (this == C) {
-            return strippedLine.startsWith("#pragma") || strippedLine.startsWith("# pragma");
-        }
-        String l = strippedLine.toLowerCase(Locale.ROOT);
-        return l.startsWith("!$omp") || l.startsWith("!$ad");
+        return directive.test(strippedLine);
     }
 
     /** An expression as the language writes it (where its source text is not at hand). */
     String spell(Expr e) {
-        return this == C ? CPrinter.print(e) : FortranPrinter.print(e);
+        return speller.apply(e);
+    }
+
+    Pattern annotationLine() {
+        return annotationLine;
+    }
+
+    String annotationWord(Matcher m) {
+        return annotationWord.apply(m);
+    }
+
+    List<int[]> declarations(String text) {
+        return declarations.apply(text);
+    }
+
+    @Override
+    public String toString() {
+        return language.toString();
     }
 }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * {@code end function} or bare {@code end}. Procedures nested in a procedure belong to it;
  * module procedures are ranges of their own. Comments and directive lines are not code here.
  */
-final class FortranUnits {
+public final class FortranUnits {
 
     private static final Pattern START = Pattern.compile("^(?:(?:pure|impure|elemental|recursive|non_recursive|module)"
             + "\\s+|(?:integer|real|logical|complex|character|double\\s*precision|type\\s*\\([^)]*\\))"
@@ -22,7 +22,7 @@ final class FortranUnits {
     private FortranUnits() {
     }
 
-    static List<int[]> declarations(String text) {
+    public static List<int[]> declarations(String text) {
         List<int[]> out = new ArrayList<>();
         int depth = 0;
         int start = 0;

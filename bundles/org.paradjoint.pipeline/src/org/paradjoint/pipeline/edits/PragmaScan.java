@@ -3,10 +3,10 @@ package org.paradjoint.pipeline.edits;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import org.paradjoint.core.ir.TranslationUnit.Language;
 
 /**
  * A cheap look at which {@code ad} annotations a source carries, without parsing it: menus ask
@@ -16,12 +16,6 @@ import java.util.regex.Pattern;
  */
 public final class PragmaScan {
 
-    private static final Pattern C_PRAGMA = Pattern.compile(
-            "^[ \\t]*#[ \\t]*pragma[ \\t]+(ad[ \\t]+(\\w+)|\\$adic_(partiallyseparable|partialelemental))",
-            Pattern.MULTILINE);
-    private static final Pattern FORTRAN_DIRECTIVE = Pattern.compile("^[ \\t]*!\\$ad[ \\t]+(\\w+)",
-            Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
-
     /** A pragma at {@code offset}. */
     private record Found(int offset, Annotation kind) {
     }
@@ -30,20 +24,19 @@ public final class PragmaScan {
     private final List<int[]> declarations;
 
     private PragmaScan(Dialect dialect, String text) {
-        Matcher m = pattern(dialect).matcher(text);
+        Matcher m = dialect.annotationLine().matcher(text);
         while (m.find()) {
-            String word = dialect == Dialect.C ? (m.group(2) != null ? m.group(2) : m.group(3)) : m.group(1);
-            Annotation a = kind(dialect == Dialect.FORTRAN ? word.toLowerCase(Locale.ROOT) : word);
+            Annotation a = kind(dialect.annotationWord(m));
             if (a != null) {
                 pragmas.add(new Found(m.start(), a));
             }
         }
-        declarations = dialect == Dialect.C ? TopLevel.declarations(text) : FortranUnits.declarations(text);
+        declarations = dialect.declarations(text);
     }
 
     /** A C source. */
     public static PragmaScan of(String text) {
-        return of(Dialect.C, text);
+        return of(Dialect.of(Language.C), text);
     }
 
     public static PragmaScan of(Dialect dialect, String text) {
@@ -52,15 +45,11 @@ public final class PragmaScan {
 
     /** True when the C file contains any {@code ad} annotation (worth validating). */
     public static boolean mentionsAd(String text) {
-        return mentionsAd(Dialect.C, text);
+        return mentionsAd(Dialect.of(Language.C), text);
     }
 
     public static boolean mentionsAd(Dialect dialect, String text) {
-        return pattern(dialect).matcher(text).find();
-    }
-
-    private static Pattern pattern(Dialect dialect) {
-        return dialect == Dialect.C ? C_PRAGMA : FORTRAN_DIRECTIVE;
+        return dialect.annotationLine().matcher(text).find();
     }
 
     /** Every kind in the file. */

@@ -8,12 +8,12 @@ import java.util.List;
  * ended (so that pragmas and comments before a function belong to it) and ends after its closing
  * brace or semicolon at nesting depth zero. Comments, strings and character literals are skipped.
  */
-final class TopLevel {
+public final class TopLevel {
 
     private TopLevel() {
     }
 
-    static List<int[]> declarations(String text) {
+    public static List<int[]> declarations(String text) {
         List<int[]> out = new ArrayList<>();
         int depth = 0;
         int start = 0;

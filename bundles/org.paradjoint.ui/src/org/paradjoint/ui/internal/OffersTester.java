@@ -11,6 +11,7 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Generators;
 import org.paradjoint.pipeline.edits.Annotation;
@@ -70,7 +71,7 @@ public final class OffersTester extends PropertyTester {
                 }
             }
         } catch (CoreException e) {
-            return new Scope(Dialect.C, EnumSet.noneOf(Annotation.class));
+            return new Scope(Dialect.of(Language.C), EnumSet.noneOf(Annotation.class));
         }
         return null;
     }

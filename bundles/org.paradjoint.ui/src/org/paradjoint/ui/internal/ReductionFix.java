@@ -34,8 +34,7 @@ final class ReductionFix extends IncrementFix {
     @Override
     public String getDescription() {
         String array = adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
-        String clause = dialect == Dialect.FORTRAN ? "reduction(+: " + array + ")"
-                : "reduction(+: " + array + "[:" + length + "])";
+        String clause = dialect.reductionClause(array, length);
         return "The adjoint loop gets <code>" + clause + "</code> instead of atomics: "
                 + "no contention, but each thread holds a private copy of " + length + " elements. "
                 + "Applies to every adjoint of this file.";

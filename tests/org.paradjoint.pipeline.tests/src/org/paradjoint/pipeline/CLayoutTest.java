@@ -1,4 +1,4 @@
-package org.paradjoint.separable.tests;
+package org.paradjoint.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

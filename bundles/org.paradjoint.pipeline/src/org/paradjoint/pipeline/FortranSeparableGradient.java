@@ -1,4 +1,4 @@
-package org.paradjoint.separable;
+package org.paradjoint.pipeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -17,7 +17,11 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.fortran.lower.CInterfaceModule;
 import org.paradjoint.fortran.lower.CLayout;
-import org.paradjoint.separable.internal.Names;
+import org.paradjoint.separable.GeneratedFile;
+import org.paradjoint.separable.SeparableDifferentiator;
+import org.paradjoint.separable.SeparableFunction;
+import org.paradjoint.separable.SeparableOptions;
+import org.paradjoint.separable.SeparableResult;
 
 /**
  * Partial separability of Fortran procedures: the procedures (and those they call) are lowered
@@ -26,11 +30,12 @@ import org.paradjoint.separable.internal.Names;
  * module of {@code bind(C)} interfaces ({@code x_ps_mod.f90}, module {@code x_ps_mod}) lets
  * Fortran code call the generated functions with its own arrays.
  */
-final class FortranSeparable {
+final class FortranSeparableGradient {
 
-    private FortranSeparable() {
+    private FortranSeparableGradient() {
     }
 
+    /** A {@link SeparableDifferentiator.Backend} for Fortran units. */
     static SeparableResult generate(TranslationUnit unit, List<Function> targets, SeparableOptions options,
             Diagnostics diags) {
         Set<String> needed = new LinkedHashSet<>();
@@ -43,7 +48,7 @@ final class FortranSeparable {
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         List<Function> fs = targets.stream().map(f -> lowered.unit().function(f.name()).orElseThrow()).toList();
-        SeparableResult c = SeparableDifferentiator.generateC(lowered.unit(), fs, options, diags);
+        SeparableResult c = SeparableDifferentiator.Backend.C.generate(lowered.unit(), fs, options, diags);
         if (c.hasErrors()) {
             return c;
         }
@@ -95,10 +100,10 @@ final class FortranSeparable {
             }
         }
         return List.of(CInterfaceModule.Entry.subroutine(driver, params, byRef),
-                CInterfaceModule.Entry.subroutine(Names.timings(driver),
+                CInterfaceModule.Entry.subroutine(SeparableDifferentiator.timingsFunction(driver),
                         List.of(pointer("seconds", org.paradjoint.core.ir.BaseType.DOUBLE)), Set.of()),
-                CInterfaceModule.Entry.subroutine(Names.release(driver), List.of(), Set.of()),
-                new CInterfaceModule.Entry(Names.plan(driver), List.of(), Set.of(), true));
+                CInterfaceModule.Entry.subroutine(SeparableDifferentiator.releaseFunction(driver), List.of(), Set.of()),
+                new CInterfaceModule.Entry(SeparableDifferentiator.planFunction(driver), List.of(), Set.of(), true));
     }
 
     private static Variable pointer(String name, org.paradjoint.core.ir.BaseType type) {

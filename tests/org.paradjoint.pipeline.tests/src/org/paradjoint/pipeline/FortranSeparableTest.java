@@ -1,4 +1,4 @@
-package org.paradjoint.separable.tests;
+package org.paradjoint.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -174,11 +174,11 @@ class FortranSeparableTest {
     @Test
     void writesTheCFilesAndAnInterfaceModule() {
         SeparableResult r = SeparableDifferentiator.differentiateAll(fortran("dir/torsion.f90", torsionSource()),
-                SeparableOptions.defaults());
+                SeparableOptions.defaults(), FortranSeparableGradient::generate);
         assertFalse(r.hasErrors(), r.diagnostics().toString());
         assertEquals(List.of("dir/torsion_ps.c", "dir/torsion_ps.h", "dir/paradjoint_ps.h", "dir/torsion_ps_mod.f90"),
                 r.files().stream().map(GeneratedFile::name).toList());
-        assertEquals("dir/torsion_ps_mod.f90", SeparableDifferentiator.interfaceModuleFileName("dir/torsion.f90"));
+        assertEquals("dir/torsion_ps_mod.f90", FortranSeparableGradient.moduleFileName("dir/torsion.f90"));
         assertEquals("dir/torsion_ps_mod.f90", r.interfaceModule().orElseThrow().name());
         String h = r.header().text();
         assertTrue(h.contains("void torsion_f_grad_ps(const int nx, const int ny, const double x[nx * ny], "
@@ -205,7 +205,7 @@ class FortranSeparableTest {
         Path dir = ScratchDir.deletedAtExit("separable-fortran-torsion");
         ScratchDir.write(dir, "torsion.f90", torsionSource());
         SeparableResult r = SeparableDifferentiator.differentiateAll(fortran("torsion.f90", torsionSource()),
-                SeparableOptions.defaults());
+                SeparableOptions.defaults(), FortranSeparableGradient::generate);
         assertFalse(r.hasErrors(), r.diagnostics().toString());
         Path c = Cc.writeAll(dir, r);
         Cc.object(c, Cc.STRICT);
@@ -223,7 +223,8 @@ class FortranSeparableTest {
         Gfortran.require();
         Path dir = ScratchDir.deletedAtExit("separable-fortran-chain");
         TranslationUnit unit = fortran("chain.f90", CHAIN);
-        SeparableResult r = SeparableDifferentiator.differentiateAll(unit, SeparableOptions.defaults());
+        SeparableResult r = SeparableDifferentiator.differentiateAll(unit, SeparableOptions.defaults(),
+                FortranSeparableGradient::generate);
         assertFalse(r.hasErrors(), r.diagnostics().toString());
         String text = r.source().text();
         // w(0:n, m) is the row-major C array w[m][n + 1]; w(i, k) is w[k - 1][i], also in the copied callee
@@ -266,7 +267,7 @@ class FortranSeparableTest {
                 end subroutine grid
                 """;
         SeparableResult r = SeparableDifferentiator.differentiateAll(fortran("grid.f90", text),
-                SeparableOptions.defaults());
+                SeparableOptions.defaults(), FortranSeparableGradient::generate);
         assertTrue(r.hasErrors());
         assertTrue(r.files().isEmpty());
         Diagnostic d = r.diagnostics().stream().filter(Diagnostic::isError).findFirst().orElseThrow();

@@ -1,0 +1,141 @@
+package org.paradjoint.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.pipeline.DerivativeGenerator;
+import org.paradjoint.pipeline.GeneratedFile;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.Generators;
+import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.Routes;
+import org.paradjoint.pipeline.edits.ParsedSource;
+import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
+
+/**
+ * One file, one meaning: every example under {@code examples/} gives the same generated text
+ * through the command line ({@code paradjoint differentiate}) as through the workbench's route
+ * (the file parsed by its name as the editor does, each menu entry's generator with the default
+ * preferences), and {@code paradjoint check} writes byte for byte the files that
+ * {@code differentiate} writes.
+ */
+class RouteAgreementTest {
+
+    static Stream<String> examples() throws IOException {
+        Path root = Repo.examples();
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(Files::isRegularFile).filter(p -> Languages.isSource(p.getFileName().toString()))
+                    .map(p -> root.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void commandLineAndWorkbenchWriteTheSameText(String example) throws IOException {
+        Path dir = ScratchDir.create("paradjoint-routes");
+        try {
+            Path file = Files.copy(Repo.examples().resolve(example), dir.resolve(Path.of(example).getFileName()));
+            String name = file.getFileName().toString();
+            TranslationUnit unit = ParsedSource.parse(name, Files.readString(file)).unit().orElseThrow();
+            int compared = 0;
+            for (DerivativeGenerator g : Generators.all()) {
+                if (!g.supports(unit.language()) || unit.functions().stream().noneMatch(g::appliesTo)) {
+                    continue;
+                }
+                GeneratedFile workbench = g.generate(unit, name, null, GenerationSettings.defaults());
+                List<String> commandLine = commandLine(file, g.id(), dir.resolve("cli-" + g.id()));
+                List<String> wbTexts = new ArrayList<>();
+                wbTexts.add(workbench.text());
+                workbench.companions().forEach(c -> wbTexts.add(c.text()));
+                assertEquals(wbTexts, commandLine, example + ": " + g.id() + " differs between the routes");
+                compared++;
+            }
+            assertTrue(compared > 0, example + ": no generator applies");
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    /** The texts {@code paradjoint differentiate} writes for the menu entry {@code id}: the file, then its companions. */
+    private static List<String> commandLine(Path file, String id, Path out) throws IOException {
+        Files.createDirectories(out);
+        String mode = switch (id) {
+            case DerivativeGenerator.TANGENT -> "tangent";
+            case DerivativeGenerator.SEPARABLE_GRADIENT -> "separable";
+            default -> "reverse";
+        };
+        CliRun r = CliRun.of("differentiate", file.toString(), "--mode", mode, "-o",
+                mode.equals("separable") ? out.toString() : out.resolve("out").toString());
+        assertEquals(0, r.status, r.toString());
+        List<String> texts = new ArrayList<>();
+        if (!mode.equals("separable")) {
+            texts.add(Files.readString(out.resolve("out")));
+            return texts;
+        }
+        // the order the command line reports them in: the gradient, then its companions
+        for (String written : r.out.strip().substring("wrote ".length()).split(", ")) {
+            texts.add(Files.readString(Path.of(written)));
+        }
+        return texts;
+    }
+
+    /** The examples with a function that {@code check} tests (not those with partial separability only). */
+    static Stream<String> checkableExamples() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String e : examples().toList()) {
+            TranslationUnit unit = ParsedSource.parse(e, Files.readString(Repo.examples().resolve(e))).unit()
+                    .orElseThrow();
+            if (unit.functions().stream().anyMatch(Routes::isAnnotated)) {
+                out.add(e);
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("checkableExamples")
+    void checkWritesWhatDifferentiateWrites(String example) throws IOException {
+        Path dir = ScratchDir.create("paradjoint-routes");
+        try {
+            Path file = Files.copy(Repo.examples().resolve(example), dir.resolve(Path.of(example).getFileName()));
+            String name = file.getFileName().toString();
+            boolean fortran = !name.endsWith(".c");
+            if (fortran) {
+                Gfortran.require();
+            }
+            TranslationUnit unit = ParsedSource.parse(name, Files.readString(file)).unit().orElseThrow();
+            Function f = unit.functions().stream().filter(Routes::isAnnotated).findFirst().orElseThrow();
+            String base = name.substring(0, name.lastIndexOf('.'));
+            String ext = name.substring(name.lastIndexOf('.'));
+            CliRun adjoint = CliRun.of("differentiate", file.toString(), "--mode", "reverse", "-o",
+                    dir.resolve("expected_b").toString());
+            CliRun tangent = CliRun.of("differentiate", file.toString(), "--mode", "tangent", "-o",
+                    dir.resolve("expected_d").toString());
+            assertEquals(0, adjoint.status, adjoint.toString());
+            assertEquals(0, tangent.status, tangent.toString());
+            CliRun check = CliRun.of("check", file.toString(), "--function", f.name());
+            Path checkedB = dir.resolve(base + "_b" + ext);
+            Path checkedD = dir.resolve(base + "_d" + ext);
+            assertNotNull(check);
+            assertTrue(Files.exists(checkedB), check.toString());
+            assertEquals(Files.readString(dir.resolve("expected_b")), Files.readString(checkedB), example);
+            assertEquals(Files.readString(dir.resolve("expected_d")), Files.readString(checkedD), example);
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+}
