@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.Annotations;
 import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.ReductionLengths;
@@ -94,8 +95,10 @@ public final class FileValidation {
                         .diagnostics().forEach(d -> add(d, Map.of()));
                 continue;
             }
+            // the transformation's own diagnostics; how unproven increments are guarded is the race
+            // analysis' part below (and the user's decisions), so the strategy is left at its default
             DiffResult r = Differentiator.differentiate(unit, f.name(), mode,
-                    settings.diffOptions());
+                    settings.withRaceStrategy(RaceStrategy.ATOMIC).diffOptions());
             r.diagnostics().forEach(d -> add(d, Map.of()));
             if (!reverse || r.hasErrors()) {
                 continue;

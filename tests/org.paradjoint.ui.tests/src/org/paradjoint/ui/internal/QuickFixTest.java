@@ -95,7 +95,7 @@ class QuickFixTest {
         resolution(open, "Use a reduction clause").run(open);
         Workbench.waitUntil(() -> Arrays.stream(unsafe(src)).filter(m -> "reduction".equals(
                 m.getAttribute(Problem.DECISION, null))).count() == 2, 60_000, "reduction decisions");
-        assertEquals(org.paradjoint.pipeline.RaceStrategy.REDUCTION, FileDecisions.strategy(src));
+        assertEquals(org.paradjoint.core.transform.RaceStrategy.REDUCTION, FileDecisions.strategy(src));
     }
 
     /** Opens the groups of the Problems view as a user would (its viewer creates children on SWT.Expand). */
