@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Call;
@@ -30,8 +31,9 @@ import org.paradjoint.core.ir.Variable;
  * <li>{@link #FORTRAN}: the IR back in Fortran's words, inverting what the Fortran front-end
  * does: array elements {@code u(i - 1, j)} with the subscripts in source order (as the IR keeps
  * them), {@code a .and. .not. b}, {@code x /= 0}, {@code real(i, 8)}, {@code merge(a, b, c)},
- * {@code abs(x)}, {@code max(a, b, c)}, {@code mod(i, 2)}, {@code x**2}, {@code nint(x)}, types
- * {@code real(8)} and {@code integer}, {@code !$ad elemental}, statements without {@code ;}.</li>
+ * {@code abs(x)}, {@code max(a, b)} (of reals or integers), {@code mod(i, 2)}, {@code x**2},
+ * {@code nint(x)}, types {@code real(8)} and {@code integer}, {@code !$ad elemental}, statements
+ * without {@code ;}.</li>
  * <li>{@link #ARRAYS_BY_LAYOUT}: C's spelling except that each array element takes the form of
  * the language its array comes from (a {@link Layout#COLUMN_MAJOR} array is a Fortran one); the
  * race analysis's spelling, for messages that only know the expression.</li>
@@ -139,6 +141,17 @@ public final class MessageSpelling {
         };
     }
 
+    /**
+     * An assignment of {@code value} (text) to {@code target} (text): {@code t += v}, which
+     * Fortran writes {@code t = t + v}.
+     */
+    public String assignment(String target, Assign.Op op, String value) {
+        if (!fortran || op == Assign.Op.SET) {
+            return target + " " + op.symbol + " " + value;
+        }
+        return target + " = " + target + " " + op.symbol.substring(0, 1) + " " + value;
+    }
+
     // ---- types and phrases --------------------------------------------------------------------
 
     /** {@code double}, {@code int} ... or {@code real(8)}, {@code integer} ... */
@@ -221,9 +234,23 @@ public final class MessageSpelling {
             case Binary b -> fortranBinary(b, outer);
             case Call k -> fortranCall(k, outer);
             case Cast k -> fortranCast(k);
-            case Cond k -> "merge(" + fortran(k.then(), 0) + ", " + fortran(k.otherwise(), 0) + ", "
-                    + fortran(k.cond(), 0) + ")";
+            case Cond k -> fortranCond(k);
         };
+    }
+
+    /** The front-end's integer {@code max(a, b)} ({@code a >= b ? a : b}) and {@code min}; else {@code merge}. */
+    private String fortranCond(Cond k) {
+        if (k.cond() instanceof Binary c && c.left().equals(k.then()) && c.right().equals(k.otherwise())) {
+            String name = switch (c.op()) {
+                case GE, GT -> "max";
+                case LE, LT -> "min";
+                default -> null;
+            };
+            if (name != null) {
+                return name + "(" + fortran(k.then(), 0) + ", " + fortran(k.otherwise(), 0) + ")";
+            }
+        }
+        return "merge(" + fortran(k.then(), 0) + ", " + fortran(k.otherwise(), 0) + ", " + fortran(k.cond(), 0) + ")";
     }
 
     private String fortranBinary(Binary b, int outer) {
