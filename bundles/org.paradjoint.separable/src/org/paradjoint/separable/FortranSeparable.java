@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.fortran.lower.CInterfaceModule;
 import org.paradjoint.fortran.lower.CLayout;
 import org.paradjoint.separable.internal.Names;
@@ -43,7 +44,8 @@ final class FortranSeparable {
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         List<Function> fs = targets.stream().map(f -> lowered.unit().function(f.name()).orElseThrow()).toList();
-        SeparableResult c = SeparableDifferentiator.generateC(lowered.unit(), fs, options, diags);
+        SeparableResult c = SeparableDifferentiator.generateC(lowered.unit(), fs, options,
+                MessageSpelling.FORTRAN, diags);
         if (c.hasErrors()) {
             return c;
         }

@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.internal.FunctionGenerator;
 import org.paradjoint.separable.internal.NameSupply;
 import org.paradjoint.separable.internal.SupportFile;
@@ -109,11 +110,15 @@ public final class SeparableDifferentiator {
         if (unit.language() == TranslationUnit.Language.FORTRAN) {
             return FortranSeparable.generate(unit, fs, options, diags);
         }
-        return generateC(unit, fs, options, diags);
+        return generateC(unit, fs, options, MessageSpelling.C, diags);
     }
 
+    /**
+     * The C files of {@code fs}; {@code spell} is the language of the user's source (Fortran for a
+     * unit lowered to C's conventions), in which the diagnostics quote it.
+     */
     static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
-            Diagnostics diags) {
+            MessageSpelling spell, Diagnostics diags) {
         SeparableOptions opts = options == null ? SeparableOptions.defaults() : options;
         List<FunctionGenerator.Parts> parts = new ArrayList<>();
         Set<Function> callees = new LinkedHashSet<>();
@@ -125,7 +130,7 @@ public final class SeparableDifferentiator {
             for (FunctionGenerator.Parts p : parts) {
                 reserveAll(names, p);
             }
-            FunctionGenerator.generate(unit, f, opts, names, diags).ifPresent(parts::add);
+            FunctionGenerator.generate(unit, f, opts, names, spell, diags).ifPresent(parts::add);
             collectCallees(unit, f, callees);
         }
         if (diags.hasErrors()) {
