@@ -215,7 +215,7 @@ final class DifferentiateCommand implements Command {
                         }
                         o.extents.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
                     }
-                    case "--strategy" -> o.stencilStrategy = StencilOptions.Strategy.of(value(args, ++k, a));
+                    case "--strategy" -> o.stencilStrategy = stencilStrategy(value(args, ++k, a));
                     case "--prover-timeout" -> o.proverTimeoutMs = OptionValues.positive(value(args, ++k, a), a);
                     default -> {
                         if (a.startsWith("-") && !a.equals("-")) {
@@ -257,6 +257,14 @@ final class DifferentiateCommand implements Command {
                 default -> throw new IllegalArgumentException("--race-strategy must be atomic or reduction, not '" + s
                         + "'");
             };
+        }
+
+        private static StencilOptions.Strategy stencilStrategy(String s) {
+            try {
+                return StencilOptions.Strategy.of(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--strategy: " + e.getMessage());
+            }
         }
 
         private static List<String> list(String s) {
