@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.fortran.lower.CInterfaceModule;
 import org.paradjoint.fortran.lower.CLayout;
 import org.paradjoint.separable.GeneratedFile;
@@ -48,7 +49,8 @@ final class FortranSeparableGradient {
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         List<Function> fs = targets.stream().map(f -> lowered.unit().function(f.name()).orElseThrow()).toList();
-        SeparableResult c = SeparableDifferentiator.Backend.C.generate(lowered.unit(), fs, options, diags);
+        SeparableResult c = SeparableDifferentiator.generateC(lowered.unit(), fs, options, MessageSpelling.FORTRAN,
+                diags);
         if (c.hasErrors()) {
             return c;
         }

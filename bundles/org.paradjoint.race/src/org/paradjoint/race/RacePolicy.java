@@ -12,8 +12,8 @@ import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.transform.IncrementPolicy;
-import org.paradjoint.race.internal.ExprText;
 
 /**
  * The race analysis as the reverse-mode generator's {@link IncrementPolicy}: an increment is

@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.internal.FunctionGenerator;
 import org.paradjoint.separable.internal.Names;
 import org.paradjoint.separable.internal.NameSupply;
@@ -146,6 +147,15 @@ public final class SeparableDifferentiator {
                     + "lowered to C's conventions first (differentiate it through the command line or the workbench)");
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
+        return generateC(unit, fs, options, MessageSpelling.C, diags);
+    }
+
+    /**
+     * The C files of {@code fs}, a unit that follows C's conventions; {@code spell} is the language of the user's source (Fortran for a
+     * unit lowered to C's conventions), in which the diagnostics quote it.
+     */
+    public static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
+            MessageSpelling spell, Diagnostics diags) {
         SeparableOptions opts = options == null ? SeparableOptions.defaults() : options;
         List<FunctionGenerator.Parts> parts = new ArrayList<>();
         Set<Function> callees = new LinkedHashSet<>();
@@ -157,7 +167,7 @@ public final class SeparableDifferentiator {
             for (FunctionGenerator.Parts p : parts) {
                 reserveAll(names, p);
             }
-            FunctionGenerator.generate(unit, f, opts, names, diags).ifPresent(parts::add);
+            FunctionGenerator.generate(unit, f, opts, names, spell, diags).ifPresent(parts::add);
             collectCallees(unit, f, callees);
         }
         if (diags.hasErrors()) {

@@ -14,7 +14,7 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 
 /**
  * The invariant that makes stencil adjoints race-free, checked on the IR: inside loops, every
@@ -27,34 +27,39 @@ public final class GatherCheck {
     private GatherCheck() {
     }
 
-    /** One line per violating assignment; empty when the invariant holds. */
+    /** One line per violating assignment, in C; empty when the invariant holds. */
     public static List<String> violations(Function f) {
+        return violations(f, MessageSpelling.C);
+    }
+
+    /** One line per violating assignment, spelled by {@code spell}; empty when the invariant holds. */
+    public static List<String> violations(Function f, MessageSpelling spell) {
         List<String> out = new ArrayList<>();
-        walk(f.body(), new ArrayList<>(), out);
+        walk(f.body(), new ArrayList<>(), spell, out);
         return out;
     }
 
-    private static void walk(Stmt s, List<Variable> counters, List<String> out) {
+    private static void walk(Stmt s, List<Variable> counters, MessageSpelling spell, List<String> out) {
         switch (s) {
-            case Block b -> b.stmts().forEach(x -> walk(x, counters, out));
+            case Block b -> b.stmts().forEach(x -> walk(x, counters, spell, out));
             case If i -> {
-                walk(i.then(), counters, out);
+                walk(i.then(), counters, spell, out);
                 if (i.otherwise() != null) {
-                    walk(i.otherwise(), counters, out);
+                    walk(i.otherwise(), counters, spell, out);
                 }
             }
             case For f -> {
                 List<Variable> inner = new ArrayList<>(counters);
                 inner.add(f.counter());
-                walk(f.body(), inner, out);
+                walk(f.body(), inner, spell, out);
             }
-            case Assign a when !counters.isEmpty() -> check(a, counters, out);
+            case Assign a when !counters.isEmpty() -> check(a, counters, spell, out);
             default -> {
             }
         }
     }
 
-    private static void check(Assign a, List<Variable> counters, List<String> out) {
+    private static void check(Assign a, List<Variable> counters, MessageSpelling spell, List<String> out) {
         List<String> reasons = new ArrayList<>();
         if (a.atomic()) {
             reasons.add("atomic update in a gather nest");
@@ -70,7 +75,7 @@ public final class GatherCheck {
                     }
                     seen.add(r.var());
                 } else if (ExprUtil.variables(index).stream().anyMatch(counters::contains)) {
-                    reasons.add("index '" + CPrinter.print(index) + "' is not a plain loop counter");
+                    reasons.add("index '" + spell.expr(index) + "' is not a plain loop counter");
                 }
             }
             for (Variable c : counters) {
@@ -80,7 +85,7 @@ public final class GatherCheck {
             }
         }
         if (!reasons.isEmpty()) {
-            out.add(CPrinter.print(a.target()) + " " + a.op().symbol + " ...: " + String.join("; ", reasons));
+            out.add(spell.assignment(spell.expr(a.target()), a.op(), "...") + ": " + String.join("; ", reasons));
         }
     }
 }

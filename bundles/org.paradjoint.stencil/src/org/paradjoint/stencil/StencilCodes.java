@@ -36,6 +36,8 @@ public final class StencilCodes {
     public static final String NOT_VARIED = "stencil-not-varied";
     /** A mapping of the pragma that names no array parameter, names one twice, or gives a clashing name. */
     public static final String MAPPING = "stencil-mapping";
+    /** The pragma's {@code strategy(...)} names no strategy. */
+    public static final String STRATEGY = "stencil-strategy";
     /** A scalar of the body read before the body assigns it (a value carried between iterations). */
     public static final String CARRIED_SCALAR = "stencil-carried-scalar";
     /** A call of a function of the file that cannot be inlined into an expression. */

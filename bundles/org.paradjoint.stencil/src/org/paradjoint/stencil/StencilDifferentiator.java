@@ -17,6 +17,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.FileResult;
@@ -118,6 +119,8 @@ public final class StencilDifferentiator {
                     + "through a pointer parameter");
             return new DiffResult(null, null, diags.list());
         }
+        MessageSpelling spell = MessageSpelling.of(unit, primal);
+        checkStrategies(primal, spell, diags);
         StencilNest nest;
         try {
             nest = StencilAnalyzer.analyze(unit, primal, diags);
@@ -132,14 +135,29 @@ public final class StencilDifferentiator {
                 : StencilOptions.Strategy.of(nest.pragma().strategy());
         String name = primal.name() + "_" + options.adjointSuffix();
         Function out = new AdjointBuilder(nest, strategy, name, comment(nest, strategy, unit.file())).build();
-        warnUninterpreted(nest, out, diags);
-        List<String> broken = GatherCheck.violations(out);
+        warnUninterpreted(nest, out, spell, diags);
+        List<String> broken = GatherCheck.violations(out, spell);
         if (!broken.isEmpty()) {
             diags.error(StencilCodes.INTERNAL, nest.nest().range(), "internal error: the adjoint stencil of '"
                     + primal.name() + "' would not be a pure gather (" + broken.get(0) + "); please report it");
             return new DiffResult(null, signature(nest, name), diags.list());
         }
         return new DiffResult(out, signature(nest, name), diags.list());
+    }
+
+    /** A located error for each stencil pragma whose {@code strategy(...)} names no strategy. */
+    private static void checkStrategies(Function primal, MessageSpelling spell, Diagnostics diags) {
+        for (AdPragma p : primal.pragmas()) {
+            if (p instanceof AdPragma.StencilAdjoint s && s.strategy() != null) {
+                try {
+                    StencilOptions.Strategy.of(s.strategy());
+                } catch (IllegalArgumentException e) {
+                    diags.error(StencilCodes.STRATEGY, s.range(), "`strategy(" + s.strategy() + ")` of the `"
+                            + spell.annotation("stencil adjoint") + "` pragma names no strategy: it must be one of "
+                            + StencilOptions.Strategy.VALUES);
+                }
+            }
+        }
     }
 
     private static DerivativeSignature signature(StencilNest nest, String name) {
@@ -162,7 +180,7 @@ public final class StencilDifferentiator {
     }
 
     /** A warning per function the file does not define, naming the partials the adjoint calls. */
-    private static void warnUninterpreted(StencilNest nest, Function out, Diagnostics diags) {
+    private static void warnUninterpreted(StencilNest nest, Function out, MessageSpelling spell, Diagnostics diags) {
         for (Call g : nest.uninterpreted()) {
             Set<String> partials = new LinkedHashSet<>();
             for (Call c : StmtUtil.calls(out.body())) {
@@ -171,11 +189,16 @@ public final class StencilDifferentiator {
                     partials.add(c.name());
                 }
             }
-            String args = String.join(", ", g.args().stream().map(a -> "double").toList());
+            String real = spell.type(org.paradjoint.core.ir.BaseType.DOUBLE);
+            String signature = spell.isFortran()
+                    ? "the " + real + " function " + g.name() + "_dK of " + g.args().size() + " " + real + " argument"
+                            + (g.args().size() == 1 ? "" : "s")
+                    : real + " " + g.name() + "_dK(" + String.join(", ", g.args().stream().map(a -> real).toList())
+                            + ")";
             diags.warning(StencilCodes.UNINTERPRETED_CALL, g.range(), "'" + g.name() + "' is not defined in this "
                     + "file: the adjoint treats it as an uninterpreted function and calls the user-supplied "
                     + "partial derivatives " + (partials.isEmpty() ? "(none needed here)" : String.join(", ",
-                            partials) + " (double " + g.name() + "_dK(" + args + ") returns the derivative of '"
+                            partials) + " (" + signature + " returns the derivative of '"
                             + g.name() + "' in its K-th argument)") + "; define them next to '" + g.name() + "'");
         }
     }

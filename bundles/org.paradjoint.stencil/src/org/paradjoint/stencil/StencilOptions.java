@@ -14,9 +14,30 @@ public record StencilOptions(Strategy strategy, String adjointSuffix) {
         /** One remainder nest per side and dimension whose terms are guarded (at most 1 + 2d nests). */
         GUARDED;
 
-        /** The strategy a pragma names ({@code split}, {@code guarded}); null means the default. */
-        public static Strategy of(String pragmaValue) {
-            return "guarded".equals(pragmaValue) ? GUARDED : SPLIT;
+        /** The allowed values, as they are written: {@code split, guarded}. */
+        public static final String VALUES = "split, guarded";
+
+        /**
+         * The strategy a pragma or an option names ({@code split}, {@code guarded}); null means
+         * the default, {@link #SPLIT}.
+         *
+         * @throws IllegalArgumentException for any other value, naming the allowed ones
+         */
+        public static Strategy of(String value) {
+            if (value == null) {
+                return SPLIT;
+            }
+            for (Strategy s : values()) {
+                if (s.spelling().equals(value)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown strategy '" + value + "': the strategies are " + VALUES);
+        }
+
+        /** {@code split} or {@code guarded}, as pragmas and options write it. */
+        public String spelling() {
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 

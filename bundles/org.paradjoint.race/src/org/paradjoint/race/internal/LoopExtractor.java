@@ -30,6 +30,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.race.internal.LoopModel.AdjointKind;
 import org.paradjoint.race.internal.LoopModel.AdjointRef;
 import org.paradjoint.race.internal.LoopModel.Fact;

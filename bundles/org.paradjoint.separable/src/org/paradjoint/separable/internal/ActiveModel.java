@@ -25,6 +25,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.Skeleton.Expanded;
 
@@ -56,7 +57,7 @@ public final class ActiveModel {
 
     /** The model, or empty with errors in {@code diags}. */
     public static Optional<ActiveModel> build(TranslationUnit unit, Skeleton skeleton, NameSupply names,
-            List<String> requested, Diagnostics diags) {
+            List<String> requested, MessageSpelling spell, Diagnostics diags) {
         Function flat;
         try {
             flat = FlatFunction.of(unit, skeleton.function(), names);
@@ -69,7 +70,7 @@ public final class ActiveModel {
         skeleton.expanded().forEach(x -> slotVars.add(x.values()));
         List<Variable> indeps;
         try {
-            indeps = independents(f, flat, skeleton, requested, slotVars, diags);
+            indeps = independents(f, flat, skeleton, requested, slotVars, spell, diags);
         } catch (UnsupportedException e) {
             diags.add(e.diagnostic());
             return Optional.empty();
@@ -116,7 +117,8 @@ public final class ActiveModel {
     }
 
     private static List<Variable> independents(Function f, Function flat, Skeleton skeleton, List<String> requested,
-            Set<Variable> slotVars, Diagnostics diags) {
+            Set<Variable> slotVars, MessageSpelling spell, Diagnostics diags) {
+        String real = spell.type(org.paradjoint.core.ir.BaseType.DOUBLE);
         List<String> names = requested;
         SourceRange where = f.range();
         if (names == null || names.isEmpty()) {
@@ -134,8 +136,10 @@ public final class ActiveModel {
                 if (v.isEmpty() || !v.get().isArray() || v.get().rank() != 1
                         || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
                     diags.error(SeparableCodes.INDEPENDENT_SHAPE, where, "independent '" + n + "' must be a "
-                            + "one-dimensional double array parameter of '" + f.name() + "' (e.g. "
-                            + "'const double *x')");
+                            + "one-dimensional " + real + " array " + (spell.isFortran() ? "dummy argument"
+                                    : "parameter") + " of '" + f.name() + "' (e.g. '" + (spell.isFortran()
+                                            ? real + ", intent(in) :: " + n + "(n)" : "const " + real + " *" + n)
+                            + "')");
                 } else if (!out.contains(v.get())) {
                     out.add(v.get());
                 }
@@ -154,8 +158,8 @@ public final class ActiveModel {
                 if (p.rank() != 1 || p.type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
                     diags.error(SeparableCodes.INDEPENDENT_SHAPE, p.range(), "array '" + p.name() + "' influences "
                             + "the elementals but is " + (p.rank() != 1 ? "of rank " + p.rank() : "of type "
-                                    + p.type().cName())
-                            + ": active inputs must be one-dimensional double arrays");
+                                    + spell.type(p.type()))
+                            + ": active inputs must be one-dimensional " + real + " arrays");
                     return List.of();
                 }
                 out.add(p);

@@ -31,6 +31,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.ElementalModel.Elemental;
 import org.paradjoint.separable.internal.ElementalModel.Update;
@@ -49,21 +50,25 @@ public final class ElementalAnalysis {
     private final TranslationUnit unit;
     private final Function f;
     private final Diagnostics diags;
+    /** User code in messages, in the language of the user's source. */
+    private final MessageSpelling spell;
     private final List<Stmt> top;
     private final Map<Variable, Elemental> elementals = new LinkedHashMap<>();
     private final IdentityHashMap<Assign, Update> updates = new IdentityHashMap<>();
     private int combineIndex = -1;
 
-    private ElementalAnalysis(TranslationUnit unit, Function f, Diagnostics diags) {
+    private ElementalAnalysis(TranslationUnit unit, Function f, MessageSpelling spell, Diagnostics diags) {
         this.unit = unit;
         this.f = f;
+        this.spell = spell;
         this.diags = diags;
         this.top = StmtUtil.flatten(f.body().stmts());
     }
 
-    /** The checked model, or empty with errors in {@code diags}. */
-    public static Optional<ElementalModel> analyze(TranslationUnit unit, Function f, Diagnostics diags) {
-        return new ElementalAnalysis(unit, f, diags).run();
+    /** The checked model, or empty with errors in {@code diags}, which quote code as {@code spell} does. */
+    public static Optional<ElementalModel> analyze(TranslationUnit unit, Function f, MessageSpelling spell,
+            Diagnostics diags) {
+        return new ElementalAnalysis(unit, f, spell, diags).run();
     }
 
     private Optional<ElementalModel> run() {
@@ -72,8 +77,9 @@ public final class ElementalAnalysis {
                 .toList();
         if (pragmas.isEmpty()) {
             diags.error(SeparableCodes.NO_PARTIALLY_SEPARABLE, f.range(), "function '" + f.name()
-                    + "' has no partially_separable pragma: put '#pragma ad partially_separable(e1, e2, ...)' on "
-                    + "the assignment that combines the elementals");
+                    + "' has no partially_separable pragma: put '"
+                    + spell.annotation("partially_separable(e1, e2, ...)")
+                    + "' on the assignment that combines the elementals");
             return Optional.empty();
         }
         if (pragmas.size() > 1) {
@@ -135,9 +141,10 @@ public final class ElementalAnalysis {
             } else if (v.get().isParameter() || v.get().isArray()
                     || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
                 diags.error(SeparableCodes.ELEMENTAL_NOT_LOCAL_SCALAR, pragma.range(), "elemental '" + name
-                        + "' must be a local double scalar of '" + f.name() + "' (it is "
-                        + (v.get().isParameter() ? "a parameter" : v.get().isArray() ? "an array"
-                                : "of type " + v.get().type().cName())
+                        + "' must be a local " + spell.type(org.paradjoint.core.ir.BaseType.DOUBLE) + " scalar of '"
+                        + f.name() + "' (it is " + (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
+                                : "a parameter" : v.get().isArray() ? "an array" : "of type "
+                                        + spell.type(v.get().type()))
                         + ")");
             } else if (!elementals.containsKey(v.get())) {
                 elementals.put(v.get(), null);
@@ -171,7 +178,8 @@ public final class ElementalAnalysis {
                         + "' is marked 'ad elemental' twice; mark only its initialisation");
             } else if (a.op() != Assign.Op.SET || mentionsElemental(a.value())) {
                 diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "the initialisation of elemental '"
-                        + v.name() + "' must be a plain assignment '" + v.name() + " = value;' whose value does "
+                        + v.name() + "' must be a plain assignment '" + spell.statement(v.name() + " = value")
+                        + "' whose value does "
                         + "not involve an elemental");
             } else {
                 found.put(v, null);
@@ -182,9 +190,10 @@ public final class ElementalAnalysis {
         for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
             if (e.getValue() == null) {
                 diags.error(SeparableCodes.MISSING_ELEMENTAL_PRAGMA, f.range(), "elemental '" + e.getKey().name()
-                        + "' has no initialisation marked '#pragma ad elemental' (ADIC2: "
-                        + "'#pragma $adic_partialelemental'); mark the assignment that initialises it, e.g. '"
-                        + e.getKey().name() + " = 0.0;'");
+                        + "' has no initialisation marked '" + spell.annotation("elemental") + "'"
+                        + (spell.isFortran() ? "" : " (ADIC2: '#pragma $adic_partialelemental')")
+                        + "; mark the assignment that initialises it, e.g. '"
+                        + spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)) + "'");
             } else {
                 Elemental el = e.getValue();
                 e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
@@ -211,8 +220,9 @@ public final class ElementalAnalysis {
                 && !t.var().isConst();
         if (!pointerParam || combine.op() != Assign.Op.SET || !(t instanceof ArrayRef)) {
             diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment must store into "
-                    + "an element of a floating-point pointer parameter with '=' (e.g. '*f = area * (fquad + flin);'); "
-                    + "here it writes '" + t.var().name() + "'");
+                    + (spell.isFortran() ? "a real dummy argument (or an element of one) with '=' (e.g. '"
+                            : "an element of a floating-point pointer parameter with '=' (e.g. '*")
+                    + spell.statement("f = area * (fquad + flin)") + "'); here it writes '" + t.var().name() + "'");
         }
         if (elementals.containsKey(t.var()) || ExprUtil.variables(t).stream().anyMatch(elementals::containsKey)) {
             diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment may not store "
@@ -226,7 +236,8 @@ public final class ElementalAnalysis {
         }
         if (!mentionsElemental(combine.value())) {
             diags.error(SeparableCodes.COMBINE_TARGET, pragma.range(), "the combining assignment does not use any "
-                    + "of the elementals " + elementals.keySet());
+                    + "of the elementals " + String.join(", ", elementals.keySet().stream()
+                            .map(v -> "'" + v.name() + "'").toList()));
         }
     }
 
@@ -306,8 +317,9 @@ public final class ElementalAnalysis {
         }
         if (!isUpdateForm(a, v)) {
             diags.error(SeparableCodes.ELEMENTAL_UPDATE_FORM, a.range(), "update of elemental '" + v.name()
-                    + "' must have the form '" + v.name() + " = " + v.name() + " + term;' (or +=, -=, or "
-                    + "'" + v.name() + " = " + v.name() + " - term;') with a term that involves no elemental");
+                    + "' must have the form '" + spell.statement(v.name() + " = " + v.name() + " + term") + "' (or "
+                    + (spell.isFortran() ? "" : "+=, -=, or ") + "'" + spell.statement(v.name() + " = " + v.name()
+                            + " - term") + "') with a term that involves no elemental");
             return;
         }
         for (For loop : loops) {
@@ -320,7 +332,8 @@ public final class ElementalAnalysis {
             if (!LoopSlots.hasSupportedStep(loop)) {
                 diags.error(SeparableCodes.ELEMENTAL_LOOP_STEP, loop.range(), "loop over '" + loop.counter().name()
                         + "' around an update of elemental '" + v.name() + "' needs a non-zero integer constant "
-                        + "step that moves towards its bound (i++ with <, <=; i-- with >, >=)");
+                        + "step that moves towards its bound"
+                        + (spell.isFortran() ? "" : " (i++ with <, <=; i-- with >, >=)"));
                 return;
             }
             for (Expr bound : List.of(loop.lower(), loop.bound())) {

@@ -14,6 +14,7 @@ import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
@@ -29,19 +30,23 @@ public final class FunctionGenerator {
     }
 
     public static Optional<Parts> generate(TranslationUnit unit, Function f, SeparableOptions options,
-            NameSupply names, Diagnostics diags) {
+            NameSupply names, MessageSpelling spell, Diagnostics diags) {
         if (f.returnType() != null) {
-            diags.error(SeparableCodes.RETURNS_VALUE, f.range(), "function '" + f.name() + "' returns a value: the "
-                    + "separable mode needs a void function that stores its result through a pointer parameter");
+            diags.error(SeparableCodes.RETURNS_VALUE, f.range(), spell.isFortran()
+                    ? "'" + f.name() + "' is a function: the separable mode needs a subroutine that stores its "
+                            + "result in a dummy argument"
+                    : "function '" + f.name() + "' returns a value: the separable mode needs a void function that "
+                            + "stores its result through a pointer parameter");
             return Optional.empty();
         }
-        Optional<ElementalModel> model = ElementalAnalysis.analyze(unit, f, diags);
+        Optional<ElementalModel> model = ElementalAnalysis.analyze(unit, f, spell, diags);
         if (model.isEmpty()) {
             return Optional.empty();
         }
         try {
             Skeleton skeleton = Skeleton.build(model.get(), names);
-            Optional<ActiveModel> active = ActiveModel.build(unit, skeleton, names, options.independents(), diags);
+            Optional<ActiveModel> active = ActiveModel.build(unit, skeleton, names, options.independents(), spell,
+                    diags);
             if (active.isEmpty()) {
                 return Optional.empty();
             }

@@ -22,6 +22,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.stencil.StencilCodes;
 
 /**
@@ -33,10 +34,12 @@ import org.paradjoint.stencil.StencilCodes;
 final class CalleeInliner {
 
     private final TranslationUnit unit;
+    private final MessageSpelling spell;
     private final Deque<String> stack = new ArrayDeque<>();
 
-    CalleeInliner(TranslationUnit unit, String caller) {
+    CalleeInliner(TranslationUnit unit, String caller, MessageSpelling spell) {
         this.unit = unit;
+        this.spell = spell;
         stack.push(caller);
     }
 
@@ -143,9 +146,10 @@ final class CalleeInliner {
         return e;
     }
 
-    private static UnsupportedException notInlinable(Function g, SourceRange where) {
+    private UnsupportedException notInlinable(Function g, SourceRange where) {
         return new UnsupportedException(StencilCodes.CALLEE, where, "'" + g.name() + "' cannot be inlined into a "
-                + "stencil: only functions made of assignments to scalars followed by one return are supported "
-                + "(no branches, loops or early returns); write the branch as a conditional expression (?:)");
+                + "stencil: only functions made of assignments to scalars followed by one "
+                + (spell.isFortran() ? "assignment of the result" : "return") + " are supported "
+                + "(no branches, loops or early returns); write the branch as " + spell.conditionalExpression());
     }
 }

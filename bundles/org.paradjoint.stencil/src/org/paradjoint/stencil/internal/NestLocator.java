@@ -16,6 +16,7 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.rules.DerivativeRules;
 import org.paradjoint.stencil.StencilCodes;
 
@@ -38,7 +39,7 @@ final class NestLocator {
         return s instanceof For f && f.pragmas().stream().anyMatch(AdPragma.StencilAdjoint.class::isInstance);
     }
 
-    static Located locate(Function fn, Diagnostics diags) {
+    static Located locate(Function fn, MessageSpelling spell, Diagnostics diags) {
         List<For> nests = new ArrayList<>();
         StmtUtil.forEach(fn.body(), s -> {
             if (isStencilNest(s)) {
@@ -47,7 +48,7 @@ final class NestLocator {
         });
         if (nests.isEmpty()) {
             diags.error(StencilCodes.NO_PRAGMA, fn.range(), "function '" + fn.name()
-                    + "' has no `#pragma ad stencil adjoint(...)` on a loop nest");
+                    + "' has no `" + spell.annotation("stencil adjoint(...)") + "` on a loop nest");
             return null;
         }
         for (AdPragma p : fn.pragmas()) {

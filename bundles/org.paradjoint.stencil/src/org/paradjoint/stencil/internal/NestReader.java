@@ -18,7 +18,7 @@ import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.stencil.StencilCodes;
 
 /**
@@ -35,7 +35,7 @@ final class NestReader {
     private NestReader() {
     }
 
-    static Shape read(For nest, Diagnostics diags) {
+    static Shape read(For nest, MessageSpelling spell, Diagnostics diags) {
         List<For> loops = new ArrayList<>();
         For f = nest;
         List<Stmt> inner;
@@ -53,7 +53,7 @@ final class NestReader {
             if (s instanceof Assign a) {
                 body.add(a);
             } else {
-                diags.error(StencilCodes.NOT_PERFECT, s.range(), notPerfect(s));
+                diags.error(StencilCodes.NOT_PERFECT, s.range(), notPerfect(s, spell));
             }
         }
         Set<Variable> counters = new LinkedHashSet<>();
@@ -72,7 +72,7 @@ final class NestReader {
             if (loop.omp() != null) {
                 if (omp != null) {
                     diags.error(StencilCodes.OPENMP, loop.range(), "nested parallel loops in a stencil nest: keep "
-                            + "one `omp parallel for` (use collapse to parallelise several loops)");
+                            + "one `" + spell.parallelLoop() + "` (use collapse to parallelise several loops)");
                 }
                 if (!loop.omp().reductions().isEmpty()) {
                     diags.error(StencilCodes.OPENMP, loop.omp().range(), "a reduction clause on a stencil nest: a "
@@ -81,7 +81,7 @@ final class NestReader {
                 ompLevel = k;
                 omp = loop.omp();
             }
-            LoopLevel level = level(loop, counters, bodyScalars, diags);
+            LoopLevel level = level(loop, counters, bodyScalars, spell, diags);
             if (level != null) {
                 levels.add(level);
             }
@@ -89,36 +89,37 @@ final class NestReader {
         return diags.hasErrors() ? null : new Shape(levels, ompLevel, omp, body);
     }
 
-    private static String notPerfect(Stmt s) {
+    private static String notPerfect(Stmt s, MessageSpelling spell) {
         return switch (s) {
             case For f -> "the loop over '" + f.counter().name() + "' shares its enclosing loop body with other "
                     + "statements: a stencil nest must be perfect (each loop body is the next loop, the innermost "
                     + "one holds only assignments)";
-            case If i -> "branch in the body of a stencil nest: write it as a conditional expression (?:) in the "
-                    + "assignment";
+            case If i -> "branch in the body of a stencil nest: write it as " + spell.conditionalExpression()
+                    + " in the assignment";
             default -> "statement not supported in the body of a stencil nest: only assignments are (of the "
                     + "outputs and of scalars)";
         };
     }
 
-    private static LoopLevel level(For loop, Set<Variable> counters, Set<Variable> bodyScalars, Diagnostics diags) {
+    private static LoopLevel level(For loop, Set<Variable> counters, Set<Variable> bodyScalars, MessageSpelling spell,
+            Diagnostics diags) {
         Long step = loop.constantStep();
         String header = "the loop over '" + loop.counter().name() + "'";
         if (step == null || Math.abs(step) != 1) {
             diags.error(StencilCodes.LOOP_STEP, range(loop.step(), loop), header + " has step "
-                    + CPrinter.print(loop.step()) + ": stencil nests must count by +1 or -1");
+                    + spell.expr(loop.step()) + ": stencil nests must count by +1 or -1");
             return null;
         }
         boolean up = step == 1;
         Binary.Op cmp = loop.cmp();
         if (up ? cmp != Binary.Op.LT && cmp != Binary.Op.LE : cmp != Binary.Op.GT && cmp != Binary.Op.GE) {
             diags.error(StencilCodes.LOOP_CONDITION, range(loop.bound(), loop), header + " tests '"
-                    + cmp.symbol + "': a loop counting " + (up ? "up" : "down") + " must test "
+                    + spell.operator(cmp) + "': a loop counting " + (up ? "up" : "down") + " must test "
                     + (up ? "< or <=" : "> or >="));
             return null;
         }
-        Affine lower = bound(loop.lower(), loop, counters, bodyScalars, diags);
-        Affine bound = bound(loop.bound(), loop, counters, bodyScalars, diags);
+        Affine lower = bound(loop.lower(), loop, counters, bodyScalars, spell, diags);
+        Affine bound = bound(loop.bound(), loop, counters, bodyScalars, spell, diags);
         if (lower == null || bound == null) {
             return null;
         }
@@ -131,13 +132,13 @@ final class NestReader {
     }
 
     private static Affine bound(Expr e, For loop, Set<Variable> counters, Set<Variable> bodyScalars,
-            Diagnostics diags) {
+            MessageSpelling spell, Diagnostics diags) {
         Affine a = Affine.parse(e, v -> !counters.contains(v) && !bodyScalars.contains(v));
         if (a != null) {
             return a;
         }
         Variable counter = ExprUtil.variables(e).stream().filter(counters::contains).findFirst().orElse(null);
-        String what = "bound '" + CPrinter.print(e) + "' of the loop over '" + loop.counter().name() + "'";
+        String what = "bound '" + spell.expr(e) + "' of the loop over '" + loop.counter().name() + "'";
         diags.error(StencilCodes.NONAFFINE_BOUND, range(e, loop), counter != null
                 ? what + " depends on the counter '" + counter.name() + "': only rectangular nests are supported "
                         + "(bounds affine in loop-invariant integer variables)"

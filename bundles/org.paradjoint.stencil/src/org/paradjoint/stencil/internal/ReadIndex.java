@@ -7,7 +7,7 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.stencil.StencilCodes;
 
 /**
@@ -17,9 +17,9 @@ import org.paradjoint.stencil.StencilCodes;
  */
 record ReadIndex(List<Integer> levels, Shift shift) {
 
-    static ReadIndex of(ArrayRef ref, List<Variable> counters) {
+    static ReadIndex of(ArrayRef ref, List<Variable> counters, MessageSpelling spell) {
         int d = counters.size();
-        String what = "'" + CPrinter.print(ref) + "'";
+        String what = "'" + spell.expr(ref) + "'";
         if (ref.indices().size() != d) {
             throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "active read " + what + " has "
                     + ref.indices().size() + " indices in a nest of " + d + " loops: each active array must be "
@@ -33,13 +33,13 @@ record ReadIndex(List<Integer> levels, Shift shift) {
             Affine a = Affine.parse(index, counters::contains);
             Map<Variable, Long> coef = a == null ? Map.of() : a.coefficients();
             if (a == null || coef.size() > 1 || coef.size() == 1 && coef.values().iterator().next() != 1) {
-                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "index '" + CPrinter.print(index)
+                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "index '" + spell.expr(index)
                         + "' of the active read " + what + " is not a loop counter plus a constant: stencil "
                         + "offsets must be integer constants");
             }
             if (coef.isEmpty()) {
                 throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "index '"
-                        + CPrinter.print(index) + "' of the active read " + what + " uses no loop counter: the "
+                        + spell.expr(index) + "' of the active read " + what + " uses no loop counter: the "
                         + "gather of its adjoint would need a reduction over the loop");
             }
             int level = counters.indexOf(coef.keySet().iterator().next());

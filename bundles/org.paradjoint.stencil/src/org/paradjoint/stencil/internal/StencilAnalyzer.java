@@ -26,7 +26,7 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.rules.DerivativeRules;
 import org.paradjoint.stencil.StencilCodes;
 
@@ -40,11 +40,14 @@ public final class StencilAnalyzer {
     private final TranslationUnit unit;
     private final Function fn;
     private final Diagnostics diags;
+    /** User code in messages, in the user's language. */
+    private final MessageSpelling spell;
 
     private StencilAnalyzer(TranslationUnit unit, Function fn, Diagnostics diags) {
         this.unit = unit;
         this.fn = fn;
         this.diags = diags;
+        this.spell = MessageSpelling.of(unit, fn);
     }
 
     public static StencilNest analyze(TranslationUnit unit, Function fn, Diagnostics diags) {
@@ -52,16 +55,16 @@ public final class StencilAnalyzer {
     }
 
     private StencilNest run() {
-        NestLocator.Located located = NestLocator.locate(fn, diags);
+        NestLocator.Located located = NestLocator.locate(fn, spell, diags);
         if (located == null) {
             return null;
         }
         Map<Variable, Variable> adjoints = mapping(located.pragma());
-        NestReader.Shape shape = NestReader.read(located.nest(), diags);
+        NestReader.Shape shape = NestReader.read(located.nest(), spell, diags);
         if (shape == null || diags.hasErrors()) {
             return null;
         }
-        List<BodyReader.Write> writes = BodyReader.read(shape.body(), new CalleeInliner(unit, fn.name()), diags);
+        List<BodyReader.Write> writes = BodyReader.read(shape.body(), new CalleeInliner(unit, fn.name(), spell), diags);
         if (diags.hasErrors()) {
             return null;
         }
@@ -118,11 +121,11 @@ public final class StencilAnalyzer {
             try {
                 for (Map.Entry<ArrayRef, Expr> p : lin.of(o.value()).entrySet()) {
                     ArrayRef read = p.getKey();
-                    ReadIndex index = ReadIndex.of(read, counters);
+                    ReadIndex index = ReadIndex.of(read, counters, spell);
                     List<Integer> previous = levelsOf.putIfAbsent(read.var(), index.levels());
                     if (previous != null && !previous.equals(index.levels())) {
                         throw new UnsupportedException(StencilCodes.INDEX_ORDER, read.range(), "'"
-                                + CPrinter.print(read) + "' indexes the dimensions of '" + read.var().name()
+                                + spell.expr(read) + "' indexes the dimensions of '" + read.var().name()
                                 + "' by the counters " + order(index.levels(), counters) + ", another read by "
                                 + order(previous, counters) + ": each active array must keep one order of counters");
                     }
@@ -153,8 +156,9 @@ public final class StencilAnalyzer {
         return List.copyOf(first.values());
     }
 
-    private static String order(List<Integer> levels, List<Variable> counters) {
-        return "[" + String.join("][", levels.stream().map(l -> counters.get(l).name()).toList()) + "]";
+    /** {@code [i][j]}, or {@code (i, j)} in Fortran. */
+    private String order(List<Integer> levels, List<Variable> counters) {
+        return spell.element("", levels.stream().map(l -> counters.get(l).name()).toList());
     }
 
     /** The arrays of the pragma and their adjoint parameters, in pragma order. */
@@ -175,9 +179,9 @@ public final class StencilAnalyzer {
                         + "parameters can be active" : "'" + m.array() + "' is not a variable of '" + fn.name() + "'";
             } else if (param.get().isScalar()) {
                 problem = "'" + m.array() + "' is a scalar: the stencil adjoint handles arrays (a scalar's adjoint "
-                        + "is a reduction over all points); use `#pragma ad gradient` for it";
+                        + "is a reduction over all points); use `" + spell.annotation("gradient") + "` for it";
             } else if (!param.get().isFloating()) {
-                problem = "'" + m.array() + "' is of type " + param.get().type().cName()
+                problem = "'" + m.array() + "' is of type " + spell.type(param.get().type())
                         + ": only floating-point arrays carry derivatives";
             } else if (out.containsKey(param.get())) {
                 problem = "'" + m.array() + "' is mapped twice";
@@ -206,7 +210,7 @@ public final class StencilAnalyzer {
             w.target().indices().forEach(i -> reads.addAll(ExprUtil.references(i)));
             for (LValue r : reads) {
                 if (r instanceof ArrayRef a && written.contains(a.var())) {
-                    diags.error(StencilCodes.READ_AND_WRITTEN, a.range(), "'" + CPrinter.print(a) + "' reads the "
+                    diags.error(StencilCodes.READ_AND_WRITTEN, a.range(), "'" + spell.expr(a) + "' reads the "
                             + "array '" + a.var().name() + "', which the nest also writes: a stencil must read "
                             + "its inputs and write other arrays (use a separate copy for in-place updates)");
                 }
@@ -242,7 +246,8 @@ public final class StencilAnalyzer {
             }
             if (w.op() != Assign.Op.SET && w.op() != Assign.Op.ADD && w.op() != Assign.Op.SUB) {
                 diags.error(StencilCodes.OUTPUT_OPERATOR, w.range(), "'" + w.op().symbol + "' on the output '"
-                        + array.name() + "': outputs are set (=) or incremented (+=, -=)");
+                        + array.name() + "': outputs are set (=) or incremented ("
+                        + (spell.isFortran() ? array.name() + " = " + array.name() + " + ..." : "+=, -=") + ")");
                 continue;
             }
             Variable adjoint = adjoints.get(array);
@@ -272,17 +277,19 @@ public final class StencilAnalyzer {
         for (Expr index : w.target().indices()) {
             int level = index instanceof VarRef r ? counters.indexOf(r.var()) : -1;
             if (level < 0 || levels.contains(level)) {
-                diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + CPrinter.print(w.target())
+                diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + spell.expr(w.target())
                         + "': each index of an output must be a distinct loop counter (index '"
-                        + CPrinter.print(index) + "')");
+                        + spell.expr(index) + "')");
                 return null;
             }
             levels.add(level);
         }
         if (w.op() == Assign.Op.SET && levels.size() != counters.size()) {
-            diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + CPrinter.print(w.target())
+            String target = spell.expr(w.target());
+            diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + target
                     + "' does not use every loop counter, so several iterations overwrite the same element; "
-                    + "accumulate with += or index it by all counters");
+                    + "accumulate with " + (spell.isFortran() ? "'" + target + " = " + target + " + ...'" : "+=")
+                    + " or index it by all counters");
             return null;
         }
         return levels;

@@ -8,7 +8,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.race.internal.ExprText;
+import org.paradjoint.core.print.ExprText;
 
 /** C-like text of a random loop and its inputs, for failure messages. */
 final class Printer {
