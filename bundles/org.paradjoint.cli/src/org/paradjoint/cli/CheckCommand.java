@@ -6,15 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.core.check.CheckDriver;
-import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.CheckSpecException;
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.GeneratedFile;
@@ -22,6 +19,8 @@ import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.pipeline.Routes;
+import org.paradjoint.pipeline.SourceLanguage;
+import org.paradjoint.pipeline.check.CheckToolchain;
 
 /**
  * {@code paradjoint check FILE --function NAME}: writes FILE_d.c, FILE_b.c and a driver that runs
@@ -85,8 +84,11 @@ final class CheckCommand implements Command {
                     + " (see paradjoint check --help)");
             return Paradjoint.USAGE;
         }
-        if (Languages.forFile(c.file()).map(l -> l.language() == TranslationUnit.Language.FORTRAN).orElse(false)) {
-            return FortranCheck.run(c, run, threads, out, err);
+        SourceLanguage language = Languages.forFile(c.file()).orElse(null);
+        CheckToolchain toolchain = language == null ? null : language.checkToolchain();
+        if (toolchain != null && toolchain.missingCompiler() != null) {
+            err.println("error: " + toolchain.missingCompiler());
+            return 1;
         }
         ParseResult parsed = SourceFiles.parse(c.file(), err);
         if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
@@ -109,69 +111,54 @@ final class CheckCommand implements Command {
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }
-        Path source = Path.of(c.file()).toAbsolutePath();
-        Path dir = source.getParent();
-        Path driverPath = c.output() != null ? Path.of(c.output()).toAbsolutePath()
-                : dir.resolve(c.function() + "_check.c");
-        String relativeSource = driverPath.getParent().relativize(source).toString();
-        CheckDriver driver = CheckDriverGenerator.generate(primal, signature(tangent, c.function()),
-                signature(adjoint, c.function()), c.spec(), relativeSource);
-        if (SourceFiles.report(c.file(), driver.diagnostics(), err) || driver.hasErrors()) {
-            return 1;
-        }
+        CheckToolchain.Outcome prepared;
         try {
-            SourceFiles.write(Path.of(tangent.path()).toAbsolutePath(), tangent.text());
-            SourceFiles.write(Path.of(adjoint.path()).toAbsolutePath(), adjoint.text());
-            SourceFiles.write(driverPath, driver.source());
+            prepared = toolchain.prepare(new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),
+                    SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run));
         } catch (IOException e) {
-            err.println("error: cannot write: " + e.getMessage());
+            err.println("error: " + e.getMessage());
             return 1;
         }
-        out.println("wrote " + tangent.path() + ", " + adjoint.path() + " and " + driverPath);
-        if (!run) {
-            out.println("build and run: cd " + driverPath.getParent() + " && gcc "
-                    + String.join(" ", DriverRunner.GCC_FLAGS) + " " + driverPath.getFileName() + " -lm && ./a.out");
+        if (SourceFiles.report(c.file(), prepared.diagnostics(), err) || prepared.failed()) {
+            if (prepared.problem() != null) {
+                err.println("error: " + prepared.problem());
+            }
+            return 1;
+        }
+        out.println("wrote " + String.join(", ", prepared.written().stream().map(Path::toString).toList()));
+        if (prepared.executable() == null) {
+            out.println("build and run: " + prepared.buildHint());
             return 0;
         }
-        return compileAndRun(driverPath, threads, out, err);
+        if (!run) {
+            out.println("built " + prepared.executable());
+            return 0;
+        }
+        return runDriver(toolchain, prepared.executable(), threads, out, err);
     }
 
-    static int compileAndRun(Path driver, List<Integer> threads, PrintStream out, PrintStream err) {
-        DriverRunner runner = new DriverRunner();
-        String exeName = driver.getFileName().toString().replaceFirst("\\.c$", "");
-        Path exe = driver.resolveSibling(exeName);
-        try {
-            DriverRunner.Outcome compiled = runner.compile(driver, exe);
-            if (!compiled.ok()) {
-                err.println("error: the driver does not compile:");
-                err.print(compiled.text());
-                return 1;
-            }
-            int status = 0;
-            for (int t : threads) {
-                out.println("== OMP_NUM_THREADS=" + t);
-                DriverRunner.Outcome ran = runner.run(exe, t);
+    private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, PrintStream out,
+            PrintStream err) {
+        int status = 0;
+        for (int t : threads) {
+            out.println("== OMP_NUM_THREADS=" + t);
+            try {
+                DriverRunner.Outcome ran = toolchain.run(executable, t);
                 out.print(ran.stdout());
                 err.print(ran.stderr());
-                if (!ran.ok()) {
-                    status = 1;
-                }
+                status |= ran.ok() ? 0 : 1;
+            } catch (IOException e) {
+                err.println("error: cannot run the driver: " + e.getMessage());
+                return 1;
             }
-            return status;
-        } catch (IOException e) {
-            err.println("error: cannot run gcc or the driver: " + e.getMessage());
-            return 1;
         }
+        return status;
     }
 
     /** The derivatives `paradjoint differentiate FILE --mode MODE` writes, with its default settings. */
     static GeneratedFile derivatives(TranslationUnit unit, String file, Mode mode) {
         return DerivativeFiles.generate(unit, file, mode, null, GenerationSettings.defaults(),
                 ReductionLengths.symbolic());
-    }
-
-    private static DerivativeSignature signature(GeneratedFile r, String primalName) {
-        return r.signatures().stream().filter(s -> s.primalName().equals(primalName)).findFirst().orElseThrow();
     }
 
     private static List<Integer> parseThreads(String v) {

@@ -49,6 +49,10 @@ final class SourceFiles {
         return errors;
     }
 
+    static String read(String file) throws IOException {
+        return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+    }
+
     static void write(Path path, String text) throws IOException {
         Files.writeString(path, text, StandardCharsets.UTF_8);
     }

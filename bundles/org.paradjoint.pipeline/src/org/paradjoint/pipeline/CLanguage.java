@@ -9,6 +9,8 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.pipeline.check.CCheck;
+import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.pipeline.edits.TopLevel;
 
@@ -63,5 +65,10 @@ final class CLanguage implements SourceLanguage {
     @Override
     public SeparableDifferentiator.Backend separableBackend() {
         return SeparableDifferentiator.Backend.C;
+    }
+
+    @Override
+    public CheckToolchain checkToolchain() {
+        return new CCheck();
     }
 }

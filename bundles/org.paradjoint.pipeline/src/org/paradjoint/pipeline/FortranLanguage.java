@@ -10,6 +10,8 @@ import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.print.FortranPrinter;
+import org.paradjoint.pipeline.check.FortranCheck;
+import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.pipeline.edits.FortranUnits;
 
@@ -58,5 +60,10 @@ final class FortranLanguage implements SourceLanguage {
     @Override
     public SeparableDifferentiator.Backend separableBackend() {
         return FortranSeparableGradient::generate;
+    }
+
+    @Override
+    public CheckToolchain checkToolchain() {
+        return new FortranCheck();
     }
 }

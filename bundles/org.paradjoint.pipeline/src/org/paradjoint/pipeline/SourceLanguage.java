@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.separable.SeparableDifferentiator;
 
@@ -46,6 +47,9 @@ public interface SourceLanguage {
      * languages lowered to C's conventions first, with what their callers need to reach the C.
      */
     SeparableDifferentiator.Backend separableBackend();
+
+    /** How {@code paradjoint check} writes, builds and runs a test driver in this language. */
+    CheckToolchain checkToolchain();
 
     /** True when {@code fileName} is a source of this language (by its extension, case-insensitively). */
     default boolean reads(String fileName) {

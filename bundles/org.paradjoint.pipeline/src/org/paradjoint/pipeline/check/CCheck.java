@@ -1,0 +1,67 @@
+package org.paradjoint.pipeline.check;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.paradjoint.core.check.CheckDriver;
+import org.paradjoint.core.check.CheckDriverGenerator;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.pipeline.GeneratedFile;
+
+/** C: the driver {@code f_check.c} includes the source and the derivative files; gcc builds it. */
+public final class CCheck implements CheckToolchain {
+
+    private final DriverRunner runner = new DriverRunner();
+
+    @Override
+    public String missingCompiler() {
+        return null; // gcc is reported when it is run, with its own message
+    }
+
+    @Override
+    public Outcome prepare(Request r) throws IOException {
+        Path source = r.source().toAbsolutePath();
+        Path driverPath = r.driverOutput() != null ? r.driverOutput().toAbsolutePath()
+                : source.getParent().resolve(r.primal().name() + "_check.c");
+        String relativeSource = driverPath.getParent().relativize(source).toString();
+        CheckDriver driver = CheckDriverGenerator.generate(r.primal(), signature(r.tangent(), r.primal().name()),
+                signature(r.adjoint(), r.primal().name()), r.spec(), relativeSource);
+        if (driver.hasErrors()) {
+            return Outcome.failure(driver.diagnostics(), null);
+        }
+        Path tangent = write(Path.of(r.tangent().path()), r.tangent().text());
+        Path adjoint = write(Path.of(r.adjoint().path()), r.adjoint().text());
+        write(driverPath, driver.source());
+        List<Path> written = List.of(tangent, adjoint, driverPath);
+        if (!r.build()) {
+            return new Outcome(written, null, "cd " + driverPath.getParent() + " && gcc "
+                    + String.join(" ", DriverRunner.GCC_FLAGS) + " " + driverPath.getFileName() + " -lm && ./a.out",
+                    driver.diagnostics(), null);
+        }
+        Path exe = driverPath.resolveSibling(driverPath.getFileName().toString().replaceFirst("\\.c$", ""));
+        DriverRunner.Outcome compiled = runner.compile(driverPath, exe);
+        if (!compiled.ok()) {
+            return new Outcome(written, null, null, driver.diagnostics(),
+                    "the driver does not compile:\n" + compiled.text());
+        }
+        return new Outcome(written, exe, null, driver.diagnostics(), null);
+    }
+
+    @Override
+    public DriverRunner.Outcome run(Path executable, int threads) throws IOException {
+        return runner.run(executable, threads);
+    }
+
+    private static Path write(Path path, String text) throws IOException {
+        Files.writeString(path.toAbsolutePath(), text, StandardCharsets.UTF_8);
+        return path;
+    }
+
+    static DerivativeSignature signature(GeneratedFile g, String primalName) {
+        return g.signatures().stream().filter(s -> s.primalName().equals(primalName)).findFirst().orElseThrow();
+    }
+}

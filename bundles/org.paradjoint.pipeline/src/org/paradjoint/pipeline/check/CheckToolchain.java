@@ -1,0 +1,59 @@
+package org.paradjoint.pipeline.check;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.paradjoint.core.check.CheckSpec;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.pipeline.GeneratedFile;
+
+/**
+ * {@code paradjoint check} in one language: writes the tangent and adjoint files it is given (those
+ * {@code paradjoint differentiate} writes) and a driver that runs the dot-product and
+ * finite-difference tests on {@code primal}, builds the driver with the language's compiler when
+ * asked, and runs it with a number of OpenMP threads. Each {@code SourceLanguage} has one.
+ */
+public interface CheckToolchain {
+
+    /**
+     * What to check. {@code driverOutput} is where the driver goes (null: beside the source);
+     * {@code build}: compile it too.
+     */
+    record Request(TranslationUnit unit, Function primal, CheckSpec spec, Path source, String sourceText,
+            GeneratedFile tangent, GeneratedFile adjoint, Path driverOutput, boolean build) {
+    }
+
+    /**
+     * What was done: the files written, the executable (null when not built), how to build and
+     * run by hand (when not built), and why nothing could be built (diagnostics, or a problem
+     * in words such as compiler output; both empty when all went well).
+     */
+    record Outcome(List<Path> written, Path executable, String buildHint, List<Diagnostic> diagnostics,
+            String problem) {
+
+        public Outcome {
+            written = List.copyOf(written);
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        public boolean failed() {
+            return problem != null || diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+
+        static Outcome failure(List<Diagnostic> diagnostics, String problem) {
+            return new Outcome(List.of(), null, null, diagnostics, problem);
+        }
+    }
+
+    /** Null when the compiler is there; otherwise what to install. */
+    String missingCompiler();
+
+    Outcome prepare(Request request) throws IOException;
+
+    /** Runs a built driver with {@code threads} OpenMP threads. */
+    DriverRunner.Outcome run(Path executable, int threads) throws IOException;
+}

@@ -1,0 +1,55 @@
+package org.paradjoint.pipeline.check;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.fortran.check.FortranCheckPipeline;
+import org.paradjoint.fortran.check.FortranDriverRunner;
+import org.paradjoint.pipeline.GeneratedFile;
+
+/**
+ * Fortran: the derivative files and a driver {@code x_check.f90} beside the source, always built
+ * by gfortran (the driver needs the modules the derivative files define).
+ */
+public final class FortranCheck implements CheckToolchain {
+
+    private final FortranDriverRunner runner = new FortranDriverRunner();
+
+    @Override
+    public String missingCompiler() {
+        return runner.available() ? null
+                : "gfortran is needed to check Fortran code; install it (e.g. apt-get install gfortran)";
+    }
+
+    @Override
+    public Outcome prepare(Request r) throws IOException {
+        Path source = r.source().toAbsolutePath();
+        // the files `paradjoint differentiate` writes, whatever unit the Fortran pipeline parses
+        FortranCheckPipeline.Derivatives given = (unit, mode) -> result(mode == Mode.TANGENT ? r.tangent()
+                : r.adjoint());
+        FortranCheckPipeline.Built built = FortranCheckPipeline.build(source.getParent(),
+                source.getFileName().toString(), r.sourceText(), given,
+                name -> name.equals(r.primal().name()) ? r.spec() : null, runner);
+        if (built.executable() == null) {
+            return Outcome.failure(List.of(), built.problem());
+        }
+        String base = source.getFileName().toString().replaceAll("\\.[^.]*$", "");
+        List<Path> written = new java.util.ArrayList<>(
+                FortranCheckPipeline.outputs(source.toString()).stream().map(Path::of).toList());
+        written.add(source.resolveSibling(base + "_check.f90"));
+        return new Outcome(written, built.executable(), null, List.of(), null);
+    }
+
+    @Override
+    public DriverRunner.Outcome run(Path executable, int threads) throws IOException {
+        return runner.run(executable, threads);
+    }
+
+    private static FileResult result(GeneratedFile g) {
+        return new FileResult(g.text(), g.path(), List.of(), g.signatures(), g.diagnostics());
+    }
+}
