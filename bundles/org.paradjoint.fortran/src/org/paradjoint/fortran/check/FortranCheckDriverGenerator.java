@@ -1,7 +1,6 @@
 package org.paradjoint.fortran.check;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -206,8 +205,27 @@ public final class FortranCheckDriverGenerator {
             return "(" + j + ")";
         }
 
+        /** The driver's arrays for real array parameter {@code p}: value, saved input, derivatives, seeds. */
+        private static List<String> realArrays(Param p) {
+            String n = p.name();
+            List<String> names = new ArrayList<>(List.of("pa_" + n, "pa_" + n + "_in"));
+            if (p.tangent() != null) {
+                names.add("pa_d_" + n);
+            }
+            if (p.adjoint() != null) {
+                names.add("pa_b_" + n);
+            }
+            if (p.independent()) {
+                names.add("pa_" + n + "_dseed");
+            }
+            if (p.dependent()) {
+                names.add("pa_" + n + "_bseed");
+                names.add("pa_" + n + "_plus");
+            }
+            return names;
+        }
+
         private void declarations() {
-            Set<String> reals = new LinkedHashSet<>();
             for (Param p : plan.params) {
                 String n = p.name();
                 switch (p.kind()) {
@@ -226,25 +244,9 @@ public final class FortranCheckDriverGenerator {
                     }
                     case INT_ARRAY -> line("integer, allocatable :: pa_" + n + shape(p) + ", pa_" + n + "_in" + shape(p));
                     case REAL_ARRAY -> {
-                        reals.add("pa_" + n);
-                        reals.add("pa_" + n + "_in");
-                        if (p.tangent() != null) {
-                            reals.add("pa_d_" + n);
-                        }
-                        if (p.adjoint() != null) {
-                            reals.add("pa_b_" + n);
-                        }
-                        if (p.independent()) {
-                            reals.add("pa_" + n + "_dseed");
-                        }
-                        if (p.dependent()) {
-                            reals.add("pa_" + n + "_bseed");
-                            reals.add("pa_" + n + "_plus");
-                        }
-                        for (String r : reals) {
+                        for (String r : realArrays(p)) {
                             line("real(8), allocatable :: " + r + shape(p));
                         }
-                        reals.clear();
                     }
                 }
             }
@@ -261,21 +263,7 @@ public final class FortranCheckDriverGenerator {
                 if (p.kind() == Kind.INT_ARRAY) {
                     line("allocate(pa_" + n + bounds(p) + ", pa_" + n + "_in" + bounds(p) + ")");
                 } else if (p.kind() == Kind.REAL_ARRAY) {
-                    List<String> names = new ArrayList<>(List.of("pa_" + n, "pa_" + n + "_in"));
-                    if (p.tangent() != null) {
-                        names.add("pa_d_" + n);
-                    }
-                    if (p.adjoint() != null) {
-                        names.add("pa_b_" + n);
-                    }
-                    if (p.independent()) {
-                        names.add("pa_" + n + "_dseed");
-                    }
-                    if (p.dependent()) {
-                        names.add("pa_" + n + "_bseed");
-                        names.add("pa_" + n + "_plus");
-                    }
-                    for (String b : names) {
+                    for (String b : realArrays(p)) {
                         line("allocate(" + b + bounds(p) + ")");
                     }
                 }
