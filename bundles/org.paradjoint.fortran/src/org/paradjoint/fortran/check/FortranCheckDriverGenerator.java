@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckSpec;
@@ -334,20 +335,25 @@ public final class FortranCheckDriverGenerator {
         private void tangentAndAdjoint() {
             line("! tangent: xd on independents, zero on every other derivative input");
             restore();
-            for (Param p : plan.params) {
-                if (p.tangent() != null) {
-                    line("pa_d_" + p.name() + " = " + (p.independent() ? "pa_" + p.name() + "_dseed" : "0.0d0"));
-                }
-            }
+            seedDerivatives('d', p -> p.tangent() != null, Param::independent);
             line("call " + call(plan.tangent.derivedName(), 'd'));
             line("! adjoint: yb on dependents, zero on every other adjoint input");
             restore();
+            seedDerivatives('b', p -> p.adjoint() != null, Param::dependent);
+            line("call " + call(plan.adjoint.derivedName(), 'b'));
+        }
+
+        /**
+         * {@code pa_<d|b>_x = pa_x_<d|b>seed} on the {@code seeded} parameters and {@code 0.0d0}
+         * on the other parameters that {@code have} such a derivative.
+         */
+        private void seedDerivatives(char prefix, Predicate<Param> have, Predicate<Param> seeded) {
             for (Param p : plan.params) {
-                if (p.adjoint() != null) {
-                    line("pa_b_" + p.name() + " = " + (p.dependent() ? "pa_" + p.name() + "_bseed" : "0.0d0"));
+                if (have.test(p)) {
+                    line("pa_" + prefix + "_" + p.name() + " = "
+                            + (seeded.test(p) ? "pa_" + p.name() + "_" + prefix + "seed" : "0.0d0"));
                 }
             }
-            line("call " + call(plan.adjoint.derivedName(), 'b'));
         }
 
         /** A call of the primal ({@code mode} 'p'), tangent ('d') or adjoint ('b'). */
