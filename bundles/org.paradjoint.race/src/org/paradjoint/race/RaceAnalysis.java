@@ -42,14 +42,7 @@ public final class RaceAnalysis {
 
     public static RaceReport analyze(Function f, Prover prover, RaceOptions options) {
         long t0 = System.nanoTime();
-        List<String> deps = options.dependents();
-        List<String> indeps = options.independents();
-        if (deps.isEmpty() && indeps.isEmpty()) {
-            List<List<String>> g = Activity.gradientVariables(f);
-            deps = g.get(0);
-            indeps = g.get(1);
-        }
-        Set<Variable> active = Activity.active(f, deps, indeps);
+        Set<Variable> active = active(f, options);
         List<For> loops = new ArrayList<>();
         parallelLoops(f.body(), loops);
         List<LoopReport> reports = new ArrayList<>();
@@ -65,6 +58,14 @@ public final class RaceAnalysis {
 
     /** One loop of {@code f}: what {@link RaceReport#verdict} answers, without the other loops. */
     public static LoopReport analyzeLoop(Function f, For loop, Prover prover, RaceOptions options) {
+        Set<Variable> active = active(f, options);
+        try (ProverSession session = prover.open()) {
+            return analyzeLoop(loop, active, session, options);
+        }
+    }
+
+    /** The active variables of {@code f}: between the options' dependents and independents, or the gradient's. */
+    private static Set<Variable> active(Function f, RaceOptions options) {
         List<String> deps = options.dependents();
         List<String> indeps = options.independents();
         if (deps.isEmpty() && indeps.isEmpty()) {
@@ -72,9 +73,7 @@ public final class RaceAnalysis {
             deps = g.get(0);
             indeps = g.get(1);
         }
-        try (ProverSession session = prover.open()) {
-            return analyzeLoop(loop, Activity.active(f, deps, indeps), session, options);
-        }
+        return Activity.active(f, deps, indeps);
     }
 
     private static LoopReport analyzeLoop(For loop, Set<Variable> active, ProverSession session, RaceOptions options) {

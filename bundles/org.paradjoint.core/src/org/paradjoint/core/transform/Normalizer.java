@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import org.paradjoint.core.inline.ReturnLowering;
 import org.paradjoint.core.ir.Assign;
@@ -36,27 +37,11 @@ final class Normalizer {
     }
 
     private static List<Stmt> sequential(List<Stmt> stmts, List<Variable> locals) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : stmts) {
-            switch (s) {
-                case Decl d -> {
-                    if (!locals.contains(d.var())) {
-                        locals.add(d.var());
-                    }
-                    if (d.init() != null) {
-                        out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(), d.range()));
-                    }
-                }
-                case Block b -> out.addAll(sequential(b.stmts(), locals));
-                case If i -> out.add(new If(i.cond(), new Block(sequential(i.then().stmts(), locals)),
-                        i.otherwise() == null ? null : new Block(sequential(i.otherwise().stmts(), locals)),
-                        i.range()));
-                case For f when f.isParallel() -> out.add(parallel(f));
-                case For f -> out.add(f.withBody(new Block(sequential(f.body().stmts(), locals), f.body().range())));
-                default -> out.add(s);
+        return withoutDecls(stmts, v -> {
+            if (!locals.contains(v)) {
+                locals.add(v);
             }
-        }
-        return out;
+        }, true);
     }
 
     /** The parallel loop with the declarations of its (innermost collapsed) body at the top of that body. */
@@ -79,20 +64,34 @@ final class Normalizer {
     }
 
     private static List<Stmt> inParallel(List<Stmt> stmts, Set<Variable> declared) {
+        return withoutDecls(stmts, declared::add, false);
+    }
+
+    /**
+     * {@code stmts} without their declarations: each declared variable goes to {@code declare}
+     * and an initialiser becomes an assignment. With {@code outsideParallel}, a parallel loop is
+     * not entered but gets the declarations of its own body at the top of that body.
+     */
+    private static List<Stmt> withoutDecls(List<Stmt> stmts, Consumer<Variable> declare, boolean outsideParallel) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
             switch (s) {
                 case Decl d -> {
-                    declared.add(d.var());
+                    declare.accept(d.var());
                     if (d.init() != null) {
                         out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(), d.range()));
                     }
                 }
-                case Block b -> out.addAll(inParallel(b.stmts(), declared));
-                case If i -> out.add(new If(i.cond(), new Block(inParallel(i.then().stmts(), declared)),
-                        i.otherwise() == null ? null : new Block(inParallel(i.otherwise().stmts(), declared)),
-                        i.range()));
-                case For f -> out.add(f.withBody(new Block(inParallel(f.body().stmts(), declared), f.body().range())));
+                case Block b -> out.addAll(withoutDecls(b.stmts(), declare, outsideParallel));
+                case If i -> {
+                    Block then = new Block(withoutDecls(i.then().stmts(), declare, outsideParallel));
+                    Block otherwise = i.otherwise() == null ? null
+                            : new Block(withoutDecls(i.otherwise().stmts(), declare, outsideParallel));
+                    out.add(new If(i.cond(), then, otherwise, i.range()));
+                }
+                case For f when outsideParallel && f.isParallel() -> out.add(parallel(f));
+                case For f -> out.add(f.withBody(new Block(withoutDecls(f.body().stmts(), declare, outsideParallel),
+                        f.body().range())));
                 default -> out.add(s);
             }
         }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +12,6 @@ import java.util.Set;
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.ExprUtil;
-import org.paradjoint.core.expr.Exprs;
-import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -29,11 +25,11 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.rules.Partials;
 
 /**
  * Reverse mode: a forward sweep that runs the primal and pushes on a function-local tape what
@@ -46,49 +42,32 @@ import org.paradjoint.core.rules.Partials;
  * {@code reduction(+: ...)} clause. Shared arrays the loop overwrites whose old values the
  * adjoint needs are saved whole before it and restored before its adjoint, whose iterations
  * then redo and undo their own writes to them ({@link ParallelLoops.Info}).
+ * <p>
+ * The sweeps are generated here; which old values are saved is decided first by
+ * {@link SavePlan}, and the adjoint statements of each assignment come from
+ * {@link AssignmentAdjoints}.
  */
 final class Reverse {
 
     private final DiffContext cx;
     private final Set<Variable> needed;
     private final Variable tape;
-    /** Whether an assignment or a loop saves the old value of its target/counter (by identity). */
-    private final Map<Stmt, Boolean> saves = new IdentityHashMap<>();
-    /** The scalars a parallel loop writes that are saved around it (by identity). */
-    private final Map<For, List<Variable>> savedAround = new IdentityHashMap<>();
-    /** Private variables an adjoint iteration zeroes first (by identity of the parallel loop). */
-    private final Map<For, Set<Variable>> privateZeroInit = new IdentityHashMap<>();
     /** The facts of each parallel loop (by identity). */
     private final Map<For, ParallelLoops.Info> infos = new IdentityHashMap<>();
     private final Map<For, Set<Variable>> neededBefore;
-    private Variable sequentialTemp;
     private final List<Variable> extraLocals = new ArrayList<>();
+    private final SavePlan plan;
+    private final AssignmentAdjoints adjoints;
     /** Counters of the loops that save and restore whole arrays, one per dimension. */
     private final List<Variable> wholeArrayCounters = new ArrayList<>();
-
-    /** The code being generated: sequential, or one adjoint iteration of a parallel loop. */
-    private static final class Ctx {
-        final Variable tape;
-        /** The primal parallel loop of an adjoint iteration (null in sequential code), and its facts. */
-        final For loop;
-        final ParallelLoops.Info par;
-        /** Adjoints with an UNSAFE increment in this adjoint iteration -> the primal reference of the first. */
-        final Map<Variable, LValue> unsafe = new LinkedHashMap<>();
-        boolean tapeUsed;
-        Variable temp;
-
-        Ctx(Variable tape, For loop, ParallelLoops.Info par) {
-            this.tape = tape;
-            this.loop = loop;
-            this.par = par;
-        }
-    }
 
     Reverse(DiffContext cx) {
         this.cx = cx;
         this.needed = ToBeRecorded.needed(cx.fn.body(), cx::isActive);
         this.tape = Runtime.tapeVariable(cx.names.fresh("pa_t"));
         this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive);
+        this.plan = new SavePlan(cx.fn.body(), needed, this::info);
+        this.adjoints = new AssignmentAdjoints(cx, extraLocals);
     }
 
     private ParallelLoops.Info info(For f) {
@@ -99,8 +78,8 @@ final class Reverse {
     Function generate() {
         Set<Variable> init = new HashSet<>(cx.fn.params());
         Set<Variable> zeroInit = new LinkedHashSet<>();
-        decideSaves(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
-        Ctx top = new Ctx(tape, null, null);
+        plan.decide(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
+        SweepContext top = new SweepContext(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
 
@@ -155,141 +134,14 @@ final class Reverse {
         return Cleanup.apply(DeadDerivatives.remove(AdjointLiveness.prune(f, adjointParams), cx::isGeneratedLocal));
     }
 
-    // ---- which old values are saved -----------------------------------------------------------
-
-    /**
-     * Decides, in program order, which assignments and loops save the old value of a needed
-     * variable: only where that variable may already hold a value ({@code init}: parameters and
-     * whatever may have been written before). A loop counter is saved only when it is read
-     * outside the loops it counts. Variables saved where they might still be uninitialised
-     * (first iteration of a loop) are collected in {@code zeroInit}: they get a zero at the start
-     * of the function (or of the adjoint iteration), so that no indeterminate value is pushed.
-     */
-    private void decideSaves(List<Stmt> stmts, Set<Variable> init, Set<Variable> definite, ParallelLoops.Info par,
-            Set<Variable> zeroInit) {
-        for (Stmt s : stmts) {
-            switch (s) {
-                case Assign a -> {
-                    Variable v = a.target().var();
-                    boolean save = needed.contains(v) && (v.isArray() || init.contains(v))
-                            && (par == null || par.privates().contains(v))
-                            || par != null && par.replayed().contains(v);
-                    saves.merge(a, save, Boolean::logicalOr);
-                    if (save && v.isScalar() && !definite.contains(v)) {
-                        zeroInit.add(v);
-                    }
-                    init.add(v);
-                    definite.add(v);
-                }
-                case For f when f.isParallel() && par == null -> {
-                    ParallelLoops.Info p = info(f);
-                    List<Variable> around = new ArrayList<>();
-                    for (Variable v : StmtUtil.writes(f)) {
-                        if (v.isScalar() && needed.contains(v) && init.contains(v) && !p.privates().contains(v)) {
-                            around.add(v);
-                            if (!definite.contains(v)) {
-                                zeroInit.add(v);
-                            }
-                        }
-                    }
-                    savedAround.put(f, around);
-                    Set<Variable> inner = new HashSet<>(init);
-                    inner.removeAll(p.privates());
-                    inner.addAll(f.omp().firstprivates());
-                    Set<Variable> innerDefinite = new HashSet<>(definite);
-                    innerDefinite.removeAll(p.privates());
-                    innerDefinite.addAll(f.omp().firstprivates());
-                    Set<Variable> privateZero = new LinkedHashSet<>();
-                    decideSaves(ParallelLoops.innermost(f).body().stmts(), inner, innerDefinite, p, privateZero);
-                    privateZeroInit.put(f, privateZero);
-                    for (Variable v : StmtUtil.writes(f)) {
-                        if (!p.privates().contains(v)) {
-                            init.add(v);
-                        }
-                    }
-                }
-                case For f -> {
-                    Variable i = f.counter();
-                    boolean save = needed.contains(i) && readOutsideItsLoops(i) && init.contains(i)
-                            && (par == null || par.privates().contains(i));
-                    saves.merge(f, save, Boolean::logicalOr);
-                    if (save && !definite.contains(i)) {
-                        zeroInit.add(i);
-                    }
-                    init.add(i);
-                    init.addAll(StmtUtil.writes(f.body()));
-                    definite.add(i);
-                    Set<Variable> bodyDefinite = new HashSet<>(definite);
-                    decideSaves(f.body().stmts(), init, bodyDefinite, par, zeroInit);
-                }
-                case If i -> {
-                    Set<Variable> a = new HashSet<>(init);
-                    Set<Variable> da = new HashSet<>(definite);
-                    decideSaves(i.then().stmts(), a, da, par, zeroInit);
-                    Set<Variable> b = new HashSet<>(init);
-                    Set<Variable> db = new HashSet<>(definite);
-                    if (i.otherwise() != null) {
-                        decideSaves(i.otherwise().stmts(), b, db, par, zeroInit);
-                    }
-                    init.addAll(a);
-                    init.addAll(b);
-                    da.retainAll(db);
-                    definite.addAll(da);
-                }
-                case Block b -> decideSaves(b.stmts(), init, definite, par, zeroInit);
-                default -> {
-                }
-            }
-        }
-    }
-
-    /** True when some expression reads {@code i} outside every loop whose counter is {@code i}. */
-    private boolean readOutsideItsLoops(Variable i) {
-        boolean[] found = new boolean[1];
-        scanReads(cx.fn.body(), i, found);
-        return found[0];
-    }
-
-    private static void scanReads(Stmt s, Variable i, boolean[] found) {
-        switch (s) {
-            case For f -> {
-                if (ExprUtil.references(f.lower(), i) || ExprUtil.references(f.bound(), i)) {
-                    found[0] = true;
-                }
-                if (!f.counter().equals(i)) {
-                    scanReads(f.body(), i, found);
-                }
-            }
-            case Block b -> b.stmts().forEach(x -> scanReads(x, i, found));
-            case If x -> {
-                if (ExprUtil.references(x.cond(), i)) {
-                    found[0] = true;
-                }
-                scanReads(x.then(), i, found);
-                if (x.otherwise() != null) {
-                    scanReads(x.otherwise(), i, found);
-                }
-            }
-            default -> {
-                if (StmtUtil.reads(s).contains(i)) {
-                    found[0] = true;
-                }
-            }
-        }
-    }
-
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
     private static Stmt zeroAssign(Variable v) {
         return Assign.set(new VarRef(v), v.isFloating() ? new RealLit(0.0) : new IntLit(0));
     }
 
-    private boolean saves(Stmt s) {
-        return saves.getOrDefault(s, false);
-    }
-
     // ---- forward sweep ------------------------------------------------------------------------
 
-    private List<Stmt> fwdList(List<Stmt> stmts, Ctx c) {
+    private List<Stmt> fwdList(List<Stmt> stmts, SweepContext c) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
             out.addAll(fwd(s, c));
@@ -297,16 +149,16 @@ final class Reverse {
         return out;
     }
 
-    private List<Stmt> fwd(Stmt s, Ctx c) {
+    private List<Stmt> fwd(Stmt s, SweepContext c) {
         List<Stmt> out = new ArrayList<>();
         switch (s) {
             case Assign a -> {
                 Variable v = a.target().var();
                 boolean replayed = c.par != null && c.par.replayed().contains(v);
-                if (c.par != null && !replayed && (isShared(v, c) || !c.par.recomputed().contains(v))) {
+                if (c.par != null && !replayed && (c.isShared(v) || !c.par.recomputed().contains(v))) {
                     return out;
                 }
-                if (saves(a)) {
+                if (plan.saves(a)) {
                     out.add(push(c, a.target()));
                 }
                 out.add(c.par != null && a.atomic() ? a.withAtomic(false) : a);
@@ -318,7 +170,7 @@ final class Reverse {
                 }
                 ParallelLoops.Info p = info(f);
                 ParallelLoops.check(f, cx, p);
-                for (Variable v : savedAround.get(f)) {
+                for (Variable v : plan.savedAround(f)) {
                     out.add(push(c, new VarRef(v)));
                 }
                 for (Variable v : p.saved()) {
@@ -329,10 +181,10 @@ final class Reverse {
             case For f -> {
                 Loops.check(f);
                 List<Stmt> body = fwdList(f.body().stmts(), c);
-                if (saves(f)) {
+                if (plan.saves(f)) {
                     out.add(push(c, new VarRef(f.counter())));
                 }
-                if (c.par != null && body.isEmpty() && !readOutsideItsLoops(f.counter())) {
+                if (c.par != null && body.isEmpty() && !plan.readOutsideItsLoops(f.counter())) {
                     return out;
                 }
                 out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), new Block(body), null, List.of(),
@@ -368,7 +220,7 @@ final class Reverse {
         return out;
     }
 
-    private Stmt push(Ctx c, LValue target) {
+    private Stmt push(SweepContext c, LValue target) {
         Variable v = target.var();
         if (v.type() == BaseType.LONG) {
             throw new UnsupportedException("unsupported-long-record", target.range(), "the reverse sweep needs the "
@@ -389,13 +241,13 @@ final class Reverse {
         return wholeArrayCounters;
     }
 
-    private Stmt pop(Ctx c, LValue target) {
+    private Stmt pop(SweepContext c, LValue target) {
         return Runtime.pop(c.tape, target, target.var().isFloating());
     }
 
     // ---- reverse sweep ------------------------------------------------------------------------
 
-    private List<Stmt> revList(List<Stmt> stmts, Ctx c) {
+    private List<Stmt> revList(List<Stmt> stmts, SweepContext c) {
         List<Stmt> out = new ArrayList<>();
         for (int k = stmts.size() - 1; k >= 0; k--) {
             out.addAll(rev(stmts.get(k), c));
@@ -403,15 +255,15 @@ final class Reverse {
         return out;
     }
 
-    private List<Stmt> rev(Stmt s, Ctx c) {
+    private List<Stmt> rev(Stmt s, SweepContext c) {
         List<Stmt> out = new ArrayList<>();
         switch (s) {
             case Assign a -> {
-                if (saves(a)) {
+                if (plan.saves(a)) {
                     out.add(pop(c, a.target()));
                 }
                 if (cx.isActive(a.target().var())) {
-                    out.addAll(adjoint(a.target(), Activity.effectiveValue(a), c));
+                    out.addAll(adjoints.adjoint(a.target(), Activity.effectiveValue(a), c));
                 }
             }
             case For f when f.isParallel() -> {
@@ -421,7 +273,7 @@ final class Reverse {
                     out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                 }
                 out.add(reverseParallel(f));
-                List<Variable> around = new ArrayList<>(savedAround.get(f));
+                List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {
                     out.add(pop(c, new VarRef(v)));
@@ -432,7 +284,7 @@ final class Reverse {
                 if (!body.isEmpty()) {
                     out.add(Loops.reversed(f, body));
                 }
-                if (saves(f)) {
+                if (plan.saves(f)) {
                     out.add(pop(c, new VarRef(f.counter())));
                 }
             }
@@ -453,79 +305,16 @@ final class Reverse {
                 }
             }
             case Block b -> out.addAll(revList(b.stmts(), c));
-            default -> {
+            case Decl d -> {
+                // stays in the forward sweep (or heads the adjoint iteration)
             }
+            case CallStmt cs -> {
+                // runs in the forward sweep only
+            }
+            case Return r -> throw new UnsupportedException("unsupported-statement", s.range(),
+                    "statement cannot be differentiated in reverse mode");
         }
         return out;
-    }
-
-    /** The adjoint statements of {@code target = value} for an active target. */
-    private List<Stmt> adjoint(LValue target, Expr value, Ctx c) {
-        List<Stmt> out = new ArrayList<>();
-        Map<LValue, Expr> parts = Partials.of(value, lv -> cx.isActive(lv.var()));
-        LValue vb = cx.derivativeRef(target);
-        List<LValue> sameVar = parts.keySet().stream().filter(x -> x.var().equals(target.var())).toList();
-        if (sameVar.isEmpty()) {
-            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, vb), c));
-            out.add(Assign.set(vb, new RealLit(0.0)));
-        } else if (sameVar.size() == 1 && sameVar.get(0).equals(target)) {
-            Expr p0 = parts.get(target);
-            parts.forEach((x, p) -> {
-                if (!x.equals(target)) {
-                    increment(out, x, Exprs.mul(p, vb), c);
-                }
-            });
-            if (!Exprs.isOne(p0)) {
-                out.add(Assign.set(vb, Exprs.mul(p0, vb)));
-            }
-        } else {
-            VarRef t = new VarRef(temp(c));
-            out.add(Assign.set(t, vb));
-            out.add(Assign.set(vb, new RealLit(0.0)));
-            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, t), c));
-        }
-        return out;
-    }
-
-    private void increment(List<Stmt> out, LValue x, Expr value, Ctx c) {
-        if (Exprs.isZero(value)) {
-            return;
-        }
-        Assign.Op op = Assign.Op.ADD;
-        if (value instanceof Unary u && u.op() == Unary.Op.NEG) {
-            op = Assign.Op.SUB;
-            value = u.operand();
-        }
-        LValue target = cx.derivativeRef(x);
-        boolean atomic = c.par != null && isShared(x.var(), c) && !provenSafe(c, x);
-        if (atomic) {
-            c.unsafe.putIfAbsent(target.var(), x);
-        }
-        out.add(new Assign(target, op, value, atomic, List.of(), x.range()));
-    }
-
-    /** An increment of a shared array the policy proves race-free (never a scalar). */
-    private boolean provenSafe(Ctx c, LValue x) {
-        return x instanceof ArrayRef r && cx.policy.classify(c.loop, r) == IncrementPolicy.Safety.SAFE;
-    }
-
-    private Variable temp(Ctx c) {
-        if (c.temp == null) {
-            if (c.par == null) {
-                if (sequentialTemp == null) {
-                    sequentialTemp = Variable.scalar(cx.names.fresh("tempb"), BaseType.DOUBLE, Variable.Kind.LOCAL);
-                    extraLocals.add(sequentialTemp);
-                }
-                c.temp = sequentialTemp;
-            } else {
-                c.temp = Variable.scalar(cx.names.fresh("tempb"), BaseType.DOUBLE, Variable.Kind.LOCAL);
-            }
-        }
-        return c.temp;
-    }
-
-    private static boolean isShared(Variable v, Ctx c) {
-        return c.par != null && !c.par.privates().contains(v);
     }
 
     // ---- parallel loops ------------------------------------------------------------------------
@@ -534,7 +323,7 @@ final class Reverse {
     private For reverseParallel(For f) {
         For in = ParallelLoops.innermost(f);
         ParallelLoops.Info p = info(f);
-        Ctx ic = new Ctx(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
+        SweepContext ic = new SweepContext(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
         List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
         List<Stmt> fwd = fwdList(bodyStmts, ic);
         List<Stmt> rev = revList(bodyStmts, ic);
@@ -552,7 +341,7 @@ final class Reverse {
             iteration.add(Runtime.declare(ic.tape));
             iteration.add(Runtime.init(ic.tape));
         }
-        privateZeroInit.getOrDefault(f, Set.of()).forEach(v -> iteration.add(zeroAssign(v)));
+        plan.privateZeroInit(f).forEach(v -> iteration.add(zeroAssign(v)));
         iteration.addAll(fwd);
         iteration.addAll(rev);
         if (ic.tapeUsed) {

@@ -1,10 +1,10 @@
 package org.paradjoint.fortran.check;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckSpec;
@@ -206,8 +206,27 @@ public final class FortranCheckDriverGenerator {
             return "(" + j + ")";
         }
 
+        /** The driver's arrays for real array parameter {@code p}: value, saved input, derivatives, seeds. */
+        private static List<String> realArrays(Param p) {
+            String n = p.name();
+            List<String> names = new ArrayList<>(List.of("pa_" + n, "pa_" + n + "_in"));
+            if (p.tangent() != null) {
+                names.add("pa_d_" + n);
+            }
+            if (p.adjoint() != null) {
+                names.add("pa_b_" + n);
+            }
+            if (p.independent()) {
+                names.add("pa_" + n + "_dseed");
+            }
+            if (p.dependent()) {
+                names.add("pa_" + n + "_bseed");
+                names.add("pa_" + n + "_plus");
+            }
+            return names;
+        }
+
         private void declarations() {
-            Set<String> reals = new LinkedHashSet<>();
             for (Param p : plan.params) {
                 String n = p.name();
                 switch (p.kind()) {
@@ -226,25 +245,9 @@ public final class FortranCheckDriverGenerator {
                     }
                     case INT_ARRAY -> line("integer, allocatable :: pa_" + n + shape(p) + ", pa_" + n + "_in" + shape(p));
                     case REAL_ARRAY -> {
-                        reals.add("pa_" + n);
-                        reals.add("pa_" + n + "_in");
-                        if (p.tangent() != null) {
-                            reals.add("pa_d_" + n);
-                        }
-                        if (p.adjoint() != null) {
-                            reals.add("pa_b_" + n);
-                        }
-                        if (p.independent()) {
-                            reals.add("pa_" + n + "_dseed");
-                        }
-                        if (p.dependent()) {
-                            reals.add("pa_" + n + "_bseed");
-                            reals.add("pa_" + n + "_plus");
-                        }
-                        for (String r : reals) {
+                        for (String r : realArrays(p)) {
                             line("real(8), allocatable :: " + r + shape(p));
                         }
-                        reals.clear();
                     }
                 }
             }
@@ -261,21 +264,7 @@ public final class FortranCheckDriverGenerator {
                 if (p.kind() == Kind.INT_ARRAY) {
                     line("allocate(pa_" + n + bounds(p) + ", pa_" + n + "_in" + bounds(p) + ")");
                 } else if (p.kind() == Kind.REAL_ARRAY) {
-                    List<String> names = new ArrayList<>(List.of("pa_" + n, "pa_" + n + "_in"));
-                    if (p.tangent() != null) {
-                        names.add("pa_d_" + n);
-                    }
-                    if (p.adjoint() != null) {
-                        names.add("pa_b_" + n);
-                    }
-                    if (p.independent()) {
-                        names.add("pa_" + n + "_dseed");
-                    }
-                    if (p.dependent()) {
-                        names.add("pa_" + n + "_bseed");
-                        names.add("pa_" + n + "_plus");
-                    }
-                    for (String b : names) {
+                    for (String b : realArrays(p)) {
                         line("allocate(" + b + bounds(p) + ")");
                     }
                 }
@@ -346,20 +335,25 @@ public final class FortranCheckDriverGenerator {
         private void tangentAndAdjoint() {
             line("! tangent: xd on independents, zero on every other derivative input");
             restore();
-            for (Param p : plan.params) {
-                if (p.tangent() != null) {
-                    line("pa_d_" + p.name() + " = " + (p.independent() ? "pa_" + p.name() + "_dseed" : "0.0d0"));
-                }
-            }
+            seedDerivatives('d', p -> p.tangent() != null, Param::independent);
             line("call " + call(plan.tangent.derivedName(), 'd'));
             line("! adjoint: yb on dependents, zero on every other adjoint input");
             restore();
+            seedDerivatives('b', p -> p.adjoint() != null, Param::dependent);
+            line("call " + call(plan.adjoint.derivedName(), 'b'));
+        }
+
+        /**
+         * {@code pa_<d|b>_x = pa_x_<d|b>seed} on the {@code seeded} parameters and {@code 0.0d0}
+         * on the other parameters that {@code have} such a derivative.
+         */
+        private void seedDerivatives(char prefix, Predicate<Param> have, Predicate<Param> seeded) {
             for (Param p : plan.params) {
-                if (p.adjoint() != null) {
-                    line("pa_b_" + p.name() + " = " + (p.dependent() ? "pa_" + p.name() + "_bseed" : "0.0d0"));
+                if (have.test(p)) {
+                    line("pa_" + prefix + "_" + p.name() + " = "
+                            + (seeded.test(p) ? "pa_" + p.name() + "_" + prefix + "seed" : "0.0d0"));
                 }
             }
-            line("call " + call(plan.adjoint.derivedName(), 'b'));
         }
 
         /** A call of the primal ({@code mode} 'p'), tangent ('d') or adjoint ('b'). */

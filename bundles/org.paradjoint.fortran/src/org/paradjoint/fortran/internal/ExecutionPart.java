@@ -3,13 +3,9 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.ExprUtil;
-import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
@@ -21,19 +17,17 @@ import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.fortran.FortranDiagnosticCodes;
+import org.paradjoint.fortran.internal.ConstructLines.Closer;
 
 /**
  * The executable part of a procedure to IR statements: block structure ({@code do ... end do},
  * {@code if ... else if ... else ... end if}), the directives before each statement, and error
  * recovery: a construct whose header cannot be mapped is reported and skipped up to its
- * {@code end}, so that one run lists every unsupported construct.
+ * {@code end}, so that one run lists every unsupported construct. What a single line means for
+ * the block structure is {@link ConstructLines}; the control of a do loop and its checks are
+ * {@link DoLoopControl}.
  */
 final class ExecutionPart {
-
-    /** Which terminators end the statements being read. */
-    private enum Closer {
-        UNIT, DO, IF, ELSE
-    }
 
     private final Scope scope;
     private final Reporter reporter;
@@ -88,12 +82,12 @@ final class ExecutionPart {
                 continue;
             }
             Classifier.Line cls = Classifier.classify(l);
-            if (isTerminator(cls)) {
-                if (accepts(closer, cls) || endsUnit(cls)) {
+            if (ConstructLines.isTerminator(cls)) {
+                if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
                     break;
                 }
                 reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'"
-                        + src.excerpt(l.start(), l.end()) + "' does not match the open " + describe(closer));
+                        + src.excerpt(l.start(), l.end()) + "' does not match the open " + closer.describe());
                 pos++;
                 continue;
             }
@@ -108,35 +102,6 @@ final class ExecutionPart {
         directives.dangling(pending);
         pending = new ArrayList<>();
         return out;
-    }
-
-    private static String describe(Closer c) {
-        return switch (c) {
-            case UNIT -> "procedure";
-            case DO -> "do loop (expected end do)";
-            case IF -> "if construct (expected else, else if or end if)";
-            case ELSE -> "else block (expected end if)";
-        };
-    }
-
-    private static boolean isTerminator(Classifier.Line cls) {
-        return cls.kind() == Classifier.Kind.END || cls.kind() == Classifier.Kind.ELSE
-                || cls.kind() == Classifier.Kind.ELSE_IF || cls.kind() == Classifier.Kind.CONTAINS;
-    }
-
-    private static boolean endsUnit(Classifier.Line cls) {
-        return cls.kind() == Classifier.Kind.CONTAINS || cls.kind() == Classifier.Kind.END
-                && List.of("", "subroutine", "function", "program", "module").contains(cls.endWhat());
-    }
-
-    private static boolean accepts(Closer closer, Classifier.Line cls) {
-        return switch (closer) {
-            case UNIT -> endsUnit(cls);
-            case DO -> cls.kind() == Classifier.Kind.END && cls.endWhat().equals("do");
-            case IF -> cls.kind() == Classifier.Kind.ELSE || cls.kind() == Classifier.Kind.ELSE_IF
-                    || cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
-            case ELSE -> cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
-        };
     }
 
     private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
@@ -181,7 +146,7 @@ final class ExecutionPart {
                 default -> {
                     directives.claim(mine, AdDirective.Target.OTHER, null);
                     UnsupportedException e = simple.unsupported(l, cls);
-                    if (opensConstruct(l, cls)) {
+                    if (ConstructLines.opensConstruct(l, cls)) {
                         skipConstruct();
                     }
                     throw e;
@@ -199,10 +164,7 @@ final class ExecutionPart {
         pos++;
         Cursor c = new Cursor(l, src, cls.at());
         c.next();
-        Variable counter;
-        Expr lower;
-        Expr upper;
-        long step;
+        DoLoopControl control;
         boolean labelled = c.peek() != null && c.peek().kind() == Token.Kind.INT;
         try {
             if (labelled) {
@@ -211,36 +173,7 @@ final class ExecutionPart {
                 throw c.at(label, FortranDiagnosticCodes.DO, "labelled do loops are not supported; write "
                         + "do ... end do");
             }
-            c.accept(",");
-            if (c.atEnd()) {
-                throw c.error(FortranDiagnosticCodes.DO, "do without loop control (an endless loop) is not supported; "
-                        + "write a counted do loop");
-            }
-            if (c.peekName("while") && c.peek(1) != null && c.peek(1).isOp("(")) {
-                throw c.error(FortranDiagnosticCodes.DO_WHILE, "do while is not supported: the IR has only counted "
-                        + "loops; rewrite it as a counted do loop (with a bound on the iterations)");
-            }
-            if (c.peekName("concurrent") && c.peek(1) != null && c.peek(1).isOp("(")) {
-                throw c.error(FortranDiagnosticCodes.DO, "do concurrent is not supported; use a do loop with "
-                        + "'!$omp parallel do'");
-            }
-            Token name = c.expectName("the do variable");
-            counter = counter(c, name);
-            c.expect("=", "expected '=' after the do variable");
-            lower = integer(c, "the lower bound");
-            c.expect(",", "expected ',' between the bounds of the do loop");
-            upper = integer(c, "the upper bound");
-            step = 1;
-            if (c.accept(",")) {
-                int s = c.nextStart();
-                Expr e = ConstFold.fold(exprs.parse(c));
-                if (!(e instanceof IntLit k) || k.value() == 0) {
-                    throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO_STEP, "the step of the do loop must be "
-                            + "a non-zero integer constant (its sign decides the direction of the loop)");
-                }
-                step = k.value();
-            }
-            c.expectEnd("the do statement");
+            control = DoLoopControl.parse(c, scope, exprs, counters);
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
             if (!labelled) {
@@ -248,6 +181,9 @@ final class ExecutionPart {
             }
             return null;
         }
+        Variable counter = control.counter();
+        Expr lower = control.lower();
+        long step = control.step();
         counters.push(counter);
         List<Stmt> body;
         try {
@@ -258,7 +194,7 @@ final class ExecutionPart {
         int endOffset = closeConstruct(l, "do", "end do", cls);
         OmpParallelFor omp = null;
         if (d.omp() != null) {
-            omp = withInnerCounters(d.omp().clauses(), body, counter, l);
+            omp = DoLoopControl.withInnerCounters(d.omp().clauses(), body, counter, l, reporter);
             if (pos < end && lines.get(pos).kind() == LogicalLine.Kind.OMP
                     && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.END_PARALLEL_DO) {
                 endOffset = lines.get(pos).end();
@@ -266,75 +202,11 @@ final class ExecutionPart {
             }
         }
         int start = d.omp() != null ? Math.min(l.start(), d.omp().line().start()) : l.start();
-        For f = new For(counter, lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, upper, new IntLit(step, lower.range()),
-                new Block(body, src.range(l.end(), endOffset)), omp, d.ad(), src.range(start, endOffset));
-        checkBounds(f, l);
+        For f = new For(counter, lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
+                new IntLit(step, lower.range()), new Block(body, src.range(l.end(), endOffset)), omp, d.ad(),
+                src.range(start, endOffset));
+        DoLoopControl.checkBounds(f, l, reporter);
         return f;
-    }
-
-    private Variable counter(Cursor c, Token name) {
-        Scope.Symbol s = scope.lookup(name.text());
-        if (!(s instanceof Scope.Var v) || !v.variable().isScalar() || !v.variable().type().isInteger() || v.logical()) {
-            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, s == null ? "do variable '" + name.text()
-                    + "' is not declared" : "do variable '" + name.text() + "' must be an integer scalar");
-        }
-        if (v.intent() == Scope.Intent.IN) {
-            throw c.at(name, FortranDiagnosticCodes.INTENT_IN_ASSIGNED, "do variable '" + name.text()
-                    + "' is intent(in) and cannot be assigned");
-        }
-        if (counters.contains(v.variable())) {
-            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, "'" + name.text() + "' is already the variable of "
-                    + "an enclosing do loop");
-        }
-        return v.variable();
-    }
-
-    private Expr integer(Cursor c, String what) {
-        int s = c.nextStart();
-        Expr e = exprs.parse(c);
-        if (exprs.typeOf(e) != TypeClass.INT) {
-            throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO, what + " of a do loop must be an integer "
-                    + "expression");
-        }
-        return e;
-    }
-
-    /** Sequential loop variables inside a parallel loop are private in Fortran OpenMP: say so in the clauses. */
-    private OmpParallelFor withInnerCounters(OmpParallelFor omp, List<Stmt> body, Variable counter, LogicalLine l) {
-        Set<Variable> inner = new LinkedHashSet<>();
-        for (Stmt s : body) {
-            StmtUtil.forEach(s, x -> {
-                if (x instanceof For f) {
-                    inner.add(f.counter());
-                }
-            });
-        }
-        List<Variable> privates = new ArrayList<>(omp.privates());
-        for (Variable v : inner) {
-            if (v.equals(counter) || privates.contains(v) || omp.firstprivates().contains(v)) {
-                continue;
-            }
-            if (omp.shared().contains(v)) {
-                reporter.error(FortranDiagnosticCodes.OMP_CLAUSE, l.start(), l.end(), "'" + v.name() + "' counts an "
-                        + "inner loop, which Fortran OpenMP makes private; it cannot be shared");
-                continue;
-            }
-            privates.add(v);
-        }
-        return omp.withPrivates(privates);
-    }
-
-    /** Fortran fixes the trip count when a loop starts; the IR re-reads the bound: the body must not change it. */
-    private void checkBounds(For f, LogicalLine l) {
-        Set<Variable> written = StmtUtil.writes(f.body());
-        for (Variable v : ExprUtil.variables(f.bound())) {
-            if (written.contains(v)) {
-                reporter.error(FortranDiagnosticCodes.DO_BOUND_MODIFIED, l.start(), l.end(), "the body assigns '"
-                        + v.name() + "', a variable of the upper bound: Fortran fixes the trip count when the loop "
-                        + "starts, the IR re-reads the bound; copy the bound into a variable the loop does not "
-                        + "change");
-            }
-        }
     }
 
     // ---- if -----------------------------------------------------------------------------------
@@ -358,7 +230,7 @@ final class ExecutionPart {
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
             pos++;
-            if (isConstructIf(l, cls)) {
+            if (ConstructLines.isConstructIf(l, cls)) {
                 skipConstruct();
             }
             directives.claim(mine, AdDirective.Target.OTHER, null);
@@ -497,34 +369,6 @@ final class ExecutionPart {
         return l.end();
     }
 
-    private static boolean isConstructIf(LogicalLine l, Classifier.Line cls) {
-        List<Token> t = l.tokens();
-        return cls.kind() == Classifier.Kind.IF && !t.isEmpty() && t.get(t.size() - 1).isName("then");
-    }
-
-    /** True when a line opens a block construct that ends with its own {@code end ...}. */
-    private static boolean opensConstruct(LogicalLine l, Classifier.Line cls) {
-        List<Token> t = l.tokens();
-        if (cls.kind() == Classifier.Kind.DO) {
-            return !(t.size() > cls.at() + 1 && t.get(cls.at() + 1).kind() == Token.Kind.INT);
-        }
-        if (cls.kind() == Classifier.Kind.IF) {
-            return isConstructIf(l, cls);
-        }
-        if (cls.kind() != Classifier.Kind.OTHER_EXECUTABLE) {
-            return false;
-        }
-        String w = t.get(cls.at()).text();
-        if (List.of("select", "associate", "block", "critical").contains(w)) {
-            return true;
-        }
-        if ((w.equals("where") || w.equals("forall")) && cls.at() + 1 < t.size() && t.get(cls.at() + 1).isOp("(")) {
-            int close = new Cursor(l, null).matching(cls.at() + 1);
-            return close == t.size() - 1;
-        }
-        return false;
-    }
-
     /** Skips the body of a construct whose header was rejected, through its matching end. */
     private void skipConstruct() {
         int depth = 1;
@@ -532,10 +376,10 @@ final class ExecutionPart {
             LogicalLine l = lines.get(pos);
             if (l.kind() == LogicalLine.Kind.CODE) {
                 Classifier.Line cls = Classifier.classify(l);
-                if (endsUnit(cls)) {
+                if (ConstructLines.endsUnit(cls)) {
                     return;
                 }
-                if (opensConstruct(l, cls)) {
+                if (ConstructLines.opensConstruct(l, cls)) {
                     depth++;
                 } else if (cls.kind() == Classifier.Kind.END && !cls.endWhat().isEmpty()) {
                     depth--;

@@ -2,6 +2,7 @@ package org.paradjoint.fortran.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -91,21 +92,20 @@ public final class ExprParser {
     }
 
     private Expr or() {
-        int start = c.nextStart();
-        Expr e = and();
-        while (isDotOp("or")) {
-            c.next();
-            e = new Binary(Binary.Op.OR, e, and(), from(start));
-        }
-        return e;
+        return dotOpChain("or", Binary.Op.OR, this::and);
     }
 
     private Expr and() {
+        return dotOpChain("and", Binary.Op.AND, this::not);
+    }
+
+    /** {@code operand (.word. operand)*}, left-associative. */
+    private Expr dotOpChain(String word, Binary.Op op, Supplier<Expr> operand) {
         int start = c.nextStart();
-        Expr e = not();
-        while (isDotOp("and")) {
+        Expr e = operand.get();
+        while (isDotOp(word)) {
             c.next();
-            e = new Binary(Binary.Op.AND, e, not(), from(start));
+            e = new Binary(op, e, operand.get(), from(start));
         }
         return e;
     }

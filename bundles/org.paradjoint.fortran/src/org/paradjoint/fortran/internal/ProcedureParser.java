@@ -30,7 +30,7 @@ final class ProcedureParser {
     private final Scope scope;
     private Header header;
     private SpecificationPart spec;
-    private SpecificationPart.Built built;
+    private DeclaredVariables.Built built;
     private Variable result;
     private int bodyStart;
     private boolean failed;

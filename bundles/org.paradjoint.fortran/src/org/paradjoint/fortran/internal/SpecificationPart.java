@@ -2,25 +2,24 @@ package org.paradjoint.fortran.internal;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.BaseType;
-import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
-import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.RealLit;
-import org.paradjoint.core.ir.Variable;
 import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The specification part of a procedure or module: type declarations with their attributes,
  * {@code dimension}, {@code intent}, {@code parameter}, {@code implicit none} and {@code use}.
- * Entities are collected first and turned into IR variables at the end ({@link #build}), scalars
- * before arrays, so that extents may name any integer dummy. Named constants are evaluated where
- * they are declared and replace every later reference.
+ * Entities are collected first and turned into IR variables at the end ({@link #build}, by
+ * {@link DeclaredVariables}), scalars before arrays, so that extents may name any integer dummy.
+ * Named constants are evaluated where they are declared and replace every later reference.
  */
 final class SpecificationPart {
 
@@ -395,145 +394,15 @@ final class SpecificationPart {
     // ---- building the variables ---------------------------------------------------------------
 
     /** Names of the dummies declared with assumed shape ({@code (:)}, {@code (0:)}). */
-    java.util.Set<String> assumedShape() {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    Set<String> assumedShape() {
+        Set<String> out = new LinkedHashSet<>();
         entities.values().stream().filter(e -> e.assumedShape).forEach(e -> out.add(e.name));
         return out;
     }
 
-    /** The variables of a procedure: dummies in {@code dummies} order, then the other locals. */
-    record Built(List<Variable> params, List<Variable> locals) {
-    }
-
-    Built build(List<Token> dummies, Header header) {
-        List<String> dummyNames = dummies.stream().map(Token::text).toList();
-        for (Token d : dummies) {
-            Entity e = entities.get(d.text());
-            if (e == null || e.type == null) {
-                reporter.error(FortranDiagnosticCodes.UNDECLARED, d.start(), d.end(), "dummy argument '" + d.text()
-                        + "' has no type declaration (implicit typing is not supported)");
-            } else if (e.constant) {
-                reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "dummy argument '" + d.text()
-                        + "' cannot be a parameter");
-            }
-        }
-        Map<String, Variable> made = new LinkedHashMap<>();
-        for (boolean arrays : new boolean[] {false, true}) {
-            for (Entity e : entities.values()) {
-                if (e.constant || (e.dimsAt >= 0) != arrays) {
-                    continue;
-                }
-                boolean dummy = dummyNames.contains(e.name);
-                if (e.type == null) {
-                    if (header == null || !e.name.equals(header.resultName())) {
-                        reporter.error(FortranDiagnosticCodes.UNDECLARED, e.start, e.end, "'" + e.name
-                                + "' has no type declaration (implicit typing is not supported)");
-                    }
-                    continue;
-                }
-                if (!dummy && e.intent != Scope.Intent.NONE) {
-                    reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "'" + e.name
-                            + "' has an intent but is not a dummy argument");
-                }
-                try {
-                    Variable v = variable(e, dummy);
-                    made.put(e.name, v);
-                    if (moduleSymbols != null) {
-                        moduleSymbols.put(e.name, new Scope.ModuleVariable(moduleName));
-                    } else {
-                        scope.define(e.name, new Scope.Var(v, e.type.logical(), e.intent));
-                    }
-                } catch (UnsupportedException x) {
-                    reporter.add(x.diagnostic());
-                }
-            }
-        }
-        List<Variable> params = new ArrayList<>();
-        for (String d : dummyNames) {
-            if (made.containsKey(d)) {
-                params.add(made.get(d));
-            }
-        }
-        List<Variable> locals = new ArrayList<>();
-        for (Variable v : made.values()) {
-            if (!dummyNames.contains(v.name())) {
-                locals.add(v);
-            }
-        }
-        return new Built(params, locals);
-    }
-
-    private Variable variable(Entity e, boolean dummy) {
-        List<Dim> dims = e.dimsAt >= 0 ? dims(e, dummy) : List.of();
-        return new Variable(e.name, e.type.type(), dims, dummy ? Variable.Kind.PARAMETER : Variable.Kind.LOCAL,
-                dummy && e.intent == Scope.Intent.IN, Layout.COLUMN_MAJOR, reporter.src().range(e.start, e.end));
-    }
-
-    /** {@code (lo:hi, n, :, lo:, *, lo:*)}: explicit, assumed-shape and assumed-size dimensions. */
-    private List<Dim> dims(Entity e, boolean dummy) {
-        Cursor c = new Cursor(e.dimsLine, reporter.src(), e.dimsAt);
-        c.next();
-        List<Dim> out = new ArrayList<>();
-        boolean open = false;
-        do {
-            int start = c.nextStart();
-            if (open) {
-                throw c.atNext(FortranDiagnosticCodes.DECLARATION, "only the last dimension of '" + e.name
-                        + "' can be assumed-size '*'");
-            }
-            Expr lower = new IntLit(1, reporter.src().range(start, start));
-            Expr upper = null;
-            if (c.accept(":")) {
-                requireDummy(e, dummy, c, start);
-                e.assumedShape = true;
-                out.add(new Dim(lower, null));
-                continue;
-            }
-            if (c.accept("*")) {
-                requireDummy(e, dummy, c, start);
-                out.add(new Dim(lower, null));
-                open = true;
-                continue;
-            }
-            Expr first = integer(c, e);
-            if (c.accept(":")) {
-                lower = first;
-                if (c.peekIs(",") || c.peekIs(")")) {
-                    requireDummy(e, dummy, c, start);
-                    e.assumedShape = true;
-                    out.add(new Dim(lower, null));
-                    continue;
-                }
-                if (c.accept("*")) {
-                    requireDummy(e, dummy, c, start);
-                    out.add(new Dim(lower, null));
-                    open = true;
-                    continue;
-                }
-                upper = integer(c, e);
-            } else {
-                upper = first;
-            }
-            out.add(new Dim(lower, Bounds.extent(lower, upper)));
-        } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the dimensions of '" + e.name + "'");
-        return out;
-    }
-
-    private Expr integer(Cursor c, Entity e) {
-        int start = c.nextStart();
-        Expr x = ConstFold.fold(exprs.parse(c));
-        if (exprs.typeOf(x) != TypeClass.INT) {
-            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.DECLARATION, "bounds of '" + e.name
-                    + "' must be integer expressions");
-        }
-        return x;
-    }
-
-    private static void requireDummy(Entity e, boolean dummy, Cursor c, int start) {
-        if (!dummy) {
-            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.ALLOCATE, "local array '" + e.name
-                    + "' has no bounds here (deferred or assumed shape); give it explicit bounds");
-        }
+    /** The IR variables of the collected entities (see {@link DeclaredVariables}). */
+    DeclaredVariables.Built build(List<Token> dummies, Header header) {
+        return new DeclaredVariables(scope, reporter, exprs, moduleSymbols, moduleName).build(entities, dummies,
+                header);
     }
 }

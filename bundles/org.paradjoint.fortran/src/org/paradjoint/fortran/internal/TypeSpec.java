@@ -17,26 +17,10 @@ record TypeSpec(BaseType type, boolean logical) {
     static TypeSpec read(Cursor c, ExprParser exprs) {
         Token t = c.expectName("a type");
         switch (t.text()) {
-            case "integer": {
-                long k = kind(c, exprs, 4);
-                if (k == 4) {
-                    return new TypeSpec(BaseType.INT, false);
-                }
-                if (k == 8) {
-                    return new TypeSpec(BaseType.LONG, false);
-                }
-                throw c.at(t, FortranDiagnosticCodes.TYPE, "integer kind " + k + " is not supported; use 4 or 8");
-            }
-            case "real": {
-                long k = kind(c, exprs, 4);
-                if (k == 4) {
-                    return new TypeSpec(BaseType.FLOAT, false);
-                }
-                if (k == 8) {
-                    return new TypeSpec(BaseType.DOUBLE, false);
-                }
-                throw c.at(t, FortranDiagnosticCodes.TYPE, "real kind " + k + " is not supported; use 4 or 8");
-            }
+            case "integer":
+                return sized(c, exprs, t, BaseType.INT, BaseType.LONG);
+            case "real":
+                return sized(c, exprs, t, BaseType.FLOAT, BaseType.DOUBLE);
             case "double":
                 if (!c.peekName("precision")) {
                     throw c.atNext(FortranDiagnosticCodes.TYPE, "expected 'precision' after 'double'");
@@ -59,6 +43,18 @@ record TypeSpec(BaseType type, boolean logical) {
             default:
                 throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "expected a type, found '" + t.text() + "'");
         }
+    }
+
+    /** {@code integer} or {@code real} ({@code t}) of kind 4 ({@code four}, the default) or 8 ({@code eight}). */
+    private static TypeSpec sized(Cursor c, ExprParser exprs, Token t, BaseType four, BaseType eight) {
+        long k = kind(c, exprs, 4);
+        if (k == 4) {
+            return new TypeSpec(four, false);
+        }
+        if (k == 8) {
+            return new TypeSpec(eight, false);
+        }
+        throw c.at(t, FortranDiagnosticCodes.TYPE, t.text() + " kind " + k + " is not supported; use 4 or 8");
     }
 
     private static long kind(Cursor c, ExprParser exprs, long dflt) {

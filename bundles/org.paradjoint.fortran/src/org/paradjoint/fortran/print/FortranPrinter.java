@@ -2,15 +2,11 @@ package org.paradjoint.fortran.print;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
@@ -25,7 +21,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
-import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
@@ -52,10 +47,12 @@ import org.paradjoint.fortran.internal.Bounds;
  * an unused parameter becomes a dead {@code if (.false.) print *, x} so that the argument counts
  * as used; conversions that C makes implicitly are written out where gfortran would warn. What
  * cannot be printed is an {@link UnsupportedException} with code {@code fortran-output}.
+ * <p>
+ * This class prints the statements; the specification part comes from
+ * {@link FortranDeclarations}, expressions from {@link FortranExprPrinter} and the OpenMP loop
+ * directive from {@link OmpDirectiveText}.
  */
 public final class FortranPrinter {
-
-    private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,62}");
 
     private final FortranExprPrinter exprs;
     private final StringBuilder out = new StringBuilder();
@@ -154,9 +151,9 @@ public final class FortranPrinter {
         FortranPrinter p = new FortranPrinter(types(List.of(f)));
         p.assumedShape = assumedShape;
         p.depth = 1;
-        p.header(f);
+        p.line(FortranDeclarations.header(f));
         p.depth = 2;
-        p.declarations(f, List.of(), true);
+        p.declare(f, List.of(), true);
         p.depth = 1;
         p.line("end " + (f.returnType() == null ? "subroutine " : "function ") + f.name());
         return "interface\n" + p.out + "end interface\n";
@@ -178,7 +175,7 @@ public final class FortranPrinter {
     public static boolean usesTape(Function f) {
         return f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
                 || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().startsWith("pa_"))
-                || hoisted(f.body()).stream().anyMatch(v -> v.type() == BaseType.TAPE);
+                || FortranDeclarations.hoisted(f.body()).stream().anyMatch(v -> v.type() == BaseType.TAPE);
     }
 
     private static Map<String, BaseType> types(List<Function> all) {
@@ -195,7 +192,7 @@ public final class FortranPrinter {
 
     private void function(Function original) {
         Function f = LazyOperands.apply(original, exprs);
-        checkNames(f);
+        FortranDeclarations.checkNames(f);
         if (f.comment() != null && !f.comment().isBlank()) {
             String c = f.comment().strip();
             if (c.startsWith("/*") && c.endsWith("*/")) {
@@ -203,15 +200,15 @@ public final class FortranPrinter {
             }
             line("! " + c);
         }
-        result = resultVariable(f);
+        result = FortranDeclarations.resultVariable(f);
         annotate(AdAnnotations.functionLevel(f));
-        header(f);
+        line(FortranDeclarations.header(f));
         depth++;
         if (usesTape(f)) {
             line("use " + FortranRuntime.MODULE_NAME);
         }
-        List<Variable> extra = hoisted(f.body());
-        declarations(f, extra, false);
+        List<Variable> extra = FortranDeclarations.hoisted(f.body());
+        declare(f, extra, false);
         List<Stmt> body = f.body().stmts();
         for (int k = 0; k < body.size(); k++) {
             Stmt s = body.get(k);
@@ -224,156 +221,13 @@ public final class FortranPrinter {
         line("end " + (f.returnType() == null ? "subroutine " : "function ") + f.name());
     }
 
-    private void header(Function f) {
-        String params = f.params().stream().map(Variable::name).collect(Collectors.joining(", "));
-        if (f.returnType() == null) {
-            line("subroutine " + f.name() + "(" + params + ")");
-            return;
-        }
-        Variable r = resultVariable(f);
-        line("function " + f.name() + "(" + params + ")" + (r.name().equals(f.name()) ? "" : " result(" + r.name()
-                + ")"));
-    }
-
-    /** The result variable: the local every {@code return} returns, or a new one. */
-    private static Variable resultVariable(Function f) {
-        if (f.returnType() == null) {
-            return null;
-        }
-        Set<Variable> returned = new LinkedHashSet<>();
-        boolean[] other = {false};
-        StmtUtil.forEach(f.body(), s -> {
-            if (s instanceof Return r) {
-                if (r.value() instanceof VarRef v && f.locals().contains(v.var())) {
-                    returned.add(v.var());
-                } else {
-                    other[0] = true;
-                }
-            }
-        });
-        if (returned.size() == 1 && !other[0]) {
-            return returned.iterator().next();
-        }
-        return Variable.scalar(f.name() + "_result", f.returnType(), Variable.Kind.LOCAL);
+    /** Writes the declaration lines of {@code f} (see {@link FortranDeclarations#declarations}). */
+    private void declare(Function f, List<Variable> hoisted, boolean paramsOnly) {
+        new FortranDeclarations(exprs, assumedShape).declarations(f, result, hoisted, paramsOnly).forEach(this::line);
     }
 
     private boolean isResultRef(Expr e) {
         return e instanceof VarRef v && v.var().equals(result);
-    }
-
-    private void declarations(Function f, List<Variable> hoisted, boolean paramsOnly) {
-        line("implicit none");
-        List<Variable> params = new ArrayList<>();
-        f.params().stream().filter(Variable::isScalar).forEach(params::add);
-        f.params().stream().filter(Variable::isArray).forEach(params::add);
-        for (Variable v : params) {
-            line(declaration(v, true));
-        }
-        if (paramsOnly) {
-            if (f.returnType() != null) {
-                Variable r = resultVariable(f);
-                line(declaration(r, false));
-            }
-            return;
-        }
-        List<Variable> locals = new ArrayList<>(f.locals());
-        if (result != null && !locals.contains(result)) {
-            locals.add(result);
-        }
-        for (Variable v : hoisted) {
-            if (!locals.contains(v) && !f.params().contains(v)) {
-                locals.add(v);
-            }
-        }
-        for (Variable v : locals) {
-            if (v.isScalar() || v.type() == BaseType.TAPE) {
-                line(declaration(v, false));
-            }
-        }
-        for (Variable v : locals) {
-            if (v.isArray() && v.type() != BaseType.TAPE) {
-                line(declaration(v, false));
-            }
-        }
-    }
-
-    private String declaration(Variable v, boolean param) {
-        if (v.type() == BaseType.TAPE) {
-            return "type(pa_tape) :: " + v.name();
-        }
-        String type = typeName(v.type());
-        String intent = param ? (v.isConst() ? ", intent(in)" : ", intent(inout)") : "";
-        return type + intent + " :: " + v.name() + (v.isArray() ? "(" + dims(v) + ")" : "");
-    }
-
-    static String typeName(BaseType t) {
-        return switch (t) {
-            case INT -> "integer";
-            case LONG -> "integer(8)";
-            case FLOAT -> "real(4)";
-            case DOUBLE -> "real(8)";
-            case TAPE -> "type(pa_tape)";
-        };
-    }
-
-    private String dims(Variable v) {
-        List<Dim> dims = FortranExprPrinter.inMemoryOrder(v, v.dims());
-        boolean allUnknown = dims.stream().noneMatch(Dim::extentKnown);
-        if (allUnknown && assumedShape.contains(v.name())) {
-            return dims.stream().map(d -> d.lower() instanceof IntLit l && l.value() == 1 ? ":"
-                    : exprs.numeric(d.lower(), 0) + ":").collect(Collectors.joining(", "));
-        }
-        List<String> parts = new ArrayList<>();
-        for (int k = 0; k < dims.size(); k++) {
-            Dim d = dims.get(k);
-            String lower = d.lower() instanceof IntLit l && l.value() == 1 ? "" : exprs.numeric(d.lower(), 0) + ":";
-            if (d.extentKnown()) {
-                parts.add(lower + exprs.numeric(Bounds.upper(d.lower(), d.extent()), 0));
-            } else if (k == dims.size() - 1 && !(allUnknown && dims.size() > 1)) {
-                parts.add(lower + "*");
-            } else if (allUnknown) {
-                parts.add(lower.isEmpty() ? ":" : lower);
-            } else {
-                throw new UnsupportedException("fortran-output", v.range(), "array '" + v.name() + "' has an unknown "
-                        + "extent in dimension " + (k + 1) + " of " + dims.size() + ": Fortran can leave open only "
-                        + "the last one (assumed size) or all of them (assumed shape)");
-            }
-        }
-        return String.join(", ", parts);
-    }
-
-    /** Variables declared by {@code Decl} anywhere in the body (Fortran declares them up front). */
-    private static List<Variable> hoisted(Block body) {
-        List<Variable> out = new ArrayList<>();
-        StmtUtil.forEach(body, s -> {
-            if (s instanceof Decl d && !out.contains(d.var())) {
-                out.add(d.var());
-            }
-        });
-        return out;
-    }
-
-    private static void checkNames(Function f) {
-        Map<String, String> seen = new HashMap<>();
-        List<Variable> all = new ArrayList<>(f.params());
-        all.addAll(f.locals());
-        all.addAll(hoisted(f.body()));
-        for (Variable v : all) {
-            if (!NAME.matcher(v.name()).matches()) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' is not a valid "
-                        + "Fortran name (a letter, then up to 62 letters, digits or underscores)");
-            }
-            String lower = v.name().toLowerCase(Locale.ROOT);
-            String prev = seen.putIfAbsent(lower, v.name());
-            if (prev != null && !prev.equals(v.name())) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' and '" + prev
-                        + "' are the same name in Fortran, which ignores case");
-            }
-        }
-        if (!NAME.matcher(f.name()).matches()) {
-            throw new UnsupportedException("fortran-output", f.range(), "'" + f.name() + "' is not a valid Fortran "
-                    + "name");
-        }
     }
 
     // ---- statements ---------------------------------------------------------------------------
@@ -454,15 +308,15 @@ public final class FortranPrinter {
         annotate(f.pragmas());
         if (f.omp() != null) {
             privates = new ArrayList<>(f.omp().privates());
-            for (Variable v : hoisted(f.body())) {
+            for (Variable v : FortranDeclarations.hoisted(f.body())) {
                 if (!privates.contains(v) && !f.omp().firstprivates().contains(v)) {
                     privates.add(v);
                 }
             }
-            line(ompDirective(f.omp().withPrivates(privates)));
+            line(OmpDirectiveText.of(f.omp().withPrivates(privates)));
         } else if (f.simd()) {
             // temporaries are procedure locals in Fortran: each SIMD lane needs its own
-            List<Variable> temps = hoisted(f.body());
+            List<Variable> temps = FortranDeclarations.hoisted(f.body());
             line("!$omp simd" + (temps.isEmpty() ? ""
                     : " private(" + String.join(", ", temps.stream().map(Variable::name).toList()) + ")"));
         }
@@ -482,46 +336,7 @@ public final class FortranPrinter {
 
     /** The {@code !$omp parallel do} line of a loop. */
     public static String ompDirective(OmpParallelFor omp) {
-        StringBuilder sb = new StringBuilder("!$omp parallel do");
-        if (omp.defaultSharing() != null && !omp.defaultSharing().isBlank()) {
-            sb.append(" default(").append(omp.defaultSharing()).append(')');
-        }
-        clause(sb, "shared", omp.shared());
-        clause(sb, "private", omp.privates());
-        clause(sb, "firstprivate", omp.firstprivates());
-        for (OmpParallelFor.Reduction r : omp.reductions()) {
-            if (!r.vars().isEmpty()) {
-                sb.append(" reduction(").append(reductionOp(r.op(), omp.range())).append(":")
-                        .append(r.vars().stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
-            }
-        }
-        if (omp.schedule() != null && !omp.schedule().isBlank()) {
-            sb.append(" schedule(").append(omp.schedule()).append(')');
-        }
-        if (omp.collapse() > 0) {
-            sb.append(" collapse(").append(omp.collapse()).append(')');
-        }
-        return sb.toString();
-    }
-
-    private static String reductionOp(String op, SourceRange at) {
-        return switch (op) {
-            case "+", "-", "*", "max", "min" -> op;
-            case "&&" -> ".and.";
-            case "||" -> ".or.";
-            case "&" -> "iand";
-            case "|" -> "ior";
-            case "^" -> "ieor";
-            default -> throw new UnsupportedException("fortran-output", at, "reduction operator '" + op
-                    + "' has no Fortran form");
-        };
-    }
-
-    private static void clause(StringBuilder sb, String name, List<Variable> vars) {
-        if (!vars.isEmpty()) {
-            sb.append(' ').append(name).append('(')
-                    .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
-        }
+        return OmpDirectiveText.of(omp);
     }
 
     private void branch(If i, List<Variable> privates) {

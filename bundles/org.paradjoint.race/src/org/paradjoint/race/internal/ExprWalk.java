@@ -17,41 +17,33 @@ final class ExprWalk {
     }
 
     static void forEach(Expr e, Consumer<Expr> visitor) {
-        visitor.accept(e);
-        switch (e) {
-            case ArrayRef a -> a.indices().forEach(i -> forEach(i, visitor));
-            case Unary u -> forEach(u.operand(), visitor);
-            case Binary b -> {
-                forEach(b.left(), visitor);
-                forEach(b.right(), visitor);
-            }
-            case Call c -> c.args().forEach(x -> forEach(x, visitor));
-            case Cast c -> forEach(c.operand(), visitor);
-            case Cond c -> {
-                forEach(c.cond(), visitor);
-                forEach(c.then(), visitor);
-                forEach(c.otherwise(), visitor);
-            }
-            default -> {
-            }
-        }
+        walk(e, true, visitor);
     }
 
     /** Visits {@code e} but does not descend into the indices of array references. */
     static void forEachOutsideIndices(Expr e, Consumer<Expr> visitor) {
+        walk(e, false, visitor);
+    }
+
+    private static void walk(Expr e, boolean intoIndices, Consumer<Expr> visitor) {
         visitor.accept(e);
         switch (e) {
-            case Unary u -> forEachOutsideIndices(u.operand(), visitor);
-            case Binary b -> {
-                forEachOutsideIndices(b.left(), visitor);
-                forEachOutsideIndices(b.right(), visitor);
+            case ArrayRef a -> {
+                if (intoIndices) {
+                    a.indices().forEach(i -> walk(i, true, visitor));
+                }
             }
-            case Call c -> c.args().forEach(x -> forEachOutsideIndices(x, visitor));
-            case Cast c -> forEachOutsideIndices(c.operand(), visitor);
+            case Unary u -> walk(u.operand(), intoIndices, visitor);
+            case Binary b -> {
+                walk(b.left(), intoIndices, visitor);
+                walk(b.right(), intoIndices, visitor);
+            }
+            case Call c -> c.args().forEach(x -> walk(x, intoIndices, visitor));
+            case Cast c -> walk(c.operand(), intoIndices, visitor);
             case Cond c -> {
-                forEachOutsideIndices(c.cond(), visitor);
-                forEachOutsideIndices(c.then(), visitor);
-                forEachOutsideIndices(c.otherwise(), visitor);
+                walk(c.cond(), intoIndices, visitor);
+                walk(c.then(), intoIndices, visitor);
+                walk(c.otherwise(), intoIndices, visitor);
             }
             default -> {
             }

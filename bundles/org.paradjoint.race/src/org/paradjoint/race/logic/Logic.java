@@ -1,11 +1,8 @@
 package org.paradjoint.race.logic;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -31,6 +28,9 @@ import org.paradjoint.race.logic.Term.Var;
  * {@code c[i] + 7 != c[i'] + 7} becomes {@code c(i) != c(i')} and constant comparisons fold to
  * {@code true}/{@code false}. Equal canonical formulas are equal records, which is what lets
  * the analysis deduplicate knowledge and questions.
+ * <p>
+ * The builders are here; the normal form is {@link Linear}, substitution and variable sets are
+ * {@link LogicTraversal}, and the text of terms and formulas is {@link LogicText}.
  */
 public final class Logic {
 
@@ -156,23 +156,7 @@ public final class Logic {
     }
 
     public static Formula and(List<Formula> parts) {
-        Set<Formula> out = new LinkedHashSet<>();
-        for (Formula p : parts) {
-            if (p instanceof Bool b) {
-                if (!b.value()) {
-                    return FALSE;
-                }
-            } else if (p instanceof And a) {
-                out.addAll(a.parts());
-            } else {
-                out.add(p);
-            }
-        }
-        return switch (out.size()) {
-            case 0 -> TRUE;
-            case 1 -> out.iterator().next();
-            default -> new And(List.copyOf(out));
-        };
+        return junction(parts, true);
     }
 
     public static Formula or(Formula... parts) {
@@ -180,22 +164,33 @@ public final class Logic {
     }
 
     public static Formula or(List<Formula> parts) {
+        return junction(parts, false);
+    }
+
+    /**
+     * A conjunction ({@code conjunction}) or disjunction of {@code parts}: nested ones of the same
+     * kind are flattened, duplicates and the neutral constant dropped, and the absorbing constant
+     * ({@code false} for and, {@code true} for or) is the whole result.
+     */
+    private static Formula junction(List<Formula> parts, boolean conjunction) {
         Set<Formula> out = new LinkedHashSet<>();
         for (Formula p : parts) {
             if (p instanceof Bool b) {
-                if (b.value()) {
-                    return TRUE;
+                if (b.value() != conjunction) {
+                    return bool(!conjunction);
                 }
-            } else if (p instanceof Or o) {
+            } else if (conjunction && p instanceof And a) {
+                out.addAll(a.parts());
+            } else if (!conjunction && p instanceof Or o) {
                 out.addAll(o.parts());
             } else {
                 out.add(p);
             }
         }
         return switch (out.size()) {
-            case 0 -> FALSE;
+            case 0 -> bool(conjunction);
             case 1 -> out.iterator().next();
-            default -> new Or(List.copyOf(out));
+            default -> conjunction ? new And(List.copyOf(out)) : new Or(List.copyOf(out));
         };
     }
 
@@ -245,317 +240,48 @@ public final class Logic {
 
     // ---- traversal ----------------------------------------------------------------------
 
+    // ---- traversal (LogicTraversal) -----------------------------------------------------
+
     /**
      * Replaces variables: {@code vars} maps an integer variable's name to its replacement (or
      * null to keep it), {@code bools} a boolean variable's name to its new name (or null).
      * Bound variables of quantifiers are never replaced.
      */
     public static Formula substitute(Formula f, Function<String, Term> vars, Function<String, String> bools) {
-        return switch (f) {
-            case Bool b -> b;
-            case Cmp c -> cmp(c.rel(), substitute(c.left(), vars), substitute(c.right(), vars));
-            case And a -> and(a.parts().stream().map(p -> substitute(p, vars, bools)).toList());
-            case Or o -> or(o.parts().stream().map(p -> substitute(p, vars, bools)).toList());
-            case Not n -> not(substitute(n.operand(), vars, bools));
-            case BoolVar v -> {
-                String to = bools.apply(v.name());
-                yield to == null ? v : new BoolVar(to);
-            }
-            case Forall q -> forall(q.vars(), substitute(q.body(),
-                    name -> q.vars().contains(name) ? null : vars.apply(name), bools));
-        };
+        return LogicTraversal.substitute(f, vars, bools);
     }
 
     public static Term substitute(Term t, Function<String, Term> vars) {
-        return switch (t) {
-            case Const c -> c;
-            case Var v -> {
-                Term to = vars.apply(v.name());
-                yield to == null ? v : to;
-            }
-            case Add a -> canon(new Add(a.terms().stream().map(x -> substitute(x, vars)).toList()));
-            case Sub s -> canon(new Sub(substitute(s.left(), vars), substitute(s.right(), vars)));
-            case Mul m -> canon(new Mul(substitute(m.left(), vars), substitute(m.right(), vars)));
-            case Mod m -> canon(new Mod(substitute(m.dividend(), vars), m.divisor()));
-            case App a -> canon(new App(a.function(), a.args().stream().map(x -> substitute(x, vars)).toList()));
-        };
+        return LogicTraversal.substitute(t, vars);
     }
 
     /** Names of the integer variables of {@code t}. */
     public static Set<String> vars(Term t) {
-        Set<String> out = new LinkedHashSet<>();
-        collect(t, out, new LinkedHashSet<>());
-        return out;
+        return LogicTraversal.vars(t);
     }
 
     /** The applications occurring in {@code t} (innermost last). */
     public static Set<App> apps(Term t) {
-        Set<App> out = new LinkedHashSet<>();
-        collect(t, new LinkedHashSet<>(), out);
-        return out;
+        return LogicTraversal.apps(t);
     }
 
     /** Names of the free integer and boolean variables of {@code f}. */
     public static Set<String> freeVars(Formula f) {
-        Set<String> out = new LinkedHashSet<>();
-        collectFree(f, out, Set.of());
-        return out;
-    }
-
-    private static void collectFree(Formula f, Set<String> out, Set<String> bound) {
-        switch (f) {
-            case Bool b -> {
-            }
-            case Cmp c -> {
-                Set<String> vs = new LinkedHashSet<>();
-                collect(c.left(), vs, new LinkedHashSet<>());
-                collect(c.right(), vs, new LinkedHashSet<>());
-                vs.removeAll(bound);
-                out.addAll(vs);
-            }
-            case And a -> a.parts().forEach(p -> collectFree(p, out, bound));
-            case Or o -> o.parts().forEach(p -> collectFree(p, out, bound));
-            case Not n -> collectFree(n.operand(), out, bound);
-            case BoolVar v -> out.add(v.name());
-            case Forall q -> {
-                Set<String> inner = new LinkedHashSet<>(bound);
-                inner.addAll(q.vars());
-                collectFree(q.body(), out, inner);
-            }
-        }
-    }
-
-    private static void collect(Term t, Set<String> vars, Set<App> apps) {
-        switch (t) {
-            case Const c -> {
-            }
-            case Var v -> vars.add(v.name());
-            case Add a -> a.terms().forEach(x -> collect(x, vars, apps));
-            case Sub s -> {
-                collect(s.left(), vars, apps);
-                collect(s.right(), vars, apps);
-            }
-            case Mul m -> {
-                collect(m.left(), vars, apps);
-                collect(m.right(), vars, apps);
-            }
-            case Mod m -> collect(m.dividend(), vars, apps);
-            case App a -> {
-                apps.add(a);
-                a.args().forEach(x -> collect(x, vars, apps));
-            }
-        }
+        return LogicTraversal.freeVars(f);
     }
 
     /** True when {@code t} occurs in {@code in} as a subterm (after canonicalisation). */
     public static boolean occursIn(Term t, Term in) {
-        if (t.equals(in)) {
-            return true;
-        }
-        return switch (in) {
-            case Const c -> false;
-            case Var v -> false;
-            case Add a -> a.terms().stream().anyMatch(x -> occursIn(t, x));
-            case Sub s -> occursIn(t, s.left()) || occursIn(t, s.right());
-            case Mul m -> occursIn(t, m.left()) || occursIn(t, m.right());
-            case Mod m -> occursIn(t, m.dividend());
-            case App a -> a.args().stream().anyMatch(x -> occursIn(t, x));
-        };
+        return LogicTraversal.occursIn(t, in);
     }
 
-    // ---- text -------------------------------------------------------------------------
+    // ---- text (LogicText) -------------------------------------------------------------
 
     public static String text(Term t) {
-        return switch (t) {
-            case Const c -> Long.toString(c.value());
-            case Var v -> v.name();
-            case Add a -> {
-                StringBuilder sb = new StringBuilder();
-                for (Term x : a.terms()) {
-                    if (sb.isEmpty()) {
-                        sb.append(operand(x));
-                    } else if (x instanceof Const c && c.value() < 0) {
-                        sb.append(" - ").append(-c.value());
-                    } else if (x instanceof Mul m && m.left() instanceof Const c && c.value() < 0) {
-                        sb.append(" - ").append(c.value() == -1 ? operand(m.right()) : -c.value() + "*" + operand(m.right()));
-                    } else {
-                        sb.append(" + ").append(operand(x));
-                    }
-                }
-                yield sb.toString();
-            }
-            case Sub s -> operand(s.left()) + " - " + operand(s.right());
-            case Mul m -> m.left() instanceof Const c && c.value() == -1 ? "-" + operand(m.right())
-                    : operand(m.left()) + "*" + operand(m.right());
-            case Mod m -> "(" + text(m.dividend()) + " mod " + m.divisor() + ")";
-            case App a -> a.function() + "(" + String.join(", ", a.args().stream().map(Logic::text).toList()) + ")";
-        };
-    }
-
-    private static String operand(Term t) {
-        return t instanceof Add || t instanceof Sub ? "(" + text(t) + ")" : text(t);
+        return LogicText.text(t);
     }
 
     public static String text(Formula f) {
-        return switch (f) {
-            case Bool b -> Boolean.toString(b.value());
-            case Cmp c -> text(c.left()) + " " + c.rel().symbol + " " + text(c.right());
-            case And a -> String.join(" && ", a.parts().stream().map(p -> p instanceof Or ? "(" + text(p) + ")" : text(p)).toList());
-            case Or o -> String.join(" || ", o.parts().stream().map(p -> p instanceof And ? "(" + text(p) + ")" : text(p)).toList());
-            case Not n -> "!(" + text(n.operand()) + ")";
-            case BoolVar v -> v.name();
-            case Forall q -> "forall " + String.join(", ", q.vars()) + ": (" + text(q.body()) + ")";
-        };
-    }
-
-    // ---- linear normal form -------------------------------------------------------------
-
-    /** {@code sum(coef * atom) + constant}, atoms in canonical (text) order. */
-    static final class Linear {
-        final Map<Term, Long> coefs = new LinkedHashMap<>();
-        long constant;
-
-        static Linear of(Term t) {
-            Linear l = new Linear();
-            l.accumulate(t, 1);
-            return l;
-        }
-
-        boolean isConstant() {
-            return coefs.isEmpty();
-        }
-
-        private void accumulate(Term t, long scale) {
-            switch (t) {
-                case Const c -> constant = Math.addExact(constant, Math.multiplyExact(scale, c.value()));
-                case Var v -> addAtom(v, scale);
-                case Add a -> a.terms().forEach(x -> accumulate(x, scale));
-                case Sub s -> {
-                    accumulate(s.left(), scale);
-                    accumulate(s.right(), Math.negateExact(scale));
-                }
-                case Mul m -> {
-                    Linear l = of(m.left());
-                    Linear r = of(m.right());
-                    if (l.isConstant()) {
-                        add(r, Math.multiplyExact(scale, l.constant));
-                    } else if (r.isConstant()) {
-                        add(l, Math.multiplyExact(scale, r.constant));
-                    } else {
-                        Term a = l.toTerm();
-                        Term b = r.toTerm();
-                        addAtom(text(a).compareTo(text(b)) <= 0 ? new Mul(a, b) : new Mul(b, a), scale);
-                    }
-                }
-                case Mod m -> {
-                    Linear d = of(m.dividend());
-                    if (d.isConstant()) {
-                        constant = Math.addExact(constant, Math.multiplyExact(scale, Math.floorMod(d.constant, m.divisor())));
-                    } else {
-                        addAtom(new Mod(d.toTerm(), m.divisor()), scale);
-                    }
-                }
-                case App a -> addAtom(new App(a.function(), a.args().stream().map(Logic::canon).toList()), scale);
-            }
-        }
-
-        private void add(Linear other, long scale) {
-            constant = Math.addExact(constant, Math.multiplyExact(scale, other.constant));
-            other.coefs.forEach((atom, c) -> addAtom(atom, Math.multiplyExact(scale, c)));
-        }
-
-        private void addAtom(Term atom, long c) {
-            long sum = Math.addExact(coefs.getOrDefault(atom, 0L), c);
-            if (sum == 0) {
-                coefs.remove(atom);
-            } else {
-                coefs.put(atom, sum);
-            }
-        }
-
-        Linear minus(Linear other) {
-            Linear out = new Linear();
-            out.add(this, 1);
-            out.add(other, -1);
-            return out;
-        }
-
-        Linear scale(long s) {
-            Linear out = new Linear();
-            out.add(this, s);
-            return out;
-        }
-
-        long gcdOfCoefficients() {
-            long g = 0;
-            for (long c : coefs.values()) {
-                g = gcd(g, Math.abs(c));
-            }
-            return g == 0 ? 1 : g;
-        }
-
-        Linear divide(long g) {
-            Linear out = new Linear();
-            out.constant = constant / g;
-            coefs.forEach((a, c) -> out.coefs.put(a, c / g));
-            return out;
-        }
-
-        long firstCoefficient() {
-            return sorted().get(0).getValue();
-        }
-
-        private List<Map.Entry<Term, Long>> sorted() {
-            List<Map.Entry<Term, Long>> es = new ArrayList<>(coefs.entrySet());
-            if (es.size() > 1) {
-                Map<Term, String> keys = new java.util.HashMap<>();
-                es.forEach(e -> keys.put(e.getKey(), text(e.getKey())));
-                es.sort(Comparator.comparing(e -> keys.get(e.getKey())));
-            }
-            return es;
-        }
-
-        Term toTerm() {
-            List<Term> parts = new ArrayList<>();
-            for (Map.Entry<Term, Long> e : sorted()) {
-                parts.add(e.getValue() == 1 ? e.getKey() : new Mul(new Const(e.getValue()), e.getKey()));
-            }
-            if (constant != 0 || parts.isEmpty()) {
-                parts.add(new Const(constant));
-            }
-            return parts.size() == 1 ? parts.get(0) : new Add(parts);
-        }
-
-        /** The atoms with positive coefficients (0 if none). */
-        Term positivePart() {
-            Linear p = new Linear();
-            coefs.forEach((a, c) -> {
-                if (c > 0) {
-                    p.coefs.put(a, c);
-                }
-            });
-            return p.toTerm();
-        }
-
-        /** Minus (the atoms with negative coefficients plus the constant). */
-        Term negativePartNegated() {
-            Linear n = new Linear();
-            coefs.forEach((a, c) -> {
-                if (c < 0) {
-                    n.coefs.put(a, -c);
-                }
-            });
-            n.constant = -constant;
-            return n.toTerm();
-        }
-
-        private static long gcd(long a, long b) {
-            while (b != 0) {
-                long t = a % b;
-                a = b;
-                b = t;
-            }
-            return a;
-        }
+        return LogicText.text(f);
     }
 }
