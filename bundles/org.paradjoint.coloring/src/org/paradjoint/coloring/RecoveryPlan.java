@@ -107,8 +107,7 @@ final class RecoveryPlan {
         srcColor = new int[nnz];
         // count[c] = how many neighbours of the current vertex have colour c (stamped, not cleared)
         int[] count = new int[colorCount];
-        int[] stamp = new int[colorCount];
-        Arrays.fill(stamp, -1);
+        int[] stamp = GreedyColoring.filled(colorCount, -1);
         boolean[] unique = new boolean[g.adj.length];
         for (int i = 0; i < n; i++) {
             for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
@@ -134,10 +133,7 @@ final class RecoveryPlan {
             for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
                 int j = g.adj[k];
                 int pos = g.patternPos[k];
-                if (colors[i] == colors[j]) {
-                    throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j
-                            + " share colour " + colors[i]);
-                }
+                requireDifferentColours(i, j);
                 if (unique[k]) {
                     srcRow[pos] = i;
                     srcColor[pos] = colors[j];
@@ -149,6 +145,13 @@ final class RecoveryPlan {
                             + ") cannot be read directly");
                 }
             }
+        }
+    }
+
+    private void requireDifferentColours(int i, int j) {
+        if (colors[i] == colors[j]) {
+            throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j + " share colour "
+                    + colors[i]);
         }
     }
 
@@ -164,15 +167,10 @@ final class RecoveryPlan {
     private void buildTreePlan(AdjacencyGraph g) {
         int n = g.n;
         int ne = g.edgeCount;
-        int[] parent = new int[ne];
-        int[] size = new int[ne];
-        for (int e = 0; e < ne; e++) {
-            parent[e] = e;
-            size[e] = 1;
-        }
+        int[] parent = Orderings.natural(ne); // union-find over the edges, every edge its own tree
+        int[] size = GreedyColoring.filled(ne, 1);
         int[] firstEdge = new int[colorCount];
-        int[] stamp = new int[colorCount];
-        Arrays.fill(stamp, -1);
+        int[] stamp = GreedyColoring.filled(colorCount, -1);
         int[] edgeU = new int[ne];
         int[] edgeV = new int[ne];
         int[] edgePos = new int[ne];
@@ -181,10 +179,7 @@ final class RecoveryPlan {
             for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
                 int j = g.adj[k];
                 int e = g.edgeId[k];
-                if (colors[i] == colors[j]) {
-                    throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j
-                            + " share colour " + colors[i]);
-                }
+                requireDifferentColours(i, j);
                 if (i < j) {
                     edgeU[e] = i;
                     edgeV[e] = j;
