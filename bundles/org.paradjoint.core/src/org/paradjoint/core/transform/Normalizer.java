@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import org.paradjoint.core.inline.ReturnLowering;
 import org.paradjoint.core.ir.Assign;
@@ -36,27 +38,12 @@ final class Normalizer {
     }
 
     private static List<Stmt> sequential(List<Stmt> stmts, List<Variable> locals) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : stmts) {
-            switch (s) {
-                case Decl d -> {
-                    if (!locals.contains(d.var())) {
-                        locals.add(d.var());
-                    }
-                    if (d.init() != null) {
-                        out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(), d.range()));
-                    }
-                }
-                case Block b -> out.addAll(sequential(b.stmts(), locals));
-                case If i -> out.add(new If(i.cond(), new Block(sequential(i.then().stmts(), locals)),
-                        i.otherwise() == null ? null : new Block(sequential(i.otherwise().stmts(), locals)),
-                        i.range()));
-                case For f when f.isParallel() -> out.add(parallel(f));
-                case For f -> out.add(f.withBody(new Block(sequential(f.body().stmts(), locals), f.body().range())));
-                default -> out.add(s);
+        Consumer<Variable> declare = v -> {
+            if (!locals.contains(v)) {
+                locals.add(v);
             }
-        }
-        return out;
+        };
+        return undeclared(stmts, declare, true);
     }
 
     /** The parallel loop with the declarations of its (innermost collapsed) body at the top of that body. */
@@ -79,20 +66,30 @@ final class Normalizer {
     }
 
     private static List<Stmt> inParallel(List<Stmt> stmts, Set<Variable> declared) {
+        return undeclared(stmts, declared::add, false);
+    }
+
+    /**
+     * {@code stmts} with nested blocks spliced in and each declaration replaced by the assignment
+     * of its initialiser, the variable handed to {@code declare}; inside branches and loops too,
+     * except parallel loops when {@code ownParallelBodies} (their bodies keep their declarations).
+     */
+    private static List<Stmt> undeclared(List<Stmt> stmts, Consumer<Variable> declare, boolean ownParallelBodies) {
+        UnaryOperator<List<Stmt>> nested = l -> undeclared(l, declare, ownParallelBodies);
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
             switch (s) {
                 case Decl d -> {
-                    declared.add(d.var());
+                    declare.accept(d.var());
                     if (d.init() != null) {
                         out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(), d.range()));
                     }
                 }
-                case Block b -> out.addAll(inParallel(b.stmts(), declared));
-                case If i -> out.add(new If(i.cond(), new Block(inParallel(i.then().stmts(), declared)),
-                        i.otherwise() == null ? null : new Block(inParallel(i.otherwise().stmts(), declared)),
-                        i.range()));
-                case For f -> out.add(f.withBody(new Block(inParallel(f.body().stmts(), declared), f.body().range())));
+                case Block b -> out.addAll(nested.apply(b.stmts()));
+                case If i -> out.add(new If(i.cond(), new Block(nested.apply(i.then().stmts())),
+                        i.otherwise() == null ? null : new Block(nested.apply(i.otherwise().stmts())), i.range()));
+                case For f when ownParallelBodies && f.isParallel() -> out.add(parallel(f));
+                case For f -> out.add(f.withBody(new Block(nested.apply(f.body().stmts()), f.body().range())));
                 default -> out.add(s);
             }
         }
