@@ -19,17 +19,17 @@ final class AcyclicColoring {
     }
 
     static int[] color(AdjacencyGraph g, int[] order) {
-        int n = g.n;
-        int[] ptr = g.ptr;
-        int[] adj = g.adj;
-        int[] edgeId = g.edgeId;
+        int n = g.n();
+        int[] ptr = g.ptr();
+        int[] adj = g.adj();
+        int[] edgeId = g.edgeId();
         int[] color = GreedyColoring.filled(n, -1);
         int[] forbidden = GreedyColoring.filled(n + 1, -1);
         // firstNeighbor[c] = (p, edge): while colouring p, the first neighbour with colour c was met via edge
         int[] firstP = GreedyColoring.filled(n + 1, -1);
         int[] firstEdge = new int[n + 1];
         // firstVisit[root] = (p, q): tree with that root edge first reached from p through neighbour q
-        int ne = g.edgeCount;
+        int ne = g.edgeCount();
         int[] visitP = GreedyColoring.filled(ne, -1);
         int[] visitQ = new int[ne];
         int[] parent = Orderings.natural(ne); // union-find over the edges, every edge its own tree

@@ -44,12 +44,12 @@ final class GreedyColoring {
 
     /** Distance-1 colouring of the adjacency graph: adjacent vertices get different colours. */
     static int[] distance1(AdjacencyGraph g, int[] order) {
-        int n = g.n;
+        int n = g.n();
         int[] color = filled(n, -1);
         int[] forbidden = filled(n + 1, -1);
         for (int v : order) {
-            for (int k = g.ptr[v]; k < g.ptr[v + 1]; k++) {
-                int c = color[g.adj[k]];
+            for (int k = g.ptr()[v]; k < g.ptr()[v + 1]; k++) {
+                int c = color[g.adj()[k]];
                 if (c >= 0) {
                     forbidden[c] = v;
                 }

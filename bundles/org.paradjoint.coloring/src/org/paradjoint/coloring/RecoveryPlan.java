@@ -101,25 +101,25 @@ final class RecoveryPlan {
      * colour, else as B[j][colour(i)]; the star property guarantees one of the two.
      */
     private void buildStarPlan(AdjacencyGraph g) {
-        int n = g.n;
+        int n = g.n();
         int nnz = pattern.nnz();
         srcRow = new int[nnz];
         srcColor = new int[nnz];
         // count[c] = how many neighbours of the current vertex have colour c (stamped, not cleared)
         int[] count = new int[colorCount];
         int[] stamp = GreedyColoring.filled(colorCount, -1);
-        boolean[] unique = new boolean[g.adj.length];
+        boolean[] unique = new boolean[g.adj().length];
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int c = colors[g.adj[k]];
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int c = colors[g.adj()[k]];
                 if (stamp[c] != i) {
                     stamp[c] = i;
                     count[c] = 0;
                 }
                 count[c]++;
             }
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                unique[k] = count[colors[g.adj[k]]] == 1;
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                unique[k] = count[colors[g.adj()[k]]] == 1;
             }
         }
         for (int i = 0; i < n; i++) {
@@ -130,9 +130,9 @@ final class RecoveryPlan {
             }
         }
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int j = g.adj[k];
-                int pos = g.patternPos[k];
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int j = g.adj()[k];
+                int pos = g.patternPos()[k];
                 requireDifferentColours(i, j);
                 if (unique[k]) {
                     srcRow[pos] = i;
@@ -156,7 +156,7 @@ final class RecoveryPlan {
     }
 
     private static int mirror(AdjacencyGraph g, int i, int j) {
-        return Arrays.binarySearch(g.adj, g.ptr[j], g.ptr[j + 1], i);
+        return Arrays.binarySearch(g.adj(), g.ptr()[j], g.ptr()[j + 1], i);
     }
 
     /**
@@ -165,8 +165,8 @@ final class RecoveryPlan {
      * same colour), then peel each component, which must be a tree, from its leaves.
      */
     private void buildTreePlan(AdjacencyGraph g) {
-        int n = g.n;
-        int ne = g.edgeCount;
+        int n = g.n();
+        int ne = g.edgeCount();
         int[] parent = Orderings.natural(ne); // union-find over the edges, every edge its own tree
         int[] size = GreedyColoring.filled(ne, 1);
         int[] firstEdge = new int[colorCount];
@@ -176,16 +176,16 @@ final class RecoveryPlan {
         int[] edgePos = new int[ne];
         int[] edgeMirror = new int[ne];
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int j = g.adj[k];
-                int e = g.edgeId[k];
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int j = g.adj()[k];
+                int e = g.edgeId()[k];
                 requireDifferentColours(i, j);
                 if (i < j) {
                     edgeU[e] = i;
                     edgeV[e] = j;
-                    edgePos[e] = g.patternPos[k];
+                    edgePos[e] = g.patternPos()[k];
                 } else {
-                    edgeMirror[e] = g.patternPos[k];
+                    edgeMirror[e] = g.patternPos()[k];
                 }
                 int c = colors[j];
                 if (stamp[c] != i) {

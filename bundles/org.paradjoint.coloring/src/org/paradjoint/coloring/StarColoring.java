@@ -23,7 +23,7 @@ final class StarColoring {
     }
 
     static int[] color(AdjacencyGraph g, int[] order) {
-        int n = g.n;
+        int n = g.n();
         int[] color = GreedyColoring.filled(n, -1);
         int[] forbidden = GreedyColoring.filled(n + 1, -1);
         int[] treated = GreedyColoring.filled(n, -1); // treated[w] = v: w's colours already forbidden for v
@@ -32,13 +32,13 @@ final class StarColoring {
         int[] firstQ = new int[n + 1];
         int[] firstK = new int[n + 1]; // adjacency position of (p, q), to find the edge's star
         // star[e]: star containing undirected edge e; hub[s]: hub vertex of star s, -1 while undetermined
-        int[] star = new int[g.edgeCount];
-        int[] hub = new int[Math.max(1, g.edgeCount)];
+        int[] star = new int[g.edgeCount()];
+        int[] hub = new int[Math.max(1, g.edgeCount())];
         int starCount = 0;
 
         for (int v : order) {
-            for (int k = g.ptr[v]; k < g.ptr[v + 1]; k++) {
-                int w = g.adj[k];
+            for (int k = g.ptr()[v]; k < g.ptr()[v + 1]; k++) {
+                int w = g.adj()[k];
                 int cw = color[w];
                 if (cw < 0) {
                     continue;
@@ -55,12 +55,12 @@ final class StarColoring {
                     firstP[cw] = v;
                     firstQ[cw] = w;
                     firstK[cw] = k;
-                    for (int t = g.ptr[w]; t < g.ptr[w + 1]; t++) {
-                        int x = g.adj[t];
+                    for (int t = g.ptr()[w]; t < g.ptr()[w + 1]; t++) {
+                        int x = g.adj()[t];
                         if (x == v || color[x] < 0) {
                             continue;
                         }
-                        if (x == hub[star[g.edgeId[t]]]) { // Case 2: w is a leaf of a star with hub x
+                        if (x == hub[star[g.edgeId()[t]]]) { // Case 2: w is a leaf of a star with hub x
                             forbidden[color[x]] = v;
                         }
                     }
@@ -75,8 +75,8 @@ final class StarColoring {
 
     /** Forbids for v the colours of all coloured neighbours of w. */
     private static void treat(AdjacencyGraph g, int[] color, int[] forbidden, int[] treated, int v, int w) {
-        for (int t = g.ptr[w]; t < g.ptr[w + 1]; t++) {
-            int c = color[g.adj[t]];
+        for (int t = g.ptr()[w]; t < g.ptr()[w + 1]; t++) {
+            int c = color[g.adj()[t]];
             if (c >= 0) {
                 forbidden[c] = v;
             }
@@ -87,9 +87,9 @@ final class StarColoring {
     /** Puts every edge from the freshly coloured v to a coloured neighbour into a star. */
     private static int updateStars(AdjacencyGraph g, int[] color, int[] firstP, int[] firstQ, int[] firstK,
             int[] star, int[] hub, int starCount, int v) {
-        int[] ptr = g.ptr;
-        int[] adj = g.adj;
-        int[] edgeId = g.edgeId;
+        int[] ptr = g.ptr();
+        int[] adj = g.adj();
+        int[] edgeId = g.edgeId();
         int cv = color[v];
         for (int k = ptr[v]; k < ptr[v + 1]; k++) {
             int w = adj[k];
