@@ -1,7 +1,5 @@
 package org.paradjoint.coloring;
 
-import java.util.Arrays;
-
 /**
  * Greedy acyclic colouring: a distance-1 colouring in which every cycle uses at least three colours, so
  * every two-coloured subgraph is a forest. Trees can be peeled leaf by leaf, which is what recovery by
@@ -21,29 +19,21 @@ final class AcyclicColoring {
     }
 
     static int[] color(AdjacencyGraph g, int[] order) {
-        int n = g.n;
-        int[] ptr = g.ptr;
-        int[] adj = g.adj;
-        int[] edgeId = g.edgeId;
-        int[] color = new int[n];
-        Arrays.fill(color, -1);
-        int[] forbidden = new int[n + 1];
-        Arrays.fill(forbidden, -1);
+        int n = g.n();
+        int[] ptr = g.ptr();
+        int[] adj = g.adj();
+        int[] edgeId = g.edgeId();
+        int[] color = GreedyColoring.filled(n, -1);
+        int[] forbidden = GreedyColoring.filled(n + 1, -1);
         // firstNeighbor[c] = (p, edge): while colouring p, the first neighbour with colour c was met via edge
-        int[] firstP = new int[n + 1];
+        int[] firstP = GreedyColoring.filled(n + 1, -1);
         int[] firstEdge = new int[n + 1];
-        Arrays.fill(firstP, -1);
         // firstVisit[root] = (p, q): tree with that root edge first reached from p through neighbour q
-        int ne = g.edgeCount;
-        int[] visitP = new int[ne];
+        int ne = g.edgeCount();
+        int[] visitP = GreedyColoring.filled(ne, -1);
         int[] visitQ = new int[ne];
-        Arrays.fill(visitP, -1);
-        int[] parent = new int[ne];
-        int[] size = new int[ne];
-        for (int e = 0; e < ne; e++) {
-            parent[e] = e;
-            size[e] = 1;
-        }
+        int[] parent = Orderings.natural(ne); // union-find over the edges, every edge its own tree
+        int[] size = GreedyColoring.filled(ne, 1);
 
         for (int v : order) {
             for (int k = ptr[v]; k < ptr[v + 1]; k++) {
@@ -73,10 +63,7 @@ final class AcyclicColoring {
                     }
                 }
             }
-            int c = 0;
-            while (forbidden[c] == v) {
-                c++;
-            }
+            int c = GreedyColoring.firstAllowed(forbidden, v);
             color[v] = c;
             // grow stars: edges from v to neighbours of one colour form one tree centred at v
             for (int k = ptr[v]; k < ptr[v + 1]; k++) {

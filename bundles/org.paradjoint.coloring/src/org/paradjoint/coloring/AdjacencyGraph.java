@@ -7,32 +7,16 @@ package org.paradjoint.coloring;
  * <p>Besides the neighbour lists it keeps, for every directed position, the CSR position in the original
  * pattern (to put recovered values back) and an undirected edge id shared by (i, j) and (j, i): the star
  * and acyclic algorithms attach their stars and trees to undirected edges.
+ *
+ * @param n vertex count
+ * @param ptr start of each vertex's neighbours in {@code adj} (CSR), n + 1 entries
+ * @param adj neighbours, increasing within a vertex
+ * @param patternPos CSR position in the pattern of adjacency position k
+ * @param edgeId undirected edge id of adjacency position k; (i, j) and (j, i) share it
+ * @param edgeCount number of undirected edges
  */
-final class AdjacencyGraph implements OrderingGraph {
-
-    final int n;
-    final int[] ptr;
-    final int[] adj;
-    /** CSR position in the pattern of adjacency position k. */
-    final int[] patternPos;
-    /** undirected edge id of adjacency position k; (i, j) and (j, i) share it. */
-    final int[] edgeId;
-    final int edgeCount;
-    private final int maxDegree;
-
-    private AdjacencyGraph(int n, int[] ptr, int[] adj, int[] patternPos, int[] edgeId, int edgeCount) {
-        this.n = n;
-        this.ptr = ptr;
-        this.adj = adj;
-        this.patternPos = patternPos;
-        this.edgeId = edgeId;
-        this.edgeCount = edgeCount;
-        int max = 0;
-        for (int v = 0; v < n; v++) {
-            max = Math.max(max, ptr[v + 1] - ptr[v]);
-        }
-        this.maxDegree = max;
-    }
+record AdjacencyGraph(int n, int[] ptr, int[] adj, int[] patternPos, int[] edgeId, int edgeCount)
+        implements OrderingGraph {
 
     /** @throws IllegalArgumentException if the pattern is not structurally symmetric */
     static AdjacencyGraph of(SparsityPattern p) {
@@ -100,7 +84,11 @@ final class AdjacencyGraph implements OrderingGraph {
     }
 
     int maxDegree() {
-        return maxDegree;
+        int max = 0;
+        for (int v = 0; v < n; v++) {
+            max = Math.max(max, degree(v));
+        }
+        return max;
     }
 
     @Override
@@ -110,7 +98,7 @@ final class AdjacencyGraph implements OrderingGraph {
 
     @Override
     public int neighborBound() {
-        return maxDegree;
+        return maxDegree();
     }
 
     @Override

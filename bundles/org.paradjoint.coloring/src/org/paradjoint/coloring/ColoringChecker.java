@@ -29,10 +29,10 @@ public final class ColoringChecker {
 
     /** Every two columns with the same colour are structurally orthogonal (share no row). */
     public static Optional<String> checkColumns(SparsityPattern p, int[] colors) {
-        Optional<String> shape = checkShape(colors, p.cols(), "column");
-        if (shape.isPresent()) {
-            return shape;
-        }
+        return checkShape(colors, p.cols(), "column").or(() -> orthogonalityViolation(p, colors));
+    }
+
+    private static Optional<String> orthogonalityViolation(SparsityPattern p, int[] colors) {
         // two columns share a row exactly when both appear in that row: compare all pairs in each row
         for (int i = 0; i < p.rows(); i++) {
             for (int a = p.rowStart(i); a < p.rowEnd(i); a++) {
@@ -57,10 +57,10 @@ public final class ColoringChecker {
 
     /** Adjacent vertices of the adjacency graph (off-diagonal nonzeros) have different colours. */
     public static Optional<String> checkDistance1(SparsityPattern p, int[] colors) {
-        Optional<String> pre = checkSymmetricInput(p, colors);
-        if (pre.isPresent()) {
-            return pre;
-        }
+        return checkSymmetricInput(p, colors).or(() -> adjacentWithSameColour(p, colors));
+    }
+
+    private static Optional<String> adjacentWithSameColour(SparsityPattern p, int[] colors) {
         for (int i = 0; i < p.rows(); i++) {
             for (int k = p.rowStart(i); k < p.rowEnd(i); k++) {
                 int j = p.colIndexAt(k);
@@ -77,10 +77,10 @@ public final class ColoringChecker {
      * colour(u) = colour(w) and colour(v) = colour(x). Every edge is tried as the middle edge v-w.
      */
     public static Optional<String> checkStar(SparsityPattern p, int[] colors) {
-        Optional<String> d1 = checkDistance1(p, colors);
-        if (d1.isPresent()) {
-            return d1;
-        }
+        return checkDistance1(p, colors).or(() -> twoColouredPath(p, colors));
+    }
+
+    private static Optional<String> twoColouredPath(SparsityPattern p, int[] colors) {
         for (int v = 0; v < p.rows(); v++) {
             for (int k = p.rowStart(v); k < p.rowEnd(v); k++) {
                 int w = p.colIndexAt(k);
@@ -113,10 +113,10 @@ public final class ColoringChecker {
      * made of the edges joining those two colours is a forest (checked with union-find, pair by pair).
      */
     public static Optional<String> checkAcyclic(SparsityPattern p, int[] colors) {
-        Optional<String> d1 = checkDistance1(p, colors);
-        if (d1.isPresent()) {
-            return d1;
-        }
+        return checkDistance1(p, colors).or(() -> twoColouredCycle(p, colors));
+    }
+
+    private static Optional<String> twoColouredCycle(SparsityPattern p, int[] colors) {
         int n = p.rows();
         // undirected edges (i < j), sorted by their colour pair
         int count = 0;

@@ -11,40 +11,36 @@ package org.paradjoint.coloring;
 public enum ColoringProblem {
 
     /** Jacobian, column partition: partial distance-2 colouring of the columns in the bipartite graph. */
-    COLUMN(Structure.NONSYMMETRIC, Partition.COLUMN, Decompression.DIRECT),
+    COLUMN,
     /** Jacobian, row partition: partial distance-2 colouring of the rows in the bipartite graph. */
-    ROW(Structure.NONSYMMETRIC, Partition.ROW, Decompression.DIRECT),
+    ROW,
     /**
      * Symmetric, distance-1 colouring of the adjacency graph. Cheapest, but it does not allow recovering
      * a Hessian (it is here as a reference point and for the graph bound checks).
      */
-    DISTANCE_1(Structure.SYMMETRIC, Partition.COLUMN, null),
+    DISTANCE_1,
     /** Hessian, star colouring: direct recovery from H S. */
-    STAR(Structure.SYMMETRIC, Partition.COLUMN, Decompression.DIRECT),
+    STAR,
     /** Hessian, acyclic colouring: recovery from H S by substitution. */
-    ACYCLIC(Structure.SYMMETRIC, Partition.COLUMN, Decompression.SUBSTITUTION);
+    ACYCLIC;
 
-    private final Structure structure;
-    private final Partition partition;
-    private final Decompression defaultDecompression;
-
-    ColoringProblem(Structure structure, Partition partition, Decompression defaultDecompression) {
-        this.structure = structure;
-        this.partition = partition;
-        this.defaultDecompression = defaultDecompression;
-    }
-
+    /** The Jacobian problems are general, the others symmetric. */
     public Structure structure() {
-        return structure;
+        return this == COLUMN || this == ROW ? Structure.NONSYMMETRIC : Structure.SYMMETRIC;
     }
 
+    /** Only {@link #ROW} partitions rows. */
     public Partition partition() {
-        return partition;
+        return this == ROW ? Partition.ROW : Partition.COLUMN;
     }
 
     /** The decompression used when the algorithm does not name one; {@code null} for {@link #DISTANCE_1}. */
     public Decompression defaultDecompression() {
-        return defaultDecompression;
+        return switch (this) {
+            case COLUMN, ROW, STAR -> Decompression.DIRECT;
+            case ACYCLIC -> Decompression.SUBSTITUTION;
+            case DISTANCE_1 -> null;
+        };
     }
 
     /**

@@ -21,10 +21,8 @@ final class GreedyColoring {
      */
     static int[] partialDistance2(SparsityPattern p, int[] order) {
         int n = p.cols();
-        int[] color = new int[n];
-        Arrays.fill(color, -1);
-        int[] forbidden = new int[n + 1];
-        Arrays.fill(forbidden, -1);
+        int[] color = filled(n, -1);
+        int[] forbidden = filled(n + 1, -1);
         int[] colPtr = p.colPtr;
         int[] rowIdx = p.rowIdx;
         int[] rowPtr = p.rowPtr;
@@ -39,36 +37,42 @@ final class GreedyColoring {
                     }
                 }
             }
-            int c = 0;
-            while (forbidden[c] == v) {
-                c++;
-            }
-            color[v] = c;
+            color[v] = firstAllowed(forbidden, v);
         }
         return color;
     }
 
     /** Distance-1 colouring of the adjacency graph: adjacent vertices get different colours. */
     static int[] distance1(AdjacencyGraph g, int[] order) {
-        int n = g.n;
-        int[] color = new int[n];
-        Arrays.fill(color, -1);
-        int[] forbidden = new int[n + 1];
-        Arrays.fill(forbidden, -1);
+        int n = g.n();
+        int[] color = filled(n, -1);
+        int[] forbidden = filled(n + 1, -1);
         for (int v : order) {
-            for (int k = g.ptr[v]; k < g.ptr[v + 1]; k++) {
-                int c = color[g.adj[k]];
+            for (int k = g.ptr()[v]; k < g.ptr()[v + 1]; k++) {
+                int c = color[g.adj()[k]];
                 if (c >= 0) {
                     forbidden[c] = v;
                 }
             }
-            int c = 0;
-            while (forbidden[c] == v) {
-                c++;
-            }
-            color[v] = c;
+            color[v] = firstAllowed(forbidden, v);
         }
         return color;
+    }
+
+    /** A new array of {@code length} elements, all {@code value} (-1: uncoloured, never stamped). */
+    static int[] filled(int length, int value) {
+        int[] a = new int[length];
+        Arrays.fill(a, value);
+        return a;
+    }
+
+    /** The smallest colour that {@code forbidden} does not stamp with vertex {@code v}. */
+    static int firstAllowed(int[] forbidden, int v) {
+        int c = 0;
+        while (forbidden[c] == v) {
+            c++;
+        }
+        return c;
     }
 
     static int colorCount(int[] color) {

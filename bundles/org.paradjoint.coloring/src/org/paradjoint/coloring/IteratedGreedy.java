@@ -125,12 +125,7 @@ final class IteratedGreedy {
                 classes[i] = boxed[i];
             }
         } else { // random
-            for (int i = k - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int t = classes[i];
-                classes[i] = classes[j];
-                classes[j] = t;
-            }
+            Orderings.shuffle(classes, rnd);
         }
         return classes;
     }

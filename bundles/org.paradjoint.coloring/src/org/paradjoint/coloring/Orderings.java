@@ -32,24 +32,25 @@ final class Orderings {
 
     static int[] random(int n, long seed) {
         int[] order = natural(n);
-        SplittableRandom rnd = new SplittableRandom(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        shuffle(order, new SplittableRandom(seed));
         return order;
+    }
+
+    /** Fisher-Yates shuffle in place. */
+    static void shuffle(int[] a, SplittableRandom rnd) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
     }
 
     /** Counting sort on degree, descending, stable in vertex index. */
     static int[] largestFirst(OrderingGraph g) {
         int n = g.vertexCount();
         int[] deg = g.degrees();
-        int max = 0;
-        for (int d : deg) {
-            max = Math.max(max, d);
-        }
+        int max = maxOf(deg);
         int[] start = new int[max + 2];
         for (int d : deg) {
             start[max - d + 1]++;
@@ -67,11 +68,7 @@ final class Orderings {
     static int[] smallestLast(OrderingGraph g) {
         int n = g.vertexCount();
         int[] deg = g.degrees();
-        int max = maxOf(deg);
-        DegreeBuckets buckets = new DegreeBuckets(n, max);
-        for (int v = n - 1; v >= 0; v--) { // reversed so that ties start at vertex 0
-            buckets.insert(v, deg[v]);
-        }
+        DegreeBuckets buckets = buckets(deg, maxOf(deg));
         boolean[] removed = new boolean[n];
         int[] buf = new int[g.neighborBound()];
         int[] order = new int[n];
@@ -80,17 +77,8 @@ final class Orderings {
             while (buckets.first(min) < 0) {
                 min++;
             }
-            int v = buckets.first(min);
-            buckets.remove(v);
-            removed[v] = true;
-            order[pos] = v;
-            int c = sortedNeighbors(g, v, buf);
-            for (int t = c - 1; t >= 0; t--) {
-                int u = buf[t];
-                if (!removed[u]) {
-                    buckets.move(u, buckets.degree(u) - 1);
-                }
-            }
+            order[pos] = take(buckets, min, removed);
+            moveNeighbors(g, order[pos], buf, removed, buckets, -1);
             // a neighbour may have dropped just below the current minimum
             min = Math.max(0, min - 1);
         }
@@ -101,10 +89,7 @@ final class Orderings {
         int n = g.vertexCount();
         int[] deg = g.degrees();
         int max = maxOf(deg);
-        DegreeBuckets buckets = new DegreeBuckets(n, max);
-        for (int v = n - 1; v >= 0; v--) { // reversed so that ties start at vertex 0
-            buckets.insert(v, deg[v]);
-        }
+        DegreeBuckets buckets = buckets(deg, max);
         boolean[] ordered = new boolean[n];
         int[] buf = new int[g.neighborBound()];
         int[] order = new int[n];
@@ -112,17 +97,8 @@ final class Orderings {
             while (buckets.first(max) < 0) {
                 max--; // degrees only decrease, so the maximum never needs to move up
             }
-            int v = buckets.first(max);
-            buckets.remove(v);
-            ordered[v] = true;
-            order[pos] = v;
-            int c = sortedNeighbors(g, v, buf);
-            for (int t = c - 1; t >= 0; t--) {
-                int u = buf[t];
-                if (!ordered[u]) {
-                    buckets.move(u, buckets.degree(u) - 1);
-                }
-            }
+            order[pos] = take(buckets, max, ordered);
+            moveNeighbors(g, order[pos], buf, ordered, buckets, -1);
         }
         return order;
     }
@@ -131,10 +107,7 @@ final class Orderings {
         int n = g.vertexCount();
         int[] buf = new int[g.neighborBound()];
         // incidence degree never exceeds the neighbour bound
-        DegreeBuckets buckets = new DegreeBuckets(n, Math.max(buf.length, 0));
-        for (int v = n - 1; v >= 0; v--) { // reversed so that ties start at vertex 0
-            buckets.insert(v, 0);
-        }
+        DegreeBuckets buckets = buckets(new int[n], Math.max(buf.length, 0));
         boolean[] ordered = new boolean[n];
         int[] order = new int[n];
         int max = 0;
@@ -142,23 +115,47 @@ final class Orderings {
             while (buckets.first(max) < 0) {
                 max--;
             }
-            int v = buckets.first(max);
-            buckets.remove(v);
-            ordered[v] = true;
-            order[pos] = v;
-            int c = sortedNeighbors(g, v, buf);
-            for (int t = c - 1; t >= 0; t--) {
-                int u = buf[t];
-                if (!ordered[u]) {
-                    int d = buckets.degree(u) + 1;
-                    buckets.move(u, d);
-                    if (d > max) {
-                        max = d;
-                    }
-                }
-            }
+            order[pos] = take(buckets, max, ordered);
+            max = Math.max(max, moveNeighbors(g, order[pos], buf, ordered, buckets, +1));
         }
         return order;
+    }
+
+    /** Buckets holding every vertex v at {@code degree[v]}; inserted in reverse so that ties start at vertex 0. */
+    private static DegreeBuckets buckets(int[] degree, int maxDegree) {
+        DegreeBuckets buckets = new DegreeBuckets(degree.length, maxDegree);
+        for (int v = degree.length - 1; v >= 0; v--) {
+            buckets.insert(v, degree[v]);
+        }
+        return buckets;
+    }
+
+    /** Removes the first vertex of bucket {@code degree} and marks it {@code done}. */
+    private static int take(DegreeBuckets buckets, int degree, boolean[] done) {
+        int v = buckets.first(degree);
+        buckets.remove(v);
+        done[v] = true;
+        return v;
+    }
+
+    /**
+     * Moves every neighbour of {@code v} that is not {@code done} by {@code delta} degrees, in
+     * decreasing index order (see {@link #sortedNeighbors}); returns the largest degree one moved to,
+     * or -1.
+     */
+    private static int moveNeighbors(OrderingGraph g, int v, int[] buf, boolean[] done, DegreeBuckets buckets,
+            int delta) {
+        int largest = -1;
+        int c = sortedNeighbors(g, v, buf);
+        for (int t = c - 1; t >= 0; t--) {
+            int u = buf[t];
+            if (!done[u]) {
+                int d = buckets.degree(u) + delta;
+                buckets.move(u, d);
+                largest = Math.max(largest, d);
+            }
+        }
+        return largest;
     }
 
     /**

@@ -101,26 +101,25 @@ final class RecoveryPlan {
      * colour, else as B[j][colour(i)]; the star property guarantees one of the two.
      */
     private void buildStarPlan(AdjacencyGraph g) {
-        int n = g.n;
+        int n = g.n();
         int nnz = pattern.nnz();
         srcRow = new int[nnz];
         srcColor = new int[nnz];
         // count[c] = how many neighbours of the current vertex have colour c (stamped, not cleared)
         int[] count = new int[colorCount];
-        int[] stamp = new int[colorCount];
-        Arrays.fill(stamp, -1);
-        boolean[] unique = new boolean[g.adj.length];
+        int[] stamp = GreedyColoring.filled(colorCount, -1);
+        boolean[] unique = new boolean[g.adj().length];
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int c = colors[g.adj[k]];
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int c = colors[g.adj()[k]];
                 if (stamp[c] != i) {
                     stamp[c] = i;
                     count[c] = 0;
                 }
                 count[c]++;
             }
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                unique[k] = count[colors[g.adj[k]]] == 1;
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                unique[k] = count[colors[g.adj()[k]]] == 1;
             }
         }
         for (int i = 0; i < n; i++) {
@@ -131,13 +130,10 @@ final class RecoveryPlan {
             }
         }
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int j = g.adj[k];
-                int pos = g.patternPos[k];
-                if (colors[i] == colors[j]) {
-                    throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j
-                            + " share colour " + colors[i]);
-                }
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int j = g.adj()[k];
+                int pos = g.patternPos()[k];
+                requireDifferentColours(i, j);
                 if (unique[k]) {
                     srcRow[pos] = i;
                     srcColor[pos] = colors[j];
@@ -152,8 +148,15 @@ final class RecoveryPlan {
         }
     }
 
+    private void requireDifferentColours(int i, int j) {
+        if (colors[i] == colors[j]) {
+            throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j + " share colour "
+                    + colors[i]);
+        }
+    }
+
     private static int mirror(AdjacencyGraph g, int i, int j) {
-        return Arrays.binarySearch(g.adj, g.ptr[j], g.ptr[j + 1], i);
+        return Arrays.binarySearch(g.adj(), g.ptr()[j], g.ptr()[j + 1], i);
     }
 
     /**
@@ -162,35 +165,27 @@ final class RecoveryPlan {
      * same colour), then peel each component, which must be a tree, from its leaves.
      */
     private void buildTreePlan(AdjacencyGraph g) {
-        int n = g.n;
-        int ne = g.edgeCount;
-        int[] parent = new int[ne];
-        int[] size = new int[ne];
-        for (int e = 0; e < ne; e++) {
-            parent[e] = e;
-            size[e] = 1;
-        }
+        int n = g.n();
+        int ne = g.edgeCount();
+        int[] parent = Orderings.natural(ne); // union-find over the edges, every edge its own tree
+        int[] size = GreedyColoring.filled(ne, 1);
         int[] firstEdge = new int[colorCount];
-        int[] stamp = new int[colorCount];
-        Arrays.fill(stamp, -1);
+        int[] stamp = GreedyColoring.filled(colorCount, -1);
         int[] edgeU = new int[ne];
         int[] edgeV = new int[ne];
         int[] edgePos = new int[ne];
         int[] edgeMirror = new int[ne];
         for (int i = 0; i < n; i++) {
-            for (int k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
-                int j = g.adj[k];
-                int e = g.edgeId[k];
-                if (colors[i] == colors[j]) {
-                    throw new IllegalStateException("not a distance-1 colouring: " + i + " and " + j
-                            + " share colour " + colors[i]);
-                }
+            for (int k = g.ptr()[i]; k < g.ptr()[i + 1]; k++) {
+                int j = g.adj()[k];
+                int e = g.edgeId()[k];
+                requireDifferentColours(i, j);
                 if (i < j) {
                     edgeU[e] = i;
                     edgeV[e] = j;
-                    edgePos[e] = g.patternPos[k];
+                    edgePos[e] = g.patternPos()[k];
                 } else {
-                    edgeMirror[e] = g.patternPos[k];
+                    edgeMirror[e] = g.patternPos()[k];
                 }
                 int c = colors[j];
                 if (stamp[c] != i) {

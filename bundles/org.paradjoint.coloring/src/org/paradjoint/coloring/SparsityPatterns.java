@@ -66,57 +66,37 @@ public final class SparsityPatterns {
 
     /** 5-point Laplacian on a k x k grid (k^2 x k^2, row-major numbering). */
     public static SparsityPattern laplacian2d(int k) {
-        int n = Math.multiplyExact(k, k);
-        Coo c = new Coo(5 * n);
-        for (int y = 0; y < k; y++) {
-            for (int x = 0; x < k; x++) {
-                int v = y * k + x;
-                if (y > 0) {
-                    c.add(v, v - k);
-                }
-                if (x > 0) {
-                    c.add(v, v - 1);
-                }
-                c.add(v, v);
-                if (x < k - 1) {
-                    c.add(v, v + 1);
-                }
-                if (y < k - 1) {
-                    c.add(v, v + k);
-                }
-            }
-        }
-        return c.build(n, n);
+        return laplacian(k, 2);
     }
 
     /** 7-point Laplacian on a k x k x k grid (k^3 x k^3, lexicographic numbering). */
     public static SparsityPattern laplacian3d(int k) {
-        int n = Math.multiplyExact(Math.multiplyExact(k, k), k);
-        int kk = k * k;
-        Coo c = new Coo(7 * n);
-        for (int z = 0; z < k; z++) {
-            for (int y = 0; y < k; y++) {
-                for (int x = 0; x < k; x++) {
-                    int v = z * kk + y * k + x;
-                    if (z > 0) {
-                        c.add(v, v - kk);
-                    }
-                    if (y > 0) {
-                        c.add(v, v - k);
-                    }
-                    if (x > 0) {
-                        c.add(v, v - 1);
-                    }
-                    c.add(v, v);
-                    if (x < k - 1) {
-                        c.add(v, v + 1);
-                    }
-                    if (y < k - 1) {
-                        c.add(v, v + k);
-                    }
-                    if (z < k - 1) {
-                        c.add(v, v + kk);
-                    }
+        return laplacian(k, 3);
+    }
+
+    /**
+     * The (2 dims + 1)-point Laplacian on a grid of k points per axis, numbered with the last axis
+     * fastest. Each row lists its entries in column order: the lower neighbours from the slowest
+     * axis, the diagonal, the upper neighbours from the fastest axis.
+     */
+    private static SparsityPattern laplacian(int k, int dims) {
+        int[] stride = new int[dims];
+        int n = 1;
+        for (int a = dims - 1; a >= 0; a--) {
+            stride[a] = n;
+            n = Math.multiplyExact(n, k);
+        }
+        Coo c = new Coo((2 * dims + 1) * n);
+        for (int v = 0; v < n; v++) {
+            for (int a = 0; a < dims; a++) {
+                if (v / stride[a] % k > 0) {
+                    c.add(v, v - stride[a]);
+                }
+            }
+            c.add(v, v);
+            for (int a = dims - 1; a >= 0; a--) {
+                if (v / stride[a] % k < k - 1) {
+                    c.add(v, v + stride[a]);
                 }
             }
         }

@@ -1,7 +1,5 @@
 package org.paradjoint.coloring;
 
-import java.util.Arrays;
-
 /**
  * Greedy star colouring: a distance-1 colouring in which every path on four vertices uses at least three
  * colours, so every two-coloured connected subgraph is a star. That is exactly what direct recovery of a
@@ -25,29 +23,22 @@ final class StarColoring {
     }
 
     static int[] color(AdjacencyGraph g, int[] order) {
-        int n = g.n;
-        int[] ptr = g.ptr;
-        int[] adj = g.adj;
-        int[] edgeId = g.edgeId;
-        int[] color = new int[n];
-        Arrays.fill(color, -1);
-        int[] forbidden = new int[n + 1];
-        Arrays.fill(forbidden, -1);
+        int n = g.n();
+        int[] color = GreedyColoring.filled(n, -1);
+        int[] forbidden = GreedyColoring.filled(n + 1, -1);
+        int[] treated = GreedyColoring.filled(n, -1); // treated[w] = v: w's colours already forbidden for v
         // firstNeighbor[c] = (p, q): while colouring p, q was the first neighbour seen with colour c
-        int[] firstP = new int[n + 1];
+        int[] firstP = GreedyColoring.filled(n + 1, -1);
         int[] firstQ = new int[n + 1];
         int[] firstK = new int[n + 1]; // adjacency position of (p, q), to find the edge's star
-        Arrays.fill(firstP, -1);
-        int[] treated = new int[n];
-        Arrays.fill(treated, -1);
         // star[e]: star containing undirected edge e; hub[s]: hub vertex of star s, -1 while undetermined
-        int[] star = new int[g.edgeCount];
-        int[] hub = new int[Math.max(1, g.edgeCount)];
+        int[] star = new int[g.edgeCount()];
+        int[] hub = new int[Math.max(1, g.edgeCount())];
         int starCount = 0;
 
         for (int v : order) {
-            for (int k = ptr[v]; k < ptr[v + 1]; k++) {
-                int w = adj[k];
+            for (int k = g.ptr()[v]; k < g.ptr()[v + 1]; k++) {
+                int w = g.adj()[k];
                 int cw = color[w];
                 if (cw < 0) {
                     continue;
@@ -64,21 +55,18 @@ final class StarColoring {
                     firstP[cw] = v;
                     firstQ[cw] = w;
                     firstK[cw] = k;
-                    for (int t = ptr[w]; t < ptr[w + 1]; t++) {
-                        int x = adj[t];
+                    for (int t = g.ptr()[w]; t < g.ptr()[w + 1]; t++) {
+                        int x = g.adj()[t];
                         if (x == v || color[x] < 0) {
                             continue;
                         }
-                        if (x == hub[star[edgeId[t]]]) { // Case 2: w is a leaf of a star with hub x
+                        if (x == hub[star[g.edgeId()[t]]]) { // Case 2: w is a leaf of a star with hub x
                             forbidden[color[x]] = v;
                         }
                     }
                 }
             }
-            int c = 0;
-            while (forbidden[c] == v) {
-                c++;
-            }
+            int c = GreedyColoring.firstAllowed(forbidden, v);
             color[v] = c;
             starCount = updateStars(g, color, firstP, firstQ, firstK, star, hub, starCount, v);
         }
@@ -87,8 +75,8 @@ final class StarColoring {
 
     /** Forbids for v the colours of all coloured neighbours of w. */
     private static void treat(AdjacencyGraph g, int[] color, int[] forbidden, int[] treated, int v, int w) {
-        for (int t = g.ptr[w]; t < g.ptr[w + 1]; t++) {
-            int c = color[g.adj[t]];
+        for (int t = g.ptr()[w]; t < g.ptr()[w + 1]; t++) {
+            int c = color[g.adj()[t]];
             if (c >= 0) {
                 forbidden[c] = v;
             }
@@ -99,9 +87,9 @@ final class StarColoring {
     /** Puts every edge from the freshly coloured v to a coloured neighbour into a star. */
     private static int updateStars(AdjacencyGraph g, int[] color, int[] firstP, int[] firstQ, int[] firstK,
             int[] star, int[] hub, int starCount, int v) {
-        int[] ptr = g.ptr;
-        int[] adj = g.adj;
-        int[] edgeId = g.edgeId;
+        int[] ptr = g.ptr();
+        int[] adj = g.adj();
+        int[] edgeId = g.edgeId();
         int cv = color[v];
         for (int k = ptr[v]; k < ptr[v + 1]; k++) {
             int w = adj[k];

@@ -46,45 +46,33 @@ final class PragmaSyntax {
 
     sealed interface Ad permits Gradient, Stencil, Separable, Elemental, Disjoint {
         /** How the annotation is named in messages, e.g. {@code ad gradient}. */
-        String label();
+        default String label() {
+            return switch (this) {
+                case Gradient g -> g.tangent() ? "ad tangent" : "ad gradient";
+                case Stencil s -> "ad stencil adjoint";
+                case Separable s -> "ad partially_separable";
+                case Elemental e -> "ad elemental";
+                case Disjoint d -> "ad disjoint";
+            };
+        }
     }
 
     record Gradient(boolean tangent, List<Name> dependents, List<Name> independents) implements Ad {
-        @Override
-        public String label() {
-            return tangent ? "ad tangent" : "ad gradient";
-        }
     }
 
     record Mapping(Name array, Name adjoint) {
     }
 
     record Stencil(List<Mapping> mappings, String strategy) implements Ad {
-        @Override
-        public String label() {
-            return "ad stencil adjoint";
-        }
     }
 
     record Separable(List<Name> elementals) implements Ad {
-        @Override
-        public String label() {
-            return "ad partially_separable";
-        }
     }
 
     record Elemental() implements Ad {
-        @Override
-        public String label() {
-            return "ad elemental";
-        }
     }
 
     record Disjoint(List<Segment> expressions) implements Ad {
-        @Override
-        public String label() {
-            return "ad disjoint";
-        }
     }
 
     record Reduction(String op, List<Name> vars) {

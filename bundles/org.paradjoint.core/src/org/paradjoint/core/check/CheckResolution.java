@@ -45,12 +45,11 @@ public final class CheckResolution {
     private final String nouns;
 
     /** {@code noun}/{@code nouns}: the language's word for a parameter, singular and plural. */
-    public CheckResolution(Function function, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
-            Diagnostics diags, String noun, String nouns) {
-        this.function = function;
-        this.tangent = tangent;
-        this.adjoint = adjoint;
-        this.spec = spec;
+    public CheckResolution(CheckTarget target, Diagnostics diags, String noun, String nouns) {
+        this.function = target.primal();
+        this.tangent = target.tangent();
+        this.adjoint = target.adjoint();
+        this.spec = target.spec();
         this.diags = diags;
         this.noun = noun;
         this.nouns = nouns;

@@ -1,6 +1,5 @@
 package org.paradjoint.core.check;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,23 +9,18 @@ import org.paradjoint.core.check.CheckResolution.Kind;
 import org.paradjoint.core.check.CheckResolution.Role;
 import org.paradjoint.core.check.IndexBounds.Interval;
 import org.paradjoint.core.diag.Diagnostics;
-import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.BaseType;
-import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.transform.DerivativeSignature;
 
 /**
- * The check of one function, resolved: the value of every integer parameter, the element count
- * of every array, the contents of index arrays and each parameter's role in the two derivative
- * signatures. Everything the user may get wrong is reported here, as located diagnostics.
+ * The check of one C function, resolved: besides what every {@link CheckPlan} holds, the element
+ * count of every array (its leading extent from {@code --extent}, the declaration or the indices
+ * the function uses) and the contents of index arrays. Everything the user may get wrong is
+ * reported here, as located diagnostics.
  */
-final class DriverPlan {
-
-    /** Arrays larger than this are surely a mistake in the options. */
-    static final long MAX_ELEMENTS = 10_000_000L;
+final class DriverPlan extends CheckPlan<DriverPlan.Param> {
 
     /**
      * One primal parameter. {@code lengthC}/{@code length}: element count of an array (C text and
@@ -34,124 +28,84 @@ final class DriverPlan {
      * derivative parameters or null.
      */
     record Param(Variable var, Kind kind, String lengthC, long length, String origin, IndexFill fill,
-            Variable tangent, Variable adjoint, boolean independent, boolean dependent) {
-
-        String name() {
-            return var.name();
-        }
+            Variable tangent, Variable adjoint, boolean independent, boolean dependent) implements DriverParam {
     }
 
-    final Function function;
-    final DerivativeSignature tangent;
-    final DerivativeSignature adjoint;
-    final CheckSpec spec;
-    /** Integer parameters and --set helper names with their values, in declaration order. */
-    final Map<String, Long> ints = new LinkedHashMap<>();
-    final List<Param> params = new ArrayList<>();
-
-    private final Diagnostics diags;
-    private final CheckResolution checks;
     private final Map<String, String> leadingC = new HashMap<>();
     private final Map<String, Long> leading = new HashMap<>();
     private final Map<String, String> origins = new HashMap<>();
     private final Map<String, Interval> contents = new HashMap<>();
     private final Map<String, IndexFill> fills = new LinkedHashMap<>();
 
-    private DriverPlan(Function function, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
-            Diagnostics diags) {
-        this.function = function;
-        this.tangent = tangent;
-        this.adjoint = adjoint;
-        this.spec = spec;
-        this.diags = diags;
-        this.checks = new CheckResolution(function, tangent, adjoint, spec, diags, "parameter", "parameters");
+    private DriverPlan(CheckTarget target, Diagnostics diags) {
+        super(target, diags, "parameter", "parameters");
     }
 
     /** The plan, or null after reporting errors to {@code diags}. */
-    static DriverPlan resolve(Function f, DerivativeSignature tangent, DerivativeSignature adjoint, CheckSpec spec,
-            Diagnostics diags) {
-        return CheckResolution.unlessErrors(diags, () -> {
-            DriverPlan p = new DriverPlan(f, tangent, adjoint, spec, diags);
-            if (p.checks.signaturesFollowPrimal() && p.checkTypes() && p.resolveInts()) {
-                p.resolveArrays();
-            }
-            return p;
-        });
+    static DriverPlan resolve(CheckTarget target, Diagnostics diags) {
+        return resolve(diags, () -> new DriverPlan(target, diags));
     }
 
-    private void error(String code, SourceRange at, String message) {
-        checks.error(code, at, message);
-    }
-
-    private boolean checkTypes() {
-        boolean ok = true;
-        for (Variable v : function.params()) {
-            boolean cArray = v.layout() == Layout.ROW_MAJOR
-                    && v.dims().stream().allMatch(d -> d.lower() instanceof IntLit l && l.value() == 0);
-            if (!cArray) {
-                error("check-unsupported-type", v.range(), "parameter " + v.name()
-                        + " is not a C array (column-major or lower bound other than 0); check drivers are C");
-                ok = false;
-            }
-            if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
-                error("check-unsupported-type", v.range(), "parameter " + v.name() + " has type " + v.type().cName()
-                        + "; check drivers handle double and integer parameters only");
-                ok = false;
-            }
-            for (int d = 1; d < v.rank(); d++) {
-                if (!v.dims().get(d).extentKnown()) {
-                    error("check-extent-unknown", v.range(), "dimension " + (d + 1) + " of " + v.name()
-                            + " has no declared extent");
-                    ok = false;
-                }
-            }
-        }
-        if (function.returnType() != null && function.returnType().isFloating()) {
-            diags.warning("check-return-ignored", function.range(), function.name()
+    /** Also warns that a floating-point return value goes unchecked. */
+    @Override
+    protected boolean checkTypes() {
+        boolean ok = super.checkTypes();
+        if (function().returnType() != null && function().returnType().isFloating()) {
+            diags.warning("check-return-ignored", function().range(), function().name()
                     + ": the returned value is not checked (only parameters are dependents)");
         }
         return ok;
     }
 
-    private Variable param(String name) {
-        return checks.param(name);
+    @Override
+    protected boolean checkType(Variable v) {
+        boolean ok = true;
+        boolean cArray = v.layout() == Layout.ROW_MAJOR
+                && v.dims().stream().allMatch(d -> d.lower() instanceof IntLit l && l.value() == 0);
+        if (!cArray) {
+            error("check-unsupported-type", v.range(), "parameter " + v.name()
+                    + " is not a C array (column-major or lower bound other than 0); check drivers are C");
+            ok = false;
+        }
+        if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
+            error("check-unsupported-type", v.range(), "parameter " + v.name() + " has type " + v.type().cName()
+                    + "; check drivers handle double and integer parameters only");
+            ok = false;
+        }
+        for (int d = 1; d < v.rank(); d++) {
+            if (!v.dims().get(d).extentKnown()) {
+                error("check-extent-unknown", v.range(), "dimension " + (d + 1) + " of " + v.name()
+                        + " has no declared extent");
+                ok = false;
+            }
+        }
+        return ok;
     }
 
-    private boolean resolveInts() {
-        Map<String, Long> values = checks.integerValues();
-        if (values == null) {
-            return false;
-        }
-        ints.putAll(values);
-        return true;
-    }
-
-    private void resolveArrays() {
-        if (!checks.optionNamesExist()) {
-            return;
-        }
-        for (Variable v : function.params()) {
+    @Override
+    protected void resolveParams() {
+        for (Variable v : function().params()) {
             if (!v.isArray()) {
                 continue;
             }
-            IntExpr given = spec.extents().get(v.name());
+            IntExpr given = spec().extents().get(v.name());
             if (given != null) {
                 setLeading(v, given.toC(), evalSpec(given, "--extent " + v.name()), "--extent");
             } else if (v.dims().get(0).extentKnown()) {
                 var e = v.dims().get(0).extent();
                 try {
-                    setLeading(v, IrInt.toC(e), IrInt.eval(e, ints), "declaration");
+                    setLeading(v, IrInt.toC(e), IrInt.eval(e, ints()), "declaration");
                 } catch (IllegalArgumentException | ArithmeticException ex) {
                     error("check-extent-unknown", v.range(), "the declared extent of " + v.name() + " cannot be "
                             + "evaluated (" + ex.getMessage() + "); give --extent " + v.name() + "=EXPR");
                 }
             }
             if (v.type().isInteger()) {
-                IndexFill fill = spec.indices().get(v.name());
+                IndexFill fill = spec().indices().get(v.name());
                 if (fill != null) {
                     fills.put(v.name(), fill);
                     try {
-                        long[] r = fill.valueRange(ints);
+                        long[] r = fill.valueRange(ints());
                         contents.put(v.name(), new Interval(r[0], r[1]));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
                         error("check-spec-value", v.range(), "--index " + v.name() + "=" + fill.spelling() + ": "
@@ -161,7 +115,7 @@ final class DriverPlan {
             }
         }
         inferExtents();
-        for (Variable v : function.params()) {
+        for (Variable v : function().params()) {
             if (v.isArray() && leading.containsKey(v.name())) {
                 addParam(v);
             } else if (!v.isArray()) {
@@ -172,7 +126,7 @@ final class DriverPlan {
 
     private long evalSpec(IntExpr e, String what) {
         try {
-            return e.eval(ints);
+            return e.eval(ints());
         } catch (IllegalArgumentException | ArithmeticException ex) {
             error("check-spec-value", null, what + "=" + e.toC() + ": " + ex.getMessage());
             return 1;
@@ -183,7 +137,7 @@ final class DriverPlan {
         leadingC.put(v.name(), c);
         leading.put(v.name(), value);
         origins.put(v.name(), origin);
-        if (v.type().isInteger() && !fills.containsKey(v.name()) && !spec.indices().containsKey(v.name())) {
+        if (v.type().isInteger() && !fills.containsKey(v.name()) && !spec().indices().containsKey(v.name())) {
             try {
                 long len = Math.multiplyExact(value, innerCount(v));
                 fills.put(v.name(), new IndexFill.Perm(new IntExpr.Name("pa_len_" + v.name())));
@@ -197,7 +151,7 @@ final class DriverPlan {
     private long innerCount(Variable v) {
         long n = 1;
         for (int d = 1; d < v.rank(); d++) {
-            n = Math.multiplyExact(n, IrInt.eval(v.dims().get(d).extent(), ints));
+            n = Math.multiplyExact(n, IrInt.eval(v.dims().get(d).extent(), ints()));
         }
         return n;
     }
@@ -205,10 +159,10 @@ final class DriverPlan {
     /** Sizes arrays from the indices the function uses, until nothing more can be learnt. */
     private void inferExtents() {
         Map<Variable, Interval> used = Map.of();
-        for (int round = 0; round <= function.params().size(); round++) {
-            used = IndexBounds.leadingIndices(function, ints, contents);
+        for (int round = 0; round <= function().params().size(); round++) {
+            used = IndexBounds.leadingIndices(function(), ints(), contents);
             boolean progress = false;
-            for (Variable v : function.params()) {
+            for (Variable v : function().params()) {
                 Interval r = used.get(v);
                 if (v.isArray() && !leading.containsKey(v.name()) && r != null && r.bounded() && r.hi() >= 0) {
                     setLeading(v, Long.toString(r.hi() + 1), r.hi() + 1, "largest index used");
@@ -219,7 +173,7 @@ final class DriverPlan {
                 break;
             }
         }
-        for (Variable v : function.params()) {
+        for (Variable v : function().params()) {
             if (!v.isArray()) {
                 continue;
             }
@@ -232,7 +186,7 @@ final class DriverPlan {
                 error("check-extent-unknown", v.range(), "cannot bound the indices of " + v.name()
                         + (r.bounded() ? " (largest " + r.hi() + ")" : "") + "; give --extent " + v.name() + "=EXPR");
             } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
-                diags.warning("check-extent-small", v.range(), function.name() + ": " + v.name()
+                diags.warning("check-extent-small", v.range(), function().name() + ": " + v.name()
                         + " may be indexed in [" + r.lo() + ", " + r.hi() + "] but its leading extent is "
                         + leading.get(v.name()) + " (" + origins.get(v.name()) + ")");
             }
@@ -269,12 +223,12 @@ final class DriverPlan {
                 return;
             }
         }
-        params.add(new Param(v, role.kind(), lengthC, length, origins.get(v.name()), fills.get(v.name()),
+        include(new Param(v, role.kind(), lengthC, length, origins.get(v.name()), fills.get(v.name()),
                 role.tangent(), role.adjoint(), role.independent(), role.dependent()));
     }
 
     /** Names of --set helpers that are no parameters (declared as locals of the driver). */
     List<String> helperNames() {
-        return spec.sets().keySet().stream().filter(n -> param(n) == null).toList();
+        return spec().sets().keySet().stream().filter(n -> checks.param(n) == null).toList();
     }
 }

@@ -53,25 +53,26 @@ public final class ExprUtil {
         }
     }
 
-    /** Every variable or array-element reference, including those inside indices. */
-    public static List<LValue> references(Expr e) {
-        List<LValue> out = new ArrayList<>();
+    /** The nodes of type {@code type}, parents before children. */
+    public static <T> List<T> nodes(Expr e, Class<T> type) {
+        List<T> out = new ArrayList<>();
         forEach(e, x -> {
-            if (x instanceof LValue lv) {
-                out.add(lv);
+            if (type.isInstance(x)) {
+                out.add(type.cast(x));
             }
         });
         return out;
     }
 
+    /** Every variable or array-element reference, including those inside indices. */
+    public static List<LValue> references(Expr e) {
+        return nodes(e, LValue.class);
+    }
+
     /** The variables an expression reads, in order of first occurrence. */
     public static Set<Variable> variables(Expr e) {
         Set<Variable> out = new LinkedHashSet<>();
-        forEach(e, x -> {
-            if (x instanceof LValue lv) {
-                out.add(lv.var());
-            }
-        });
+        references(e).forEach(lv -> out.add(lv.var()));
         return out;
     }
 
@@ -90,13 +91,7 @@ public final class ExprUtil {
 
     /** The calls in an expression, innermost last. */
     public static List<Call> calls(Expr e) {
-        List<Call> out = new ArrayList<>();
-        forEach(e, x -> {
-            if (x instanceof Call c) {
-                out.add(c);
-            }
-        });
-        return out;
+        return nodes(e, Call.class);
     }
 
     /** Rebuilds bottom-up, applying {@code f} to every rebuilt node (children first). */

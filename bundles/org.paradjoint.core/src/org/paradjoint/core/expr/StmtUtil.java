@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import org.paradjoint.core.ir.ArrayRef;
@@ -87,11 +88,7 @@ public final class StmtUtil {
     /** The calls anywhere in a statement tree. */
     public static List<Call> calls(Stmt s) {
         List<Call> out = new ArrayList<>();
-        forEachExpr(s, e -> {
-            if (e instanceof Call c) {
-                out.add(c);
-            }
-        });
+        forEach(s, x -> ownExprs(x).forEach(e -> out.addAll(ExprUtil.calls(e))));
         return out;
     }
 
@@ -202,6 +199,20 @@ public final class StmtUtil {
         return new OmpParallelFor(r.apply(omp.privates()), r.apply(omp.firstprivates()), r.apply(omp.shared()),
                 omp.reductions().stream().map(x -> new OmpParallelFor.Reduction(x.op(), r.apply(x.vars()))).toList(),
                 omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range());
+    }
+
+    /** What each statement of {@code in} becomes under {@code rewrite}, in order. */
+    public static List<Stmt> flatMap(List<Stmt> in, Function<Stmt, List<Stmt>> rewrite) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : in) {
+            out.addAll(rewrite.apply(s));
+        }
+        return out;
+    }
+
+    /** {@code b} with its statements rewritten by {@code rewrite} ({@link #flatMap}); null for null. */
+    public static Block flatMap(Block b, Function<Stmt, List<Stmt>> rewrite) {
+        return b == null ? null : new Block(flatMap(b.stmts(), rewrite), b.range());
     }
 
     /** The statements of a block flattened: nested plain blocks are spliced in. */

@@ -135,15 +135,11 @@ public final class CallInliner {
     }
 
     private List<Stmt> stmts(List<Stmt> in) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : in) {
-            out.addAll(stmt(s));
-        }
-        return out;
+        return StmtUtil.flatMap(in, this::stmt);
     }
 
     private Block block(Block b) {
-        return b == null ? null : new Block(stmts(b.stmts()), b.range());
+        return StmtUtil.flatMap(b, this::stmt);
     }
 
     private List<Stmt> stmt(Stmt s) {

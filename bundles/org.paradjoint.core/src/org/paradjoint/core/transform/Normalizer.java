@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import org.paradjoint.core.inline.ReturnLowering;
 import org.paradjoint.core.ir.Assign;
@@ -37,11 +38,12 @@ final class Normalizer {
     }
 
     private static List<Stmt> sequential(List<Stmt> stmts, List<Variable> locals) {
-        return withoutDecls(stmts, v -> {
+        Consumer<Variable> declare = v -> {
             if (!locals.contains(v)) {
                 locals.add(v);
             }
-        }, true);
+        };
+        return undeclared(stmts, declare, true);
     }
 
     /** The parallel loop with the declarations of its (innermost collapsed) body at the top of that body. */
@@ -64,15 +66,16 @@ final class Normalizer {
     }
 
     private static List<Stmt> inParallel(List<Stmt> stmts, Set<Variable> declared) {
-        return withoutDecls(stmts, declared::add, false);
+        return undeclared(stmts, declared::add, false);
     }
 
     /**
-     * {@code stmts} without their declarations: each declared variable goes to {@code declare}
-     * and an initialiser becomes an assignment. With {@code outsideParallel}, a parallel loop is
-     * not entered but gets the declarations of its own body at the top of that body.
+     * {@code stmts} with nested blocks spliced in and each declaration replaced by the assignment
+     * of its initialiser, the variable handed to {@code declare}; inside branches and loops too,
+     * except parallel loops when {@code ownParallelBodies} (their bodies keep their declarations).
      */
-    private static List<Stmt> withoutDecls(List<Stmt> stmts, Consumer<Variable> declare, boolean outsideParallel) {
+    private static List<Stmt> undeclared(List<Stmt> stmts, Consumer<Variable> declare, boolean ownParallelBodies) {
+        UnaryOperator<List<Stmt>> nested = l -> undeclared(l, declare, ownParallelBodies);
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
             switch (s) {
@@ -82,16 +85,11 @@ final class Normalizer {
                         out.add(new Assign(new VarRef(d.var()), Assign.Op.SET, d.init(), false, List.of(), d.range()));
                     }
                 }
-                case Block b -> out.addAll(withoutDecls(b.stmts(), declare, outsideParallel));
-                case If i -> {
-                    Block then = new Block(withoutDecls(i.then().stmts(), declare, outsideParallel));
-                    Block otherwise = i.otherwise() == null ? null
-                            : new Block(withoutDecls(i.otherwise().stmts(), declare, outsideParallel));
-                    out.add(new If(i.cond(), then, otherwise, i.range()));
-                }
-                case For f when outsideParallel && f.isParallel() -> out.add(parallel(f));
-                case For f -> out.add(f.withBody(new Block(withoutDecls(f.body().stmts(), declare, outsideParallel),
-                        f.body().range())));
+                case Block b -> out.addAll(nested.apply(b.stmts()));
+                case If i -> out.add(new If(i.cond(), new Block(nested.apply(i.then().stmts())),
+                        i.otherwise() == null ? null : new Block(nested.apply(i.otherwise().stmts())), i.range()));
+                case For f when ownParallelBodies && f.isParallel() -> out.add(parallel(f));
+                case For f -> out.add(f.withBody(new Block(nested.apply(f.body().stmts()), f.body().range())));
                 default -> out.add(s);
             }
         }

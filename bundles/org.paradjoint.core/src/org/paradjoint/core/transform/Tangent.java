@@ -7,6 +7,7 @@ import java.util.Map;
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Decl;
@@ -36,7 +37,7 @@ final class Tangent {
 
     Function generate() {
         List<Stmt> body = new ArrayList<>();
-        List<Stmt> main = stmts(cx.fn.body().stmts());
+        List<Stmt> main = StmtUtil.flatMap(cx.fn.body().stmts(), this::stmt);
         // derivatives of active locals and of active by-value parameters that are not independents start at zero
         List<Variable> zeroed = new ArrayList<>();
         java.util.Set<Variable> maybeUninitialized = org.paradjoint.core.analysis.Initialization
@@ -64,18 +65,6 @@ final class Tangent {
         return Cleanup.apply(DeadDerivatives.remove(f, cx::isGeneratedLocal));
     }
 
-    private List<Stmt> stmts(List<Stmt> in) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : in) {
-            out.addAll(stmt(s));
-        }
-        return out;
-    }
-
-    private Block block(Block b) {
-        return b == null ? null : new Block(stmts(b.stmts()), b.range());
-    }
-
     private List<Stmt> stmt(Stmt s) {
         List<Stmt> out = new ArrayList<>();
         switch (s) {
@@ -99,10 +88,12 @@ final class Tangent {
                 }
                 out.add(a);
             }
-            case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), block(f.body()),
-                    f.omp() == null ? null : omp(f.omp()), List.of(), f.range()));
-            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
-            case Block b -> out.add(block(b));
+            case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(),
+                    StmtUtil.flatMap(f.body(), this::stmt), f.omp() == null ? null : omp(f.omp()), List.of(),
+                    f.range()));
+            case If i -> out.add(new If(i.cond(), StmtUtil.flatMap(i.then(), this::stmt),
+                    StmtUtil.flatMap(i.otherwise(), this::stmt), i.range()));
+            case Block b -> out.add(StmtUtil.flatMap(b, this::stmt));
             case Decl d -> {
                 if (cx.isActive(d.var())) {
                     out.add(new Decl(cx.derivative(d.var()), d.init() == null ? null : tangentOf(d.init()), d.range()));
