@@ -30,16 +30,6 @@ final class AnalyzeCommand implements Command {
             """;
 
     @Override
-    public String name() {
-        return "analyze";
-    }
-
-    @Override
-    public String summary() {
-        return "prove which adjoint increments of parallel loops are race-free, and explain the others";
-    }
-
-    @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         String file = null;
         boolean bounds = true;

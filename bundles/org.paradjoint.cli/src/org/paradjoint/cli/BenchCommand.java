@@ -46,16 +46,6 @@ final class BenchCommand implements Command {
             """;
 
     @Override
-    public String name() {
-        return "bench";
-    }
-
-    @Override
-    public String summary() {
-        return "time the primal against its derivative variants over sizes and thread counts (CSV)";
-    }
-
-    @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         TimingConfig config;
         try {

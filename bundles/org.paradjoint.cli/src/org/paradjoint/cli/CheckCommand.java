@@ -37,16 +37,6 @@ final class CheckCommand implements Command {
             """;
 
     @Override
-    public String name() {
-        return "check";
-    }
-
-    @Override
-    public String summary() {
-        return "write (and with --run, run) a dot-product and finite-difference test of NAME";
-    }
-
-    @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>();
         boolean run = false;

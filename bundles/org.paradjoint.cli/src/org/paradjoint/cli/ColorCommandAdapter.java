@@ -8,16 +8,6 @@ import org.paradjoint.coloring.cli.ColorCommand;
 final class ColorCommandAdapter implements Command {
 
     @Override
-    public String name() {
-        return "color";
-    }
-
-    @Override
-    public String summary() {
-        return "colour the sparsity pattern of a Matrix Market file (Jacobian/Hessian compression)";
-    }
-
-    @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         int status = new ColorCommand().run(args, out, err);
         // One exit status for wrong usage across all commands.

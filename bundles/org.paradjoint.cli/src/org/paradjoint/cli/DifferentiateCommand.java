@@ -70,16 +70,6 @@ final class DifferentiateCommand implements Command {
             """;
 
     @Override
-    public String name() {
-        return "differentiate";
-    }
-
-    @Override
-    public String summary() {
-        return "write the adjoint (FILE_b.c) or tangent (FILE_d.c) of annotated functions";
-    }
-
-    @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         DifferentiateOptions o;
         try {

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.paradjoint.pipeline.Languages;
+
 /** Dispatches {@code paradjoint COMMAND ARGS...} to the sub-commands. */
 public final class Paradjoint {
 
@@ -14,19 +16,27 @@ public final class Paradjoint {
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, Command> commands = new LinkedHashMap<>();
+    private final Map<String, String> summaries = new LinkedHashMap<>();
 
     public Paradjoint(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
-        register(new DifferentiateCommand());
-        register(new CheckCommand());
-        register(new AnalyzeCommand());
-        register(new ColorCommandAdapter());
-        register(new BenchCommand());
+        register("differentiate", "write the adjoint (FILE_b.c) or tangent (FILE_d.c) of annotated functions",
+                new DifferentiateCommand());
+        register("check", "write (and with --run, run) a dot-product and finite-difference test of NAME",
+                new CheckCommand());
+        register("analyze", "prove which adjoint increments of parallel loops are race-free, and explain the others",
+                new AnalyzeCommand());
+        register("color", "colour the sparsity pattern of a Matrix Market file (Jacobian/Hessian compression)",
+                new ColorCommandAdapter());
+        register("bench", "time the primal against its derivative variants over sizes and thread counts (CSV)",
+                new BenchCommand());
     }
 
-    private void register(Command c) {
-        commands.put(c.name(), c);
+    /** {@code summary}: one line for the overview of {@code paradjoint --help}. */
+    private void register(String name, String summary, Command c) {
+        commands.put(name, c);
+        summaries.put(name, summary);
     }
 
     public int run(String[] args) {
@@ -53,11 +63,12 @@ public final class Paradjoint {
     private void printOverview(PrintStream s) {
         s.println("usage: paradjoint COMMAND [OPTIONS] FILE");
         s.println();
-        s.println("Differentiates annotated C code (#pragma ad ...) by source transformation.");
+        s.println("Differentiates annotated code (#pragma ad ... in C, !$ad ... in Fortran) by source transformation.");
+        s.println("Languages: " + Languages.describe() + ".");
         s.println();
         s.println("commands:");
-        for (Command c : commands.values()) {
-            s.printf("  %-14s %s%n", c.name(), c.summary());
+        for (Map.Entry<String, String> c : summaries.entrySet()) {
+            s.printf("  %-14s %s%n", c.getKey(), c.getValue());
         }
         s.println();
         s.println("'paradjoint COMMAND --help' describes the options of a command.");

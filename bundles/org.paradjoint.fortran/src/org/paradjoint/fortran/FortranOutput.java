@@ -7,6 +7,7 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
@@ -29,32 +30,8 @@ public final class FortranOutput {
 
     public static FileResult differentiateAll(TranslationUnit unit, Mode mode, DiffOptions options) {
         DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        List<Function> functions = new ArrayList<>();
-        List<DerivativeSignature> signatures = new ArrayList<>();
-        List<Diagnostic> diags = new ArrayList<>();
-        boolean errors = false;
-        for (Function f : unit.functions()) {
-            if (!Differentiator.isAnnotated(f)) {
-                continue;
-            }
-            DiffResult r = Differentiator.differentiate(unit, f.name(), mode, opts);
-            diags.addAll(r.diagnostics());
-            if (r.hasErrors()) {
-                errors = true;
-            } else {
-                functions.add(r.function());
-                signatures.add(r.signature());
-            }
-        }
-        String text = null;
-        if (!errors) {
-            try {
-                text = FortranPrinter.printFile(functions, null);
-            } catch (UnsupportedException e) {
-                diags.add(e.diagnostic());
-            }
-        }
-        return new FileResult(text, Differentiator.outputFileName(unit.file(), mode, opts), functions, signatures,
-                diags);
+        return DerivativeSet.of(unit.functions().stream().filter(Differentiator::isAnnotated).toList(),
+                f -> Differentiator.differentiate(unit, f.name(), mode, opts))
+                .file(Differentiator.outputFileName(unit.file(), mode, opts), fs -> FortranPrinter.printFile(fs, null));
     }
 }

@@ -8,13 +8,13 @@ import java.util.Optional;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
-import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
+import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.race.Prover;
@@ -43,28 +43,20 @@ public final class DerivativeFiles {
     public static GeneratedFile generate(TranslationUnit unit, String sourcePath, Mode mode, String function,
             GenerationSettings settings, ReductionLengths lengths) {
         String path = Differentiator.outputFileName(sourcePath, mode, settings.diffOptions());
-        List<Diagnostic> diags = new ArrayList<>();
-        List<Function> targets = targets(unit, function, diags);
-        List<Function> generated = new ArrayList<>();
-        List<DerivativeSignature> signatures = new ArrayList<>();
-        boolean errors = !diags.isEmpty();
-        Prover prover = null;
-        for (Function f : targets) {
-            Routes.Transform t = Routes.of(f, mode, settings);
-            if (t == Routes.Transform.RACE_AWARE_ADJOINT && prover == null) {
-                prover = new Z3Prover();
-            }
-            DiffResult r = differentiate(unit, f, t, settings, lengths, prover);
-            diags.addAll(r.diagnostics());
-            if (r.hasErrors()) {
-                errors = true;
-            } else {
-                generated.add(r.function());
-                signatures.add(r.signature());
-            }
+        List<Diagnostic> missing = new ArrayList<>();
+        List<Function> targets = targets(unit, function, missing);
+        if (!missing.isEmpty()) {
+            return new GeneratedFile(path, null, List.of(), missing);
         }
-        String text = errors ? null : print(unit, generated, diags);
-        return new GeneratedFile(path, text, signatures, diags);
+        Prover[] prover = new Prover[1]; // one Z3 context for the file, made when a function needs it
+        FileResult file = DerivativeSet.of(targets, f -> {
+            Routes.Transform t = Routes.of(f, mode, settings);
+            if (t == Routes.Transform.RACE_AWARE_ADJOINT && prover[0] == null) {
+                prover[0] = new Z3Prover();
+            }
+            return differentiate(unit, f, t, settings, lengths, prover[0]);
+        }).file(path, Languages.of(unit)::printFile);
+        return new GeneratedFile(path, file.text(), file.signatures(), file.diagnostics());
     }
 
     private static List<Function> targets(TranslationUnit unit, String function, List<Diagnostic> diags) {
@@ -102,14 +94,5 @@ public final class DerivativeFiles {
         }
         out.putAll(settings.extents());
         return out;
-    }
-
-    private static String print(TranslationUnit unit, List<Function> generated, List<Diagnostic> diags) {
-        try {
-            return Languages.of(unit).printFile(generated);
-        } catch (UnsupportedException e) {
-            diags.add(e.diagnostic());
-            return null;
-        }
     }
 }

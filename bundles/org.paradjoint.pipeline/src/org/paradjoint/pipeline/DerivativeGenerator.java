@@ -6,10 +6,8 @@ import org.paradjoint.core.ir.TranslationUnit.Language;
 
 /**
  * One way of producing derivative code from an annotated source file: the adjoint, the tangent,
- * and (contributed by their bundles through the extension point
- * {@code org.paradjoint.launch.generators}) the adjoint stencil and the partially separable
- * gradient. The workbench shows one menu entry per generator; the timing runner uses each as a
- * variant.
+ * the adjoint stencil and the partially separable gradient ({@link Generators} lists them). The
+ * workbench shows one menu entry per generator; the timing runner uses each as a variant.
  */
 public interface DerivativeGenerator {
 
@@ -17,9 +15,9 @@ public interface DerivativeGenerator {
     String ADJOINT = "adjoint";
     /** Id of the tangent generator (forward mode). */
     String TANGENT = "tangent";
-    /** Id under which the adjoint-stencil bundle contributes its generator. */
+    /** Id of the adjoint-stencil entry. */
     String ADJOINT_STENCIL = "adjoint-stencil";
-    /** Id under which the partial-separability bundle contributes its generator. */
+    /** Id of the partially separable gradient. */
     String SEPARABLE_GRADIENT = "separable-gradient";
 
     /** A stable id, e.g. {@code adjoint-stencil}. */

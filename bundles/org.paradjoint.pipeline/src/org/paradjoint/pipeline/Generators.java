@@ -3,6 +3,9 @@ package org.paradjoint.pipeline;
 import java.util.List;
 import java.util.Optional;
 
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.stencil.StencilDifferentiator;
+
 /**
  * The generators every front door offers, in the order a user expects them in menus and timing
  * variants: adjoint, tangent, adjoint stencil, partially separable gradient. One static table, so
@@ -10,8 +13,15 @@ import java.util.Optional;
  */
 public final class Generators {
 
-    private static final List<DerivativeGenerator> ALL = List.of(new AdjointGenerator(), new TangentGenerator(),
-            new StencilGenerator(), new SeparableGenerator());
+    private static final RoutedGenerator ADJOINT = new RoutedGenerator(DerivativeGenerator.ADJOINT, "Adjoint",
+            f -> Annotations.hasGradient(f) || StencilDifferentiator.isStencil(f), Mode.REVERSE,
+            ReductionLengths.symbolic());
+    private static final RoutedGenerator TANGENT = new RoutedGenerator(DerivativeGenerator.TANGENT, "Tangent",
+            Routes::isAnnotated, Mode.TANGENT, ReductionLengths.symbolic());
+    private static final RoutedGenerator STENCIL = new RoutedGenerator(DerivativeGenerator.ADJOINT_STENCIL,
+            "Adjoint stencil", StencilDifferentiator::isStencil, Mode.REVERSE, ReductionLengths.symbolic());
+
+    private static final List<DerivativeGenerator> ALL = List.of(ADJOINT, TANGENT, STENCIL, new SeparableGenerator());
 
     private Generators() {
     }
@@ -22,5 +32,18 @@ public final class Generators {
 
     public static Optional<DerivativeGenerator> byId(String id) {
         return ALL.stream().filter(g -> g.id().equals(id)).findFirst();
+    }
+
+    /** Reverse mode: what {@code paradjoint differentiate} writes by default. */
+    public static RoutedGenerator adjoint() {
+        return ADJOINT;
+    }
+
+    public static RoutedGenerator tangent() {
+        return TANGENT;
+    }
+
+    public static RoutedGenerator stencil() {
+        return STENCIL;
     }
 }

@@ -18,6 +18,7 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.print.MessageSpelling;
+import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.FileResult;
@@ -72,25 +73,8 @@ public final class StencilDifferentiator {
      */
     public static FileResult differentiateAll(TranslationUnit unit, StencilOptions options) {
         StencilOptions opts = options == null ? StencilOptions.defaults() : options;
-        List<Function> functions = new ArrayList<>();
-        List<DerivativeSignature> signatures = new ArrayList<>();
-        List<Diagnostic> diags = new ArrayList<>();
-        boolean errors = false;
-        for (Function f : unit.functions()) {
-            if (!isStencil(f)) {
-                continue;
-            }
-            DiffResult r = differentiate(unit, f.name(), opts);
-            diags.addAll(r.diagnostics());
-            if (r.hasErrors()) {
-                errors = true;
-            } else {
-                functions.add(r.function());
-                signatures.add(r.signature());
-            }
-        }
-        String text = errors ? null : printFile(functions);
-        return new FileResult(text, outputFileName(unit.file(), opts), functions, signatures, diags);
+        return DerivativeSet.of(unit.functions().stream().filter(StencilDifferentiator::isStencil).toList(),
+                f -> differentiate(unit, f.name(), opts)).file(outputFileName(unit.file(), opts), CPrinter::printFile);
     }
 
     /**

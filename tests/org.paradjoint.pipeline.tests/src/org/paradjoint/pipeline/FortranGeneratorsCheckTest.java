@@ -61,18 +61,18 @@ class FortranGeneratorsCheckTest {
         String indirect = Repo.example("fortran/indirect.f90");
         String indirectOptions = "--set n=50 --index c=perm:n --extent y=n --extent x=n+7";
         return Stream.of(
-                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", new AdjointGenerator(),
+                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.ATOMIC, 3),
-                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", new AdjointGenerator(),
+                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.REDUCTION, 0),
-                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", new AdjointGenerator(),
+                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.ALL_ATOMIC, 3),
-                Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, new AdjointGenerator(),
+                Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, Generators.adjoint(),
                         RaceStrategy.ATOMIC, 0),
-                Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, new AdjointGenerator(),
+                Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, Generators.adjoint(),
                         RaceStrategy.ALL_ATOMIC, 1),
                 Arguments.of("stencil1d.f90", Repo.example("fortran/stencil1d.f90"), "stencil1d", "--set n=20",
-                        new StencilGenerator(), RaceStrategy.ATOMIC, 0));
+                        Generators.stencil(), RaceStrategy.ATOMIC, 0));
     }
 
     @ParameterizedTest(name = "{0} {5}")
@@ -83,7 +83,7 @@ class FortranGeneratorsCheckTest {
         FortranUnit parsed = new FortranFrontEnd().parseUnit(file, source);
         assertFalse(parsed.result().hasErrors(), parsed.result().diagnostics().toString());
         TranslationUnit unit = parsed.result().unit();
-        GeneratedFile tangent = new TangentGenerator().generate(unit, file, null, GenerationSettings.defaults());
+        GeneratedFile tangent = Generators.tangent().generate(unit, file, null, GenerationSettings.defaults());
         GeneratedFile adjoint = reverse.generate(unit, file, null,
                 GenerationSettings.defaults().withRaceStrategy(strategy));
         assertFalse(tangent.hasErrors(), tangent.diagnostics().toString());
@@ -123,7 +123,7 @@ class FortranGeneratorsCheckTest {
     void fortranNamesTheGeneratedFilesAfterTheSource() throws IOException {
         TranslationUnit unit = new FortranFrontEnd().parse("Stencil1d.F90", Repo.example("fortran/stencil1d.f90"))
                 .unit();
-        GeneratedFile g = new StencilGenerator().generate(unit, "/ws/p/Stencil1d.F90", null,
+        GeneratedFile g = Generators.stencil().generate(unit, "/ws/p/Stencil1d.F90", null,
                 GenerationSettings.defaults());
         assertEquals("/ws/p/Stencil1d_b.F90", g.path());
         assertTrue(g.text().startsWith("!") && g.text().contains("end subroutine stencil1d_b"), g.text());

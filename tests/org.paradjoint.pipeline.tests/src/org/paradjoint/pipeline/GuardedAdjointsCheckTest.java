@@ -52,11 +52,12 @@ class GuardedAdjointsCheckTest {
         ParseResult parsed = new CFrontEnd().parse(file, text);
         assertFalse(parsed.hasErrors(), parsed.diagnostics().toString());
         TranslationUnit unit = parsed.unit();
-        GeneratedFile tangent = new TangentGenerator().generate(unit, file, function, GenerationSettings.defaults());
+        GeneratedFile tangent = Generators.tangent().generate(unit, file, function, GenerationSettings.defaults());
         assertFalse(tangent.hasErrors(), tangent.diagnostics().toString());
         for (RaceStrategy strategy : RaceStrategy.values()) {
-            GeneratedFile adjoint = new AdjointGenerator().generate(unit, file, function,
-                    GenerationSettings.defaults().withRaceStrategy(strategy));
+            // the conventional reverse mode, also of the stencil (its adjoint stencil has no guards to test)
+            GeneratedFile adjoint = Generators.adjoint().generate(unit, file, function,
+                    GenerationSettings.defaults().withRaceStrategy(strategy).withConventionalAdjoint(true));
             assertFalse(adjoint.hasErrors(), adjoint.diagnostics().toString());
             long atomics = adjoint.text().lines().filter(l -> l.contains("omp atomic")).count();
             switch (strategy) {

@@ -68,25 +68,9 @@ public final class Differentiator {
      */
     public static FileResult differentiateAll(TranslationUnit unit, Mode mode, DiffOptions options) {
         DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        List<Function> functions = new ArrayList<>();
-        List<DerivativeSignature> signatures = new ArrayList<>();
-        List<Diagnostic> diags = new ArrayList<>();
-        boolean errors = false;
-        for (Function f : unit.functions()) {
-            if (!isAnnotated(f)) {
-                continue;
-            }
-            DiffResult r = differentiate(unit, f.name(), mode, opts);
-            diags.addAll(r.diagnostics());
-            if (r.hasErrors()) {
-                errors = true;
-            } else {
-                functions.add(r.function());
-                signatures.add(r.signature());
-            }
-        }
-        String text = errors ? null : CPrinter.printFile(functions);
-        return new FileResult(text, outputFileName(unit.file(), mode, opts), functions, signatures, diags);
+        return DerivativeSet.of(unit.functions().stream().filter(Differentiator::isAnnotated).toList(),
+                f -> differentiate(unit, f.name(), mode, opts))
+                .file(outputFileName(unit.file(), mode, opts), CPrinter::printFile);
     }
 
     /** {@code x_b.c} for {@code x.c} in reverse mode, {@code x_d.c} in tangent mode (same folder). */

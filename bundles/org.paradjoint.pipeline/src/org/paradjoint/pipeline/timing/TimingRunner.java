@@ -19,11 +19,12 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.ProcedureInfo;
 import org.paradjoint.pipeline.timing.Variants.Variant;
-import org.paradjoint.pipeline.AdjointGenerator;
+import org.paradjoint.pipeline.RoutedGenerator;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.GeneratedFile;
@@ -266,9 +267,9 @@ public final class TimingRunner {
     }
 
     private static DerivativeGenerator generator(Variant v, Map<Variable, Long> extents) {
-        if (v.generator() instanceof AdjointGenerator) {
+        if (v.generator() instanceof RoutedGenerator g && g.mode() == Mode.REVERSE) {
             // The driver knows the array lengths exactly: reduction clauses use them.
-            return new AdjointGenerator((primal, array) -> Optional.ofNullable(extents.get(array)).map(String::valueOf));
+            return g.withLengths((primal, array) -> Optional.ofNullable(extents.get(array)).map(String::valueOf));
         }
         return v.generator();
     }

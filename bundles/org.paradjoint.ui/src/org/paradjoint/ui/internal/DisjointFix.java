@@ -15,19 +15,10 @@ final class DisjointFix extends IncrementFix {
     private final DisjointAssertion.Proposal proposal;
 
     DisjointFix(DisjointAssertion.Proposal proposal) {
-        this.proposal = proposal;
-    }
-
-    @Override
-    public String getLabel() {
-        return "Assert disjoint indices";
-    }
-
-    @Override
-    public String getDescription() {
-        return "Inserts <code>" + proposal.pragma() + "</code> before the " + proposal.loop()
+        super("Assert disjoint indices", "Inserts <code>" + proposal.pragma() + "</code> before the " + proposal.loop()
                 + ": you assert that these values differ between iterations (e.g. c is a permutation). "
-                + "A wrong assertion makes the adjoint race.";
+                + "A wrong assertion makes the adjoint race.");
+        this.proposal = proposal;
     }
 
     @Override

@@ -9,8 +9,29 @@ import org.eclipse.ui.IMarkerResolution2;
 import org.eclipse.ui.ISharedImages;
 import org.eclipse.ui.PlatformUI;
 
-/** A quick-fix of an unsafe increment: applies itself to the marker's file, then validates again. */
+/**
+ * A quick-fix of an unsafe increment: applies itself to the marker's file, then validates again.
+ * Subclasses give their label and description (HTML) and what they change.
+ */
 abstract class IncrementFix implements IMarkerResolution2 {
+
+    private final String label;
+    private final String description;
+
+    IncrementFix(String label, String description) {
+        this.label = label;
+        this.description = description;
+    }
+
+    @Override
+    public final String getLabel() {
+        return label;
+    }
+
+    @Override
+    public final String getDescription() {
+        return description;
+    }
 
     @Override
     public final void run(IMarker marker) {

@@ -10,19 +10,10 @@ final class KeepAtomicFix extends IncrementFix {
     private final String adjoint;
 
     KeepAtomicFix(String function, String adjoint) {
+        super("Keep omp atomic", "The adjoint keeps <code>#pragma omp atomic</code> on " + adjoint + " in " + function
+                + "_b; correct, but the threads serialise on this update.");
         this.function = function;
         this.adjoint = adjoint;
-    }
-
-    @Override
-    public String getLabel() {
-        return "Keep omp atomic";
-    }
-
-    @Override
-    public String getDescription() {
-        return "The adjoint keeps <code>#pragma omp atomic</code> on " + adjoint
-                + " in " + function + "_b; correct, but the threads serialise on this update.";
     }
 
     @Override

@@ -16,28 +16,15 @@ import org.paradjoint.pipeline.edits.Dialect;
  */
 final class ReductionFix extends IncrementFix {
 
-    private final String adjoint;
-    private final String length;
-    private final Dialect dialect;
-
     ReductionFix(String adjoint, String length, Dialect dialect) {
-        this.adjoint = adjoint;
-        this.length = length;
-        this.dialect = dialect;
+        super("Use a reduction clause", "The adjoint loop gets <code>"
+                + dialect.reductionClause(arrayOf(adjoint), length) + "</code> instead of atomics: no contention, but each thread holds a private copy of " + length
+                + " elements. Applies to every adjoint of this file.");
     }
 
-    @Override
-    public String getLabel() {
-        return "Use a reduction clause";
-    }
-
-    @Override
-    public String getDescription() {
-        String array = adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
-        String clause = dialect.reductionClause(array, length);
-        return "The adjoint loop gets <code>" + clause + "</code> instead of atomics: "
-                + "no contention, but each thread holds a private copy of " + length + " elements. "
-                + "Applies to every adjoint of this file.";
+    /** {@code xb} of {@code xb[i - 1]}. */
+    private static String arrayOf(String adjoint) {
+        return adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
     }
 
     @Override

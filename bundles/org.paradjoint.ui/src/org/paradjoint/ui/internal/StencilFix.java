@@ -18,18 +18,10 @@ final class StencilFix extends IncrementFix {
     private final StencilAnnotation.Proposal proposal;
 
     StencilFix(StencilAnnotation.Proposal proposal) {
+        super("Generate adjoint stencil for this loop", "Inserts <code>" + proposal.pragma() + "</code> before the "
+                + proposal.loop() + " and generates its adjoint stencil: gathers instead of scattered increments, "
+                + "no atomics.");
         this.proposal = proposal;
-    }
-
-    @Override
-    public String getLabel() {
-        return "Generate adjoint stencil for this loop";
-    }
-
-    @Override
-    public String getDescription() {
-        return "Inserts <code>" + proposal.pragma() + "</code> before the " + proposal.loop()
-                + " and generates its adjoint stencil: gathers instead of scattered increments, no atomics.";
     }
 
     @Override
