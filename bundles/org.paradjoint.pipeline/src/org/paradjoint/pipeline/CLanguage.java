@@ -12,6 +12,8 @@ import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.pipeline.check.CCheck;
 import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.timing.CTiming;
+import org.paradjoint.pipeline.timing.TimingToolchain;
 import org.paradjoint.pipeline.edits.TopLevel;
 
 /** C: parsed by CDT's DOM parser, printed as C11 with OpenMP. */
@@ -70,5 +72,10 @@ final class CLanguage implements SourceLanguage {
     @Override
     public CheckToolchain checkToolchain() {
         return new CCheck();
+    }
+
+    @Override
+    public TimingToolchain timingToolchain() {
+        return new CTiming();
     }
 }

@@ -13,6 +13,8 @@ import org.paradjoint.fortran.print.FortranPrinter;
 import org.paradjoint.pipeline.check.FortranCheck;
 import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.timing.FortranTiming;
+import org.paradjoint.pipeline.timing.TimingToolchain;
 import org.paradjoint.pipeline.edits.FortranUnits;
 
 /** Free-form Fortran: its own front-end, printed as Fortran with the tape module where an adjoint needs it. */
@@ -65,5 +67,10 @@ final class FortranLanguage implements SourceLanguage {
     @Override
     public CheckToolchain checkToolchain() {
         return new FortranCheck();
+    }
+
+    @Override
+    public TimingToolchain timingToolchain() {
+        return new FortranTiming();
     }
 }

@@ -8,6 +8,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
+import org.paradjoint.pipeline.timing.TimingToolchain;
 import org.paradjoint.separable.SeparableDifferentiator;
 
 /**
@@ -50,6 +51,9 @@ public interface SourceLanguage {
 
     /** How {@code paradjoint check} writes, builds and runs a test driver in this language. */
     CheckToolchain checkToolchain();
+
+    /** How timing runs read, drive and compile kernels of this language. */
+    TimingToolchain timingToolchain();
 
     /** True when {@code fileName} is a source of this language (by its extension, case-insensitively). */
     default boolean reads(String fileName) {

@@ -11,22 +11,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
-import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Mode;
-import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.fortran.FortranUnit;
-import org.paradjoint.fortran.ProcedureInfo;
 import org.paradjoint.pipeline.timing.Variants.Variant;
 import org.paradjoint.pipeline.RoutedGenerator;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.SourceLanguage;
 import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.timing.Processes;
@@ -49,12 +44,12 @@ public final class TimingRunner {
 
     public TimingResult run(TimingConfig config, BooleanSupplier cancelled) throws TimingException {
         BooleanSupplier stop = cancelled == null ? () -> false : cancelled;
-        TranslationUnit unit = parse(config);
+        TimingToolchain toolchain = toolchain(config);
+        TranslationUnit unit = parse(config, toolchain);
         Function kernel = unit.function(config.kernel()).orElseThrow(() -> new TimingException(config.source()
                 + ": error: no function '" + config.kernel() + "' (functions: "
                 + String.join(", ", unit.functions().stream().map(Function::name).toList()) + ")"));
-        boolean fortran = unit.language() == Language.FORTRAN;
-        List<Variant> variants = variants(config, kernel, fortran);
+        List<Variant> variants = variants(config, kernel, toolchain);
         List<TimingRow> rows = new ArrayList<>();
         int total = config.sizes().size() * variants.size() * (1 + config.threads().size());
         int done = 0;
@@ -62,7 +57,7 @@ public final class TimingRunner {
             Files.createDirectories(config.workDir());
             for (long size : config.sizes()) {
                 Map<String, Long> ints = integerValues(config, kernel, size);
-                Map<Variable, ArrayExtents.Shape> shapes = shapes(config, kernel, ints, fortran);
+                Map<Variable, ArrayExtents.Shape> shapes = shapes(config, kernel, ints, toolchain);
                 listener.line("== " + kernel.name() + " at " + describe(ints) + "; arrays "
                         + String.join(", ", ArrayExtents.describe(counts(shapes))));
                 Map<String, List<double[]>> bySize = new LinkedHashMap<>();
@@ -89,55 +84,30 @@ public final class TimingRunner {
         return new TimingResult(rows, config.csv(), config.workDir());
     }
 
-    private static TranslationUnit parse(TimingConfig config) throws TimingException {
+    /** The toolchain of the source's language. */
+    private static TimingToolchain toolchain(TimingConfig config) throws TimingException {
+        String name = config.source().getFileName().toString();
+        return Languages.forFile(name).map(SourceLanguage::timingToolchain).orElseThrow(() -> new TimingException(
+                config.source() + ": error: unsupported file type (expected " + Languages.describe() + ")"));
+    }
+
+    private static TranslationUnit parse(TimingConfig config, TimingToolchain toolchain) throws TimingException {
         String text;
         try {
             text = Files.readString(config.source(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new TimingException(config.source() + ": error: cannot read: " + e.getMessage(), e);
         }
-        String name = config.source().getFileName().toString();
-        if (Languages.forFile(name).map(l -> l.language() == Language.FORTRAN).orElse(false)) {
-            return parseFortran(config, text);
-        }
-        ParseResult r = new CFrontEnd().parse(config.source().toString(), text);
-        if (r.hasErrors()) {
-            throw new TimingException(format(r.diagnostics()));
-        }
-        return r.unit();
+        return toolchain.parse(config, text);
     }
 
-    /**
-     * A Fortran source whose kernel the driver can call without an interface: an external
-     * subroutine with explicit-shape or assumed-size dummies.
-     */
-    private static TranslationUnit parseFortran(TimingConfig config, String text) throws TimingException {
-        FortranUnit u = new FortranFrontEnd().parseUnit(config.source().toString(), text);
-        if (u.result().hasErrors()) {
-            throw new TimingException(format(u.result().diagnostics()));
-        }
-        ProcedureInfo info = u.procedure(config.kernel());
-        if (info != null && (info.isModuleProcedure() || !info.assumedShape().isEmpty())) {
-            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels without an "
-                    + "interface: '" + config.kernel() + "' " + (info.isModuleProcedure() ? "is a procedure of module '"
-                    + info.module() + "'" : "has assumed-shape dummies (" + String.join(", ", info.assumedShape())
-                    + ")") + "; time an external subroutine with explicit-shape or assumed-size dummies, e.g. "
-                    + "x(n) or x(*)");
-        }
-        if (u.result().unit().function(config.kernel()).map(f -> f.returnType() != null).orElse(false)) {
-            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels as "
-                    + "subroutines: '" + config.kernel() + "' is a function; time a subroutine that stores its result "
-                    + "in a dummy");
-        }
-        return u.result().unit();
-    }
-
-    private List<Variant> variants(TimingConfig config, Function kernel, boolean fortran) throws TimingException {
+    private List<Variant> variants(TimingConfig config, Function kernel, TimingToolchain toolchain)
+            throws TimingException {
         if (config.variants().isEmpty()) {
             List<Variant> out = new ArrayList<>();
             for (Variant v : Variants.applicable(kernel)) {
-                if (fortran && !Variants.timesFortran(v)) {
-                    listener.line("not timed: " + v.id() + " (" + Variants.NOT_TIMED_FOR_FORTRAN + ")");
+                if (toolchain.notTimed(v) != null) {
+                    listener.line("not timed: " + v.id() + " (" + toolchain.notTimed(v) + ")");
                 } else {
                     out.add(v);
                 }
@@ -155,9 +125,9 @@ public final class TimingRunner {
                 throw new TimingException("variant '" + id + "' does not apply to '" + kernel.name()
                         + "': it lacks the annotation that variant needs");
             }
-            if (fortran && !Variants.timesFortran(v.get())) {
-                throw new TimingException("variant '" + id + "' is not timed for Fortran sources: "
-                        + Variants.NOT_TIMED_FOR_FORTRAN);
+            if (toolchain.notTimed(v.get()) != null) {
+                throw new TimingException("variant '" + id + "' is not timed for this language: "
+                        + toolchain.notTimed(v.get()));
             }
             out.add(v.get());
         }
@@ -188,11 +158,11 @@ public final class TimingRunner {
         return ints;
     }
 
-    /** Array shapes; index arrays hold a permutation of 0.. in C, of 1.. (Fortran's first index) in Fortran. */
+    /** Array shapes; index arrays hold a permutation starting at the language's first index. */
     private static Map<Variable, ArrayExtents.Shape> shapes(TimingConfig config, Function kernel,
-            Map<String, Long> ints, boolean fortran) throws TimingException {
+            Map<String, Long> ints, TimingToolchain toolchain) throws TimingException {
         try {
-            return ArrayExtents.shapes(kernel, ints, config.fixed(), fortran ? 1 : 0);
+            return ArrayExtents.shapes(kernel, ints, config.fixed(), toolchain.firstIndex());
         } catch (IllegalArgumentException e) {
             throw new TimingException(config.source() + ": error: " + e.getMessage());
         }
@@ -208,7 +178,7 @@ public final class TimingRunner {
     private Path build(TimingConfig config, TranslationUnit unit, Function kernel, Variant v, long size,
             Map<String, Long> ints, Map<Variable, ArrayExtents.Shape> shapes, BooleanSupplier stop)
             throws IOException, TimingException {
-        boolean fortran = unit.language() == Language.FORTRAN;
+        TimingToolchain toolchain = Languages.of(unit).timingToolchain();
         Map<Variable, Long> extents = counts(shapes);
         Path dir = config.workDir().resolve("size-" + size).resolve(v.id());
         Files.createDirectories(dir);
@@ -234,28 +204,11 @@ public final class TimingRunner {
             sources.add(file.toString());
         }
         String description = v.label() + " of " + kernel.name() + " at " + describe(ints);
-        Path driver = dir.resolve(fortran ? "driver.f90" : "driver.c");
-        Files.writeString(driver, fortran
-                ? FortranTimingDriver.source(kernel, signature, ints, shapes, config.repetitions(), description)
-                : TimingDriver.source(kernel, signature, ints, extents, config.repetitions(), description),
-                StandardCharsets.UTF_8);
+        Path driver = dir.resolve(toolchain.driverFileName());
+        Files.writeString(driver, toolchain.driverSource(kernel, signature, ints, shapes, config.repetitions(),
+                description), StandardCharsets.UTF_8);
         Path exe = dir.resolve("timing");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(fortran ? config.fortranCompiler() : config.compiler());
-        cmd.addAll(config.flags());
-        if (!config.flags().contains("-fopenmp")) {
-            cmd.add("-fopenmp");
-        }
-        cmd.addAll(List.of("-o", exe.toString()));
-        if (fortran) {
-            // the variant first: modules it defines (the tape) are compiled before anything uses them
-            cmd.addAll(sources);
-            cmd.add(driver.toString());
-        } else {
-            cmd.add(driver.toString());
-            cmd.addAll(sources);
-            cmd.add("-lm");
-        }
+        List<String> cmd = toolchain.compileCommand(config, sources, driver, exe);
         listener.line("$ " + String.join(" ", cmd));
         Processes.Outcome o = Processes.run(cmd, dir, Map.of(), config.runTimeout(), stop, listener::line);
         checkCancelled(stop);
@@ -348,7 +301,7 @@ public final class TimingRunner {
         return parts.isEmpty() ? "fixed size" : String.join(", ", parts);
     }
 
-    private static String format(List<Diagnostic> diags) {
+    static String format(List<Diagnostic> diags) {
         return String.join("\n", diags.stream().filter(Diagnostic::isError).map(Diagnostic::format).toList());
     }
 }

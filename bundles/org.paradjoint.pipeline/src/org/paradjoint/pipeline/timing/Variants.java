@@ -63,18 +63,6 @@ public final class Variants {
         return out;
     }
 
-    /** Why a variant is left out of Fortran timing runs. */
-    static final String NOT_TIMED_FOR_FORTRAN = "the sparse gradient of a Fortran kernel is C code behind a bind(C) "
-            + "module; time it from C, or differentiate with `paradjoint differentiate --mode separable`";
-
-    /**
-     * True when timing runs of Fortran sources include {@code v}: all but the sparse gradient,
-     * whose generated code is C with a Fortran interface module.
-     */
-    static boolean timesFortran(Variant v) {
-        return !SPARSE_GRADIENT.equals(v.id());
-    }
-
     public static Optional<Variant> byId(String id) {
         return all().stream().filter(v -> v.id().equals(id)).findFirst();
     }
