@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.pipeline.edits.Dialect;
 
 /** The registry of the languages Paradjoint reads: the one place that maps a file or a unit to its language. */
 public final class Languages {
@@ -35,6 +36,15 @@ public final class Languages {
     public static SourceLanguage of(Language language) {
         return ALL.stream().filter(l -> l.language() == language).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no language registered for " + language));
+    }
+
+    /** How annotations are written in {@code fileName}; C's way when Paradjoint does not read such files. */
+    public static Dialect dialect(String fileName) {
+        return forFile(fileName).orElseGet(() -> of(Language.C)).dialect();
+    }
+
+    public static Dialect dialect(Language language) {
+        return of(language).dialect();
     }
 
     public static boolean isSource(String fileName) {

@@ -9,13 +9,12 @@ import java.util.regex.Pattern;
 
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.TranslationUnit.Language;
-import org.paradjoint.pipeline.Languages;
-import org.paradjoint.pipeline.SourceLanguage;
 
 /**
  * How annotations and directives are written in a source language, as the edits and scanners
  * need it: C's {@code #pragma ad ...} lines, Fortran's {@code !$ad ...} directives. Each
- * {@link SourceLanguage} supplies its dialect as data; nothing here branches on the language.
+ * {@code SourceLanguage} supplies its dialect as data ({@code Languages.dialect} finds it); nothing
+ * here branches on the language.
  */
 public final class Dialect {
 
@@ -49,15 +48,6 @@ public final class Dialect {
         this.declarations = declarations;
         this.speller = speller;
         this.reductionClause = reductionClause;
-    }
-
-    /** The dialect of a file, by its name; C when Paradjoint does not read such files. */
-    public static Dialect of(String fileName) {
-        return Languages.forFile(fileName).map(SourceLanguage::dialect).orElseGet(() -> of(Language.C));
-    }
-
-    public static Dialect of(Language language) {
-        return Languages.of(language).dialect();
     }
 
     public Language language() {

@@ -28,7 +28,7 @@ public record ParsedSource(String fileName, String text, ParseResult result) {
 
     /** How annotations are written in this source. */
     public Dialect dialect() {
-        return Dialect.of(fileName);
+        return Languages.dialect(fileName);
     }
 
     public Optional<TranslationUnit> unit() {

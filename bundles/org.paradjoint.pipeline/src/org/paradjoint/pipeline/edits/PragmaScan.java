@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 
+import org.paradjoint.pipeline.Languages;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 
 /**
@@ -36,7 +37,7 @@ public final class PragmaScan {
 
     /** A C source. */
     public static PragmaScan of(String text) {
-        return of(Dialect.of(Language.C), text);
+        return of(Languages.dialect(Language.C), text);
     }
 
     public static PragmaScan of(Dialect dialect, String text) {
@@ -45,7 +46,7 @@ public final class PragmaScan {
 
     /** True when the C file contains any {@code ad} annotation (worth validating). */
     public static boolean mentionsAd(String text) {
-        return mentionsAd(Dialect.of(Language.C), text);
+        return mentionsAd(Languages.dialect(Language.C), text);
     }
 
     public static boolean mentionsAd(Dialect dialect, String text) {

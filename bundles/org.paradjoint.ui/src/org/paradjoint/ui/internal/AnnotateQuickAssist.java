@@ -42,7 +42,7 @@ public final class AnnotateQuickAssist implements IQuickAssistProcessor {
     @Override
     public boolean canAssist(IQuickAssistInvocationContext context) {
         Optional<Source> src = source(context);
-        return src.isPresent() && MenuOffers.annotatable(PragmaScan.of(Dialect.of(src.get().fileName()),
+        return src.isPresent() && MenuOffers.annotatable(PragmaScan.of(Languages.dialect(src.get().fileName()),
                 src.get().document().get()).at(offset(context)));
     }
 

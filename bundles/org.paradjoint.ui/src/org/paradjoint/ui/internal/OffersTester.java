@@ -11,6 +11,7 @@ import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextSelection;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.paradjoint.pipeline.Languages;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Generators;
@@ -71,7 +72,7 @@ public final class OffersTester extends PropertyTester {
                 }
             }
         } catch (CoreException e) {
-            return new Scope(Dialect.of(Language.C), EnumSet.noneOf(Annotation.class));
+            return new Scope(Languages.dialect(Language.C), EnumSet.noneOf(Annotation.class));
         }
         return null;
     }

@@ -60,7 +60,7 @@ final class Sources {
     }
 
     static Dialect dialect(IFile f) {
-        return Dialect.of(f.getName());
+        return Languages.dialect(f.getName());
     }
 
     private static IFile adapt(Object o) {

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.pipeline.Languages;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.diag.Severity;
 import org.paradjoint.pipeline.GenerationSettings;
@@ -56,12 +57,12 @@ class FortranEditsTest {
 
     @Test
     void fortranFilesAreReadByTheFortranFrontEnd() {
-        assertEquals(Dialect.of(Language.FORTRAN), Dialect.of("a.f90"));
-        assertEquals(Dialect.of(Language.FORTRAN), Dialect.of("a.F90"));
-        assertEquals(Dialect.of(Language.C), Dialect.of("a.c"));
+        assertEquals(Languages.dialect(Language.FORTRAN), Languages.dialect("a.f90"));
+        assertEquals(Languages.dialect(Language.FORTRAN), Languages.dialect("a.F90"));
+        assertEquals(Languages.dialect(Language.C), Languages.dialect("a.c"));
         ParsedSource src = ParsedSource.parse("g.F90", GATHER3);
         assertFalse(src.result().hasErrors(), src.result().diagnostics().toString());
-        assertEquals(Dialect.of(Language.FORTRAN), src.dialect());
+        assertEquals(Languages.dialect(Language.FORTRAN), src.dialect());
     }
 
     @Test
@@ -114,16 +115,16 @@ class FortranEditsTest {
     void scopeIsTheProcedureAroundTheCaret() throws IOException {
         String two = GATHER3 + "\n" + INDIRECT.replace("!$ad gradient(y : x)", "!$AD tangent(y : x)")
                 + "\nsubroutine plain(n)\n  integer :: n\nend\n";
-        PragmaScan s = PragmaScan.of(Dialect.of(Language.FORTRAN), two);
+        PragmaScan s = PragmaScan.of(Languages.dialect(Language.FORTRAN), two);
         assertEquals(Set.of(Annotation.GRADIENT, Annotation.TANGENT), s.all());
         assertEquals(Set.of(Annotation.GRADIENT), s.at(two.indexOf("x(i - 1)")));
         assertEquals(Set.of(Annotation.TANGENT), s.at(two.indexOf("x(c(i))")));
         assertEquals(Set.of(), s.at(two.indexOf("integer :: n\nend")));
-        assertTrue(PragmaScan.mentionsAd(Dialect.of(Language.FORTRAN), GATHER3));
-        assertFalse(PragmaScan.mentionsAd(Dialect.of(Language.FORTRAN), "! !$ad gradient(y : x)\n"));
-        assertFalse(PragmaScan.mentionsAd(Dialect.of(Language.C), GATHER3));
+        assertTrue(PragmaScan.mentionsAd(Languages.dialect(Language.FORTRAN), GATHER3));
+        assertFalse(PragmaScan.mentionsAd(Languages.dialect(Language.FORTRAN), "! !$ad gradient(y : x)\n"));
+        assertFalse(PragmaScan.mentionsAd(Languages.dialect(Language.C), GATHER3));
         String module = Repo.example("fortran/greengauss.f90");
-        assertTrue(PragmaScan.of(Dialect.of(Language.FORTRAN), module).all().contains(Annotation.GRADIENT));
+        assertTrue(PragmaScan.of(Languages.dialect(Language.FORTRAN), module).all().contains(Annotation.GRADIENT));
     }
 
     @Test
