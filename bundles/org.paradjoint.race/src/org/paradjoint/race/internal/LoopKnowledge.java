@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Call;
