@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.race.internal.LoopModel.Fact;
 import org.paradjoint.race.internal.LoopModel.PrimalRef;
 import org.paradjoint.race.logic.Formula;

@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Call;
@@ -18,6 +17,7 @@ import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.race.logic.Formula;
 import org.paradjoint.race.logic.Logic;
 import org.paradjoint.race.logic.Term;
