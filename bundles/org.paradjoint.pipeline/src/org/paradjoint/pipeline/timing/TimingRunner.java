@@ -126,8 +126,9 @@ public final class TimingRunner {
                         + "': it lacks the annotation that variant needs");
             }
             if (toolchain.notTimed(v.get()) != null) {
-                throw new TimingException("variant '" + id + "' is not timed for this language: "
-                        + toolchain.notTimed(v.get()));
+                throw new TimingException("variant '" + id + "' is not timed for "
+                        + Languages.forFile(config.source().getFileName().toString()).orElseThrow().displayName()
+                        + " sources: " + toolchain.notTimed(v.get()));
             }
             out.add(v.get());
         }
