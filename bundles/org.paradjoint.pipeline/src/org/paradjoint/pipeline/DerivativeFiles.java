@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
@@ -49,13 +50,12 @@ public final class DerivativeFiles {
             return new GeneratedFile(path, null, List.of(), missing);
         }
         Prover[] prover = new Prover[1]; // one Z3 context for the file, made when a function needs it
-        FileResult file = DerivativeSet.of(targets, f -> {
-            Routes.Transform t = Routes.of(f, mode, settings);
-            if (t == Routes.Transform.RACE_AWARE_ADJOINT && prover[0] == null) {
+        FileResult file = DerivativeSet.of(targets, f -> differentiate(unit, f, mode, settings, lengths, () -> {
+            if (prover[0] == null) {
                 prover[0] = new Z3Prover();
             }
-            return differentiate(unit, f, t, settings, lengths, prover[0]);
-        }).file(path, Languages.of(unit)::printFile);
+            return prover[0];
+        })).file(path, Languages.of(unit)::printFile);
         return new GeneratedFile(path, file.text(), file.signatures(), file.diagnostics());
     }
 
@@ -72,14 +72,20 @@ public final class DerivativeFiles {
         return List.of(f.get());
     }
 
-    private static DiffResult differentiate(TranslationUnit unit, Function f, Routes.Transform t,
-            GenerationSettings settings, ReductionLengths lengths, Prover prover) {
+    /**
+     * One function through the transformation {@link Routes} chooses, with its diagnostics (for a
+     * race-aware adjoint, the race analysis' warnings on unproven increments included).
+     *
+     * @param provers gives the prover when the race analysis needs one
+     */
+    public static DiffResult differentiate(TranslationUnit unit, Function f, Mode mode, GenerationSettings settings,
+            ReductionLengths lengths, Supplier<Prover> provers) {
         DiffOptions options = settings.diffOptions().withExtents(extents(f, settings, lengths));
-        return switch (t) {
+        return switch (Routes.of(f, mode, settings)) {
             case TANGENT -> Differentiator.differentiate(unit, f.name(), Mode.TANGENT, options);
             case ALL_ATOMIC_ADJOINT -> Differentiator.differentiate(unit, f.name(), Mode.REVERSE, options);
             case ADJOINT_STENCIL -> StencilDifferentiator.differentiate(unit, f.name(), settings.stencilOptions());
-            case RACE_AWARE_ADJOINT -> RaceAwareDifferentiator.differentiate(unit, f.name(), options, prover,
+            case RACE_AWARE_ADJOINT -> RaceAwareDifferentiator.differentiate(unit, f.name(), options, provers.get(),
                     settings.raceOptions()).result();
         };
     }

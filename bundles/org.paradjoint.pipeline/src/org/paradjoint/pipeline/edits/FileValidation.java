@@ -13,7 +13,6 @@ import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DiffResult;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.Annotations;
@@ -23,20 +22,18 @@ import org.paradjoint.pipeline.Routes;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Generators;
 import org.paradjoint.pipeline.GenerationSettings;
-import org.paradjoint.pipeline.RaceChecks;
 import org.paradjoint.race.Prover;
 import org.paradjoint.race.RaceReport;
 import org.paradjoint.z3.Z3Prover;
 
 /**
- * What the workbench shows for an annotated C or Fortran file: the front-end's diagnostics, those
- * of the transformation each annotated function asks for (the same messages as the command line;
- * for a function with only {@code partially_separable}, those of the partially separable
- * gradient where its generator is installed), and
- * for adjoints the race analysis of their parallel loops (a warning per unproven increment, on
- * the primal reference, with the adjoint reference, the reason and the counterexample). Where
- * the adjoint-stencil generator is installed, functions with a stencil pragma get its
- * diagnostics instead: their adjoint is made of race-free gathers.
+ * What the workbench shows for an annotated C or Fortran file: the front-end's diagnostics and
+ * those of the transformation the route table gives each annotated function, exactly as
+ * generation reports them (the command line prints the same lines; for a function with only
+ * {@code partially_separable}, those of the partially separable gradient). For race-aware
+ * adjoints these include a warning per unproven increment, on the primal reference, with the
+ * adjoint reference, the reason and the counterexample as arguments; adjoint stencils have none,
+ * being made of race-free gathers.
  * <p>
  * The user's decisions about unsafe increments ({@code function:adjoint} keys kept atomic, or
  * a file-wide reduction) turn those warnings into information.
@@ -78,43 +75,34 @@ public final class FileValidation {
     }
 
     private void transforms(TranslationUnit unit, GenerationSettings settings, Decisions decisions) {
-        Prover prover = null;
+        // markers say what the race analysis proves, whatever strategy then guards the rest
+        GenerationSettings shown = settings.raceStrategy() == RaceStrategy.ALL_ATOMIC
+                ? settings.withRaceStrategy(RaceStrategy.ATOMIC) : settings;
+        Prover[] prover = new Prover[1];
         Optional<DerivativeGenerator> separable = Generators.byId(DerivativeGenerator.SEPARABLE_GRADIENT);
         for (Function f : unit.functions()) {
-            if (!Differentiator.isAnnotated(f)) {
+            if (!Routes.isAnnotated(f)) {
                 // partial separability alone: that transformation's diagnostics
                 separable.filter(g -> g.appliesTo(f)).ifPresent(g -> g.generate(unit, unit.file(), f.name(), settings)
                         .diagnostics().forEach(d -> add(d, Map.of())));
                 continue;
             }
-            boolean reverse = Annotations.hasGradient(f) || Annotations.hasStencil(f);
-            Mode mode = reverse ? Mode.REVERSE : Mode.TANGENT;
-            if (Routes.of(f, mode, settings) == Routes.Transform.ADJOINT_STENCIL) {
-                // the adjoint stencil is made of gathers: its diagnostics, no race analysis
-                DerivativeFiles.generate(unit, unit.file(), mode, f.name(), settings, ReductionLengths.symbolic())
-                        .diagnostics().forEach(d -> add(d, Map.of()));
-                continue;
-            }
-            // the transformation's own diagnostics; how unproven increments are guarded is the race
-            // analysis' part below (and the user's decisions), so the strategy is left at its default
-            DiffResult r = Differentiator.differentiate(unit, f.name(), mode,
-                    settings.withRaceStrategy(RaceStrategy.ATOMIC).diffOptions());
-            r.diagnostics().forEach(d -> add(d, Map.of()));
-            if (!reverse || r.hasErrors()) {
-                continue;
-            }
-            RaceReport report;
+            Mode mode = Annotations.hasGradient(f) || Annotations.hasStencil(f) ? Mode.REVERSE : Mode.TANGENT;
+            DiffResult r;
             try {
-                if (prover == null) {
-                    prover = new Z3Prover();
-                }
-                report = RaceChecks.analyze(f, r.signature(), settings, prover);
+                // exactly what generation reports for this function, race warnings included
+                r = DerivativeFiles.differentiate(unit, f, mode, shown, ReductionLengths.symbolic(), () -> {
+                    if (prover[0] == null) {
+                        prover[0] = new Z3Prover();
+                    }
+                    return prover[0];
+                });
             } catch (RuntimeException | LinkageError e) {
                 add(Diagnostic.warning("race-analysis-unavailable", f.range(), "race analysis of '" + f.name()
                         + "' failed (" + e + "): every shared adjoint increment stays atomic"), Map.of());
                 continue;
             }
-            for (Diagnostic d : report.diagnostics()) {
+            for (Diagnostic d : r.diagnostics()) {
                 if (d.code().equals(RaceReport.UNSAFE_INCREMENT)) {
                     unsafe(f, d, decisions);
                 } else {
