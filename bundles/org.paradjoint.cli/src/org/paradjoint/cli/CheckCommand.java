@@ -101,6 +101,11 @@ final class CheckCommand implements Command {
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }
+        if (c.output() != null && SourceFiles.sameFile(c.file(), Path.of(c.output()))) {
+            err.println("paradjoint check: refusing to overwrite the source " + c.file()
+                    + " with the driver; give --output another file");
+            return Paradjoint.USAGE;
+        }
         CheckToolchain.Outcome prepared;
         try {
             prepared = toolchain.prepare(new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),

@@ -109,6 +109,11 @@ final class DifferentiateCommand implements Command {
             out.print(g.text());
             return 0;
         }
+        if (SourceFiles.sameFile(o.file, Path.of(target))) {
+            err.println("paradjoint differentiate: refusing to overwrite the source " + o.file
+                    + " with its derivative; give -o another file");
+            return Paradjoint.USAGE;
+        }
         try {
             SourceFiles.write(Path.of(target), g.text());
         } catch (IOException e) {

@@ -12,6 +12,8 @@ public final class Paradjoint {
 
     /** Exit status for wrong usage (as BSD sysexits' EX_USAGE). */
     static final int USAGE = 64;
+    /** Exit status for an internal failure (as BSD sysexits' EX_SOFTWARE). */
+    static final int SOFTWARE = 70;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -39,7 +41,26 @@ public final class Paradjoint {
         summaries.put(name, summary);
     }
 
+    /**
+     * Runs one command. Nothing fails silently: an exception or error inside a command (a bug, or
+     * input nested deeper than the parser's recursion allows) is reported with a hint and exit
+     * status {@value #SOFTWARE}, never swallowed with status 0.
+     */
     public int run(String[] args) {
+        try {
+            return dispatch(args);
+        } catch (StackOverflowError e) {
+            err.println("paradjoint: error: the input nests too deeply to be processed (an expression of thousands "
+                    + "of terms or deeply nested parentheses); nothing was written. Split the expression into "
+                    + "several statements.");
+            return SOFTWARE;
+        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+            err.println("paradjoint: internal error: " + e + "; nothing was written. Please report it with the input.");
+            return SOFTWARE;
+        }
+    }
+
+    private int dispatch(String[] args) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             if (args.length > 1 && commands.containsKey(args[1])) {
                 return commands.get(args[1]).run(new String[] {"--help"}, out, err);

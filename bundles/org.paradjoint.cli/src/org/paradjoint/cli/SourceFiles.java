@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import org.paradjoint.core.diag.Diagnostic;
@@ -53,7 +55,30 @@ final class SourceFiles {
         return Files.readString(Path.of(file), StandardCharsets.UTF_8);
     }
 
+    /**
+     * Writes {@code text} to {@code path} through a temporary file beside it that replaces the
+     * target only when complete: an interrupted run leaves no half-written file, and a symbolic
+     * link at {@code path} is replaced, not written through.
+     */
     static void write(Path path, String text) throws IOException {
-        Files.writeString(path, text, StandardCharsets.UTF_8);
+        Path target = path.toAbsolutePath();
+        // created as any new file (the user's umask), unlike createTempFile's owner-only mode
+        Path tmp = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** True when {@code output} names the same file as {@code input} (after resolving links and dots). */
+    static boolean sameFile(String input, Path output) {
+        try {
+            return Files.exists(output) && Files.isSameFile(Path.of(input), output);
+        } catch (IOException e) {
+            return Path.of(input).toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize());
+        }
     }
 }
