@@ -13,6 +13,7 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.SourceLanguage;
+import org.paradjoint.pipeline.SourceReader;
 
 /** Reads a source file through the front-end of its language and reports diagnostics. */
 final class SourceFiles {
@@ -27,14 +28,15 @@ final class SourceFiles {
             err.println(file + ": error: unsupported file type (expected " + Languages.describe() + ")");
             return null;
         }
-        String text;
+        SourceReader.Text text;
         try {
-            text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+            text = SourceReader.read(Path.of(file));
         } catch (IOException e) {
             err.println(file + ": error: cannot read: " + e.getMessage());
             return null;
         }
-        return language.newFrontEnd().parse(file, text);
+        text.warning().ifPresent(w -> err.println(file + ": warning: " + w));
+        return language.newFrontEnd().parse(file, text.text());
     }
 
     /**
@@ -52,7 +54,7 @@ final class SourceFiles {
     }
 
     static String read(String file) throws IOException {
-        return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        return SourceReader.read(Path.of(file)).text();
     }
 
     /**

@@ -97,4 +97,50 @@ class NothingDestroyedTest {
             ScratchDir.delete(dir);
         }
     }
+
+    /** A kernel whose third line has an unsupported `goto`, for locations. */
+    private static final String GOTO = "#pragma ad gradient(y : x)\nvoid f(double *y, const double *x)\n{\n"
+            + "    y[0] = x[0]; goto end;\nend:\n    y[1] = x[1];\n}\n";
+
+    @Test
+    void encodingsAndLineEndsOfRealFiles() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-safety");
+        try {
+            String gather = Files.readString(Repo.examples().resolve("formad/gather3.c"));
+            // a UTF-8 byte-order mark
+            Path bom = Files.writeString(dir.resolve("bom.c"), "\uFEFF" + gather);
+            CliRun r = CliRun.of("differentiate", bom.toString());
+            assertEquals(0, r.status, r.toString());
+            // a Latin-1 byte in a comment: read, with a warning
+            byte[] latin1 = ("/* caf\u00e9 */\n" + gather).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Path l1 = Files.write(dir.resolve("latin1.c"), latin1);
+            r = CliRun.of("differentiate", l1.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.err.contains("warning: the file is not valid UTF-8"), r.toString());
+            // CR-only and CRLF line ends: the error is on line 4 either way
+            for (String eol : new String[] {"\r", "\r\n"}) {
+                Path f = Files.writeString(dir.resolve("eol" + eol.length() + ".c"), GOTO.replace("\n", eol));
+                r = CliRun.of("differentiate", f.toString());
+                assertNotEquals(0, r.status, r.toString());
+                assertTrue(r.err.contains(f + ":4:"), r.toString());
+            }
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    @Test
+    void onlyRegularFilesAreRead() throws Exception {
+        Path dir = ScratchDir.create("paradjoint-safety");
+        try {
+            Path fifo = dir.resolve("pipe.c");
+            Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+            assertEquals(0, mk.waitFor());
+            CliRun r = CliRun.of("differentiate", fifo.toString());
+            assertEquals(1, r.status, r.toString());
+            assertTrue(r.err.contains("not a regular file"), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
 }

@@ -22,6 +22,7 @@ import org.paradjoint.pipeline.RoutedGenerator;
 import org.paradjoint.pipeline.DerivativeGenerator;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.SourceLanguage;
+import org.paradjoint.pipeline.SourceReader;
 import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.timing.Processes;
@@ -94,7 +95,7 @@ public final class TimingRunner {
     private static TranslationUnit parse(TimingConfig config, TimingToolchain toolchain) throws TimingException {
         String text;
         try {
-            text = Files.readString(config.source(), StandardCharsets.UTF_8);
+            text = SourceReader.read(config.source()).text();
         } catch (IOException e) {
             throw new TimingException(config.source() + ": error: cannot read: " + e.getMessage(), e);
         }
