@@ -34,16 +34,22 @@ final class CheckCommand implements Command {
               --run                 also compile the driver with gcc and run it; the exit status
                                     is then the driver's (0 only on PASS)
               --threads LIST        OpenMP thread counts to run with, comma-separated (default 1,2)
+              --allow-zero          pass a run whose products are all exactly 0; without it such a
+                                    run FAILs, since it compared nothing (no loop iteration ran at
+                                    the sizes given, or every derivative is 0)
             """;
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>();
         boolean run = false;
+        boolean allowZero = false;
         List<Integer> threads = List.of(1, 2);
         for (int k = 0; k < args.length; k++) {
             if (args[k].equals("--run")) {
                 run = true;
+            } else if (args[k].equals("--allow-zero")) {
+                allowZero = true;
             } else if (args[k].equals("--threads") || args[k].startsWith("--threads=")) {
                 String v = args[k].contains("=") ? args[k].substring(args[k].indexOf('=') + 1)
                         : k + 1 < args.length ? args[++k] : "";
@@ -129,16 +135,16 @@ final class CheckCommand implements Command {
             out.println("built " + prepared.executable());
             return 0;
         }
-        return runDriver(toolchain, prepared.executable(), threads, out, err);
+        return runDriver(toolchain, prepared.executable(), threads, allowZero, out, err);
     }
 
-    private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, PrintStream out,
-            PrintStream err) {
+    private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, boolean allowZero,
+            PrintStream out, PrintStream err) {
         int status = 0;
         for (int t : threads) {
             out.println("== OMP_NUM_THREADS=" + t);
             try {
-                DriverRunner.Outcome ran = toolchain.run(executable, t);
+                DriverRunner.Outcome ran = toolchain.run(executable, t, allowZero);
                 out.print(ran.stdout());
                 err.print(ran.stderr());
                 status |= ran.ok() ? 0 : 1;

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -63,14 +64,14 @@ public final class DriverRunner {
     public Outcome compile(Path source, Path executable, String... extraFlags) throws IOException {
         List<String> cmd = compileCommand(source, executable, List.of(extraFlags));
         cmd.addAll(libraries);
-        return exec(cmd, source.toAbsolutePath().getParent(), 0);
+        return exec(cmd, source.toAbsolutePath().getParent(), 0, Map.of());
     }
 
     /** Compiles {@code source} to an object file next to it only (a syntax and warning check of generated code). */
     public Outcome compileOnly(Path source) throws IOException {
         String object = source.getFileName().toString().replaceAll("\\.[^.]*$", "") + ".o";
         Path dir = source.toAbsolutePath().getParent();
-        return exec(compileCommand(source, dir.resolve(object), List.of("-c")), dir, 0);
+        return exec(compileCommand(source, dir.resolve(object), List.of("-c")), dir, 0, Map.of());
     }
 
     private List<String> compileCommand(Path source, Path output, List<String> extraFlags) {
@@ -98,16 +99,27 @@ public final class DriverRunner {
         }
     }
 
+    /** Environment variable that lets a check whose products are all exactly 0 pass (a run that compared nothing). */
+    public static final String ALLOW_ZERO = "PARADJOINT_CHECK_ALLOW_ZERO";
+
     /** Runs a compiled driver with {@code OMP_NUM_THREADS=threads}; {@code args} select checks by name. */
     public Outcome run(Path executable, int threads, String... args) throws IOException {
+        return run(executable, threads, Map.of(), args);
+    }
+
+    /** As above, with {@code environment} added to the driver's environment. */
+    public Outcome run(Path executable, int threads, Map<String, String> environment, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toAbsolutePath().toString());
         cmd.addAll(List.of(args));
-        return exec(cmd, executable.toAbsolutePath().getParent(), threads);
+        return exec(cmd, executable.toAbsolutePath().getParent(), threads, environment);
     }
 
-    private Outcome exec(List<String> cmd, Path dir, int threads) throws IOException {
+    private Outcome exec(List<String> cmd, Path dir, int threads, Map<String, String> environment)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().putAll(environment);
         if (threads > 0) {
             pb.environment().put("OMP_NUM_THREADS", Integer.toString(threads));
         }

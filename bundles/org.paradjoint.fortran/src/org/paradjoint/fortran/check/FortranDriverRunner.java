@@ -2,6 +2,7 @@ package org.paradjoint.fortran.check;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 
 import org.paradjoint.core.check.DriverRunner;
@@ -40,6 +41,12 @@ public final class FortranDriverRunner {
     /** Runs a compiled driver with {@code OMP_NUM_THREADS=threads}; {@code args} select checks by name. */
     public DriverRunner.Outcome run(Path executable, int threads, String... args) throws IOException {
         return runner.run(executable, threads, args);
+    }
+
+    /** As above, with {@code environment} added to the driver's environment. */
+    public DriverRunner.Outcome run(Path executable, int threads, Map<String, String> environment, String... args)
+            throws IOException {
+        return runner.run(executable, threads, environment, args);
     }
 
     /** True when {@code gfortran} can be started. */

@@ -52,8 +52,8 @@ public final class CCheck implements CheckToolchain {
     }
 
     @Override
-    public DriverRunner.Outcome run(Path executable, int threads) throws IOException {
-        return runner.run(executable, threads);
+    public DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException {
+        return runner.run(executable, threads, CheckToolchain.environment(allowZero));
     }
 
     private static Path write(Path path, String text) throws IOException {

@@ -3,6 +3,7 @@ package org.paradjoint.pipeline.check;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.DriverRunner;
@@ -54,6 +55,14 @@ public interface CheckToolchain {
 
     Outcome prepare(Request request) throws IOException;
 
-    /** Runs a built driver with {@code threads} OpenMP threads. */
-    DriverRunner.Outcome run(Path executable, int threads) throws IOException;
+    /**
+     * Runs a built driver with {@code threads} OpenMP threads; {@code allowZero}: a run whose
+     * products are all exactly 0 (nothing exercised) passes instead of failing.
+     */
+    DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException;
+
+    /** The driver's environment for {@code allowZero}. */
+    static Map<String, String> environment(boolean allowZero) {
+        return allowZero ? Map.of(DriverRunner.ALLOW_ZERO, "1") : Map.of();
+    }
 }

@@ -45,8 +45,8 @@ public final class FortranCheck implements CheckToolchain {
     }
 
     @Override
-    public DriverRunner.Outcome run(Path executable, int threads) throws IOException {
-        return runner.run(executable, threads);
+    public DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException {
+        return runner.run(executable, threads, CheckToolchain.environment(allowZero));
     }
 
     private static FileResult result(GeneratedFile g) {
