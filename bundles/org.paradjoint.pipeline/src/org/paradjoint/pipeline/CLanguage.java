@@ -19,12 +19,12 @@ import org.paradjoint.pipeline.edits.TopLevel;
 /** C: parsed by CDT's DOM parser, printed as C11 with OpenMP. */
 final class CLanguage implements SourceLanguage {
 
+    /** An annotation line; group 1 is the annotation text (from {@code ad} or {@code $adic}) to the end of the line. */
     private static final Pattern PRAGMA = Pattern.compile(
-            "^[ \\t]*#[ \\t]*pragma[ \\t]+(ad[ \\t]+(\\w+)|\\$adic_(partiallyseparable|partialelemental))",
+            "^[ \\t]*#[ \\t]*pragma[ \\t]+((?:ad[ \\t]+\\w|\\$adic_(?:partiallyseparable|partialelemental))[^\\r\\n]*)",
             Pattern.MULTILINE);
 
-    private static final Dialect DIALECT = new Dialect(Language.C, "#pragma ad ", PRAGMA,
-            m -> m.group(2) != null ? m.group(2) : m.group(3),
+    private static final Dialect DIALECT = new Dialect(Language.C, "#pragma ad ", PRAGMA, m -> m.group(1),
             line -> line.startsWith("#pragma") || line.startsWith("# pragma"), TopLevel::declarations,
             CPrinter::print, (array, length) -> "reduction(+: " + array + "[:" + length + "])");
 

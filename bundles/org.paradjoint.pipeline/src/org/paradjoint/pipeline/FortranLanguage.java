@@ -20,10 +20,11 @@ import org.paradjoint.pipeline.edits.FortranUnits;
 /** Free-form Fortran: its own front-end, printed as Fortran with the tape module where an adjoint needs it. */
 final class FortranLanguage implements SourceLanguage {
 
-    private static final Pattern DIRECTIVE = Pattern.compile("^[ \\t]*!\\$ad[ \\t]+(\\w+)",
+    /** An annotation line; group 1 is the annotation text (from {@code ad}) to the end of the line. */
+    private static final Pattern DIRECTIVE = Pattern.compile("^[ \\t]*!\\$(ad[ \\t]+\\w[^\\r\\n]*)",
             Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
 
-    /** Fortran is case-insensitive: annotation words are compared in lower case. */
+    /** Fortran is case-insensitive: the annotation text is given to the grammar in lower case. */
     private static final Dialect DIALECT = new Dialect(Language.FORTRAN, "!$ad ", DIRECTIVE,
             m -> m.group(1).toLowerCase(Locale.ROOT),
             line -> line.toLowerCase(Locale.ROOT).startsWith("!$omp") || line.toLowerCase(Locale.ROOT).startsWith("!$ad"),

@@ -16,8 +16,9 @@ import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaResolver.Target;
-import org.paradjoint.cdt.internal.PragmaSyntax.Disjoint;
+import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
@@ -69,7 +70,7 @@ final class Loops {
                 if (omp == null) {
                     ctx.markFailed();
                 }
-            } else if (s.content() instanceof Disjoint) {
+            } else if (s.content() instanceof Ad ad && ad.annotation() instanceof Disjoint) {
                 disjoint.add(s);
             } else {
                 add(ads, pragmas.resolve(s));

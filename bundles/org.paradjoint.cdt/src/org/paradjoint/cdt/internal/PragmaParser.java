@@ -6,23 +6,21 @@ import java.util.Set;
 
 import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
-import org.paradjoint.cdt.internal.PragmaSyntax.Disjoint;
-import org.paradjoint.cdt.internal.PragmaSyntax.Elemental;
-import org.paradjoint.cdt.internal.PragmaSyntax.Gradient;
-import org.paradjoint.cdt.internal.PragmaSyntax.Mapping;
 import org.paradjoint.cdt.internal.PragmaSyntax.Name;
 import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
 import org.paradjoint.cdt.internal.PragmaSyntax.Reduction;
-import org.paradjoint.cdt.internal.PragmaSyntax.Segment;
-import org.paradjoint.cdt.internal.PragmaSyntax.Separable;
-import org.paradjoint.cdt.internal.PragmaSyntax.Stencil;
+import org.paradjoint.core.annotation.AnnotationDiagnostic;
+import org.paradjoint.core.annotation.AnnotationException;
+import org.paradjoint.core.annotation.AnnotationParser;
+import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.UnsupportedException;
 
 /**
- * Parses the text of one pragma: the {@code ad} annotation language of DESIGN.md, ADIC2's
- * {@code $adic_partiallyseparable, a, b} and {@code $adic_partialelemental}, and OpenMP
- * {@code parallel for} with its clauses. Anything else that starts with {@code ad},
- * {@code $adic} or {@code omp} is a located error; other pragmas are not ours (null).
+ * Parses the text of one pragma: OpenMP {@code parallel for} with its clauses here, and through
+ * core's annotation grammar ({@link AnnotationParser}) the {@code ad} annotation language and
+ * ADIC2's {@code $adic_partiallyseparable, a, b} and {@code $adic_partialelemental}. Anything else
+ * that starts with {@code ad}, {@code $adic} or {@code omp} is a located error; other pragmas are
+ * not ours (null).
  */
 final class PragmaParser {
     private static final Set<String> OMP_KNOWN_CLAUSES = Set.of("lastprivate", "num_threads", "if", "ordered",
@@ -60,160 +58,21 @@ final class PragmaParser {
 
     private Object parse() {
         Tok first = peek();
-        if (first.is("ad")) {
-            next();
-            return ad();
-        }
         if (first.is("omp")) {
             next();
             return omp();
         }
-        if (first.kind == Kind.IDENT && first.text.startsWith("$adic")) {
-            next();
-            return adic(first);
+        if (AnnotationParser.isAnnotation(text, Spelling.C)) {
+            try {
+                return new Ad(AnnotationParser.parse(text, Spelling.C), base);
+            } catch (AnnotationException e) {
+                AnnotationDiagnostic d = e.diagnostic();
+                throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
+                        ? CDiagnosticCodes.UNKNOWN_PRAGMA : CDiagnosticCodes.MALFORMED_PRAGMA,
+                        src.range(base + d.offset(), d.length()), d.message());
+            }
         }
         return null;
-    }
-
-    // ---- ad ---------------------------------------------------------------------------------
-
-    private Ad ad() {
-        Tok what = next();
-        switch (what.kind == Kind.IDENT ? what.text : "") {
-        case "gradient":
-        case "tangent":
-            return gradient(what);
-        case "stencil":
-            return stencil(what);
-        case "partially_separable": {
-            expect("(", "`ad partially_separable(e1, e2, ...)` lists the elemental variables in parentheses");
-            List<Name> names = names(")", "an elemental variable");
-            expect(")", "expected `)` after the elementals");
-            end(what);
-            return new Separable(names);
-        }
-        case "elemental":
-            end(what);
-            return new Elemental();
-        case "disjoint":
-            return disjoint(what);
-        default:
-            throw error(CDiagnosticCodes.UNKNOWN_PRAGMA, what.kind == Kind.END ? start() : what,
-                    "unknown annotation `ad" + (what.kind == Kind.END ? "" : " " + what.text) + "`; expected one of"
-                            + " gradient, tangent, stencil adjoint, partially_separable, elemental, disjoint");
-        }
-    }
-
-    private Gradient gradient(Tok what) {
-        String usage = "as in `#pragma ad " + what.text + "(y : x)`";
-        expect("(", "expected `(` after `ad " + what.text + "`, " + usage);
-        List<Name> deps = names(":", "a dependent variable");
-        expect(":", "expected `:` between the dependents and the independents, " + usage);
-        List<Name> indeps = names(")", "an independent variable");
-        expect(")", "expected `)` after the independents, " + usage);
-        end(what);
-        return new Gradient(what.text.equals("tangent"), deps, indeps);
-    }
-
-    private Stencil stencil(Tok what) {
-        String usage = "as in `#pragma ad stencil adjoint(u:ub, v:vb) strategy(split)`";
-        Tok adjoint = next();
-        if (!adjoint.is("adjoint")) {
-            throw malformed(adjoint, "expected `adjoint` after `ad stencil`, " + usage);
-        }
-        expect("(", "expected `(` after `ad stencil adjoint`, " + usage);
-        List<Mapping> mappings = new ArrayList<>();
-        do {
-            Name array = name("an array name");
-            expect(":", "expected `:` between an array and its adjoint name, " + usage);
-            Name adj = name("the adjoint name of `" + array.text() + "`");
-            mappings.add(new Mapping(array, adj));
-        } while (accept(","));
-        expect(")", "expected `,` or `)` in the array:adjoint list, " + usage);
-        String strategy = null;
-        if (accept("strategy")) {
-            expect("(", "expected `(` after `strategy`, " + usage);
-            Tok s = next();
-            if (!s.is("split") && !s.is("guarded")) {
-                throw malformed(s, "strategy must be `split` or `guarded`");
-            }
-            strategy = s.text;
-            expect(")", "expected `)` after the strategy");
-        }
-        end(what);
-        return new Stencil(mappings, strategy);
-    }
-
-    private Disjoint disjoint(Tok what) {
-        Tok open = expect("(", "expected `(` after `ad disjoint`, as in `#pragma ad disjoint(c[i], c[i] + 7)`");
-        List<Segment> parts = new ArrayList<>();
-        int depth = 0;
-        int segStart = open.offset - base + 1;
-        int i = segStart;
-        for (; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '(' || c == '[') {
-                depth++;
-            } else if ((c == ')' || c == ']') && depth > 0) {
-                depth--;
-            } else if (c == ')' || (c == ',' && depth == 0)) {
-                parts.add(segment(segStart, i));
-                segStart = i + 1;
-                if (c == ')') {
-                    break;
-                }
-            }
-        }
-        if (i >= text.length()) {
-            throw malformed(toks.get(toks.size() - 1), "expected `)` to close `ad disjoint(`");
-        }
-        while (pos < toks.size() - 1 && toks.get(pos).offset - base <= i) {
-            pos++;
-        }
-        end(what);
-        return new Disjoint(parts);
-    }
-
-    private Segment segment(int from, int to) {
-        String s = text.substring(from, to);
-        int lead = 0;
-        while (lead < s.length() && Character.isWhitespace(s.charAt(lead))) {
-            lead++;
-        }
-        String trimmed = s.strip();
-        if (trimmed.isEmpty()) {
-            throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA, src.range(base + from, to - from),
-                    "malformed `ad disjoint`: empty expression; list index expressions, as in"
-                            + " `#pragma ad disjoint(c[i])`");
-        }
-        return new Segment(trimmed, base + from + lead);
-    }
-
-    private Ad adic(Tok first) {
-        switch (first.text) {
-        case "$adic_partiallyseparable": {
-            List<Name> names = new ArrayList<>();
-            while (accept(",")) {
-                names.add(name("an elemental variable"));
-            }
-            if (peek().kind != Kind.END) {
-                throw malformed(peek(), "expected `, name` in `$adic_partiallyseparable, a, b`");
-            }
-            if (names.isEmpty()) {
-                throw malformed(first, "`$adic_partiallyseparable` must list the elementals, as in"
-                        + " `#pragma $adic_partiallyseparable, fquad, flin`");
-            }
-            return new Separable(names);
-        }
-        case "$adic_partialelemental":
-            if (peek().kind != Kind.END) {
-                throw malformed(peek(), "unexpected text after `$adic_partialelemental`");
-            }
-            return new Elemental();
-        default:
-            throw error(CDiagnosticCodes.UNKNOWN_PRAGMA, first, "unknown ADIC annotation `" + first.text
-                    + "`; only `$adic_partiallyseparable, ...` and `$adic_partialelemental` are supported");
-        }
     }
 
     // ---- omp --------------------------------------------------------------------------------
@@ -382,16 +241,6 @@ final class PragmaParser {
         }
         pos++;
         return t;
-    }
-
-    private void end(Tok what) {
-        if (peek().kind != Kind.END) {
-            throw malformed(peek(), "unexpected `" + peek().text + "` after `ad " + what.text + "(...)`");
-        }
-    }
-
-    private Tok start() {
-        return toks.get(0);
     }
 
     private UnsupportedException malformed(Tok at, String message) {

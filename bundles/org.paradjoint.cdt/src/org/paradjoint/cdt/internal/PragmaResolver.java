@@ -12,17 +12,18 @@ import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
-import org.paradjoint.cdt.internal.PragmaSyntax.Disjoint;
-import org.paradjoint.cdt.internal.PragmaSyntax.Elemental;
-import org.paradjoint.cdt.internal.PragmaSyntax.Gradient;
-import org.paradjoint.cdt.internal.PragmaSyntax.Mapping;
 import org.paradjoint.cdt.internal.PragmaSyntax.Name;
 import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
 import org.paradjoint.cdt.internal.PragmaSyntax.Reduction;
-import org.paradjoint.cdt.internal.PragmaSyntax.Segment;
-import org.paradjoint.cdt.internal.PragmaSyntax.Separable;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
-import org.paradjoint.cdt.internal.PragmaSyntax.Stencil;
+import org.paradjoint.core.annotation.Annotation;
+import org.paradjoint.core.annotation.Annotation.Disjoint;
+import org.paradjoint.core.annotation.Annotation.Elemental;
+import org.paradjoint.core.annotation.Annotation.Gradient;
+import org.paradjoint.core.annotation.Annotation.Mapping;
+import org.paradjoint.core.annotation.Annotation.Segment;
+import org.paradjoint.core.annotation.Annotation.Separable;
+import org.paradjoint.core.annotation.Annotation.Stencil;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
@@ -90,7 +91,7 @@ final class PragmaResolver {
             return target == Target.LOOP ? null : "`omp parallel for` must be followed by a for loop";
         }
         Ad ad = (Ad) s.content();
-        return switch (ad) {
+        return switch (ad.annotation()) {
         case Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
                 : "`" + g.label() + "` applies to a loop nest or a function definition";
         case Stencil st -> target == Target.LOOP ? null : "`ad stencil adjoint` applies to a gather loop nest";
@@ -106,14 +107,15 @@ final class PragmaResolver {
     /** The annotation in the IR, names resolved in the current scope; null (reported) on error. */
     AdPragma resolve(Site site) {
         try {
-            AdPragma p = switch ((Ad) site.content()) {
+            Ad ad = (Ad) site.content();
+            AdPragma p = switch (ad.annotation()) {
             case Gradient g -> g.tangent()
-                    ? new AdPragma.Tangent(names(g.dependents()), names(g.independents()), site.range())
-                    : new AdPragma.Gradient(names(g.dependents()), names(g.independents()), site.range());
-            case Stencil st -> new AdPragma.StencilAdjoint(mappings(st.mappings()), st.strategy(), site.range());
-            case Separable sep -> new AdPragma.PartiallySeparable(names(sep.elementals()), site.range());
+                    ? new AdPragma.Tangent(names(ad, g.dependents()), names(ad, g.independents()), site.range())
+                    : new AdPragma.Gradient(names(ad, g.dependents()), names(ad, g.independents()), site.range());
+            case Stencil st -> new AdPragma.StencilAdjoint(mappings(ad, st.mappings()), st.strategy(), site.range());
+            case Separable sep -> new AdPragma.PartiallySeparable(names(ad, sep.elementals()), site.range());
             case Elemental e -> new AdPragma.Elemental(site.range());
-            case Disjoint d -> new AdPragma.Disjoint(disjoint(d), site.range());
+            case Disjoint d -> new AdPragma.Disjoint(disjoint(ad, d), site.range());
             };
             ctx.adPragmas.add(p);
             return p;
@@ -142,7 +144,7 @@ final class PragmaResolver {
     private List<Variable> variables(List<Name> names) {
         List<Variable> out = new ArrayList<>();
         for (Name n : names) {
-            Variable v = variable(n);
+            Variable v = variable(n.text(), n.offset());
             if (!out.contains(v)) {
                 out.add(v);
             }
@@ -150,21 +152,29 @@ final class PragmaResolver {
         return out;
     }
 
-    private Variable variable(Name n) {
-        return ctx.scopes.resolve(n.text(), ctx.src.range(n.offset(), n.text().length()));
+    private Variable variable(String name, int offset) {
+        return ctx.scopes.resolve(name, ctx.src.range(offset, name.length()));
     }
 
-    private List<String> names(List<Name> names) {
-        return variables(names).stream().map(Variable::name).toList();
+    /** The variables an annotation names, each once, in the order first named. */
+    private List<String> names(Ad ad, List<Annotation.Name> names) {
+        List<Variable> out = new ArrayList<>();
+        for (Annotation.Name n : names) {
+            Variable v = variable(n.text(), ad.offset(n));
+            if (!out.contains(v)) {
+                out.add(v);
+            }
+        }
+        return out.stream().map(Variable::name).toList();
     }
 
-    private List<AdPragma.StencilAdjoint.Mapping> mappings(List<Mapping> mappings) {
+    private List<AdPragma.StencilAdjoint.Mapping> mappings(Ad ad, List<Mapping> mappings) {
         List<AdPragma.StencilAdjoint.Mapping> out = new ArrayList<>();
         for (Mapping m : mappings) {
-            Variable array = variable(m.array());
+            Variable array = variable(m.array().text(), ad.offset(m.array()));
             if (!array.isArray()) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(m.array().offset(), m.array().text().length()), "malformed `ad stencil adjoint`: `"
+                        ctx.src.range(ad.offset(m.array()), m.array().text().length()), "malformed `ad stencil adjoint`: `"
                                 + m.array().text() + "` is a scalar; the list maps arrays to their adjoint names");
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
@@ -173,17 +183,18 @@ final class PragmaResolver {
     }
 
     /** Parses each expression of {@code ad disjoint} as C, against the variables in scope. */
-    private List<Expr> disjoint(Disjoint d) {
+    private List<Expr> disjoint(Ad ad, Disjoint d) {
         List<Expr> out = new ArrayList<>();
         for (Segment seg : d.expressions()) {
             IASTTranslationUnit tu = CdtParser.parse("disjoint", DISJOINT_PREFIX + seg.text() + ";\n}\n", ctx.macros);
             IASTExpressionStatement stmt = singleExpression(tu);
             if (stmt == null) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(seg.offset(), seg.text().length()), "malformed `ad disjoint`: `" + seg.text()
+                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()), "malformed `ad disjoint`: `" + seg.text()
                                 + "` is not a C expression");
             }
-            Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes, seg.offset() - DISJOINT_PREFIX.length());
+            Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes,
+                    ad.base() + seg.offset() - DISJOINT_PREFIX.length());
             out.add(shifted.value(stmt.getExpression()));
         }
         return out;

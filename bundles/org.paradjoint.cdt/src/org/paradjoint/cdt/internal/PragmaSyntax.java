@@ -2,6 +2,7 @@ package org.paradjoint.cdt.internal;
 
 import java.util.List;
 
+import org.paradjoint.core.annotation.Annotation;
 import org.paradjoint.core.diag.SourceRange;
 
 /**
@@ -12,12 +13,8 @@ final class PragmaSyntax {
     private PragmaSyntax() {
     }
 
-    /** An identifier inside a pragma. */
+    /** An identifier inside an OpenMP pragma. */
     record Name(String text, int offset) {
-    }
-
-    /** A C expression inside a pragma ({@code ad disjoint}), parsed later. */
-    record Segment(String text, int offset) {
     }
 
     /** One {@code #pragma} of the file with its parsed content. */
@@ -44,35 +41,20 @@ final class PragmaSyntax {
     record Broken() {
     }
 
-    sealed interface Ad permits Gradient, Stencil, Separable, Elemental, Disjoint {
+    /**
+     * An {@code ad} or ADIC2 annotation, parsed by the annotation grammar; {@code base} is where the
+     * parsed text starts in the file (the grammar's offsets are relative to it).
+     */
+    record Ad(Annotation annotation, int base) {
         /** How the annotation is named in messages, e.g. {@code ad gradient}. */
-        default String label() {
-            return switch (this) {
-                case Gradient g -> g.tangent() ? "ad tangent" : "ad gradient";
-                case Stencil s -> "ad stencil adjoint";
-                case Separable s -> "ad partially_separable";
-                case Elemental e -> "ad elemental";
-                case Disjoint d -> "ad disjoint";
-            };
+        String label() {
+            return annotation.label();
         }
-    }
 
-    record Gradient(boolean tangent, List<Name> dependents, List<Name> independents) implements Ad {
-    }
-
-    record Mapping(Name array, Name adjoint) {
-    }
-
-    record Stencil(List<Mapping> mappings, String strategy) implements Ad {
-    }
-
-    record Separable(List<Name> elementals) implements Ad {
-    }
-
-    record Elemental() implements Ad {
-    }
-
-    record Disjoint(List<Segment> expressions) implements Ad {
+        /** The file range of a name inside the annotation. */
+        int offset(Annotation.Name name) {
+            return base + name.offset();
+        }
     }
 
     record Reduction(String op, List<Name> vars) {

@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 
+import org.paradjoint.core.annotation.AnnotationKind;
+import org.paradjoint.core.annotation.AnnotationParser;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 
 /**
- * A cheap look at which {@code ad} annotations a source carries, without parsing it: menus ask
- * this on the UI thread every time they open. The scope of a caret is the top-level declaration
+ * A cheap look at which {@code ad} annotations a source carries, without parsing the source: the
+ * dialect finds the annotation lines and core's annotation grammar names each one's kind. Menus
+ * ask this on the UI thread every time they open. The scope of a caret is the top-level declaration
  * around it (a C function with the pragmas just before it, a Fortran procedure with the
  * {@code !$ad} lines before it); the whole file otherwise.
  */
@@ -27,7 +30,7 @@ public final class PragmaScan {
     private PragmaScan(Dialect dialect, String text) {
         Matcher m = dialect.annotationLine().matcher(text);
         while (m.find()) {
-            Annotation a = kind(dialect.annotationWord(m));
+            Annotation a = kind(AnnotationParser.kindOf(dialect.annotationWord(m)));
             if (a != null) {
                 pragmas.add(new Found(m.start(), a));
             }
@@ -75,15 +78,18 @@ public final class PragmaScan {
         return out;
     }
 
-    private static Annotation kind(String word) {
-        return switch (word) {
-            case "gradient" -> Annotation.GRADIENT;
-            case "tangent" -> Annotation.TANGENT;
-            case "stencil" -> Annotation.STENCIL;
-            case "partially_separable", "partiallyseparable" -> Annotation.PARTIALLY_SEPARABLE;
-            case "elemental", "partialelemental" -> Annotation.ELEMENTAL;
-            case "disjoint" -> Annotation.DISJOINT;
-            default -> null;
+    /** The workbench's name for a kind the annotation grammar found; null for none. */
+    private static Annotation kind(AnnotationKind kind) {
+        if (kind == null) {
+            return null;
+        }
+        return switch (kind) {
+            case GRADIENT -> Annotation.GRADIENT;
+            case TANGENT -> Annotation.TANGENT;
+            case STENCIL -> Annotation.STENCIL;
+            case PARTIALLY_SEPARABLE -> Annotation.PARTIALLY_SEPARABLE;
+            case ELEMENTAL -> Annotation.ELEMENTAL;
+            case DISJOINT -> Annotation.DISJOINT;
         };
     }
 }
