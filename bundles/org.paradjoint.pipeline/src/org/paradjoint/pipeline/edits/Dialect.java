@@ -30,8 +30,8 @@ public final class Dialect {
     /**
      * @param sentinel what starts an annotation line, with its trailing space
      * @param annotationLine finds annotation lines (multi-line mode)
-     * @param annotationWord the annotation's kind word ({@code gradient}, {@code stencil} ...) of a match, as
-     *            the annotation language spells it
+     * @param annotationWord the annotation text of a match (from {@code ad} or {@code $adic} to the end of the
+     *            line), which the core grammar reads for its kind
      * @param directive true for a stripped line that is a directive of this language (OpenMP or annotation)
      * @param declarations the offset ranges of the top-level declarations of a text
      * @param speller an expression in this language, where its source text is not at hand
