@@ -36,11 +36,6 @@ public final class CTiming implements TimingToolchain {
     }
 
     @Override
-    public String driverFileName() {
-        return "driver.c";
-    }
-
-    @Override
     public String driverSource(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, ArrayExtents.Shape> shapes, int repetitions, String description) {
         Map<Variable, Long> counts = new LinkedHashMap<>();

@@ -57,11 +57,6 @@ public final class FortranTiming implements TimingToolchain {
     }
 
     @Override
-    public String driverFileName() {
-        return "driver.f90";
-    }
-
-    @Override
     public String driverSource(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, ArrayExtents.Shape> shapes, int repetitions, String description) {
         return FortranTimingDriver.source(kernel, signature, ints, shapes, repetitions, description);

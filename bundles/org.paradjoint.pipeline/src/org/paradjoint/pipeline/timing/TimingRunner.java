@@ -180,7 +180,8 @@ public final class TimingRunner {
     private Path build(TimingConfig config, TranslationUnit unit, Function kernel, Variant v, long size,
             Map<String, Long> ints, Map<Variable, ArrayExtents.Shape> shapes, BooleanSupplier stop)
             throws IOException, TimingException {
-        TimingToolchain toolchain = Languages.of(unit).timingToolchain();
+        SourceLanguage language = Languages.of(unit);
+        TimingToolchain toolchain = language.timingToolchain();
         Map<Variable, Long> extents = counts(shapes);
         Path dir = config.workDir().resolve("size-" + size).resolve(v.id());
         Files.createDirectories(dir);
@@ -206,7 +207,7 @@ public final class TimingRunner {
             sources.add(file.toString());
         }
         String description = v.label() + " of " + kernel.name() + " at " + describe(ints);
-        Path driver = dir.resolve(toolchain.driverFileName());
+        Path driver = dir.resolve("driver" + language.extensions().get(0));
         Files.writeString(driver, toolchain.driverSource(kernel, signature, ints, shapes, config.repetitions(),
                 description), StandardCharsets.UTF_8);
         Path exe = dir.resolve("timing");

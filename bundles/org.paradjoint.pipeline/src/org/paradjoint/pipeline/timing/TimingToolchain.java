@@ -27,9 +27,6 @@ public interface TimingToolchain {
     /** The value of the first element: index arrays hold a permutation starting there. */
     int firstIndex();
 
-    /** {@code driver.c}, {@code driver.f90}. */
-    String driverFileName();
-
     /** The driver that times {@code signature} (the primal's when null) {@code repetitions} times. */
     String driverSource(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, ArrayExtents.Shape> shapes, int repetitions, String description);
