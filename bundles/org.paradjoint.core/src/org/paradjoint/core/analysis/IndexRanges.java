@@ -94,6 +94,8 @@ public final class IndexRanges {
     private final Map<Variable, Interval> env = new HashMap<>();
     private final Map<Variable, List<Interval>> indices = new LinkedHashMap<>();
     private final Set<Variable> passedWhole = new LinkedHashSet<>();
+    /** Once the locals are settled, one without a value (e.g. set only through a pointer) is unknown. */
+    private boolean settled;
 
     private IndexRanges(Function function, Map<String, Long> ints, Contents contents, EmptyLoops emptyLoops) {
         this.function = function;
@@ -119,11 +121,13 @@ public final class IndexRanges {
     }
 
     /**
-     * The interval of an expression over the integer parameters alone (e.g. a declared bound),
-     * or null when it refers to anything else without a value.
+     * The interval of an expression over the integer parameters alone (e.g. a declared bound);
+     * anything else is unbounded.
      */
     public static Interval evaluate(Expr e, Function f, Map<String, Long> ints) {
-        return new IndexRanges(f, ints, a -> Interval.TOP, EmptyLoops.SKIP).eval(e);
+        IndexRanges r = new IndexRanges(f, ints, a -> Interval.TOP, EmptyLoops.SKIP);
+        r.settled = true;
+        return r.eval(e);
     }
 
     /** The single value of {@link #evaluate}, or null when it is not one known value. */
@@ -197,11 +201,12 @@ public final class IndexRanges {
                 }
             }
             if (next.equals(env)) {
-                return;
+                break;
             }
             env.clear();
             env.putAll(next);
         }
+        settled = true;
     }
 
     /** The values the counter takes inside the body; null when the loop is skipped. */
@@ -214,6 +219,9 @@ public final class IndexRanges {
         Interval bound = eval(f.bound());
         if (lower == null || bound == null) {
             return null;
+        }
+        if (!lower.bounded() || !bound.bounded()) {
+            return Interval.TOP;
         }
         Interval r;
         if (step > 0) {
@@ -235,12 +243,13 @@ public final class IndexRanges {
         return emptyLoops == EmptyLoops.SKIP ? null : Interval.of(lower.lo());
     }
 
-    /** Interval of an integer expression; null when some local has no value yet. */
+    /** Interval of an integer expression; null while some local has no value yet. */
     private Interval eval(Expr e) {
         return switch (e) {
             case IntLit l -> Interval.of(l.value());
             case RealLit r -> Interval.TOP;
-            case VarRef v -> isIntScalar(v.var()) ? env.get(v.var()) : Interval.TOP;
+            case VarRef v -> !isIntScalar(v.var()) ? Interval.TOP
+                    : settled ? env.getOrDefault(v.var(), Interval.TOP) : env.get(v.var());
             case ArrayRef a -> contents.of(a.var());
             case Unary u -> {
                 Interval x = eval(u.operand());
