@@ -2,6 +2,7 @@ package org.paradjoint.pipeline;
 
 import java.util.Optional;
 
+import org.paradjoint.core.analysis.IndexRanges;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 
@@ -15,8 +16,8 @@ public interface ReductionLengths {
 
     Optional<String> of(Function primal, Variable array);
 
-    /** Lengths from the function's own declarations and affine index bounds ({@link SymbolicExtents}). */
+    /** Lengths from the function's own declarations and affine index bounds ({@link IndexRanges#symbolicLength}). */
     static ReductionLengths symbolic() {
-        return SymbolicExtents::length;
+        return IndexRanges::symbolicLength;
     }
 }

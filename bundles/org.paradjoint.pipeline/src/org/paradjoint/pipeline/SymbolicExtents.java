@@ -1,216 +1,22 @@
 package org.paradjoint.pipeline;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
-import org.paradjoint.core.expr.ExprUtil;
-import org.paradjoint.core.expr.StmtUtil;
-import org.paradjoint.core.ir.ArrayRef;
-import org.paradjoint.core.ir.Binary;
-import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Expr;
-import org.paradjoint.core.ir.For;
+import org.paradjoint.core.analysis.IndexRanges;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.ir.If;
-import org.paradjoint.core.ir.IntLit;
-import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.Unary;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 
 /**
  * The length of a one-dimensional array parameter as C text over the function's integer
- * parameters: its declared extent, or one more than the largest index the function uses, when
- * every index is affine in unit-step loop counters and integer parameters with the same
- * parameter part ({@code x[i - 1]}, {@code x[i + 1]} with {@code 1 <= i < n - 1} give {@code n}).
- * Anything else is unknown: a length that is too large would make a reduction clause touch
- * memory the caller never allocated.
+ * parameters: the symbolic view of {@link IndexRanges} (its declared extent, or one more than the
+ * largest affine index the function uses; empty when unknown).
  */
 final class SymbolicExtents {
 
-    /** {@code sum(coef * name) + constant}, names sorted. */
-    private record Affine(Map<String, Long> coefs, long constant) {
-
-        static Affine constant(long c) {
-            return new Affine(Map.of(), c);
-        }
-
-        Affine plus(Affine o, long sign) {
-            Map<String, Long> m = new TreeMap<>(coefs);
-            o.coefs.forEach((k, v) -> m.merge(k, sign * v, Long::sum));
-            m.values().removeIf(v -> v == 0);
-            return new Affine(m, constant + sign * o.constant);
-        }
-
-        Affine times(long k) {
-            Map<String, Long> m = new TreeMap<>();
-            coefs.forEach((n, v) -> m.put(n, v * k));
-            m.values().removeIf(v -> v == 0);
-            return new Affine(m, constant * k);
-        }
-
-        String toC() {
-            StringBuilder sb = new StringBuilder();
-            coefs.forEach((n, v) -> {
-                if (sb.length() > 0) {
-                    sb.append(v < 0 ? " - " : " + ");
-                } else if (v < 0) {
-                    sb.append('-');
-                }
-                long a = Math.abs(v);
-                sb.append(a == 1 ? n : a + " * " + n);
-            });
-            if (sb.length() == 0) {
-                return Long.toString(constant);
-            }
-            if (constant != 0) {
-                sb.append(constant < 0 ? " - " : " + ").append(Math.abs(constant));
-            }
-            return sb.toString();
-        }
-    }
-
-    private final Function function;
-    private final Variable array;
-    private Affine max;
-    private boolean failed;
-
-    private SymbolicExtents(Function function, Variable array) {
-        this.function = function;
-        this.array = array;
+    private SymbolicExtents() {
     }
 
     static Optional<String> length(Function function, Variable array) {
-        if (array.rank() != 1) {
-            return Optional.empty();
-        }
-        if (array.dims().get(0).extentKnown()) {
-            return Optional.of(CPrinter.print(array.dims().get(0).extent()));
-        }
-        SymbolicExtents s = new SymbolicExtents(function, array);
-        s.visit(function.body(), new ArrayDeque<>());
-        return s.failed || s.max == null ? Optional.empty() : Optional.of(s.max.plus(Affine.constant(1), 1).toC());
+        return IndexRanges.symbolicLength(function, array);
     }
-
-    private void visit(Stmt s, Deque<For> loops) {
-        switch (s) {
-            case Block b -> b.stmts().forEach(x -> visit(x, loops));
-            case If i -> {
-                refs(i.cond(), loops);
-                visit(i.then(), loops);
-                if (i.otherwise() != null) {
-                    visit(i.otherwise(), loops);
-                }
-            }
-            case For f -> {
-                refs(f.lower(), loops);
-                refs(f.bound(), loops);
-                loops.push(f);
-                visit(f.body(), loops);
-                loops.pop();
-            }
-            default -> StmtUtil.ownExprs(s).forEach(e -> refs(e, loops));
-        }
-    }
-
-    private void refs(Expr e, Deque<For> loops) {
-        ExprUtil.forEach(e, x -> {
-            if (x instanceof ArrayRef r && r.var().equals(array)) {
-                Affine idx = affine(r.indices().get(0));
-                Affine top = idx == null ? null : extreme(idx, loops, true);
-                if (top == null) {
-                    failed = true;
-                } else if (max == null) {
-                    max = top;
-                } else if (!max.coefs().equals(top.coefs())) {
-                    failed = true;
-                } else if (top.constant() > max.constant()) {
-                    max = top;
-                }
-            }
-        });
-    }
-
-    /** The largest (or smallest) value of {@code a} over the enclosing loops, innermost first. */
-    private Affine extreme(Affine a, Deque<For> loops, boolean largest) {
-        Affine cur = a;
-        for (For f : loops) {
-            Long c = cur.coefs().get(f.counter().name());
-            if (c == null) {
-                continue;
-            }
-            Affine bound = counterBound(f, c > 0 == largest);
-            if (bound == null) {
-                return null;
-            }
-            Map<String, Long> rest = new TreeMap<>(cur.coefs());
-            rest.remove(f.counter().name());
-            cur = new Affine(rest, cur.constant()).plus(bound.times(c), 1);
-        }
-        for (String n : cur.coefs().keySet()) {
-            if (!isIntParameter(n)) {
-                return null;
-            }
-        }
-        return cur;
-    }
-
-    /** The last (or first) value of a unit-step loop's counter. */
-    private Affine counterBound(For f, boolean last) {
-        Long step = f.constantStep();
-        if (step == null || Math.abs(step) != 1) {
-            return null;
-        }
-        Affine lower = affine(f.lower());
-        Affine bound = affine(f.bound());
-        if (lower == null || bound == null) {
-            return null;
-        }
-        Affine end = switch (f.cmp()) {
-            case LT -> step > 0 ? bound.plus(Affine.constant(1), -1) : null;
-            case LE, GE -> bound;
-            case GT -> step < 0 ? bound.plus(Affine.constant(1), 1) : null;
-            default -> null;
-        };
-        if (end == null) {
-            return null;
-        }
-        boolean ascending = step > 0;
-        return last == ascending ? end : lower;
-    }
-
-    private boolean isIntParameter(String name) {
-        return function.params().stream().anyMatch(p -> p.name().equals(name) && p.isScalar() && p.type().isInteger());
-    }
-
-    private static Affine affine(Expr e) {
-        return switch (e) {
-            case IntLit l -> Affine.constant(l.value());
-            case VarRef v when v.var().isScalar() && v.var().type().isInteger() ->
-                    new Affine(new TreeMap<>(Map.of(v.var().name(), 1L)), 0);
-            case Unary u when u.op() == Unary.Op.NEG -> {
-                Affine a = affine(u.operand());
-                yield a == null ? null : a.times(-1);
-            }
-            case Binary b when b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB -> {
-                Affine l = affine(b.left());
-                Affine r = affine(b.right());
-                yield l == null || r == null ? null : l.plus(r, b.op() == Binary.Op.ADD ? 1 : -1);
-            }
-            case Binary b when b.op() == Binary.Op.MUL -> {
-                Affine l = affine(b.left());
-                Affine r = affine(b.right());
-                if (l == null || r == null) {
-                    yield null;
-                }
-                yield l.coefs().isEmpty() ? r.times(l.constant()) : r.coefs().isEmpty() ? l.times(r.constant()) : null;
-            }
-            default -> null;
-        };
-    }
-
 }

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.paradjoint.core.analysis.IndexRanges.Interval;
 import org.paradjoint.core.check.CheckResolution.Kind;
 import org.paradjoint.core.check.CheckResolution.Role;
-import org.paradjoint.core.check.IndexBounds.Interval;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.IntLit;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.IndexBounds.Interval;
+import org.paradjoint.core.analysis.IndexRanges.Interval;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
