@@ -9,38 +9,36 @@ import java.util.Locale;
  */
 public enum Spelling {
     /** {@code #pragma ad ...}: case matters, backslash continues the line, messages quote with backticks. */
-    C('`', "#pragma ", false, '\\'),
+    C(new Conventions('`', "#pragma ", false, '\\')),
     /** {@code !$ad ...}: keywords in any case, {@code &} continues the line, messages quote with apostrophes. */
-    FORTRAN('\'', "!$", true, '&');
+    FORTRAN(new Conventions('\'', "!$", true, '&'));
 
-    private final char quote;
-    private final String directive;
-    private final boolean caseInsensitive;
-    private final char continuation;
+    /** The quote of code in messages, the directive prefix of examples, case rule and continuation character. */
+    private record Conventions(char quote, String directive, boolean caseInsensitive, char continuation) {
+    }
 
-    Spelling(char quote, String directive, boolean caseInsensitive, char continuation) {
-        this.quote = quote;
-        this.directive = directive;
-        this.caseInsensitive = caseInsensitive;
-        this.continuation = continuation;
+    private final Conventions conventions;
+
+    Spelling(Conventions conventions) {
+        this.conventions = conventions;
     }
 
     /** {@code code} quoted as messages of this language quote code. */
     public String quote(String code) {
-        return quote + code + quote;
+        return conventions.quote() + code + conventions.quote();
     }
 
     /** The whole directive line for an annotation text ({@code ad gradient(y : x)}), as examples in messages show it. */
     public String line(String annotation) {
-        return directive + annotation;
+        return conventions.directive() + annotation;
     }
 
     /** A keyword as the grammar compares it. */
     String keyword(String word) {
-        return caseInsensitive ? word.toLowerCase(Locale.ROOT) : word;
+        return conventions.caseInsensitive() ? word.toLowerCase(Locale.ROOT) : word;
     }
 
     boolean skips(char c) {
-        return c == continuation;
+        return c == conventions.continuation();
     }
 }
