@@ -12,7 +12,15 @@ import java.util.List;
 public sealed interface Annotation {
 
     /** The kind of annotation. */
-    AnnotationKind kind();
+    default AnnotationKind kind() {
+        return switch (this) {
+            case Gradient g -> g.tangent() ? AnnotationKind.TANGENT : AnnotationKind.GRADIENT;
+            case Stencil s -> AnnotationKind.STENCIL;
+            case Separable s -> AnnotationKind.PARTIALLY_SEPARABLE;
+            case Elemental e -> AnnotationKind.ELEMENTAL;
+            case Disjoint d -> AnnotationKind.DISJOINT;
+        };
+    }
 
     /** How the annotation is named in messages, e.g. {@code ad gradient}. */
     default String label() {
@@ -36,11 +44,6 @@ public sealed interface Annotation {
             dependents = List.copyOf(dependents);
             independents = List.copyOf(independents);
         }
-
-        @Override
-        public AnnotationKind kind() {
-            return tangent ? AnnotationKind.TANGENT : AnnotationKind.GRADIENT;
-        }
     }
 
     /** One {@code array : adjoint} pair of {@code ad stencil adjoint(...)}. */
@@ -55,11 +58,6 @@ public sealed interface Annotation {
         public Stencil {
             mappings = List.copyOf(mappings);
         }
-
-        @Override
-        public AnnotationKind kind() {
-            return AnnotationKind.STENCIL;
-        }
     }
 
     /**
@@ -70,30 +68,16 @@ public sealed interface Annotation {
         public Separable {
             elementals = List.copyOf(elementals);
         }
-
-        @Override
-        public AnnotationKind kind() {
-            return AnnotationKind.PARTIALLY_SEPARABLE;
-        }
     }
 
     /** {@code ad elemental}, or with {@code adic} true ADIC2's {@code $adic_partialelemental}. */
     record Elemental(boolean adic) implements Annotation {
-        @Override
-        public AnnotationKind kind() {
-            return AnnotationKind.ELEMENTAL;
-        }
     }
 
     /** {@code ad disjoint(e1, e2, ...)}: index expressions, as text, that no two iterations share. */
     record Disjoint(List<Segment> expressions) implements Annotation {
         public Disjoint {
             expressions = List.copyOf(expressions);
-        }
-
-        @Override
-        public AnnotationKind kind() {
-            return AnnotationKind.DISJOINT;
         }
     }
 }
