@@ -93,6 +93,6 @@ public class Generate {
 
     private static Function renamed(Function f, String name) {
         return new Function(name, f.returnType(), f.params(), f.locals(), f.body(), f.pragmas(), f.isStatic(),
-                f.comment(), f.range());
+                f.comment(), f.range(), f.unusedParams());
     }
 }

@@ -228,7 +228,7 @@ public final class SeparableDifferentiator {
 
     private static Function asStatic(Function g) {
         return new Function(g.name(), g.returnType(), g.params(), g.locals(), g.body(), List.of(), true, null,
-                g.range());
+                g.range(), g.unusedParams());
     }
 
     private static String baseName(String path) {

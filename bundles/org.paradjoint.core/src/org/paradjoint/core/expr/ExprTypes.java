@@ -37,7 +37,7 @@ public final class ExprTypes {
             case Binary b -> !b.op().isBoolean() && b.op() != Binary.Op.MOD
                     && (isFloating(b.left()) || isFloating(b.right()));
             case Call c -> !INTEGER_INTRINSICS.contains(c.name())
-                    && (DerivativeRules.isFloatingIntrinsic(c.name()) || !DerivativeRules.isIntrinsic(c.name()));
+                    && (DerivativeRules.isFloatingIntrinsic(c.name()) || !c.isIntrinsic());
             case Cond c -> isFloating(c.then()) || isFloating(c.otherwise());
             case Cast c -> c.type().isFloating();
         };

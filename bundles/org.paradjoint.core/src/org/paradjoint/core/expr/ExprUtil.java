@@ -103,7 +103,7 @@ public final class ExprUtil {
             case ArrayRef r -> new ArrayRef(r.var(), r.indices().stream().map(i -> map(i, f)).toList(), r.range());
             case Unary u -> new Unary(u.op(), map(u.operand(), f), u.range());
             case Binary b -> new Binary(b.op(), map(b.left(), f), map(b.right(), f), b.range());
-            case Call c -> new Call(c.name(), c.args().stream().map(a -> map(a, f)).toList(), c.range());
+            case Call c -> c.withArgs(c.args().stream().map(a -> map(a, f)).toList());
             case Cond c -> new Cond(map(c.cond(), f), map(c.then(), f), map(c.otherwise(), f), c.range());
             case Cast c -> new Cast(c.type(), map(c.operand(), f), c.range());
         };

@@ -35,7 +35,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.rules.DerivativeRules;
 
 /**
  * Inlines calls to functions defined in the same unit, so that a transformation sees one
@@ -112,15 +111,15 @@ public final class CallInliner {
             }
         }
         return new Function(f.name(), f.returnType(), f.params(), locals, body, f.pragmas(), f.isStatic(),
-                f.comment(), f.range());
+                f.comment(), f.range(), f.unusedParams());
     }
 
     private Optional<Function> callee(String name) {
         return unit == null ? Optional.empty() : unit.function(name);
     }
 
-    private boolean isKnown(String name) {
-        return DerivativeRules.isIntrinsic(name) || kept.test(name);
+    private boolean isKnown(Call c) {
+        return c.isIntrinsic() || kept.test(c.name());
     }
 
     private void declare(Variable v, Expr init, List<Stmt> into) {
@@ -162,7 +161,7 @@ public final class CallInliner {
                 if (g.isPresent()) {
                     List<Expr> args = c.args().stream().map(x -> hoist(x, pre)).toList();
                     pre.addAll(inlineCall(c, g.get(), args, null));
-                } else if (isKnown(c.name())) {
+                } else if (isKnown(c)) {
                     pre.add(s);
                 } else {
                     throw unknown(c);
@@ -201,7 +200,7 @@ public final class CallInliner {
                 throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
                         + "' " + where + " cannot be inlined: " + remedy);
             }
-            if (!isKnown(c.name())) {
+            if (!isKnown(c)) {
                 throw unknown(c);
             }
         }
@@ -230,10 +229,10 @@ public final class CallInliner {
                     pre.addAll(inlineCall(c, callee, args, new VarRef(tmp)));
                     yield new VarRef(tmp, c.range());
                 }
-                if (!isKnown(c.name())) {
+                if (!isKnown(c)) {
                     throw unknown(c);
                 }
-                yield new Call(c.name(), args, c.range());
+                yield c.withArgs(args);
             }
             case Cond c -> {
                 noConditionalCall(c.then());

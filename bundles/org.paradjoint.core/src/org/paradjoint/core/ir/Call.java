@@ -1,17 +1,46 @@
 package org.paradjoint.core.ir;
 
 import java.util.List;
+import java.util.Objects;
 
 import org.paradjoint.core.diag.SourceRange;
 
-/** A call of an intrinsic ({@code sin}, {@code fmax} ...) or of a function of the same unit. */
-public record Call(String name, List<Expr> args, SourceRange range) implements Expr {
+/**
+ * A call of an intrinsic ({@code sin}, {@code fmax} ...), of a user function or of the tape
+ * runtime; {@code kind} says which (see {@link CalleeKind}).
+ */
+public record Call(String name, List<Expr> args, SourceRange range, CalleeKind kind) implements Expr {
 
     public Call {
         args = List.copyOf(args);
+        Objects.requireNonNull(kind, "kind");
     }
 
+    /** A call whose kind follows from the name ({@link CalleeKind#of(String)}). */
+    public Call(String name, List<Expr> args, SourceRange range) {
+        this(name, args, range, CalleeKind.of(name));
+    }
+
+    /** A call whose kind follows from the name, without a source range. */
     public Call(String name, List<Expr> args) {
         this(name, args, SourceRange.NONE);
+    }
+
+    /** A call of the tape runtime. */
+    public static Call runtime(String name, List<Expr> args) {
+        return new Call(name, args, SourceRange.NONE, CalleeKind.RUNTIME);
+    }
+
+    /** The same callee (name, kind and range) with other arguments. */
+    public Call withArgs(List<Expr> newArgs) {
+        return new Call(name, newArgs, range, kind);
+    }
+
+    public boolean isIntrinsic() {
+        return kind == CalleeKind.INTRINSIC;
+    }
+
+    public boolean isRuntime() {
+        return kind == CalleeKind.RUNTIME;
     }
 }

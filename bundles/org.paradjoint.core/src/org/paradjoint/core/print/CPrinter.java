@@ -30,19 +30,15 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.rules.DerivativeRules;
 import org.paradjoint.core.transform.Runtime;
 
 /**
  * Prints IR as readable C11: four-space indentation, braces on every body, parentheses only
  * where C precedence (or a {@code -Wparentheses} warning) needs them, floating literals always
- * with a dot or an exponent. A {@link CallStmt} of the pseudo-function {@value #VOID_CAST}
- * prints {@code (void) x;} (silences an unused parameter).
+ * with a dot or an exponent. A parameter the function marks unused ({@link Function#unusedParams()})
+ * gets a {@code (void) x;} line at the top of the body.
  */
 public final class CPrinter {
-
-    /** Name of the pseudo call that prints as a cast to void. */
-    public static final String VOID_CAST = "(void)";
 
     private static final int UNARY = 15;
     private static final int POSTFIX = 16;
@@ -90,9 +86,9 @@ public final class CPrinter {
         boolean math = false;
         boolean tape = false;
         for (Function f : functions) {
-            math |= StmtUtil.calls(f.body()).stream().anyMatch(c -> DerivativeRules.isIntrinsic(c.name()));
+            math |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isIntrinsic);
             tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
-                    || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().startsWith("pa_"));
+                    || StmtUtil.calls(f.body()).stream().anyMatch(Call::isRuntime);
         }
         StringBuilder sb = new StringBuilder();
         if (header != null && !header.isBlank()) {
@@ -121,6 +117,11 @@ public final class CPrinter {
             sb.append(print(functions.get(k)));
         }
         return sb.toString();
+    }
+
+    /** The statement that silences an unused parameter: {@code (void) x;}. */
+    public static String unusedParameter(Variable p) {
+        return "(void) " + p.name() + ";";
     }
 
     /** A declaration of a variable as C declares it: {@code const double (*cl)[64]}, {@code double u[n][n]}. */
@@ -184,6 +185,9 @@ public final class CPrinter {
         out.append("{\n");
         depth++;
         locals(f.locals());
+        for (Variable p : f.unusedParamVariables()) {
+            line(unusedParameter(p));
+        }
         for (Stmt s : f.body().stmts()) {
             stmt(s);
         }
@@ -266,13 +270,7 @@ public final class CPrinter {
                 body(b);
                 line("}");
             }
-            case CallStmt c -> {
-                if (c.call().name().equals(VOID_CAST)) {
-                    line("(void) " + expr(c.call().args().get(0), UNARY) + ";");
-                } else {
-                    line(expr(c.call(), 0) + ";");
-                }
-            }
+            case CallStmt c -> line(expr(c.call(), 0) + ";");
             case Return r -> line(r.value() == null ? "return;" : "return " + expr(r.value(), 0) + ";");
             case Decl d -> line(declarator(d.var()) + (d.init() == null ? "" : " = " + expr(d.init(), 2)) + ";");
         }

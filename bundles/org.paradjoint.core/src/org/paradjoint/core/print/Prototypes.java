@@ -9,9 +9,8 @@ import java.util.stream.Collectors;
 import org.paradjoint.core.expr.ExprTypes;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.rules.DerivativeRules;
-import org.paradjoint.core.transform.Runtime;
 
 /**
  * Prototypes of the functions generated code calls without defining them: the uninterpreted
@@ -31,8 +30,7 @@ final class Prototypes {
         Set<String> defined = functions.stream().map(Function::name).collect(Collectors.toSet());
         for (Function f : functions) {
             for (Call c : StmtUtil.calls(f.body())) {
-                if (DerivativeRules.isIntrinsic(c.name()) || c.name().equals(CPrinter.VOID_CAST)
-                        || Runtime.isRuntimeFunction(c.name()) || defined.contains(c.name())) {
+                if (c.kind() != CalleeKind.USER || defined.contains(c.name())) {
                     continue;
                 }
                 String args = c.args().isEmpty() ? "void"

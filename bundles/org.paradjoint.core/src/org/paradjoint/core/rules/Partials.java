@@ -94,7 +94,7 @@ public final class Partials {
             }
             case Call c -> {
                 if (!DerivativeRules.isFloatingIntrinsic(c.name())) {
-                    if (!DerivativeRules.isIntrinsic(c.name())) {
+                    if (!c.isIntrinsic()) {
                         throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '"
                                 + c.name() + "': define it in this file (it is then inlined) or use an intrinsic");
                     }

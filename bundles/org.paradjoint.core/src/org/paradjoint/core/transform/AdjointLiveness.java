@@ -10,6 +10,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -29,7 +30,8 @@ import org.paradjoint.core.ir.Variable;
  * <p>A backward liveness analysis over the structured IR. At exit only the derivative parameters
  * are live. An array is one variable: writing an element keeps the array live and kills nothing.
  * Kept regardless of liveness: calls as statements, and assignments or conditions that call the
- * runtime ({@code pa_...}, the tape), whose effect is the call itself. Loops iterate to a
+ * runtime (calls of kind {@link org.paradjoint.core.ir.CalleeKind#RUNTIME}: the tape), whose
+ * effect is the call itself. Loops iterate to a
  * fixpoint; a loop whose body empties, and whose counter nothing reads afterwards, goes.
  */
 final class AdjointLiveness {
@@ -179,6 +181,6 @@ final class AdjointLiveness {
     }
 
     private static boolean callsRuntime(Expr e) {
-        return ExprUtil.calls(e).stream().anyMatch(c -> c.name().startsWith("pa_"));
+        return ExprUtil.calls(e).stream().anyMatch(Call::isRuntime);
     }
 }

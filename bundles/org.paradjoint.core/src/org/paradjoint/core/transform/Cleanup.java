@@ -8,8 +8,6 @@ import java.util.Set;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Call;
-import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -17,9 +15,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 
 /**
  * Last pass over a generated function, so that it compiles warning-free: drops locals and block
@@ -50,16 +46,14 @@ final class Cleanup {
                 }
             }
         }
-        List<Stmt> stmts = new ArrayList<>();
+        List<String> unused = new ArrayList<>();
         for (Variable p : f.params()) {
-            if (used.contains(p.name())) {
-                continue;
+            if (!used.contains(p.name())) {
+                unused.add(p.name());
             }
-            stmts.add(new CallStmt(new Call(CPrinter.VOID_CAST, List.of(new VarRef(p)))));
         }
-        stmts.addAll(body.stmts());
-        return new Function(f.name(), f.returnType(), f.params(), locals, new Block(stmts, body.range()), f.pragmas(),
-                f.isStatic(), f.comment(), f.range());
+        return new Function(f.name(), f.returnType(), f.params(), locals, body, f.pragmas(), f.isStatic(), f.comment(),
+                f.range(), new java.util.LinkedHashSet<>(unused));
     }
 
     /** Names referenced in {@code s} that are not shadowed by a declaration of an enclosing block. */

@@ -10,6 +10,7 @@ import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -47,7 +48,11 @@ final class DeadDerivatives {
             if (dead.isEmpty()) {
                 break;
             }
-            body = without(body, dead);
+            Block next = without(body, dead);
+            if (next.equals(body)) {
+                break; // only stores kept for their runtime call are left
+            }
+            body = next;
         }
         return f.withBody(body);
     }
@@ -82,9 +87,9 @@ final class DeadDerivatives {
         return new Block(out, b.range());
     }
 
-    /** A store whose value calls a function (a tape pop) is kept for its effect. */
+    /** A store whose value calls the runtime (a tape pop) is kept for its effect; other calls are pure. */
     private static boolean hasCall(Expr e) {
-        return ExprUtil.calls(e).stream().anyMatch(c -> c.name().startsWith("pa_"));
+        return ExprUtil.calls(e).stream().anyMatch(Call::isRuntime);
     }
 
     private static OmpParallelFor without(OmpParallelFor omp, Set<Variable> dead) {

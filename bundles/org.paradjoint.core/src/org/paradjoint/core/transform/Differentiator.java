@@ -195,7 +195,7 @@ public final class Differentiator {
 
     private static void checkCalls(Function fn) {
         for (Call c : StmtUtil.calls(fn.body())) {
-            if (!DerivativeRules.isIntrinsic(c.name())) {
+            if (!c.isIntrinsic()) {
                 throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
                         + "': define it in this file (it is then inlined) or use a supported intrinsic");
             }

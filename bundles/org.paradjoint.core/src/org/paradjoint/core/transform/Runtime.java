@@ -34,12 +34,11 @@ public final class Runtime {
     public static final String PUSH_I = "pa_push_i";
     public static final String POP_I = "pa_pop_i";
 
-    /** The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). */
-    /** True for the functions {@link #C_SOURCE} defines: a file that calls them includes it, needing no prototype. */
-    public static boolean isRuntimeFunction(String name) {
-        return List.of(INIT, FREE, PUSH_D, POP_D, PUSH_I, POP_I).contains(name);
-    }
-
+    /**
+     * The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). The calls this class makes are
+     * {@link org.paradjoint.core.ir.CalleeKind#RUNTIME}: a file that makes them includes this text
+     * and needs no prototype.
+     */
     public static final String C_SOURCE = """
             #ifndef PARADJOINT_RUNTIME_H
             #define PARADJOINT_RUNTIME_H
@@ -124,11 +123,11 @@ public final class Runtime {
     }
 
     public static Stmt init(Variable tape) {
-        return new CallStmt(new Call(INIT, List.of(new VarRef(tape))));
+        return new CallStmt(Call.runtime(INIT, List.of(new VarRef(tape))));
     }
 
     public static Stmt free(Variable tape) {
-        return new CallStmt(new Call(FREE, List.of(new VarRef(tape))));
+        return new CallStmt(Call.runtime(FREE, List.of(new VarRef(tape))));
     }
 
     public static Stmt declare(Variable tape) {
@@ -137,16 +136,16 @@ public final class Runtime {
 
     /** Pushes the value of {@code value} (floating or integer, as {@code floating} says). */
     public static Stmt push(Variable tape, Expr value, boolean floating) {
-        return new CallStmt(new Call(floating ? PUSH_D : PUSH_I, List.of(new VarRef(tape), value)));
+        return new CallStmt(Call.runtime(floating ? PUSH_D : PUSH_I, List.of(new VarRef(tape), value)));
     }
 
     /** {@code target = pop(tape)}. */
     public static Stmt pop(Variable tape, LValue target, boolean floating) {
-        return Assign.set(target, new Call(floating ? POP_D : POP_I, List.of(new VarRef(tape))));
+        return Assign.set(target, Call.runtime(floating ? POP_D : POP_I, List.of(new VarRef(tape))));
     }
 
     /** Pops an int and discards it. */
     public static Call popInt(Variable tape) {
-        return new Call(POP_I, List.of(new VarRef(tape)));
+        return Call.runtime(POP_I, List.of(new VarRef(tape)));
     }
 }

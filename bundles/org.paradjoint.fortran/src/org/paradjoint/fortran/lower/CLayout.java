@@ -176,7 +176,7 @@ public final class CLayout {
         checkUsed(params, body);
         List<Variable> locals = f.locals().stream().map(v -> lowered.getOrDefault(v, v)).toList();
         return new Function(f.name(), f.returnType(), params, locals, body, f.pragmas(), f.isStatic(), f.comment(),
-                f.range());
+                f.range(), f.unusedParams());
     }
 
     /**

@@ -14,6 +14,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Dim;
@@ -26,7 +27,6 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.Runtime;
 import org.paradjoint.fortran.internal.Bounds;
 
@@ -174,7 +174,7 @@ public final class FortranPrinter {
     /** True when the function needs module {@code paradjoint_tape}. */
     public static boolean usesTape(Function f) {
         return f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
-                || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().startsWith("pa_"))
+                || StmtUtil.calls(f.body()).stream().anyMatch(Call::isRuntime)
                 || FortranDeclarations.hoisted(f.body()).stream().anyMatch(v -> v.type() == BaseType.TAPE);
     }
 
@@ -209,6 +209,10 @@ public final class FortranPrinter {
         }
         List<Variable> extra = FortranDeclarations.hoisted(f.body());
         declare(f, extra, false);
+        for (Variable p : f.unusedParamVariables()) {
+            // a dummy the procedure does not need, read in dead code so that no compiler warns
+            line("if (.false.) print *, " + firstElement(new VarRef(p)));
+        }
         List<Stmt> body = f.body().stmts();
         for (int k = 0; k < body.size(); k++) {
             Stmt s = body.get(k);
@@ -367,10 +371,6 @@ public final class FortranPrinter {
     private void callStatement(CallStmt cs) {
         var c = cs.call();
         String n = c.name();
-        if (n.equals(CPrinter.VOID_CAST)) {
-            line("if (.false.) print *, " + firstElement(c.args().get(0)));
-            return;
-        }
         if (n.equals(Runtime.POP_I)) {
             line("call " + FortranRuntime.DROP_I + "(" + exprs.expr(c.args().get(0), 0) + ")");
             return;

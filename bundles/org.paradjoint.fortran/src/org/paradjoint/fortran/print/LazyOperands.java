@@ -29,7 +29,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.rules.DerivativeRules;
 
 /**
  * Keeps C's lazy evaluation where Fortran has none. In the IR, {@code c ? a : b} evaluates only
@@ -117,7 +116,7 @@ final class LazyOperands {
             case Binary b -> new Binary(b.op(), expr(b.left(), pre), expr(b.right(), pre), b.range());
             case Unary u -> new Unary(u.op(), expr(u.operand(), pre), u.range());
             case Cast c -> new Cast(c.type(), expr(c.operand(), pre), c.range());
-            case Call c -> new Call(c.name(), c.args().stream().map(a -> expr(a, pre)).toList(), c.range());
+            case Call c -> c.withArgs(c.args().stream().map(a -> expr(a, pre)).toList());
             case ArrayRef r -> new ArrayRef(r.var(), r.indices().stream().map(a -> expr(a, pre)).toList(), r.range());
             default -> e;
         };
@@ -158,7 +157,7 @@ final class LazyOperands {
             case Unary u -> safe(u.operand());
             case Binary b -> (b.op() != Binary.Op.DIV && b.op() != Binary.Op.MOD || types.type(b).isFloating()
                     && b.op() == Binary.Op.DIV) && safe(b.left()) && safe(b.right());
-            case Call c -> DerivativeRules.isIntrinsic(c.name()) && c.args().stream().allMatch(this::safe);
+            case Call c -> c.isIntrinsic() && c.args().stream().allMatch(this::safe);
             case Cond c -> safe(c.cond()) && safe(c.then()) && safe(c.otherwise());
             case Cast c -> safe(c.operand());
         };

@@ -20,18 +20,21 @@ final class CFunctionWriter {
 
     private final StringBuilder out = new StringBuilder();
 
-    /** {@code params} and {@code declarations} are C text; IR locals go through {@link #locals(List)}. */
+    /**
+     * {@code params} and {@code declarations} are C text; IR locals go through {@link #locals(List)}.
+     * The parameters in {@code unused} get {@code (void) p;} lines after the declarations.
+     */
     static String write(String comment, String head, List<String> params, List<String> declarations,
-            List<Stmt> body) {
-        return write(comment, head, params, declarations, body, null, null);
+            List<Variable> unused, List<Stmt> body) {
+        return write(comment, head, params, declarations, unused, body, null, null);
     }
 
     /**
-     * As {@link #write(String, String, List, List, List)}; every loop whose header starts with
+     * As {@link #write(String, String, List, List, List, List)}; every loop whose header starts with
      * {@code loopPrefix} (e.g. {@code for (pa_k = 0;}) is preceded by the line {@code loopMarker}.
      */
     static String write(String comment, String head, List<String> params, List<String> declarations,
-            List<Stmt> body, String loopPrefix, String loopMarker) {
+            List<Variable> unused, List<Stmt> body, String loopPrefix, String loopMarker) {
         CFunctionWriter w = new CFunctionWriter();
         if (comment != null && !comment.isBlank()) {
             w.out.append("/* ").append(comment.strip()).append(" */\n");
@@ -40,6 +43,9 @@ final class CFunctionWriter {
         w.out.append("{\n");
         for (String d : declarations) {
             w.out.append("    ").append(d).append('\n');
+        }
+        for (Variable p : unused) {
+            w.out.append("    ").append(CPrinter.unusedParameter(p)).append('\n');
         }
         for (Stmt s : body) {
             for (String line : CPrinter.print(s).split("\n")) {

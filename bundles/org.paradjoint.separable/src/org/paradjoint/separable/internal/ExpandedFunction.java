@@ -69,9 +69,10 @@ public final class ExpandedFunction {
         // values the source computes but never reads would be set-but-unused warnings here
         java.util.Set<Variable> removable = new java.util.LinkedHashSet<>(f.locals());
         removable.removeIf(v -> !v.isScalar());
-        List<Stmt> tidy = Tidy.voidUnusedParams(f.params(), Tidy.dropDeadStores(body, removable, null));
+        List<Stmt> tidy = Tidy.dropDeadStores(body, removable, null);
+        List<String> unused = Tidy.unusedParams(f.params(), tidy).stream().map(Variable::name).toList();
         return new Function(name, null, f.params(), Tidy.usedLocals(locals, tidy), new Block(tidy), List.of(), false,
-                comment, f.range());
+                comment, f.range(), new java.util.LinkedHashSet<>(unused));
     }
 
     private List<Stmt> init(Expanded x) {

@@ -39,7 +39,7 @@ public final class FlatFunction {
         List<Variable> locals = new ArrayList<>(inlined.locals());
         List<Stmt> body = flatten(inlined.body().stmts(), locals);
         return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range());
+                f.pragmas(), f.isStatic(), f.comment(), f.range(), f.unusedParams());
     }
 
     /** Splices nested blocks and turns declarations into {@code locals} plus an assignment of the initialiser. */

@@ -71,7 +71,7 @@ public final class PatternFunction {
         Set<Variable> removable = new LinkedHashSet<>(m.flat().locals());
         removable.removeIf(v -> !v.isScalar());
         List<Stmt> tidy = Tidy.dropDeadStores(body, removable, null);
-        tidy = Tidy.voidUnusedParams(m.flat().params(), tidy);
+        List<Variable> unused = Tidy.unusedParams(m.flat().params(), tidy);
         List<String> decls = new ArrayList<>(CFunctionWriter.locals(Tidy.usedLocals(m.flat().locals(), tidy)));
         for (Variable set : scalarSets.values()) {
             decls.add("pa_ps_set " + set.name() + "[1] = {{0, 0, NULL, {0}}};");
@@ -81,7 +81,7 @@ public final class PatternFunction {
         }
         List<String> params = new ArrayList<>(CFunctionWriter.params(m.flat().params()));
         params.add("pa_ps_plan *" + planName);
-        return CFunctionWriter.write(comment, "static void " + name, params, decls, tidy);
+        return CFunctionWriter.write(comment, "static void " + name, params, decls, unused, tidy);
     }
 
     private List<Stmt> stmt(Stmt st) {

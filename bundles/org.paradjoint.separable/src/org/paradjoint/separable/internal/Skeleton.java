@@ -82,7 +82,7 @@ public final class Skeleton {
         }
         Function f = model.function();
         this.function = new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range());
+                f.pragmas(), f.isStatic(), f.comment(), f.range(), f.unusedParams());
     }
 
     public static Skeleton build(ElementalModel model, NameSupply names) {

@@ -126,7 +126,7 @@ public final class SweepFunction {
                 params.add(gradients.get(v));
             }
         }
-        tidy = Tidy.voidUnusedParams(params, tidy);
+        List<Variable> unused = Tidy.unusedParams(params, tidy);
         List<Variable> locals = new ArrayList<>(m.flat().locals());
         locals.add(k);
         locals.add(t);
@@ -143,7 +143,7 @@ public final class SweepFunction {
         paramText.add(org.paradjoint.core.print.CPrinter.declarator(color));
         paramText.add("double *" + secondsName);
         return CFunctionWriter.write(comment, "PA_PS_SPECIALIZED void " + name, paramText,
-                CFunctionWriter.locals(Tidy.usedLocals(locals, tidy)), tidy, "for (" + k.name() + " = 0;",
+                CFunctionWriter.locals(Tidy.usedLocals(locals, tidy)), unused, tidy, "for (" + k.name() + " = 0;",
                 "PA_PS_UNROLL");
     }
 

@@ -9,14 +9,10 @@ import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Call;
-import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 
 /**
  * Makes a generated body compile warning-free under {@code -Wall -Wextra}: assignments to local
@@ -121,17 +117,10 @@ final class Tidy {
         return locals.stream().filter(mentioned::contains).distinct().toList();
     }
 
-    /** {@code (void) p;} for every parameter the body does not mention. */
-    static List<Stmt> voidUnusedParams(List<Variable> params, List<Stmt> body) {
+    /** The parameters the body does not mention, in order (the printers silence them). */
+    static List<Variable> unusedParams(List<Variable> params, List<Stmt> body) {
         Set<Variable> mentioned = new HashSet<>();
         body.forEach(s -> mentioned.addAll(StmtUtil.mentioned(s)));
-        List<Stmt> out = new ArrayList<>();
-        for (Variable p : params) {
-            if (!mentioned.contains(p)) {
-                out.add(new CallStmt(new Call(CPrinter.VOID_CAST, List.of(new VarRef(p)))));
-            }
-        }
-        out.addAll(body);
-        return out;
+        return params.stream().filter(p -> !mentioned.contains(p)).toList();
     }
 }

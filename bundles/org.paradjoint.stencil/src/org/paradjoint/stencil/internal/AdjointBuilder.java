@@ -12,8 +12,6 @@ import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Call;
-import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -23,7 +21,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.stencil.StencilOptions.Strategy;
 
 /**
@@ -57,16 +54,11 @@ public final class AdjointBuilder {
         body.addAll(zeroing());
         List<Variable> params = params();
         Set<String> used = referenced(new Block(body), params);
-        List<Stmt> stmts = new ArrayList<>();
-        for (Variable p : params) {
-            if (!used.contains(p.name())) {
-                // f_b reads no primal output and maybe not every input: -Wextra wants them used
-                stmts.add(new CallStmt(new Call(CPrinter.VOID_CAST, List.of(new VarRef(p)))));
-            }
-        }
-        stmts.addAll(body);
+        // f_b reads no primal output and maybe not every input: -Wextra wants them used
+        List<String> unused = params.stream().map(Variable::name).filter(p -> !used.contains(p)).toList();
         List<Variable> locals = fn.locals().stream().filter(v -> used.contains(v.name())).toList();
-        return new Function(name, null, params, locals, new Block(stmts), List.of(), false, comment, fn.range());
+        return new Function(name, null, params, locals, new Block(body), List.of(), false, comment, fn.range(),
+                new java.util.LinkedHashSet<>(unused));
     }
 
     /**

@@ -34,10 +34,10 @@ final class Linearizer {
     }
 
     private final Predicate<ArrayRef> active;
-    private final Predicate<String> uninterpreted;
+    private final Predicate<Call> uninterpreted;
     private int placeholders;
 
-    Linearizer(Predicate<ArrayRef> active, Predicate<String> uninterpreted) {
+    Linearizer(Predicate<ArrayRef> active, Predicate<Call> uninterpreted) {
         this.active = active;
         this.uninterpreted = uninterpreted;
     }
@@ -76,12 +76,12 @@ final class Linearizer {
     /** Replaces the outermost uninterpreted calls by placeholder variables (names C cannot spell). */
     private Expr hideCalls(Expr e, Map<Variable, Call> calls) {
         return switch (e) {
-            case Call c when uninterpreted.test(c.name()) -> {
+            case Call c when uninterpreted.test(c) -> {
                 Variable p = Variable.scalar("pa$call" + placeholders++, BaseType.DOUBLE, Variable.Kind.LOCAL);
                 calls.put(p, c);
                 yield new VarRef(p, c.range());
             }
-            case Call c -> new Call(c.name(), hideAll(c.args(), calls), c.range());
+            case Call c -> c.withArgs(hideAll(c.args(), calls));
             case Binary b -> new Binary(b.op(), hideCalls(b.left(), calls), hideCalls(b.right(), calls), b.range());
             case Unary u -> new Unary(u.op(), hideCalls(u.operand(), calls), u.range());
             case Cond c -> new Cond(hideCalls(c.cond(), calls), hideCalls(c.then(), calls),

@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.core.rules.DerivativeRules;
 import org.paradjoint.stencil.StencilCodes;
 
 /**
@@ -107,7 +106,7 @@ final class NestLocator {
             }
         }
         for (Call c : ExprUtil.calls(a.value())) {
-            if (!DerivativeRules.isIntrinsic(c.name())) {
+            if (!c.isIntrinsic()) {
                 return false;
             }
         }

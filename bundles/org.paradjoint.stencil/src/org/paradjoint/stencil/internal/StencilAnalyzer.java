@@ -139,8 +139,8 @@ public final class StencilAnalyzer {
         return new Linearized(levelsOf, byArray);
     }
 
-    private boolean isUninterpreted(String name) {
-        return !DerivativeRules.isIntrinsic(name) && (unit == null || unit.function(name).isEmpty());
+    private boolean isUninterpreted(Call c) {
+        return !c.isIntrinsic() && (unit == null || unit.function(c.name()).isEmpty());
     }
 
     /** One call per function the file does not define, in order of first appearance. */
@@ -148,7 +148,7 @@ public final class StencilAnalyzer {
         Map<String, Call> first = new LinkedHashMap<>();
         for (Output o : outputs) {
             for (Call c : ExprUtil.calls(o.value())) {
-                if (isUninterpreted(c.name())) {
+                if (isUninterpreted(c)) {
                     first.putIfAbsent(c.name(), c);
                 }
             }

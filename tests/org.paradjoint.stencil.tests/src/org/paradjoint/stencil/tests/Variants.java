@@ -57,7 +57,7 @@ record Variants(Function split, Function guarded, Function conventional, Functio
 
     static Function renamed(Function f, String name) {
         return new Function(name, f.returnType(), f.params(), f.locals(), f.body(), f.pragmas(), f.isStatic(),
-                f.comment(), f.range());
+                f.comment(), f.range(), f.unusedParams());
     }
 
     static DerivativeSignature renamed(DerivativeSignature s, String name) {
