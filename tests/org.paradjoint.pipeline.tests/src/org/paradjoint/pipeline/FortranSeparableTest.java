@@ -25,6 +25,7 @@ import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.Repo;
@@ -208,7 +209,7 @@ class FortranSeparableTest {
                 SeparableOptions.defaults(), FortranSeparableGradient::generate);
         assertFalse(r.hasErrors(), r.diagnostics().toString());
         Path c = Cc.writeAll(dir, r);
-        Cc.object(c, Cc.STRICT);
+        Gcc.object(c, Gcc.STRICT);
         ScratchDir.write(dir, "torsion_check.f90", TORSION_DRIVER);
         for (String f : List.of("torsion.f90", "torsion_ps_mod.f90", "torsion_check.f90")) {
             GfortranBuild.compile(dir.resolve(f));
@@ -234,7 +235,7 @@ class FortranSeparableTest {
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics().toString());
         ScratchDir.write(dir, "chain.f90", CHAIN);
         ScratchDir.write(dir, "chain_b.f90", adjoint.text());
-        Cc.object(Cc.writeAll(dir, r), Cc.STRICT);
+        Gcc.object(Cc.writeAll(dir, r), Gcc.STRICT);
         ScratchDir.write(dir, "chain_check.f90", CHAIN_DRIVER);
         for (String f : List.of("chain.f90", "chain_b.f90", "chain_ps_mod.f90", "chain_check.f90")) {
             GfortranBuild.compile(dir.resolve(f));
@@ -277,7 +278,7 @@ class FortranSeparableTest {
 
     private static void runPassing(Path exe, int lines) {
         for (int threads : new int[] {1, 2}) {
-            Processes.Result run = Cc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 120);
+            Processes.Result run = Gcc.run(exe, Map.of("OMP_NUM_THREADS", Integer.toString(threads)), 120);
             assertEquals(0, run.exitCode(), "threads " + threads + ":\n" + run.output());
             assertEquals(lines, run.output().strip().lines().count(), run.output());
         }

@@ -22,6 +22,7 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -114,7 +115,7 @@ class ColoringOracleTest {
         Path dir = ScratchDir.deletedAtExit("pa-oracle");
         ScratchDir.write(dir, "paradjoint_ps.h", SeparableDifferentiator.supportFileText());
         Path driver = ScratchDir.write(dir, "oracle.c", RANDOM_DRIVER);
-        Path exe = Cc.link(dir, "oracle", List.of(Cc.object(driver, Cc.STRICT)));
+        Path exe = Gcc.link(dir, "oracle", List.of(Gcc.object(driver, Gcc.STRICT)));
         Random random = new Random(20240611L);
         for (int trial = 0; trial < 40; trial++) {
             int rows = 1 + random.nextInt(60);
@@ -124,7 +125,7 @@ class ColoringOracleTest {
             int nact = 1 + random.nextInt(2);
             String[] args = {Integer.toString(trial + 1), Integer.toString(rows), Integer.toString(cols),
                     Integer.toString(perRow), Integer.toString(blocks), Integer.toString(nact)};
-            Processes.Result r = Cc.run(exe, Map.of(), 60, args);
+            Processes.Result r = Gcc.run(exe, Map.of(), 60, args);
             assertEquals(0, r.exitCode(), r.output());
             PlanText plan = PlanText.parse(r.output(), 0);
             String what = "trial " + trial + " " + String.join(" ", args);
@@ -161,10 +162,10 @@ class ColoringOracleTest {
         assertFalse(result.hasErrors(), () -> result.diagnostics().toString());
         Path dir = ScratchDir.deletedAtExit("pa-oracle-torsion");
         Path generated = Cc.writeAll(dir, result);
-        Path exe = Cc.link(dir, "torsion", List.of(Cc.object(generated, Cc.STRICT),
-                Cc.object(ScratchDir.write(dir, "driver.c", TORSION_DRIVER), Cc.STRICT)));
+        Path exe = Gcc.link(dir, "torsion", List.of(Gcc.object(generated, Gcc.STRICT),
+                Gcc.object(ScratchDir.write(dir, "driver.c", TORSION_DRIVER), Gcc.STRICT)));
         for (int nx : new int[] {1, 2, 7, 12}) {
-            Processes.Result r = Cc.run(exe, Map.of(), 60, Integer.toString(nx));
+            Processes.Result r = Gcc.run(exe, Map.of(), 60, Integer.toString(nx));
             assertEquals(0, r.exitCode(), r.output());
             PlanText plan = PlanText.parse(r.output(), 0);
             assertEquals(blocks * (nx + 1) * (nx + 1), plan.rows());

@@ -22,6 +22,7 @@ import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -93,10 +94,10 @@ class RandomSeparableTest {
         Path adjoint = ScratchDir.write(dir, "random_b.c", CPrinter.printFile(adjoints));
         Path driver = ScratchDir.write(dir, "driver.c", driver(ps, names, adjoints, signatures));
         String[] special = specialised ? new String[0] : new String[] {"-DPARADJOINT_NO_SPECIALIZATION"};
-        Path exe = Cc.link(dir, "random", List.of(Cc.object(generated, Cc.STRICT, special), Cc.object(original, LENIENT),
-                Cc.object(adjoint, LENIENT), Cc.object(driver, Cc.STRICT)));
+        Path exe = Gcc.link(dir, "random", List.of(Gcc.object(generated, Gcc.STRICT, special), Gcc.object(original, LENIENT),
+                Gcc.object(adjoint, LENIENT), Gcc.object(driver, Gcc.STRICT)));
         for (String threads : new String[] {"1", "2"}) {
-            Processes.Result r = Cc.run(exe, Map.of("OMP_NUM_THREADS", threads), 120);
+            Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", threads), 120);
             assertEquals(0, r.exitCode(), r.output());
             for (String line : r.output().split("\n")) {
                 if (line.contains("FAIL")) {

@@ -17,6 +17,7 @@ import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -137,8 +138,8 @@ class TorsionTest {
         Path generated = Cc.writeAll(dir, r);
         Path source = ScratchDir.write(dir, "torsion.c", Sources.resource("torsion.c"));
         Path driver = ScratchDir.write(dir, "driver.c", DRIVER);
-        return Cc.link(dir, "torsion", List.of(Cc.object(generated, Cc.STRICT, "-DPARADJOINT_TIMING"),
-                Cc.object(source, Cc.USER), Cc.object(driver, Cc.STRICT)));
+        return Gcc.link(dir, "torsion", List.of(Gcc.object(generated, Gcc.STRICT, "-DPARADJOINT_TIMING"),
+                Gcc.object(source, Gcc.USER), Gcc.object(driver, Gcc.STRICT)));
     }
 
     @Test
@@ -191,7 +192,7 @@ class TorsionTest {
     }
 
     private static String run(Path program, String threads) {
-        Processes.Result r = Cc.run(program, Map.of("OMP_NUM_THREADS", threads), 300, "10", "100", "300");
+        Processes.Result r = Gcc.run(program, Map.of("OMP_NUM_THREADS", threads), 300, "10", "100", "300");
         assertEquals(0, r.exitCode(), r.output());
         return r.output();
     }
