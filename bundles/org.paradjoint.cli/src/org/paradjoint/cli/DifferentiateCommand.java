@@ -3,6 +3,7 @@ package org.paradjoint.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
@@ -120,7 +121,7 @@ final class DifferentiateCommand implements Command {
             err.println(target + ": error: cannot write: " + e.getMessage());
             return 1;
         }
-        out.println("wrote " + target + " (" + String.join(", ", g.functionNames()) + ")");
+        out.println("wrote " + target + " (" + names(g.functionNames()) + ")");
         return 0;
     }
 
@@ -142,5 +143,15 @@ final class DifferentiateCommand implements Command {
             }
         }
         return anyTangent ? Mode.TANGENT : Mode.REVERSE;
+    }
+
+    /** The generated functions' names; past {@value #NAMED} of them, a count (a file may hold thousands). */
+    private static final int NAMED = 8;
+
+    static String names(List<String> names) {
+        if (names.size() <= NAMED) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, NAMED)) + " and " + (names.size() - NAMED) + " more";
     }
 }
