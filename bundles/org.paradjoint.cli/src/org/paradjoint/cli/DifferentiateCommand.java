@@ -128,7 +128,7 @@ final class DifferentiateCommand implements Command {
             err.println(target + ": error: cannot write: " + e.getMessage());
             return 1;
         }
-        out.println("wrote " + target + " (" + String.join(", ", g.functionNames()) + ")");
+        out.println("wrote " + target + " (" + names(g.functionNames()) + ")");
         return 0;
     }
 
@@ -150,5 +150,15 @@ final class DifferentiateCommand implements Command {
             }
         }
         return anyTangent ? Mode.TANGENT : Mode.REVERSE;
+    }
+
+    /** The generated functions' names; past {@value #NAMED} of them, a count (a file may hold thousands). */
+    private static final int NAMED = 8;
+
+    static String names(List<String> names) {
+        if (names.size() <= NAMED) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, NAMED)) + " and " + (names.size() - NAMED) + " more";
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.IntSupplier;
 
 import org.paradjoint.pipeline.Languages;
 
@@ -48,7 +49,7 @@ public final class Paradjoint {
      */
     public int run(String[] args) {
         try {
-            return dispatch(args);
+            return onLargeStack(() -> dispatch(args));
         } catch (StackOverflowError e) {
             err.println("paradjoint: error: the input nests too deeply to be processed (an expression of thousands "
                     + "of terms or deeply nested parentheses); nothing was written. Split the expression into "
@@ -58,6 +59,42 @@ public final class Paradjoint {
             err.println("paradjoint: internal error: " + e + "; nothing was written. Please report it with the input.");
             return SOFTWARE;
         }
+    }
+
+    /**
+     * The parser, the transformations and the printers follow expressions recursively: a
+     * 100,000-term sum or 10,000 nested parentheses need a deeper stack than a thread's default.
+     * The stack is address space reserved, not memory used, until a deep input needs it.
+     */
+    private static final long STACK_BYTES = 1L << 30;
+
+    private static int onLargeStack(IntSupplier command) {
+        int[] status = new int[1];
+        Throwable[] failure = new Throwable[1];
+        Thread worker = new Thread(null, () -> {
+            try {
+                status[0] = command.getAsInt();
+            } catch (Throwable t) { // handed to the caller thread, which reports it
+                failure[0] = t;
+            }
+        }, "paradjoint", STACK_BYTES);
+        worker.start();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        if (failure[0] instanceof Error e) {
+            throw e;
+        }
+        if (failure[0] instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure[0] != null) {
+            throw new IllegalStateException(failure[0]);
+        }
+        return status[0];
     }
 
     private int dispatch(String[] args) {

@@ -45,6 +45,16 @@ final class Exprs {
     private final Types types;
     private final Scopes scopes;
     private final int delta;
+    /** How many {@link #value} calls are active, and the range of the one at {@link #LOCATED_DEPTH}. */
+    private int depth;
+    private SourceRange deep = SourceRange.NONE;
+
+    /**
+     * Expressions nested deeper than this take the range of their ancestor at this depth. CDT finds
+     * a node's location by walking up all its parents, recursively: over the operands of a
+     * 100,000-term sum that is quadratic in time and overflows any stack.
+     */
+    static final int LOCATED_DEPTH = 200;
 
     /** {@code delta} shifts node offsets into the file (non-zero for expressions parsed out of a pragma). */
     Exprs(SourceText src, Types types, Scopes scopes, int delta) {
@@ -55,11 +65,23 @@ final class Exprs {
     }
 
     SourceRange range(IASTNode node) {
-        return src.range(node, delta);
+        return depth > LOCATED_DEPTH ? deep : src.range(node, delta);
     }
 
     /** An expression used as a value. */
     Expr value(IASTExpression e) {
+        depth++;
+        try {
+            if (depth == LOCATED_DEPTH) {
+                deep = range(e);
+            }
+            return valueHere(e);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Expr valueHere(IASTExpression e) {
         if (e instanceof IASTLiteralExpression lit) {
             return literal(lit);
         }

@@ -4,9 +4,11 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Expr;
@@ -95,6 +97,7 @@ final class SymbolicLengths {
 
         private final Function function;
         private final Variable array;
+        private final Set<Variable> written;
         private final Deque<For> loops = new ArrayDeque<>();
         private Affine max;
         private boolean failed;
@@ -102,6 +105,7 @@ final class SymbolicLengths {
         LargestIndex(Function function, Variable array) {
             this.function = function;
             this.array = array;
+            this.written = StmtUtil.writes(function.body());
         }
 
         @Override
@@ -158,8 +162,10 @@ final class SymbolicLengths {
             return cur;
         }
 
+        /** An integer parameter the function never assigns: its name means the same value everywhere. */
         private boolean isIntParameter(String name) {
-            return function.params().stream().anyMatch(p -> p.name().equals(name) && IndexRanges.isIntScalar(p));
+            return function.params().stream().anyMatch(p -> p.name().equals(name) && IndexRanges.isIntScalar(p)
+                    && !written.contains(p));
         }
     }
 

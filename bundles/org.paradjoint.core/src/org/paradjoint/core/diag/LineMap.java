@@ -25,9 +25,17 @@ public final class LineMap {
         this.lineStarts = Arrays.copyOf(starts, n);
     }
 
+    /** The line found last: front-ends ask about nearby offsets in turn, mostly on the same line. */
+    private int last;
+
     /** The 0-based line that contains {@code offset}. */
     public int lineOf(int offset) {
+        int l = last;
+        if (offset >= lineStarts[l] && (l + 1 == lineStarts.length || offset < lineStarts[l + 1])) {
+            return l;
+        }
         int i = Arrays.binarySearch(lineStarts, offset);
+        last = Math.max(0, i >= 0 ? i : -i - 2);
         return i >= 0 ? i : -i - 2;
     }
 

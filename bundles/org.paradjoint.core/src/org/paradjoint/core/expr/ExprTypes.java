@@ -28,14 +28,22 @@ public final class ExprTypes {
     }
 
     public static boolean isFloating(Expr e) {
-        return switch (e) {
+        // Down the left operands without recursion, each right operand first: a long sum is a
+        // chain of left operands, and its last term usually settles the answer at once.
+        Expr cur = e;
+        while (cur instanceof Binary b && !b.op().isBoolean() && b.op() != Binary.Op.MOD) {
+            if (isFloating(b.right())) {
+                return true;
+            }
+            cur = b.left();
+        }
+        return switch (cur) {
             case IntLit l -> false;
             case RealLit l -> true;
             case VarRef r -> r.var().isFloating();
             case ArrayRef r -> r.var().isFloating();
             case Unary u -> u.op() == Unary.Op.NEG && isFloating(u.operand());
-            case Binary b -> !b.op().isBoolean() && b.op() != Binary.Op.MOD
-                    && (isFloating(b.left()) || isFloating(b.right()));
+            case Binary b -> false; // a comparison, a logical operator or %
             case Call c -> !INTEGER_INTRINSICS.contains(c.name())
                     && (DerivativeRules.isFloatingIntrinsic(c.name()) || !c.isIntrinsic());
             case Cond c -> isFloating(c.then()) || isFloating(c.otherwise());

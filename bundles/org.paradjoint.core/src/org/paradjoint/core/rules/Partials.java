@@ -71,13 +71,15 @@ public final class Partials {
                 Map<LValue, Expr> l = partials(b.left(), active);
                 Map<LValue, Expr> r = partials(b.right(), active);
                 switch (b.op()) {
+                    // The left operand's partials are this node's own map, extended (not copied):
+                    // a sum of n terms is a chain of n left operands.
                     case ADD -> {
-                        scaled(out, l, p -> p);
-                        scaled(out, r, p -> p);
+                        scaled(l, r, p -> p);
+                        return l;
                     }
                     case SUB -> {
-                        scaled(out, l, p -> p);
-                        scaled(out, r, p -> neg(p));
+                        scaled(l, r, p -> neg(p));
+                        return l;
                     }
                     case MUL -> {
                         scaled(out, l, p -> mul(p, b.right()));

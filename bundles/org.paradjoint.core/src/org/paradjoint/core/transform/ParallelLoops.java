@@ -135,6 +135,14 @@ final class ParallelLoops {
                         + "' is firstprivate: its adjoint would have to be summed over the threads; make it shared "
                         + "(read-only) in the loop");
             }
+            FirstprivateCarry.carriedWrite(in.body(), v).ifPresent(write -> {
+                throw new UnsupportedException("firstprivate-carry", write.range().isKnown() ? write.range()
+                        : f.range(), "firstprivate '" + v.name() + "' carries its value from one iteration to the "
+                                + "next on the same thread (an iteration reads it before writing it): what an "
+                                + "iteration sees depends on the schedule, and its adjoint cannot recompute it; "
+                                + "compute '" + v.name() + "' from the loop counter in every iteration, or make "
+                                + "the loop sequential");
+            });
         }
         for (Variable v : p.privates()) {
             if (cx.isActive(v) && v.isArray()) {

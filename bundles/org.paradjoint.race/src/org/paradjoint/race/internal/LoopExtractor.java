@@ -125,10 +125,12 @@ public final class LoopExtractor {
                 default -> null;
             };
         }
+        // A scalar the body assigns is unknown when an iteration starts, firstprivate ones included:
+        // a firstprivate copy carries what the thread's previous iteration left in it.
         Map<Variable, Term> env = new HashMap<>();
         for (Variable v : pre.assignedScalars) {
             if (!v.equals(m.counter)) {
-                env.put(v, loop.omp().firstprivates().contains(v) ? terms.shared(v) : terms.instance(v));
+                env.put(v, terms.instance(v));
             }
         }
         for (Variable v : loop.omp().privates()) {

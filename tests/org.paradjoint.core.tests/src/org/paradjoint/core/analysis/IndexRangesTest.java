@@ -181,4 +181,13 @@ class IndexRangesTest {
         Function local = function(List.of(N, x), Assign.set(new VarRef(K), ref(N)), zero(x, ref(K)));
         assertEquals(Optional.empty(), IndexRanges.symbolicLength(local, x));
     }
+
+    /** {@code p = i + 1; x[p]}: the parameter's entry value says nothing of the index (it was sized {@code p + 1}). */
+    @Test
+    void symbolicLengthIsUnknownOverAParameterTheFunctionAssigns() {
+        Variable x = array("x", BaseType.DOUBLE, (Expr) null);
+        Function f = function(List.of(N, M, x), loop(I, lit(0), Binary.Op.LT, ref(N),
+                new Block(List.of(Assign.set(new VarRef(M), add(ref(I), 1)), zero(x, ref(M))))));
+        assertEquals(Optional.empty(), IndexRanges.symbolicLength(f, x));
+    }
 }

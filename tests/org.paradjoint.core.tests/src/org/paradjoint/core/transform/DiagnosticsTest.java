@@ -268,6 +268,61 @@ class DiagnosticsTest {
                 """, "nested-parallel");
     }
 
+    /** A firstprivate copy that carries from one iteration to the next: the adjoint saw p0 + 1 everywhere. */
+    @Test
+    void firstprivateCarriedBetweenIterations() {
+        Diagnostic d = error("f", """
+                void f(int n, int p, double *y, const double *x)
+                {
+                    int i;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i) firstprivate(p)
+                    for (i = 0; i < n; i++) {
+                        p = p + 1; // err
+                        y[i] = x[i + p] * x[i + p];
+                    }
+                }
+                """, "firstprivate-carry");
+        assertTrue(d.message().contains("firstprivate 'p' carries its value"), d.message());
+    }
+
+    @Test
+    void firstprivateCarriedByAConditionalIncrement() {
+        error("f", """
+                void f(int n, int p, double *y, const double *x)
+                {
+                    int i;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i) firstprivate(p)
+                    for (i = 0; i < n; i++) {
+                        if (i % 2 == 0)
+                            p += 1; // err
+                        y[i] = x[i + p] * x[i + p];
+                    }
+                }
+                """, "firstprivate-carry");
+    }
+
+    /** Written before it is read in every iteration: nothing carries, the adjoint is generated. */
+    @Test
+    void firstprivateRedefinedInEveryIterationIsAccepted() {
+        TranslationUnit u = TinyC.parse("k.c", """
+                void f(int n, int p, double *y, const double *x)
+                {
+                    int i;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i) firstprivate(p)
+                    for (i = 0; i < n; i++) {
+                        p = i + 1;
+                        y[i] = x[p] * x[p];
+                    }
+                }
+                """);
+        DiffResult r = Differentiator.differentiate(u, "f", Mode.REVERSE, DiffOptions.defaults());
+        assertTrue(r.diagnostics().stream().noneMatch(Diagnostic::isError), () -> "diagnostics " + r.diagnostics());
+        assertTrue(r.function() != null, "an adjoint");
+    }
+
     @Test
     void noPragmaAndNoVariables() {
         error("f", """

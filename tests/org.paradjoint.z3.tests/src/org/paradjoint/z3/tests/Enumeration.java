@@ -26,7 +26,9 @@ import org.paradjoint.core.ir.Variable;
  * what each iteration touches: the primal references (to reject loops whose primal races) and
  * the adjoint references by the rules of reverse mode (a primal read of an active array is an
  * adjoint increment; an increment {@code y[e] = y[e] + ...} reads {@code yb[e]}; an overwrite
- * reads and zeroes {@code yb[e]}). Independent of the analysis' code.
+ * reads and zeroes {@code yb[e]}). Independent of the analysis' code. A loop with a carried
+ * {@code firstprivate} runs under several static schedules (1, 2 and 3 threads), each thread's copy
+ * starting from the entry value; two iterations collide when they do in one of those runs.
  */
 final class Enumeration {
 
@@ -34,7 +36,7 @@ final class Enumeration {
         INCREMENT, READ, WRITE
     }
 
-    record Touch(long iteration, Variable array, List<Long> element, Kind kind, ArrayRef node) {
+    record Touch(int run, long iteration, Variable array, List<Long> element, Kind kind, ArrayRef node) {
     }
 
     static final class OutOfRange extends RuntimeException {
@@ -48,13 +50,13 @@ final class Enumeration {
     private final IdentityHashMap<ArrayRef, List<Long>> lastIndex = new IdentityHashMap<>();
     private Map<Variable, Long> env;
     private long iteration;
+    private int run;
     final List<Long> iterations = new ArrayList<>();
 
     Enumeration(RandomLoops g) {
         this.g = g;
         ints.put(g.p, g.pValues);
         ints.put(g.q, g.qValues);
-        ints.put(g.w, new long[RandomLoops.SIZE]);
     }
 
     /** Runs all iterations; false when an index leaves the arrays (the sample is discarded). */
@@ -63,19 +65,36 @@ final class Enumeration {
         long lower = ((IntLit) f.lower()).value();
         long bound = f.bound() instanceof IntLit l ? l.value() : g.nValue;
         long step = f.constantStep();
+        for (long it = lower; it < bound; it += step) {
+            iterations.add(it);
+        }
         try {
-            for (long it = lower; it < bound; it += step) {
-                iteration = it;
-                iterations.add(it);
-                env = new HashMap<>();
-                env.put(g.i, it);
-                env.put(g.k, 0L);
-                env.put(g.m, 0L);
-                exec(f.body());
+            for (int threads = 1; threads <= (g.carry ? 3 : 1); threads++) {
+                run = threads;
+                runStatic(threads);
             }
             return true;
         } catch (OutOfRange e) {
             return false;
+        }
+    }
+
+    /** All iterations in contiguous chunks, one per thread, the carried copy starting afresh per chunk. */
+    private void runStatic(int threads) {
+        ints.put(g.w, new long[RandomLoops.SIZE]);
+        int chunk = (iterations.size() + threads - 1) / threads;
+        for (int first = 0; first < iterations.size(); first += chunk) {
+            long carried = g.cValue;
+            for (long it : iterations.subList(first, Math.min(iterations.size(), first + chunk))) {
+                iteration = it;
+                env = new HashMap<>();
+                env.put(g.i, it);
+                env.put(g.k, 0L);
+                env.put(g.m, 0L);
+                env.put(g.c, carried);
+                exec(g.loop.body());
+                carried = env.get(g.c);
+            }
         }
     }
 
@@ -84,7 +103,7 @@ final class Enumeration {
         Map<List<Object>, Set<Long>> writers = new HashMap<>();
         Map<List<Object>, Set<Long>> users = new HashMap<>();
         for (Touch t : primal) {
-            List<Object> key = List.of(t.array(), t.element());
+            List<Object> key = List.of(t.run(), t.array(), t.element());
             users.computeIfAbsent(key, x -> new HashSet<>()).add(t.iteration());
             if (t.kind() == Kind.WRITE) {
                 writers.computeIfAbsent(key, x -> new HashSet<>()).add(t.iteration());
@@ -117,14 +136,15 @@ final class Enumeration {
     String collision(ArrayRef node) {
         Map<List<Object>, Set<Long>> touched = new HashMap<>();
         for (Touch t : adjoint) {
-            touched.computeIfAbsent(List.of(t.array(), t.element()), x -> new HashSet<>()).add(t.iteration());
+            touched.computeIfAbsent(List.of(t.run(), t.array(), t.element()), x -> new HashSet<>())
+                    .add(t.iteration());
         }
         for (Touch t : adjoint) {
             if (t.node() == node && t.kind() == Kind.INCREMENT) {
-                for (long other : touched.get(List.of(t.array(), t.element()))) {
+                for (long other : touched.get(List.of(t.run(), t.array(), t.element()))) {
                     if (other != t.iteration()) {
                         return "iterations " + t.iteration() + " and " + other + " touch " + t.array().name() + "b"
-                                + t.element();
+                                + t.element() + (g.carry ? " with " + t.run() + " thread(s)" : "");
                     }
                 }
             }
@@ -173,7 +193,7 @@ final class Enumeration {
             evalReal(a.value());
         }
         List<Long> idx = indices(target);
-        primal.add(new Touch(iteration, target.var(), idx, Kind.WRITE, target));
+        primal.add(new Touch(run, iteration, target.var(), idx, Kind.WRITE, target));
         if (target.var().type().isInteger()) {
             ints.get(target.var())[(int) (long) idx.get(0)] = intValue;
             return;
@@ -187,15 +207,15 @@ final class Enumeration {
                 self = (ArrayRef) b.left();
                 increment = true;
             }
-            adjoint.add(new Touch(iteration, target.var(), idx, Kind.READ, target));
+            adjoint.add(new Touch(run, iteration, target.var(), idx, Kind.READ, target));
             if (!increment) {
-                adjoint.add(new Touch(iteration, target.var(), idx, Kind.WRITE, target));
+                adjoint.add(new Touch(run, iteration, target.var(), idx, Kind.WRITE, target));
             }
         }
         ArrayRef skip = self;
         forEachRead(a.value(), r -> {
             if (r != skip && g.activeArrays.contains(r.var())) {
-                adjoint.add(new Touch(iteration, r.var(), lastIndex.get(r), Kind.INCREMENT, r));
+                adjoint.add(new Touch(run, iteration, r.var(), lastIndex.get(r), Kind.INCREMENT, r));
             }
         });
     }
@@ -227,7 +247,7 @@ final class Enumeration {
 
     private List<Long> read(ArrayRef r) {
         List<Long> idx = indices(r);
-        primal.add(new Touch(iteration, r.var(), idx, Kind.READ, r));
+        primal.add(new Touch(run, iteration, r.var(), idx, Kind.READ, r));
         lastIndex.put(r, idx);
         return idx;
     }

@@ -31,7 +31,8 @@ import org.paradjoint.core.ir.Variable;
  * Random parallel loops with concrete inputs: affine and indirect indices (through permutation
  * arrays and arbitrary maps), private index variables redefined in places, branches on integer
  * and floating conditions, inner sequential loops, an integer array written in the loop, strides
- * and symbolic bounds. {@link #selfTerms} marks the occurrences the generator wrote as the self
+ * and symbolic bounds, and (in some loops) a {@code firstprivate} counter {@code c} that carries
+ * from one iteration to the next on the same thread ({@code c = c + 1}, also under a branch). {@link #selfTerms} marks the occurrences the generator wrote as the self
  * term of an increment {@code y[e] = y[e] + ...}.
  */
 final class RandomLoops {
@@ -45,6 +46,7 @@ final class RandomLoops {
     final Variable m = scalar("m", BaseType.INT);
     final Variable t = scalar("t", BaseType.DOUBLE);
     final Variable n = scalar("n", BaseType.INT);
+    final Variable c = Variable.scalar("c", BaseType.INT, Variable.Kind.PARAMETER);
     final Variable x = array("x", BaseType.DOUBLE);
     final Variable y = array("y", BaseType.DOUBLE);
     final Variable z = array("z", BaseType.DOUBLE);
@@ -62,9 +64,12 @@ final class RandomLoops {
     private final Random rnd;
     private boolean kDefined;
     private boolean inInner;
+    /** Whether this loop has the carried firstprivate {@code c}. */
+    boolean carry;
 
     // concrete inputs
     long nValue;
+    long cValue;
     long[] pValues;
     long[] qValues;
     double[] xValues;
@@ -87,6 +92,8 @@ final class RandomLoops {
 
     void generate() {
         nValue = 2 + rnd.nextInt(9);
+        carry = rnd.nextInt(4) == 0;
+        cValue = rnd.nextInt(3);
         pValues = map();
         qValues = map();
         xValues = new double[SIZE];
@@ -101,14 +108,21 @@ final class RandomLoops {
         for (int s = 0; s < count; s++) {
             body.add(statement(2));
         }
+        if (carry) {
+            body.add(rnd.nextInt(body.size() + 1), carryStatement());
+        }
         List<AdPragma> pragmas = new ArrayList<>();
         if (rnd.nextInt(8) == 0) {
             pragmas.add(new AdPragma.Disjoint(List.of(rnd.nextBoolean() ? at(p, v(i)) : at(q, v(i))), SourceRange.NONE));
         }
-        loop = new For(i, lower, Binary.Op.LT, bound, lit(step), new Block(body),
-                OmpParallelFor.plain().withPrivates(List.of(i, j, k, m, t)), pragmas, SourceRange.NONE);
+        OmpParallelFor omp = OmpParallelFor.plain().withPrivates(List.of(i, j, k, m, t));
+        if (carry) {
+            omp = new OmpParallelFor(omp.privates(), List.of(c), omp.shared(), omp.reductions(), omp.schedule(),
+                    omp.collapse(), omp.defaultSharing(), omp.range());
+        }
+        loop = new For(i, lower, Binary.Op.LT, bound, lit(step), new Block(body), omp, pragmas, SourceRange.NONE);
         pragmas.add(new AdPragma.Gradient(List.of("y"), List.of("x"), SourceRange.NONE));
-        function = new Function("random", null, List.of(n, x, y, z, u, p, q, w, yy), List.of(i, j, k, m, t),
+        function = new Function("random", null, List.of(n, c, x, y, z, u, p, q, w, yy), List.of(i, j, k, m, t),
                 Block.of(loop), pragmas, false, null, SourceRange.NONE);
     }
 
@@ -176,6 +190,12 @@ final class RandomLoops {
         }
     }
 
+    /** {@code c = c + 1}, or the same under a branch: the value carries to the thread's next iteration. */
+    private Stmt carryStatement() {
+        Assign inc = Assign.set(v(c), add(v(c), lit(1 + rnd.nextInt(2))));
+        return rnd.nextBoolean() ? inc : new If(condition(), Block.of(inc), null);
+    }
+
     private Stmt writeY() {
         if (inInner && rnd.nextInt(3) == 0) {
             Expr row = index();
@@ -228,6 +248,11 @@ final class RandomLoops {
             options.add(add(v(k), lit(rnd.nextInt(3))));
             options.add(at(p, v(k)));
             options.add(v(m));
+        }
+        if (carry) {
+            options.add(v(c));
+            options.add(add(v(i), v(c)));
+            options.add(add(v(c), v(c)));
         }
         if (inInner) {
             options.add(v(j));
