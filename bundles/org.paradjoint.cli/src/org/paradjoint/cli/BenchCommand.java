@@ -101,7 +101,7 @@ final class BenchCommand implements Command {
                 case "--threads" -> threads = TimingConfig.parseLongs(value(args, ++k, a)).stream()
                         .map(Long::intValue).toList();
                 case "--variants" -> variants = List.of(value(args, ++k, a).split(","));
-                case "--repetitions" -> reps = Integer.parseInt(value(args, ++k, a));
+                case "--repetitions" -> reps = OptionValues.count(value(args, ++k, a), a);
                 case "--size-parameter" -> sizeParameter = value(args, ++k, a);
                 case "--set" -> set = value(args, ++k, a);
                 case "--cc" -> cc = value(args, ++k, a);
@@ -123,6 +123,10 @@ final class BenchCommand implements Command {
         }
         if (file == null || kernel == null || sizes == null) {
             throw new IllegalArgumentException("FILE, --kernel and --sizes are required");
+        }
+        if (csv != null && SourceFiles.sameFile(file, Path.of(csv))) {
+            throw new IllegalArgumentException("refusing to overwrite the source " + file + " with the CSV; give --csv"
+                    + " another file");
         }
         TimingConfig c = TimingConfig.of(Path.of(file), kernel, sizes, threads).withVariants(variants)
                 .withRepetitions(reps).withFixed(TimingConfig.parseAssignments(set));

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.check.CheckSpecException;
+import org.paradjoint.core.check.CheckResolution;
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -37,6 +39,11 @@ final class CheckCommand implements Command {
               --allow-zero          pass a run whose products are all exactly 0; without it such a
                                     run FAILs, since it compared nothing (no loop iteration ran at
                                     the sizes given, or every derivative is 0)
+
+            Files: generated files begin with a marker line and are replaced without asking; a
+            check that fails (exit status other than 0) removes the files it created.
+              --force               also replace existing FILE_d.c, FILE_b.c or driver files
+                                    that paradjoint did not generate
             """;
 
     @Override
@@ -44,12 +51,15 @@ final class CheckCommand implements Command {
         List<String> rest = new ArrayList<>();
         boolean run = false;
         boolean allowZero = false;
+        boolean force = false;
         List<Integer> threads = List.of(1, 2);
         for (int k = 0; k < args.length; k++) {
             if (args[k].equals("--run")) {
                 run = true;
             } else if (args[k].equals("--allow-zero")) {
                 allowZero = true;
+            } else if (args[k].equals("--force")) {
+                force = true;
             } else if (args[k].equals("--threads") || args[k].startsWith("--threads=")) {
                 String v = args[k].contains("=") ? args[k].substring(args[k].indexOf('=') + 1)
                         : k + 1 < args.length ? args[++k] : "";
@@ -107,20 +117,45 @@ final class CheckCommand implements Command {
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }
-        if (c.output() != null && SourceFiles.sameFile(c.file(), Path.of(c.output()))) {
-            err.println("paradjoint check: refusing to overwrite the source " + c.file()
-                    + " with the driver; give --output another file");
-            return Paradjoint.USAGE;
+        CheckToolchain.Request request;
+        try {
+            request = new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),
+                    SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run);
+        } catch (IOException e) {
+            err.println(c.file() + ": error: cannot read: " + e.getMessage());
+            return 1;
         }
+        Integer refused = CheckFiles.refusal(c.file(), toolchain.generated(request), force, err);
+        if (refused != null) {
+            return refused;
+        }
+        CheckFiles files = CheckFiles.before(toolchain.generated(request), toolchain.built(request));
+        int status = prepareAndRun(toolchain, request, c.file(), threads, allowZero, out, err);
+        if (status != 0) {
+            files.removeCreated(err);
+        }
+        return status;
+    }
+
+    /** Writes, builds and (with --run) runs the driver; the exit status. */
+    private static int prepareAndRun(CheckToolchain toolchain, CheckToolchain.Request request, String file,
+            List<Integer> threads, boolean allowZero, PrintStream out, PrintStream err) {
         CheckToolchain.Outcome prepared;
         try {
-            prepared = toolchain.prepare(new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),
-                    SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run));
+            prepared = toolchain.prepare(request);
         } catch (IOException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }
-        if (SourceFiles.report(c.file(), prepared.diagnostics(), err) || prepared.failed()) {
+        List<Diagnostic> optionErrors = prepared.diagnostics().stream().filter(CheckResolution::isOptionError)
+                .toList();
+        if (!optionErrors.isEmpty()) {
+            // a bad option value: a usage error, not a problem of the source
+            optionErrors.forEach(d -> err.println("paradjoint check: " + d.message()));
+            err.println("(see paradjoint check --help)");
+            return Paradjoint.USAGE;
+        }
+        if (SourceFiles.report(file, prepared.diagnostics(), err) || prepared.failed()) {
             if (prepared.problem() != null) {
                 err.println("error: " + prepared.problem());
             }
@@ -131,7 +166,7 @@ final class CheckCommand implements Command {
             out.println("build and run: " + prepared.buildHint());
             return 0;
         }
-        if (!run) {
+        if (!request.build()) {
             out.println("built " + prepared.executable());
             return 0;
         }

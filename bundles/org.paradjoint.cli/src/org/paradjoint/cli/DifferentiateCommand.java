@@ -21,6 +21,7 @@ final class DifferentiateCommand implements Command {
 
     static final String HELP = """
             usage: paradjoint differentiate FILE [--mode reverse|tangent|separable] [--function NAME] [-o OUT]
+                                            [--force]
                                             [--dependents A,B --independents X,Y]
                                             [--adjoint-suffix S] [--tangent-suffix S]
                                             [--race-strategy atomic|reduction|all-atomic]
@@ -43,7 +44,10 @@ final class DifferentiateCommand implements Command {
                                        (Fortran: the same C, and FILE_ps_mod.f90 with its
                                        bind(C) interfaces)
               --function NAME          differentiate only this function
-              -o, --output OUT         write here instead (- for standard output)
+              -o, --output OUT         write here instead (- for standard output); never FILE
+              --force                  replace an existing output file that paradjoint did not
+                                       generate (generated files begin with a marker line and are
+                                       replaced without asking)
               --dependents LIST        comma-separated outputs (with --independents: overrides
                                        the pragmas, or differentiates an unannotated function)
               --independents LIST      comma-separated inputs
@@ -67,7 +71,7 @@ final class DifferentiateCommand implements Command {
               --strategy split|guarded boundary strategy; overrides the pragma's (default split)
 
             Errors are printed as file:line:col: error: message; the exit status is then 1
-            (64 for a wrong option or option value).
+            (64 for a wrong option or option value, or an output that is FILE itself).
             """;
 
     @Override
@@ -94,7 +98,7 @@ final class DifferentiateCommand implements Command {
         TranslationUnit unit = parsed.unit();
         GenerationSettings settings = o.settings();
         if (o.separable) {
-            return SeparableOutput.write(unit, o.file, o.function, settings, o.output, out, err);
+            return SeparableOutput.write(unit, o.file, o.function, settings, o.output, o.force, out, err);
         }
         if (o.function == null && unit.functions().stream().noneMatch(Routes::isAnnotated)) {
             return noAnnotatedFunction(o.file, err);
@@ -114,6 +118,9 @@ final class DifferentiateCommand implements Command {
             err.println("paradjoint differentiate: refusing to overwrite the source " + o.file
                     + " with its derivative; give -o another file");
             return Paradjoint.USAGE;
+        }
+        if (!SourceFiles.mayWrite(List.of(Path.of(target)), o.force, err)) {
+            return 1;
         }
         try {
             SourceFiles.write(Path.of(target), g.text());

@@ -33,6 +33,8 @@ final class DifferentiateOptions {
     StencilOptions.Strategy stencilStrategy;
     long proverTimeoutMs = RaceOptions.DEFAULT_TIMEOUT.toMillis();
     boolean help;
+    /** Replace existing files that paradjoint did not generate. */
+    boolean force;
 
     static DifferentiateOptions parse(String[] args) {
         DifferentiateOptions o = new DifferentiateOptions();
@@ -49,10 +51,11 @@ final class DifferentiateOptions {
                 case "-o", "--output" -> o.output = value(args, ++k, a);
                 case "--dependents" -> o.dependents = list(value(args, ++k, a));
                 case "--independents" -> o.independents = list(value(args, ++k, a));
-                case "--adjoint-suffix" -> o.adjointSuffix = value(args, ++k, a);
-                case "--tangent-suffix" -> o.tangentSuffix = value(args, ++k, a);
+                case "--adjoint-suffix" -> o.adjointSuffix = suffix(value(args, ++k, a), a);
+                case "--tangent-suffix" -> o.tangentSuffix = suffix(value(args, ++k, a), a);
                 case "--race-strategy" -> o.raceStrategy = strategy(value(args, ++k, a));
                 case "--no-race-analysis" -> o.noRaceAnalysis = true;
+                case "--force" -> o.force = true;
                 case "--extent" -> {
                     String v = value(args, ++k, a);
                     int eq = v.indexOf('=');
@@ -92,6 +95,15 @@ final class DifferentiateOptions {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[k];
+    }
+
+    /** A suffix ends the names of generated functions and files, so it is made of identifier characters. */
+    private static String suffix(String s, String option) {
+        if (!s.matches("[A-Za-z0-9_]+")) {
+            throw new IllegalArgumentException(option + " must be letters, digits or '_' (it ends function names), not '"
+                    + s + "'");
+        }
+        return s;
     }
 
     private static Mode mode(String s) {

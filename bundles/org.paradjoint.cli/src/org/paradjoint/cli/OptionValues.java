@@ -18,4 +18,17 @@ final class OptionValues {
         }
         throw new IllegalArgumentException(option + " needs a positive number of milliseconds, not '" + s + "'");
     }
+
+    /** A positive whole number (a count), or an IllegalArgumentException that names the option. */
+    static int count(String s, String option) {
+        try {
+            int v = Integer.parseInt(s);
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " needs a positive whole number, not '" + s + "'");
+    }
 }

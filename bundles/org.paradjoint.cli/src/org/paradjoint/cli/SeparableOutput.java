@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.pipeline.DerivativeGenerator;
@@ -24,7 +26,7 @@ final class SeparableOutput {
     }
 
     static int write(TranslationUnit unit, String file, String function, GenerationSettings settings, String output,
-            PrintStream out, PrintStream err) {
+            boolean force, PrintStream out, PrintStream err) {
         DerivativeGenerator separable = Generators.byId(DerivativeGenerator.SEPARABLE_GRADIENT).orElseThrow();
         GeneratedFile g = separable.generate(unit, file, function, settings);
         if (SourceFiles.report(file, g.diagnostics(), err) || g.hasErrors()) {
@@ -34,11 +36,24 @@ final class SeparableOutput {
             err.println("paradjoint differentiate: --mode separable writes several files; give -o a folder");
             return Paradjoint.USAGE;
         }
+        Map<Path, String> files = new LinkedHashMap<>();
+        files.put(target(g.path(), output), g.text());
+        g.companions().forEach(c -> files.put(target(c.path(), output), c.text()));
+        for (Path t : files.keySet()) {
+            if (SourceFiles.sameFile(file, t)) {
+                err.println("paradjoint differentiate: refusing to overwrite the source " + file + " with " + t
+                        + "; give -o another folder");
+                return Paradjoint.USAGE;
+            }
+        }
+        if (!SourceFiles.mayWrite(List.copyOf(files.keySet()), force, err)) {
+            return 1;
+        }
         List<String> written = new ArrayList<>();
         try {
-            written.add(write(g.path(), g.text(), output));
-            for (GeneratedFile.Companion c : g.companions()) {
-                written.add(write(c.path(), c.text(), output));
+            for (Map.Entry<Path, String> f : files.entrySet()) {
+                SourceFiles.write(f.getKey(), f.getValue());
+                written.add(f.getKey().toString());
             }
         } catch (IOException e) {
             err.println("error: cannot write: " + e.getMessage());
@@ -48,10 +63,8 @@ final class SeparableOutput {
         return 0;
     }
 
-    /** Writes next to the source, or into the folder {@code output}; returns the path written. */
-    private static String write(String path, String text, String output) throws IOException {
-        Path target = output == null ? Path.of(path) : Path.of(output).resolve(Path.of(path).getFileName());
-        SourceFiles.write(target, text);
-        return target.toString();
+    /** Next to the source, or in the folder {@code output}. */
+    private static Path target(String path, String output) {
+        return output == null ? Path.of(path) : Path.of(output).resolve(Path.of(path).getFileName());
     }
 }

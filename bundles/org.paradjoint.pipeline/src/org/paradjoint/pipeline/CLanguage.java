@@ -78,4 +78,9 @@ final class CLanguage implements SourceLanguage {
     public TimingToolchain timingToolchain() {
         return new CTiming();
     }
+
+    @Override
+    public String commentLine(String text) {
+        return "/* " + text + " */";
+    }
 }

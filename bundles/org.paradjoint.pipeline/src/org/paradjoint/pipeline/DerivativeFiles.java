@@ -56,7 +56,14 @@ public final class DerivativeFiles {
             }
             return prover[0];
         })).file(path, Languages.of(unit)::printFile);
-        return new GeneratedFile(path, file.text(), file.signatures(), file.diagnostics());
+        List<Diagnostic> clashes = NameClashes.of(unit, file.signatures(), null);
+        if (!clashes.isEmpty()) {
+            List<Diagnostic> all = new ArrayList<>(file.diagnostics());
+            all.addAll(clashes);
+            return new GeneratedFile(path, null, file.signatures(), all);
+        }
+        String text = file.text() == null ? null : GeneratedMarker.stamp(path, file.text());
+        return new GeneratedFile(path, text, file.signatures(), file.diagnostics());
     }
 
     private static List<Function> targets(TranslationUnit unit, String function, List<Diagnostic> diags) {

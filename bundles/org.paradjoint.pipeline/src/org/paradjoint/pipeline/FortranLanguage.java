@@ -74,4 +74,9 @@ final class FortranLanguage implements SourceLanguage {
     public TimingToolchain timingToolchain() {
         return new FortranTiming();
     }
+
+    @Override
+    public String commentLine(String text) {
+        return "! " + text;
+    }
 }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
@@ -65,14 +66,19 @@ public final class SeparableGenerator implements DerivativeGenerator {
         for (SeparableFunction s : r.functions()) {
             unit.function(s.primal()).ifPresent(f -> signatures.add(signature(f, s)));
         }
+        List<Diagnostic> clashes = NameClashes.of(unit, signatures, "partially separable gradient");
+        if (!clashes.isEmpty()) {
+            List<Diagnostic> all = new ArrayList<>(r.diagnostics());
+            all.addAll(clashes);
+            return new GeneratedFile(path, null, signatures, all);
+        }
         // The files belong next to the source: name them after the source path, as the others.
         String dir = directoryOf(sourcePath);
         List<GeneratedFile.Companion> companions = new ArrayList<>(List.of(
-                new GeneratedFile.Companion(dir + fileName(r.header().name()), r.header().text()),
-                new GeneratedFile.Companion(dir + fileName(r.support().name()), r.support().text())));
-        r.interfaceModule().ifPresent(m -> companions.add(new GeneratedFile.Companion(dir + fileName(m.name()),
-                m.text())));
-        return new GeneratedFile(path, r.source().text(), signatures, r.diagnostics(), companions);
+                companion(dir, r.header()), companion(dir, r.support())));
+        r.interfaceModule().ifPresent(m -> companions.add(companion(dir, m)));
+        return new GeneratedFile(path, GeneratedMarker.stamp(path, r.source().text()), signatures, r.diagnostics(),
+                companions);
     }
 
     /**
@@ -100,6 +106,11 @@ public final class SeparableGenerator implements DerivativeGenerator {
             }
         });
         return out;
+    }
+
+    private static GeneratedFile.Companion companion(String dir, org.paradjoint.separable.GeneratedFile f) {
+        String path = dir + fileName(f.name());
+        return new GeneratedFile.Companion(path, GeneratedMarker.stamp(path, f.text()));
     }
 
     private static String directoryOf(String path) {

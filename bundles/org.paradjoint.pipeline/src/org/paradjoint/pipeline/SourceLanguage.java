@@ -55,6 +55,12 @@ public interface SourceLanguage {
     /** How timing runs read, drive and compile kernels of this language. */
     TimingToolchain timingToolchain();
 
+    /**
+     * {@code text} as a comment on a line of its own in this language, e.g. {@code /* text *}{@code /}
+     * or {@code ! text}: how {@link GeneratedMarker} marks generated files.
+     */
+    String commentLine(String text);
+
     /** True when {@code fileName} is a source of this language (by its extension, case-insensitively). */
     default boolean reads(String fileName) {
         String lower = fileName.toLowerCase(Locale.ROOT);

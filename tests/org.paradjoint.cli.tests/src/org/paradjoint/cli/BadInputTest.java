@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -85,6 +86,21 @@ class BadInputTest {
             new Case("maxreduction",
                     "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int i;\n    double m = 0.0;\n#pragma omp parallel for reduction(max : m)\n    for (i = 0; i < n; i++)\n        m = fmax(m, x[i]);\n    y[0] = m;\n}\n",
                     List.of(), "6:1", "only + and - reductions can be differentiated"),
+            new Case("cascade",
+                    "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int i;\n#pragma omp parallel for\n    for (i = 0; i < n; i++)\n        y[i] = x[i] * x[i]\n}\n",
+                    List.of(), "7:26", "syntax error"),
+            new Case("paren.f90",
+                    "subroutine f(n, x, y)\n  implicit none\n  integer, intent(in) :: n\n  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: y(n)\n  integer :: i\n!$ad gradient(y : x)\n  do i = 1, n\n    y(i) = x(i * x(i)\n  end do\nend subroutine f\n",
+                    List.of(), "9:21", "expected ',' or ')' in the subscripts of 'x'"),
+            new Case("unknownfns",
+                    "#pragma ad gradient(y : x)\nvoid f(double *y, const double *x)\n{\n    y[0] = foo(x[0]) + bar(x[1]) * baz(x[2]);\n}\n",
+                    List.of(), "4:12", "calls to unknown functions 'foo', 'bar' and 'baz'"),
+            new Case("unknownfns.f90",
+                    "!$ad gradient(y : x)\nsubroutine f(x, y)\n  implicit none\n  real(8), intent(in) :: x(3)\n  real(8), intent(inout) :: y\n  y = foo(x(1)) + bar(x(2)) * sin(x(3))\nend subroutine f\n",
+                    List.of(), "6:7", "calls to unknown functions 'foo' and 'bar'"),
+            new Case("clash",
+                    "#pragma ad gradient(y : x)\nvoid f(double *y, const double *x)\n{\n    y[0] = x[0] * x[0];\n}\n\nvoid f_b(double *y)\n{\n    y[0] = 0.0;\n}\n",
+                    List.of(), "7:1", "function 'f_b' has the name of the adjoint of 'f' that paradjoint generates"),
             new Case("nosuchfunction",
                     "#pragma ad gradient(y : x)\nvoid f(double *y, const double *x)\n{\n    y[0] = x[0];\n}\n",
                     List.of("--function", "nosuch"), null, "no function 'nosuch'"),
@@ -98,9 +114,10 @@ class BadInputTest {
     void badInputIsALocatedErrorAndWritesNothing(Case c) throws Exception {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
-            Path file = ScratchDir.write(dir, c.name() + ".c", c.source());
-            // A non-constant step only matters when the loop must run backwards.
-            List<String> modes = c.name().equals("step") ? List.of("reverse") : List.of("reverse", "tangent");
+            Path file = ScratchDir.write(dir, c.name().contains(".") ? c.name() : c.name() + ".c", c.source());
+            // A non-constant step only matters when the loop must run backwards; f_b only clashes with an adjoint.
+            List<String> modes = c.name().equals("step") || c.name().equals("clash") ? List.of("reverse")
+                    : List.of("reverse", "tangent");
             for (String mode : modes) {
                 List<String> args = new ArrayList<>(List.of("differentiate", file.toString(), "--mode", mode));
                 args.addAll(c.extraArgs());
@@ -116,6 +133,111 @@ class BadInputTest {
         } finally {
             ScratchDir.delete(dir);
         }
+    }
+
+    /**
+     * A missing `;` in a function with pragmas: the syntax error alone, not the pragmas that seem
+     * to sit on the wrong statement because the parser's recovery attached them there.
+     */
+    @Test
+    void aSyntaxErrorComesWithoutCascadedErrors() throws Exception {
+        Path dir = ScratchDir.create("paradjoint-cli-test");
+        try {
+            Case c = cases().filter(k -> k.name().equals("cascade")).findFirst().orElseThrow();
+            Path file = ScratchDir.write(dir, "cascade.c", c.source());
+            CliRun r = CliRun.of("differentiate", file.toString());
+            assertEquals(List.of(file + ":7:26: error: syntax error: cannot parse `]`"), r.err.lines().toList(),
+                    r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    /** A wrong option value: usage status 64, a message naming the option, nothing written. FILE: a copy of gather3.c. */
+    record OptionCase(List<String> args, String message) {
+        @Override
+        public String toString() {
+            return String.join(" ", args);
+        }
+    }
+
+    static Stream<OptionCase> optionCases() {
+        return Stream.of(
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--set", "n=abc"), "--set n=abc: unknown name 'abc'"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--set", "n"), "--set expects NAME=EXPR, got 'n'"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--set", "=3"), "--set: '' is not a C identifier"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--set", "x=3"), "--set x: x is not an integer scalar parameter"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--extent", "x=abc"), "--extent x=abc: unknown name 'abc'"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--index", "x=abc"), "--index x=abc: unknown fill 'abc'"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--seed", "x"), "--seed expects an integer, got 'x'"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--threads", "0"), "--threads needs a list of positive integers"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--output", "FILE"), "refusing to overwrite the source"),
+            new OptionCase(List.of("check", "FILE", "--function", "gather3", "--output", "DIR/gather3_b.c"), "a derivative file it includes"),
+            new OptionCase(List.of("differentiate", "FILE", "-o", "FILE"), "refusing to overwrite the source"),
+            new OptionCase(List.of("differentiate", "FILE", "--mode", "sideways"), "--mode must be one of reverse, tangent, separable, not 'sideways'"),
+            new OptionCase(List.of("differentiate", "FILE", "--strategy", "bogus"), "--strategy must be one of split, guarded, not 'bogus'"),
+            new OptionCase(List.of("differentiate", "FILE", "--race-strategy", "bogus"), "--race-strategy must be one of"),
+            new OptionCase(List.of("differentiate", "FILE", "--prover-timeout", "x"), "--prover-timeout needs a positive number of milliseconds, not 'x'"),
+            new OptionCase(List.of("differentiate", "FILE", "--extent", "x"), "--extent needs NAME=EXPR, not 'x'"),
+            new OptionCase(List.of("differentiate", "FILE", "--adjoint-suffix", "a-b"), "--adjoint-suffix must be letters, digits or '_'"),
+            new OptionCase(List.of("bench", "FILE", "--kernel", "gather3", "--sizes", "10", "--repetitions", "x"), "--repetitions needs a positive whole number, not 'x'"),
+            new OptionCase(List.of("bench", "FILE", "--kernel", "gather3", "--sizes", "10", "--csv", "FILE"), "refusing to overwrite the source"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("optionCases")
+    void aWrongOptionValueIsAUsageErrorAndWritesNothing(OptionCase c) throws Exception {
+        Path dir = ScratchDir.create("paradjoint-cli-test");
+        try {
+            Path file = Files.copy(Repo.examples().resolve("formad/gather3.c"), dir.resolve("gather3.c"));
+            String before = Files.readString(file);
+            String[] args = c.args().stream().map(a -> a.replace("FILE", file.toString()).replace("DIR", dir.toString()))
+                    .toArray(String[]::new);
+            CliRun r = CliRun.of(args);
+            assertEquals(Paradjoint.USAGE, r.status, r.toString());
+            assertTrue(r.err.contains(c.message()), r.toString());
+            try (Stream<Path> files = Files.list(dir)) {
+                assertEquals(List.of(file), files.toList(), "nothing may be written on a usage error:\n" + r);
+            }
+            assertEquals(before, Files.readString(file));
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    /**
+     * The user guide's table of bad inputs (input | exit status | message) has a row for every
+     * case pinned here, with its exit status and its message.
+     */
+    @Test
+    void theUserGuidesTableHasEveryPinnedRow() throws Exception {
+        List<String[]> rows = new ArrayList<>();
+        boolean inTable = false;
+        for (String line : Files.readAllLines(Repo.root().resolve("docs/USER-GUIDE.md"))) {
+            if (line.startsWith("| input | exit status | message |")) {
+                inTable = true;
+            } else if (inTable && line.startsWith("|---")) {
+                continue;
+            } else if (inTable && line.startsWith("|")) {
+                // the message column is the last; earlier cells hold no ' | '
+                String[] cells = line.substring(1, line.length() - 1).split(" \\| ", 3);
+                rows.add(new String[] {cells[1].strip(), cells[2].strip()});
+            } else {
+                inTable = false;
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        cases().forEach(c -> {
+            if (rows.stream().noneMatch(r -> r[0].equals("1") && r[1].contains(c.message()))) {
+                missing.add("1: " + c.message());
+            }
+        });
+        optionCases().forEach(c -> {
+            if (rows.stream().noneMatch(r -> r[0].equals("64") && r[1].contains(c.message()))) {
+                missing.add("64: " + c.message());
+            }
+        });
+        assertEquals(List.of(), missing, "rows missing from the table in docs/USER-GUIDE.md");
     }
 
     /**

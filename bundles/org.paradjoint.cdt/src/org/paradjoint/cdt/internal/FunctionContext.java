@@ -31,6 +31,8 @@ final class FunctionContext {
     /** Counters of the loops being mapped: the body must not assign them. */
     final Set<Variable> activeCounters = new HashSet<>();
     private boolean failed;
+    /** The function contains a syntax error (already reported). */
+    private boolean syntaxErrors;
 
     FunctionContext(SourceText src, Scopes scopes, Reporter reporter, List<Site> bodyPragmas,
             Map<String, String> macros) {
@@ -56,6 +58,19 @@ final class FunctionContext {
 
     boolean failed() {
         return failed;
+    }
+
+    /**
+     * The function contains a syntax error: CDT's recovery may have attached its statements
+     * around the problem wrongly, so where a pragma seems to sit says nothing.
+     */
+    void markSyntaxErrors() {
+        syntaxErrors = true;
+        failed = true;
+    }
+
+    boolean hasSyntaxErrors() {
+        return syntaxErrors;
     }
 
     void markFailed() {

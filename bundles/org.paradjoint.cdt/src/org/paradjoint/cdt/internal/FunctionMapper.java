@@ -62,7 +62,7 @@ final class FunctionMapper {
         Scopes scopes = new Scopes(name, globals, functionNames);
         FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros);
         if (hasProblems) {
-            ctx.markFailed();
+            ctx.markSyntaxErrors();
         }
         BaseType returnType;
         try {

@@ -78,6 +78,9 @@ final class PragmaResolver {
             }
             if (problem == null) {
                 ok.add(s);
+            } else if (ctx.hasSyntaxErrors()) {
+                // a cascade of the syntax error (the pragma's statement was misparsed): that error says it all
+                ctx.markFailed();
             } else {
                 ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(), "`#pragma " + s.spelling()
                         + "` cannot apply to " + target.description + ": " + problem));

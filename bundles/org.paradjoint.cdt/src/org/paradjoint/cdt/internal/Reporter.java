@@ -6,9 +6,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.Diagnostic;
 
-/** Collects the diagnostics of one file, once per code and position, in source order. */
+/** Collects the diagnostics of one file, once per code and position, in source order,
+ * syntax errors first. */
 final class Reporter {
     private final List<Diagnostic> items = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
@@ -25,7 +27,9 @@ final class Reporter {
 
     List<Diagnostic> sorted() {
         List<Diagnostic> out = new ArrayList<>(items);
-        out.sort(Comparator.comparingInt(d -> d.range().offset()));
+        // the first syntax error first: what follows it may be the parser's recovery going astray
+        out.sort(Comparator.comparing((Diagnostic d) -> !d.code().equals(CDiagnosticCodes.SYNTAX_ERROR))
+                .thenComparingInt(d -> d.range().offset()));
         return out;
     }
 }

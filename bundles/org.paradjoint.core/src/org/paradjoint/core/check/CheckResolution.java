@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
@@ -53,6 +54,15 @@ public final class CheckResolution {
         this.diags = diags;
         this.noun = noun;
         this.nouns = nouns;
+    }
+
+    /**
+     * True for an error in the value of a check option ({@code --set}, {@code --extent},
+     * {@code --index}: codes {@code check-spec-...}): a usage error of the command line, not a
+     * problem of the source.
+     */
+    public static boolean isOptionError(Diagnostic d) {
+        return d.isError() && d.code().startsWith("check-spec-");
     }
 
     /** The value of {@code step}, or null when it added an error to {@code diags}. */

@@ -30,6 +30,7 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.rules.UnknownFunctions;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Unary;
@@ -99,6 +100,9 @@ public final class CallInliner {
     /** {@code f} with every call of a unit function inlined; nested blocks are left in place. */
     public Function inline(Function f) {
         CallInliner run = new CallInliner(unit, names, kept, declarations);
+        // every unknown function of f named at once (each throw below knows only its own call)
+        UnknownFunctions.check(StmtUtil.calls(f.body()).stream()
+                .filter(c -> !run.isKnown(c) && run.callee(c.name()).isEmpty()).toList());
         run.stack.push(f.name());
         Block body = new Block(run.stmts(f.body().stmts()), f.body().range());
         if (declarations == Declarations.IN_PLACE) {
@@ -207,8 +211,7 @@ public final class CallInliner {
     }
 
     private static UnsupportedException unknown(Call c) {
-        return new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
-                + "': define it in this file (it is then inlined) or use a supported intrinsic");
+        return UnknownFunctions.error(c.range(), List.of(c.name()));
     }
 
     /** Replaces the calls of unit functions in {@code e} by temporaries computed in {@code pre}. */

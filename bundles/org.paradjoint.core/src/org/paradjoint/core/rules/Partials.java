@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
-import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprTypes;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.ir.ArrayRef;
@@ -97,8 +96,7 @@ public final class Partials {
             case Call c -> {
                 if (!DerivativeRules.isFloatingIntrinsic(c.name())) {
                     if (!c.isIntrinsic()) {
-                        throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '"
-                                + c.name() + "': define it in this file (it is then inlined) or use an intrinsic");
+                        throw UnknownFunctions.error(c.range(), List.of(c.name()));
                     }
                     break;
                 }

@@ -24,6 +24,7 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.rules.DerivativeRules;
+import org.paradjoint.core.rules.UnknownFunctions;
 
 /**
  * Entry point of tangent and reverse mode. The differentiated unit is a whole function; its
@@ -194,11 +195,8 @@ public final class Differentiator {
     }
 
     private static void checkCalls(Function fn) {
+        UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic()).toList());
         for (Call c : StmtUtil.calls(fn.body())) {
-            if (!c.isIntrinsic()) {
-                throw new UnsupportedException("unknown-function", c.range(), "call to unknown function '" + c.name()
-                        + "': define it in this file (it is then inlined) or use a supported intrinsic");
-            }
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {
                     throw new UnsupportedException("call-arity", c.range(), "'" + c.name() + "' takes " + r.arity()

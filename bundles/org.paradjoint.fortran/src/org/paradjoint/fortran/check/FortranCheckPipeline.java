@@ -46,8 +46,31 @@ public final class FortranCheckPipeline {
         Derivatives CONVENTIONAL = (unit, mode) -> FortranOutput.differentiateAll(unit, mode, DiffOptions.defaults());
     }
 
+    /**
+     * How the generated files (tangent, adjoint, driver) reach the disk: the command line writes
+     * them through a temporary file, with the mark of generated files.
+     */
+    @FunctionalInterface
+    public interface Output {
+        void write(Path file, String text) throws IOException;
+
+        Output PLAIN = (file, text) -> Files.writeString(file, text);
+    }
+
+    /** The file gfortran writes beside the driver for its helper module. */
+    public static final String HELPER_MODULE_FILE = "pa_chk.mod";
+
     /** Where the pipeline stopped; {@code executable} is set when {@code stage} is {@code BUILT}. */
-    public record Built(Stage stage, String problem, Path dir, Path executable) {
+    public record Built(Stage stage, String problem, Path dir, Path executable, List<Diagnostic> diagnostics) {
+
+        /** {@code diagnostics}: those of the driver, when it is the driver that failed. */
+        public Built {
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        Built(Stage stage, String problem, Path dir, Path executable) {
+            this(stage, problem, dir, executable, List.of());
+        }
     }
 
     private FortranCheckPipeline() {
@@ -72,6 +95,13 @@ public final class FortranCheckPipeline {
     public static Built build(Path dir, String fileName, String source, Derivatives derivatives,
             Function<String, CheckSpec> specs, FortranDriverRunner runner, String... compilerFlags)
             throws IOException {
+        return build(dir, fileName, source, derivatives, specs, runner, Output.PLAIN, compilerFlags);
+    }
+
+    /** As above, writing the generated files through {@code output}. */
+    public static Built build(Path dir, String fileName, String source, Derivatives derivatives,
+            Function<String, CheckSpec> specs, FortranDriverRunner runner, Output output, String... compilerFlags)
+            throws IOException {
         Files.createDirectories(dir);
         Path copy = dir.resolve(fileName);
         if (!Files.exists(copy)) {
@@ -91,8 +121,8 @@ public final class FortranCheckPipeline {
             return new Built(Stage.DIFFERENTIATE, format(all), dir, null);
         }
         List<String> includes = FortranCheckDriverGenerator.includesFor(fileName);
-        Files.writeString(dir.resolve(includes.get(1)), tangent.text());
-        Files.writeString(dir.resolve(includes.get(2)), adjoint.text());
+        output.write(dir.resolve(includes.get(1)), tangent.text());
+        output.write(dir.resolve(includes.get(2)), adjoint.text());
         List<FortranCheckTarget> targets = new ArrayList<>();
         for (int k = 0; k < tangent.signatures().size(); k++) {
             DerivativeSignature t = tangent.signatures().get(k);
@@ -108,12 +138,11 @@ public final class FortranCheckPipeline {
         }
         CheckDriver driver = FortranCheckDriverGenerator.generate(targets, includes);
         if (driver.hasErrors()) {
-            return new Built(Stage.DRIVER, format(driver.diagnostics()), dir, null);
+            return new Built(Stage.DRIVER, format(driver.diagnostics()), dir, null, driver.diagnostics());
         }
-        String base = fileName.replaceAll("\\.[^.]*$", "");
-        Path driverFile = dir.resolve(base + "_check.f90");
-        Files.writeString(driverFile, driver.source());
-        Path exe = dir.resolve(base + "_check");
+        Path driverFile = dir.resolve(driverFiles(fileName).get(0));
+        output.write(driverFile, driver.source());
+        Path exe = dir.resolve(driverFiles(fileName).get(1));
         DriverRunner.Outcome compiled = runner.compile(driverFile, exe, compilerFlags);
         if (!compiled.ok()) {
             return new Built(Stage.COMPILE, compiled.text(), dir, null);
@@ -123,6 +152,12 @@ public final class FortranCheckPipeline {
 
     private static String format(List<Diagnostic> diags) {
         return diags.stream().map(Diagnostic::format).collect(Collectors.joining("\n"));
+    }
+
+    /** The driver of {@code fileName} (a path or a name) and the executable built from it, in that order. */
+    public static List<String> driverFiles(String fileName) {
+        String base = fileName.replaceAll("\\.[^.]*$", "");
+        return List.of(base + "_check.f90", base + "_check");
     }
 
     /** The output file names of a source file, as {@link Differentiator#outputFileName} gives them. */

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.rules.UnknownFunctions;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
@@ -325,37 +326,60 @@ public final class ExprParser {
         if (call && intrinsics.knows(n)) {
             return intrinsics.call(n, t, c);
         }
+        if (call && intrinsics.isUnsupportedIntrinsic(n)) {
+            throw c.at(t, FortranDiagnosticCodes.INTRINSIC, "intrinsic '" + n + "' is not supported; write it out "
+                    + "with a do loop or the supported intrinsics");
+        }
         if (call) {
-            throw c.at(t, intrinsics.isUnsupportedIntrinsic(n) ? FortranDiagnosticCodes.INTRINSIC
-                    : FortranDiagnosticCodes.UNKNOWN_FUNCTION, intrinsics.isUnsupportedIntrinsic(n)
-                            ? "intrinsic '" + n + "' is not supported; write it out with a do loop or the "
-                                    + "supported intrinsics"
-                            : "call to unknown function '" + n + "': define it in this file (it is then inlined) or "
-                                    + "use a supported intrinsic");
+            throw UnknownFunctions.error(range(t.start(), t.end()), unknownCallsFrom(t));
         }
         throw c.at(t, FortranDiagnosticCodes.UNDECLARED, "'" + n + "' is not declared; declare it (implicit "
                 + "typing is not supported: use implicit none)");
     }
 
+    /**
+     * The names called in the rest of the statement, from {@code first} on, that are neither
+     * variables nor procedures of the unit nor intrinsics: all of them are reported at once.
+     */
+    private List<String> unknownCallsFrom(Token first) {
+        List<String> names = new ArrayList<>();
+        boolean from = false;
+        for (int k = 0; k + 1 < c.size(); k++) {
+            Token t = c.token(k);
+            from |= t == first;
+            String n = t.text();
+            if (from && t.isName() && c.token(k + 1).is("(") && !names.contains(n) && scope.lookup(n) == null
+                    && scope.unit().procedure(n) == null && !intrinsics.knows(n)
+                    && !intrinsics.isUnsupportedIntrinsic(n)) {
+                names.add(n);
+            }
+        }
+        return names;
+    }
+
     private List<Expr> subscripts(Variable var, Token name) {
         Token open = c.next();
         List<Expr> idx = new ArrayList<>();
+        List<int[]> spans = new ArrayList<>();
         do {
             int start = c.nextStart();
             if (c.peekIs(":") || c.peekIs(")")) {
                 throw section(var, name);
             }
-            Expr e = equiv();
+            idx.add(equiv());
+            spans.add(new int[] {start, c.prevEnd()});
             if (c.peekIs(":")) {
                 throw section(var, name);
             }
-            if (typeOf(e) != TypeClass.INT) {
-                throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.SUBSCRIPT, "subscript of '" + var.name()
-                        + "' must be an integer expression");
-            }
-            idx.add(e);
         } while (c.accept(","));
+        // the closing parenthesis before the types: without it a subscript swallows what follows
         c.expect(")", "expected ',' or ')' in the subscripts of '" + var.name() + "'");
+        for (int k = 0; k < idx.size(); k++) {
+            if (typeOf(idx.get(k)) != TypeClass.INT) {
+                throw c.between(spans.get(k)[0], spans.get(k)[1], FortranDiagnosticCodes.SUBSCRIPT,
+                        "subscript of '" + var.name() + "' must be an integer expression");
+            }
+        }
         if (idx.size() != var.rank()) {
             throw c.between(name.start(), c.prevEnd(), FortranDiagnosticCodes.SUBSCRIPT, "'" + var.name()
                     + "' has rank " + var.rank() + " but " + idx.size() + " subscript" + (idx.size() == 1 ? " is" : "s are")

@@ -1,8 +1,6 @@
 package org.paradjoint.pipeline.check;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,6 +9,7 @@ import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.pipeline.GeneratedFile;
+import org.paradjoint.pipeline.OutputFiles;
 
 /** C: the driver {@code f_check.c} includes the source and the derivative files; gcc builds it. */
 public final class CCheck implements CheckToolchain {
@@ -25,8 +24,7 @@ public final class CCheck implements CheckToolchain {
     @Override
     public Outcome prepare(Request r) throws IOException {
         Path source = r.source().toAbsolutePath();
-        Path driverPath = r.driverOutput() != null ? r.driverOutput().toAbsolutePath()
-                : source.getParent().resolve(r.primal().name() + "_check.c");
+        Path driverPath = driverPath(r);
         String relativeSource = driverPath.getParent().relativize(source).toString();
         CheckDriver driver = CheckDriverGenerator.generate(r.primal(), signature(r.tangent(), r.primal().name()),
                 signature(r.adjoint(), r.primal().name()), r.spec(), relativeSource);
@@ -42,7 +40,7 @@ public final class CCheck implements CheckToolchain {
                     + String.join(" ", DriverRunner.GCC_FLAGS) + " " + driverPath.getFileName() + " -lm && ./a.out",
                     driver.diagnostics(), null);
         }
-        Path exe = driverPath.resolveSibling(driverPath.getFileName().toString().replaceFirst("\\.c$", ""));
+        Path exe = executable(driverPath);
         DriverRunner.Outcome compiled = runner.compile(driverPath, exe);
         if (!compiled.ok()) {
             return new Outcome(written, null, null, driver.diagnostics(),
@@ -56,8 +54,27 @@ public final class CCheck implements CheckToolchain {
         return runner.run(executable, threads, CheckToolchain.environment(allowZero));
     }
 
+    @Override
+    public List<Path> generated(Request r) {
+        return List.of(Path.of(r.tangent().path()), Path.of(r.adjoint().path()), driverPath(r));
+    }
+
+    @Override
+    public List<Path> built(Request r) {
+        return r.build() ? List.of(executable(driverPath(r))) : List.of();
+    }
+
+    private static Path driverPath(Request r) {
+        return r.driverOutput() != null ? r.driverOutput().toAbsolutePath()
+                : r.source().toAbsolutePath().getParent().resolve(r.primal().name() + "_check.c");
+    }
+
+    private static Path executable(Path driverPath) {
+        return driverPath.resolveSibling(driverPath.getFileName().toString().replaceFirst("\\.c$", ""));
+    }
+
     private static Path write(Path path, String text) throws IOException {
-        Files.writeString(path.toAbsolutePath(), text, StandardCharsets.UTF_8);
+        OutputFiles.writeGenerated(path, text);
         return path;
     }
 

@@ -56,6 +56,16 @@ public interface CheckToolchain {
     Outcome prepare(Request request) throws IOException;
 
     /**
+     * The text files {@link #prepare} writes for {@code request} (tangent, adjoint, driver; each
+     * begins with the marker of generated files), so that a front door can refuse to replace
+     * the user's files before anything is written.
+     */
+    List<Path> generated(Request request);
+
+    /** What building the driver adds beside it (the executable, modules); empty when nothing is built. */
+    List<Path> built(Request request);
+
+    /**
      * Runs a built driver with {@code threads} OpenMP threads; {@code allowZero}: a run whose
      * products are all exactly 0 (nothing exercised) passes instead of failing.
      */

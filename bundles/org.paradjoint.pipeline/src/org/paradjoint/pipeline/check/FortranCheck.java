@@ -2,6 +2,7 @@ package org.paradjoint.pipeline.check;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.check.DriverRunner;
@@ -10,6 +11,7 @@ import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 import org.paradjoint.fortran.check.FortranDriverRunner;
 import org.paradjoint.pipeline.GeneratedFile;
+import org.paradjoint.pipeline.OutputFiles;
 
 /**
  * Fortran: the derivative files and a driver {@code x_check.f90} beside the source, always built
@@ -33,15 +35,30 @@ public final class FortranCheck implements CheckToolchain {
                 : r.adjoint());
         FortranCheckPipeline.Built built = FortranCheckPipeline.build(source.getParent(),
                 source.getFileName().toString(), r.sourceText(), given,
-                name -> name.equals(r.primal().name()) ? r.spec() : null, runner);
+                name -> name.equals(r.primal().name()) ? r.spec() : null, runner, OutputFiles::writeGenerated);
         if (built.executable() == null) {
-            return Outcome.failure(List.of(), built.problem());
+            // the driver's diagnostics as such (an option's bad value is a usage error), else the problem in words
+            return built.diagnostics().isEmpty() ? Outcome.failure(List.of(), built.problem())
+                    : Outcome.failure(built.diagnostics(), null);
         }
-        String base = source.getFileName().toString().replaceAll("\\.[^.]*$", "");
-        List<Path> written = new java.util.ArrayList<>(
-                FortranCheckPipeline.outputs(source.toString()).stream().map(Path::of).toList());
-        written.add(source.resolveSibling(base + "_check.f90"));
-        return new Outcome(written, built.executable(), null, List.of(), null);
+        return new Outcome(generated(r), built.executable(), null, List.of(), null);
+    }
+
+    @Override
+    public List<Path> generated(Request r) {
+        Path source = r.source().toAbsolutePath();
+        List<Path> out = new ArrayList<>(FortranCheckPipeline.outputs(source.toString()).stream().map(Path::of)
+                .toList());
+        out.add(Path.of(FortranCheckPipeline.driverFiles(source.toString()).get(0)));
+        return out;
+    }
+
+    /** Always built: the executable and the helper module gfortran writes beside the driver. */
+    @Override
+    public List<Path> built(Request r) {
+        Path source = r.source().toAbsolutePath();
+        return List.of(Path.of(FortranCheckPipeline.driverFiles(source.toString()).get(1)),
+                source.resolveSibling(FortranCheckPipeline.HELPER_MODULE_FILE));
     }
 
     @Override
