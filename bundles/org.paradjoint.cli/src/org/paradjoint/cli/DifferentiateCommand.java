@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
@@ -96,6 +97,11 @@ final class DifferentiateCommand implements Command {
             return 1;
         }
         TranslationUnit unit = parsed.unit();
+        Optional<String> misnamed = OptionNames.problem(unit, o.function, o.dependents, o.independents, o.extents);
+        if (misnamed.isPresent()) {
+            err.println("paradjoint differentiate: " + misnamed.get());
+            return Paradjoint.USAGE;
+        }
         GenerationSettings settings = o.settings();
         if (o.separable) {
             return SeparableOutput.write(unit, o.file, o.function, settings, o.output, o.force, out, err);

@@ -182,6 +182,9 @@ class BadInputTest {
             new OptionCase(List.of("differentiate", "FILE", "--race-strategy", "bogus"), "--race-strategy must be one of"),
             new OptionCase(List.of("differentiate", "FILE", "--prover-timeout", "x"), "--prover-timeout needs a positive number of milliseconds, not 'x'"),
             new OptionCase(List.of("differentiate", "FILE", "--extent", "x"), "--extent needs NAME=EXPR, not 'x'"),
+            new OptionCase(List.of("differentiate", "FILE", "--dependents", "z"), "--dependents z: no variable 'z' in 'gather3'"),
+            new OptionCase(List.of("differentiate", "FILE", "--independents", "x,w"), "--independents w: no variable 'w' in 'gather3'"),
+            new OptionCase(List.of("differentiate", "FILE", "--extent", "n=8"), "--extent n=8: 'n' is not an array of 'gather3'"),
             new OptionCase(List.of("differentiate", "FILE", "--adjoint-suffix", "a-b"), "--adjoint-suffix must be letters, digits or '_'"),
             new OptionCase(List.of("bench", "FILE", "--kernel", "gather3", "--sizes", "10", "--repetitions", "x"), "--repetitions needs a positive whole number, not 'x'"),
             new OptionCase(List.of("bench", "FILE", "--kernel", "gather3", "--sizes", "10", "--csv", "FILE"), "refusing to overwrite the source"));

@@ -1,0 +1,54 @@
+package org.paradjoint.cli;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.pipeline.Routes;
+
+/**
+ * Option values that name variables must name variables of the functions they serve: a misspelt
+ * {@code --dependents} or an {@code --extent} for a scalar is a usage error, never ignored.
+ */
+final class OptionNames {
+
+    private OptionNames() {
+    }
+
+    /**
+     * The usage error of the first name that serves none of the targeted functions ({@code function}, or
+     * every annotated one), or empty when all are fine or there is no target (reported elsewhere).
+     */
+    static Optional<String> problem(TranslationUnit unit, String function, List<String> dependents,
+            List<String> independents, Map<String, String> extents) {
+        List<Function> targets = function != null ? unit.function(function).stream().toList()
+                : unit.functions().stream().filter(Routes::isAnnotated).toList();
+        if (targets.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String option : List.of("--dependents", "--independents")) {
+            for (String name : option.equals("--dependents") ? orEmpty(dependents) : orEmpty(independents)) {
+                for (Function f : targets) {
+                    if (f.lookup(name).isEmpty()) {
+                        return Optional.of(option + " " + name + ": no variable '" + name + "' in '" + f.name() + "'");
+                    }
+                }
+            }
+        }
+        for (String name : extents.keySet()) {
+            boolean sized = targets.stream().anyMatch(f -> f.lookup(name).filter(Variable::isArray).isPresent());
+            if (!sized) {
+                return Optional.of("--extent " + name + "=" + extents.get(name) + ": '" + name + "' is not an array of "
+                        + String.join(", ", targets.stream().map(f -> "'" + f.name() + "'").toList()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<String> orEmpty(List<String> l) {
+        return l == null ? List.of() : l;
+    }
+}
