@@ -19,8 +19,8 @@ import org.paradjoint.core.ir.Variable;
 
 /**
  * Last pass over a generated function, so that it compiles warning-free: drops locals and block
- * declarations nothing references (scope-aware), and casts to void a derivative parameter the
- * body never uses.
+ * declarations nothing references (scope-aware), and marks the parameters the body never uses
+ * ({@link Function#unusedParams()}: each printer silences them in its language).
  */
 final class Cleanup {
 

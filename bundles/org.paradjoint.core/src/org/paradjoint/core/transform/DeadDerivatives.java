@@ -21,19 +21,22 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
 
 /**
- * Removes stores to generated local variables (derivatives, adjoint temporaries) whose value is
- * never read, to a fixpoint. Usefulness already keeps most of them from being generated; this
- * catches what is left (a partial that simplifies to zero, a branch whose adjoint is empty), so
- * that no generated variable is set but never used, which {@code gcc -Werror} rejects. "Read"
- * is meant as gcc means it: {@code d += e} alone does not use {@code d}.
+ * Removes stores to local variables whose value is never read, to a fixpoint. Which locals it
+ * may touch is the caller's choice: reverse mode passes the generated ones (derivatives, adjoint
+ * temporaries; adjoint liveness has already pruned the primal's), tangent mode every local, since
+ * {@code f_d} copies the primal and with it a user's local that is set but never read. Usefulness
+ * already keeps most derivatives from being generated; this catches what is left (a partial that
+ * simplifies to zero, a branch whose adjoint is empty), so that no local is set but never used,
+ * which {@code gcc -Werror} rejects. "Read" is meant as gcc means it: {@code d += e} alone does
+ * not use {@code d}.
  */
 final class DeadDerivatives {
 
     private DeadDerivatives() {
     }
 
-    /** {@code f} without the dead stores to the variables {@code generated} accepts. */
-    static Function remove(Function f, Predicate<Variable> generated) {
+    /** {@code f} without the dead stores to the locals {@code removable} accepts. */
+    static Function remove(Function f, Predicate<Variable> removable) {
         Block body = f.body();
         while (true) {
             Set<Variable> read = new HashSet<>();
@@ -41,7 +44,7 @@ final class DeadDerivatives {
             Set<Variable> dead = new HashSet<>();
             StmtUtil.forEach(body, s -> {
                 Variable w = s instanceof Assign a ? a.target().var() : s instanceof Decl d ? d.var() : null;
-                if (w != null && generated.test(w) && !read.contains(w)) {
+                if (w != null && removable.test(w) && !read.contains(w)) {
                     dead.add(w);
                 }
             });

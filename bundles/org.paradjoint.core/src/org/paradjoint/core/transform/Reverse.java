@@ -131,7 +131,10 @@ final class Reverse {
                 false, cx.comment(), cx.fn.range());
         Set<Variable> adjointParams = new HashSet<>(cx.derivedParams());
         cx.fn.params().forEach(adjointParams::remove);
-        return Cleanup.apply(DeadDerivatives.remove(AdjointLiveness.prune(f, adjointParams), cx::isGeneratedLocal));
+        Function live = AdjointLiveness.prune(f, adjointParams);
+        // an adjoint left reading only zeros (its primal fed results no derivative needs) goes too
+        Function folded = AdjointLiveness.prune(ZeroAdjoints.apply(live, cx::isGeneratedLocal), adjointParams);
+        return Cleanup.apply(DeadDerivatives.remove(folded, cx::isGeneratedLocal));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */

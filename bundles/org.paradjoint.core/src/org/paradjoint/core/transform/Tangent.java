@@ -62,7 +62,10 @@ final class Tangent {
         locals.addAll(counters);
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
-        return Cleanup.apply(DeadDerivatives.remove(f, cx::isGeneratedLocal));
+        // the primal's own locals as well: f_d copies the primal, and a value the user sets but never
+        // reads would be set but unused there too (gcc -Wunused-but-set-variable); a store to a local
+        // has no effect outside the function, so dropping it changes no result
+        return Cleanup.apply(DeadDerivatives.remove(f, v -> !v.isParameter() && !f.params().contains(v)));
     }
 
     private List<Stmt> stmt(Stmt s) {

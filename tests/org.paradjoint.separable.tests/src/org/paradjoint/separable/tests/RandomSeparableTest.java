@@ -95,7 +95,7 @@ class RandomSeparableTest {
         Path driver = ScratchDir.write(dir, "driver.c", driver(ps, names, adjoints, signatures));
         String[] special = specialised ? new String[0] : new String[] {"-DPARADJOINT_NO_SPECIALIZATION"};
         Path exe = Gcc.link(dir, "random", List.of(Gcc.object(generated, Gcc.STRICT, special), Gcc.object(original, LENIENT),
-                Gcc.object(adjoint, LENIENT), Gcc.object(driver, Gcc.STRICT)));
+                Gcc.object(adjoint, Gcc.STRICT), Gcc.object(driver, Gcc.STRICT)));
         for (String threads : new String[] {"1", "2"}) {
             Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", threads), 120);
             assertEquals(0, r.exitCode(), r.output());

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -22,18 +24,24 @@ import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.testsupport.Gcc;
 
 /**
  * What {@code paradjoint check} does, end to end: parse C text, differentiate every annotated
  * function in tangent and reverse mode, write {@code base.c}, {@code base_d.c}, {@code base_b.c}
  * and the driver {@code base_check.c} into a folder, and compile the driver with gcc.
  * Each step that fails says so in {@link Built#problem()} with what it printed.
+ * <p>
+ * Each generated file is first compiled on its own with the flags it promises
+ * ({@link Gcc#STRICT}, optimised, so that gcc's flow warnings run too), the adjoint also in its
+ * other {@link AdjointShapes}; the driver then tolerates a set-but-unused variable, which only
+ * the user's own source may have.
  */
 final class CheckPipeline {
 
     /** Where it failed; {@link #PASSED} when everything compiled. */
     enum Stage {
-        FRONT_END, DIFFERENTIATION, DRIVER, COMPILATION, PASSED
+        FRONT_END, DIFFERENTIATION, WARNINGS, DRIVER, COMPILATION, PASSED
     }
 
     /**
@@ -45,6 +53,9 @@ final class CheckPipeline {
     }
 
     private static final DriverRunner RUNNER = new DriverRunner();
+    private static final DriverRunner STRICT = new DriverRunner("gcc", Gcc.STRICT, List.of(), 120);
+    /** The user's source is not ours to keep warning-free; what it includes was checked alone. */
+    private static final String USER_SOURCE_LENIENCY = "-Wno-unused-but-set-variable";
 
     private CheckPipeline() {
     }
@@ -91,8 +102,24 @@ final class CheckPipeline {
         TranslationUnit unit = d.unit();
         FileResult tangent = d.tangent();
         FileResult adjoint = d.adjoint();
-        Files.writeString(dir.resolve(base + "_d.c"), tangent.text());
-        Files.writeString(dir.resolve(base + "_b.c"), adjoint.text());
+        AdjointShapes.Shapes shapes = AdjointShapes.of(unit);
+        if (!shapes.errors().isEmpty()) {
+            return new Built(Stage.DIFFERENTIATION, dir, null, "errors of other adjoint shapes:\n"
+                    + format(shapes.errors()), key(Stage.DIFFERENTIATION, shapes.errors()));
+        }
+        Map<String, String> generated = new LinkedHashMap<>();
+        generated.put(base + "_d.c", tangent.text());
+        generated.put(base + "_b.c", adjoint.text());
+        shapes.files().forEach((suffix, text) -> generated.put(base + suffix, text));
+        for (Map.Entry<String, String> g : generated.entrySet()) {
+            Path path = dir.resolve(g.getKey());
+            Files.writeString(path, g.getValue());
+            DriverRunner.Outcome alone = STRICT.compileOnly(path);
+            if (!alone.ok()) {
+                return new Built(Stage.WARNINGS, dir, null, "gcc " + String.join(" ", Gcc.STRICT) + " -c "
+                        + g.getKey() + " failed:\n" + head(alone.text(), 60), gccKey(Stage.WARNINGS, alone.text()));
+            }
+        }
         List<CheckTarget> targets = new ArrayList<>();
         for (DerivativeSignature t : tangent.signatures()) {
             CheckSpec spec = specs.apply(t.primalName());
@@ -110,10 +137,11 @@ final class CheckPipeline {
         Path driverFile = dir.resolve(base + "_check.c");
         Files.writeString(driverFile, driver.source());
         Path exe = dir.resolve(base + "_check");
-        DriverRunner.Outcome cc = RUNNER.compile(driverFile, exe);
+        DriverRunner.Outcome cc = RUNNER.compile(driverFile, exe, USER_SOURCE_LENIENCY);
         if (!cc.ok()) {
             return new Built(Stage.COMPILATION, dir, null, "gcc " + String.join(" ", DriverRunner.GCC_FLAGS) + " "
-                    + driverFile.getFileName() + " failed:\n" + head(cc.text(), 60), gccKey(cc.text()));
+                    + driverFile.getFileName() + " failed:\n" + head(cc.text(), 60),
+                    gccKey(Stage.COMPILATION, cc.text()));
         }
         return new Built(Stage.PASSED, dir, exe, "", "PASSED");
     }
@@ -124,8 +152,8 @@ final class CheckPipeline {
     }
 
     /** gcc's first error, e.g. {@code COMPILATION Q is used uninitialized [-Werror=uninitialized]}. */
-    private static String gccKey(String output) {
-        return Stage.COMPILATION + " " + output.lines().filter(l -> l.contains("error:")).findFirst()
+    private static String gccKey(Stage stage, String output) {
+        return stage + " " + output.lines().filter(l -> l.contains("error:")).findFirst()
                 .map(l -> l.substring(l.indexOf("error:") + 6).replaceAll("‘[^’]*’|'[^']*'", "Q").strip())
                 .orElse("?");
     }
@@ -143,7 +171,7 @@ final class CheckPipeline {
     /** The generated files of a build, for failure messages. */
     static String files(Built b, String base, int maxLines) {
         StringBuilder out = new StringBuilder();
-        for (String f : List.of(base + "_d.c", base + "_b.c")) {
+        for (String f : List.of(base + "_d.c", base + "_b.c", base + "_b_plain.c", base + "_b_reduction.c")) {
             Path p = b.dir().resolve(f);
             try {
                 if (Files.exists(p)) {

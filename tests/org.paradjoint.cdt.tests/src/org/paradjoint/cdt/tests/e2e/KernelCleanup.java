@@ -20,7 +20,8 @@ import org.paradjoint.cdt.tests.e2e.RandomKernel.Store;
 
 /**
  * Removes what gcc -Wall -Wextra would reject or what carries no meaning: assignments to
- * temporaries nobody else reads (set but not used), empty loops and empty branches.
+ * temporaries nobody else reads (set but not used), empty loops and empty branches. The
+ * {@link RandomKernel#UNUSED} temporary stays: it is set but not used on purpose.
  */
 final class KernelCleanup {
 
@@ -91,7 +92,7 @@ final class KernelCleanup {
         for (S s : list) {
             switch (s) {
                 case SetTemp t -> {
-                    if (live.contains(t.temp())) {
+                    if (live.contains(t.temp()) || t.temp().equals(RandomKernel.UNUSED)) {
                         out.add(t);
                     }
                 }

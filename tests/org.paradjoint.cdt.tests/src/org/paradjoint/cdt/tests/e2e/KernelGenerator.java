@@ -56,7 +56,7 @@ final class KernelGenerator {
     }
 
     static RandomKernel generate(String name, long seed) {
-        return new KernelGenerator(seed).kernel(name, seed);
+        return UnneededCode.add(new KernelGenerator(seed).kernel(name, seed));
     }
 
     private RandomKernel kernel(String name, long seed) {

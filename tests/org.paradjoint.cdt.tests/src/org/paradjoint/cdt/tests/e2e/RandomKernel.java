@@ -13,12 +13,18 @@ import org.paradjoint.core.check.CheckSpec;
 /**
  * A random kernel as a small tree that prints as annotated C. The parameters are fixed by role
  * and appear only when used (gcc -Wextra rejects unused ones):
- * {@code int n, int m, double *y, double *z, const double *x, const double *w, const int *c, double s}
- * with {@code y} dependent, {@code x} and {@code s} independent, {@code z} updated in place (both),
- * {@code w} passive and {@code c} a permutation of 0..n-1. Temporaries are {@code t0..t3}; loop
- * counters {@code i} (outer) and {@code j} (inner, over 0..m-1).
+ * {@code int n, int m, double *y, double *z, double *v, const double *x, const double *w, const int *c,
+ * double s} with {@code y} dependent, {@code x} and {@code s} independent, {@code z} updated in place
+ * (both), {@code v} an output that is neither (no derivative needs it, so an adjoint must not
+ * compute it), {@code w} passive and {@code c} a permutation of 0..n-1. Temporaries are
+ * {@code t0..t3}, and {@link #UNUSED} is one the kernel sets but never reads (as users' code does:
+ * derivatives must not inherit the warning); loop counters {@code i} (outer) and {@code j}
+ * (inner, over 0..m-1).
  */
 record RandomKernel(String name, long seed, int n, int m, List<S> body) {
+
+    /** The temporary that is set and never read. */
+    static final String UNUSED = "u";
 
     RandomKernel {
         body = List.copyOf(body);
@@ -294,7 +300,7 @@ record RandomKernel(String name, long seed, int n, int m, List<S> body) {
     // ---- printing ----
 
     private static final List<String[]> PARAMS = List.of(new String[] {"n", "int n"}, new String[] {"m", "int m"},
-            new String[] {"y", "double *y"}, new String[] {"z", "double *z"}, new String[] {"x", "const double *x"},
+            new String[] {"y", "double *y"}, new String[] {"z", "double *z"}, new String[] {"v", "double *v"}, new String[] {"x", "const double *x"},
             new String[] {"w", "const double *w"}, new String[] {"c", "const int *c"}, new String[] {"s", "double s"});
 
     String toC() {
@@ -311,7 +317,7 @@ record RandomKernel(String name, long seed, int n, int m, List<S> body) {
                 .append(String.join(", ", independents())).append(")\n");
         out.append("void ").append(name).append("(").append(params).append(")\n{\n");
         List<String> ints = used.stream().filter(v -> v.equals("i") || v.equals("j")).sorted().toList();
-        List<String> temps = used.stream().filter(v -> v.startsWith("t")).sorted().toList();
+        List<String> temps = used.stream().filter(v -> v.startsWith("t") || v.equals(UNUSED)).sorted().toList();
         if (!ints.isEmpty()) {
             out.append("    int ").append(String.join(", ", ints)).append(";\n");
         }

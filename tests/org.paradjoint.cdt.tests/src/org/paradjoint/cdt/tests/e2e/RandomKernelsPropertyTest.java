@@ -25,8 +25,10 @@ import org.paradjoint.testsupport.ScratchDir;
 /**
  * Property: for random kernels (C source with {@code #pragma ad gradient}, through the C
  * front-end), tangent and adjoint pass the dot-product test (1e-12) and the finite-difference
- * test (1e-6) with 1 and 2 OpenMP threads, and everything generated compiles with
- * {@code -Wall -Wextra -Werror}. Kernels are batched 50 to a translation unit so that gcc runs a
+ * test (1e-6) with 1 and 2 OpenMP threads, and every generated file (tangent, and the adjoint
+ * that protects every shared increment) compiles on its own with {@code -Wall -Wextra -Werror
+ * -fopenmp -O2}, although the kernels set variables they never read and compute outputs no
+ * derivative needs ({@link UnneededCode}). Kernels are batched 50 to a translation unit so that gcc runs a
  * few times; a batch that does not build is bisected to find the kernels at fault. Failures are shrunk and
  * reported with their seed and the smallest failing source.
  * <p>
@@ -94,9 +96,12 @@ class RandomKernelsPropertyTest {
         String all = a.stream().map(RandomKernel::toC).collect(Collectors.joining());
         for (String feature : List.of("#pragma omp parallel for", "for (j = 0; j < m; j++)", "if (", "z[i] = ",
                 "y[c[i]]", "n - 1 - i", "--)", "+= 2", "log(1.5 + ", "sqrt(2.0 + sin(", "pow(fabs(", "exp(0.3 * ",
-                "fmin(", "fmax(", "tanh(", "atan(", " / (2.0 + ")) {
+                "fmin(", "fmax(", "tanh(", "atan(", " / (2.0 + ", "    u = ", "private(i, t3)",
+                "v[i] = ")) {
             assertTrue(all.contains(feature), "no kernel uses " + feature);
         }
+        assertTrue(all.lines().anyMatch(l -> l.matches("#pragma omp parallel for private\\(.*\\bu\\b.*")),
+                "no parallel loop has the unused temporary private");
         assertTrue(a.stream().allMatch(RandomKernel::isValid));
         assertTrue(a.stream().allMatch(KernelShrinker::wellFormed));
     }
