@@ -39,7 +39,7 @@ class RandomKernelsPropertyTest {
 
     private static final Map<String, String> ALLOW_ZERO = Map.of(DriverRunner.ALLOW_ZERO, "1");
 
-    static final int KERNELS = 300;
+    static final int KERNELS = 500;
     static final int BATCH = 50;
     static final long BASE_SEED = 20_250_601L;
     static final int[] THREADS = {1, 2};
