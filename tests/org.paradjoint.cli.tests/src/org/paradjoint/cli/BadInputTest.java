@@ -118,9 +118,11 @@ class BadInputTest {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = ScratchDir.write(dir, c.name().contains(".") ? c.name() : c.name() + ".c", c.source());
-            // A non-constant step only matters when the loop must run backwards; f_b only clashes with an adjoint.
-            List<String> modes = c.name().equals("step") || c.name().equals("clash") ? List.of("reverse")
-                    : List.of("reverse", "tangent");
+            // A non-constant step only matters when the loop must run backwards; f_b only clashes with an adjoint;
+            // a carried firstprivate only when an adjoint iteration recomputes its iteration (the tangent
+            // loop carries it as the primal does).
+            List<String> modes = List.of("step", "clash", "firstprivatecarry").contains(c.name())
+                    ? List.of("reverse") : List.of("reverse", "tangent");
             for (String mode : modes) {
                 List<String> args = new ArrayList<>(List.of("differentiate", file.toString(), "--mode", mode));
                 args.addAll(c.extraArgs());
