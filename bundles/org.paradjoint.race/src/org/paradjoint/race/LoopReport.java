@@ -18,17 +18,28 @@ import org.paradjoint.core.ir.For;
  * @param arrays      one report per shared active array with adjoint references
  * @param primalRace  non-null when the loop's own knowledge is contradictory: the primal
  *                    probably races (then nothing is proven from it); says which references
+ * @param conflicts   pairs of references whose race-freedom the analysis had to prove and could
+ *                    not (see {@link PrimalConflict}); their arrays' increments are all UNSAFE
  * @param unsupported non-null when a construct prevents the analysis (every increment UNSAFE)
  * @param knowledge   the facts taken from the primal, as text (for reports and debugging)
  * @param questions   number of prover questions asked
  * @param proofTime   time spent in the prover for this loop
  */
 public record LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
-        String unsupported, List<String> knowledge, int questions, Duration proofTime) {
+        List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions, Duration proofTime) {
 
     public LoopReport {
         arrays = List.copyOf(arrays);
         knowledge = List.copyOf(knowledge);
+        conflicts = List.copyOf(conflicts);
+    }
+
+    /**
+     * True when the generator may read and reset the adjoint of a write to {@code array} without
+     * protection: the primal loop is not suspected of racing on it.
+     */
+    public boolean primalRaceFree(String array) {
+        return primalRace == null && conflicts.stream().noneMatch(c -> c.array().equals(array));
     }
 
     public List<Increment> increments() {

@@ -13,6 +13,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ExprText;
 import org.paradjoint.race.internal.Activity;
 import org.paradjoint.race.internal.Exploiter;
 import org.paradjoint.race.internal.LoopExtractor;
@@ -43,13 +44,13 @@ public final class RaceAnalysis {
     public static RaceReport analyze(Function f, Prover prover, RaceOptions options) {
         long t0 = System.nanoTime();
         Set<Variable> active = active(f, options);
-        List<For> loops = new ArrayList<>();
-        parallelLoops(f.body(), loops);
+        List<Nest> loops = new ArrayList<>();
+        parallelLoops(f.body(), new ArrayList<>(), loops);
         List<LoopReport> reports = new ArrayList<>();
         if (!loops.isEmpty()) {
             try (ProverSession session = prover.open()) {
-                for (For loop : loops) {
-                    reports.add(analyzeLoop(loop, active, session, options));
+                for (Nest n : loops) {
+                    reports.add(analyzeLoop(n.loop(), n.around(), active, session, options));
                 }
             }
         }
@@ -59,8 +60,12 @@ public final class RaceAnalysis {
     /** One loop of {@code f}: what {@link RaceReport#verdict} answers, without the other loops. */
     public static LoopReport analyzeLoop(Function f, For loop, Prover prover, RaceOptions options) {
         Set<Variable> active = active(f, options);
+        List<Nest> loops = new ArrayList<>();
+        parallelLoops(f.body(), new ArrayList<>(), loops);
+        List<For> enclosing = loops.stream().filter(n -> n.loop() == loop).map(Nest::around).findFirst()
+                .orElse(List.of());
         try (ProverSession session = prover.open()) {
-            return analyzeLoop(loop, active, session, options);
+            return analyzeLoop(loop, enclosing, active, session, options);
         }
     }
 
@@ -76,31 +81,40 @@ public final class RaceAnalysis {
         return Activity.active(f, deps, indeps);
     }
 
-    private static LoopReport analyzeLoop(For loop, Set<Variable> active, ProverSession session, RaceOptions options) {
+    private static LoopReport analyzeLoop(For loop, List<For> enclosing, Set<Variable> active, ProverSession session,
+            RaceOptions options) {
         try {
-            LoopModel model = LoopExtractor.extract(loop, active, options.useBounds(), options::adjointName);
+            LoopModel model = LoopExtractor.extract(loop, enclosing, active, options.useBounds(),
+                    options::adjointName);
             return Exploiter.run(model, session, options);
         } catch (ArithmeticException ex) {
             // Constants beyond 64 bits while normalising: nothing is proven, every lookup is UNSAFE.
-            return new LoopReport(loop, loop.range(), loop.counter().name(), List.of(), null,
+            return new LoopReport(loop, loop.range(), loop.counter().name(), List.of(), null, List.of(),
                     "integer overflow in index arithmetic", List.of(), 0, Duration.ZERO);
         }
     }
 
-    private static void parallelLoops(Stmt s, List<For> out) {
+    /** A parallel loop and the loops around it in the function, outermost first. */
+    private record Nest(For loop, List<For> around) {
+    }
+
+    /** Every parallel loop under {@code s}, in source order. */
+    private static void parallelLoops(Stmt s, List<For> around, List<Nest> out) {
         switch (s) {
-            case Block b -> b.stmts().forEach(x -> parallelLoops(x, out));
+            case Block b -> b.stmts().forEach(x -> parallelLoops(x, around, out));
             case If i -> {
-                parallelLoops(i.then(), out);
+                parallelLoops(i.then(), around, out);
                 if (i.otherwise() != null) {
-                    parallelLoops(i.otherwise(), out);
+                    parallelLoops(i.otherwise(), around, out);
                 }
             }
             case For f -> {
                 if (f.isParallel()) {
-                    out.add(f);
+                    out.add(new Nest(f, List.copyOf(around)));
                 }
-                parallelLoops(f.body(), out);
+                around.add(f);
+                parallelLoops(f.body(), around, out);
+                around.remove(around.size() - 1);
             }
             default -> {
             }
@@ -114,7 +128,13 @@ public final class RaceAnalysis {
                 out.add(new Diagnostic(Severity.WARNING, RaceReport.PRIMAL_RACE,
                         "parallel loop over " + l.counter() + ": " + l.primalRace(), l.range(),
                         List.of(l.counter(), l.primalRace())));
-            } else if (l.unsupported() != null) {
+            }
+            for (PrimalConflict c : l.conflicts()) {
+                out.add(new Diagnostic(Severity.WARNING, RaceReport.PRIMAL_UNPROVEN,
+                        "parallel loop over " + l.counter() + ": " + c.message(), c.range(),
+                        List.of(l.counter(), ExprText.of(c.write()), ExprText.of(c.other()), c.message())));
+            }
+            if (l.primalRace() == null && l.unsupported() != null) {
                 out.add(new Diagnostic(Severity.INFO, RaceReport.UNSUPPORTED,
                         "parallel loop over " + l.counter() + " not analysed: " + l.unsupported(), l.range(),
                         List.of(l.counter(), l.unsupported())));

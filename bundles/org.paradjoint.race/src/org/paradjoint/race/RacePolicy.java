@@ -54,6 +54,16 @@ public final class RacePolicy implements IncrementPolicy {
         return s;
     }
 
+    /**
+     * False when the analysis of {@code loop} did not establish that the primal does not race on
+     * the written array (a {@link PrimalConflict} or a probable primal race); a loop no report
+     * knows keeps the method's premise, as without analysis.
+     */
+    @Override
+    public boolean plainOverwrite(For loop, ArrayRef write) {
+        return loopReport(loop).map(l -> l.primalRaceFree(write.var().name())).orElse(true);
+    }
+
     private Optional<LoopReport> loopReport(For loop) {
         for (RaceReport r : reports) {
             Optional<LoopReport> l = r.loop(loop);

@@ -21,6 +21,11 @@ public record RaceReport(Function function, String prover, List<LoopReport> loop
     public static final String UNSAFE_INCREMENT = "race-unsafe-increment";
     /** Diagnostic code of a loop whose own references contradict each other (arguments: loop counter, detail). */
     public static final String PRIMAL_RACE = "race-probable-primal-race";
+    /**
+     * Diagnostic code of two references whose race-freedom had to be proven and was not, on the
+     * written one (arguments: loop counter, written reference, other reference, message).
+     */
+    public static final String PRIMAL_UNPROVEN = "race-primal-unproven";
     /** Diagnostic code of a loop the analysis cannot model (arguments: loop counter, reason). */
     public static final String UNSUPPORTED = "race-unsupported";
 

@@ -74,6 +74,9 @@ public final class RaceReportFormatter {
         if (l.primalRace() != null) {
             sb.append("    probable race in the primal loop, nothing proven: ").append(l.primalRace()).append('\n');
         }
+        for (PrimalConflict c : l.conflicts()) {
+            sb.append("    ").append(where(c.range())).append(c.message()).append('\n');
+        }
         if (l.unsupported() != null) {
             sb.append("    not analysed: ").append(l.unsupported()).append('\n');
         }

@@ -6,7 +6,8 @@ import org.paradjoint.core.diag.SourceRange;
 
 /**
  * {@code target op value}. {@code atomic} asks the printer for an {@code omp atomic} guard
- * (only meaningful for {@code +=}/{@code -=} in generated adjoint code).
+ * (only meaningful in generated adjoint code: an update for {@code +=}/{@code -=}, and
+ * {@code omp atomic read} for {@code =}, which reads a shared element into a private variable).
  */
 public record Assign(LValue target, Op op, Expr value, boolean atomic, List<AdPragma> pragmas, SourceRange range)
         implements Stmt {

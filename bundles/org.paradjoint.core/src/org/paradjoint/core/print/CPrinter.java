@@ -229,7 +229,8 @@ public final class CPrinter {
         switch (s) {
             case Assign a -> {
                 if (a.atomic()) {
-                    line("#pragma omp atomic");
+                    // An atomic "=" is the read of a shared adjoint into a private temporary.
+                    line(a.op() == Assign.Op.SET ? "#pragma omp atomic read" : "#pragma omp atomic");
                 }
                 line(expr(a.target(), 0) + " " + a.op().symbol + " " + expr(a.value(), 2) + ";");
             }

@@ -42,7 +42,13 @@ final class AssignmentAdjoints {
         Map<LValue, Expr> parts = Partials.of(value, lv -> cx.isActive(lv.var()));
         LValue vb = cx.derivativeRef(target);
         List<LValue> sameVar = parts.keySet().stream().filter(x -> x.var().equals(target.var())).toList();
-        if (sameVar.isEmpty()) {
+        if (contended(target, c)) {
+            // Other iterations may increment this element meanwhile: take exactly what is read.
+            VarRef t = new VarRef(temp(c));
+            out.add(new Assign(t, Assign.Op.SET, vb, true, List.of(), target.range()));
+            out.add(new Assign(vb, Assign.Op.SUB, t, true, List.of(), target.range()));
+            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, t), c, x.var().equals(target.var())));
+        } else if (sameVar.isEmpty()) {
             parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, vb), c));
             out.add(Assign.set(vb, new RealLit(0.0)));
         } else if (sameVar.size() == 1 && sameVar.get(0).equals(target)) {
@@ -65,6 +71,11 @@ final class AssignmentAdjoints {
     }
 
     private void increment(List<Stmt> out, LValue x, Expr value, SweepContext c) {
+        increment(out, x, value, c, false);
+    }
+
+    /** {@code contended}: the adjoint may be touched by other iterations whatever the policy proves. */
+    private void increment(List<Stmt> out, LValue x, Expr value, SweepContext c, boolean contended) {
         if (Exprs.isZero(value)) {
             return;
         }
@@ -74,11 +85,21 @@ final class AssignmentAdjoints {
             value = u.operand();
         }
         LValue target = cx.derivativeRef(x);
-        boolean atomic = c.par != null && c.isShared(x.var()) && !provenSafe(c, x);
+        boolean atomic = c.par != null && c.isShared(x.var()) && (!provenSafe(c, x) || contended);
         if (atomic) {
             c.unsafe.putIfAbsent(target.var(), x);
         }
         out.add(new Assign(target, op, value, atomic, List.of(), x.range()));
+    }
+
+    /**
+     * True when {@code target} is an element of a shared array whose adjoint other iterations may
+     * increment while this one reads and resets it: the policy cannot vouch that the primal loop
+     * does not race on the array.
+     */
+    private boolean contended(LValue target, SweepContext c) {
+        return c.par != null && c.isShared(target.var()) && target instanceof ArrayRef r
+                && !cx.policy.plainOverwrite(c.loop, r);
     }
 
     /** An increment of a shared array the policy proves race-free (never a scalar). */

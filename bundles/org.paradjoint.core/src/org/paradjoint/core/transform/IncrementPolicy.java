@@ -33,4 +33,19 @@ public interface IncrementPolicy {
      * @param primal the primal reference read inside {@code loop} whose adjoint is incremented
      */
     Safety classify(For loop, ArrayRef primal);
+
+    /**
+     * Whether the adjoint of {@code write}, an element of a shared array written inside the
+     * parallel {@code loop}, may be read and reset by its adjoint iteration without protection.
+     * That is so when the primal loop does not race on the array (the premise of the method, so
+     * the default); a policy that could not establish it answers false, and the generator reads
+     * the adjoint with {@code omp atomic read} and subtracts what it read atomically, so that no
+     * increment of another iteration is lost.
+     *
+     * @param loop  the primal parallel loop
+     * @param write the written primal reference
+     */
+    default boolean plainOverwrite(For loop, ArrayRef write) {
+        return true;
+    }
 }

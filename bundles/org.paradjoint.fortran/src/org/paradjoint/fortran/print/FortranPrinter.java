@@ -286,7 +286,8 @@ public final class FortranPrinter {
         }
         annotate(a.pragmas());
         if (a.atomic()) {
-            line("!$omp atomic");
+            // An atomic "=" is the read of a shared adjoint into a private temporary.
+            line(a.op() == Assign.Op.SET ? "!$omp atomic read" : "!$omp atomic");
         }
         line(lhs + " = " + rhs);
     }

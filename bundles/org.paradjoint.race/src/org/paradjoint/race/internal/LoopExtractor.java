@@ -63,8 +63,12 @@ public final class LoopExtractor {
     private int loopIds;
     private int depth;
 
-    private LoopExtractor(For loop, Set<Variable> active, boolean useBounds, UnaryOperator<String> adjointName) {
+    private final List<For> enclosing;
+
+    private LoopExtractor(For loop, List<For> enclosing, Set<Variable> active, boolean useBounds,
+            UnaryOperator<String> adjointName) {
         this.m = new LoopModel(loop);
+        this.enclosing = enclosing;
         this.active = active;
         this.useBounds = useBounds;
         this.adjointName = adjointName;
@@ -79,7 +83,13 @@ public final class LoopExtractor {
 
     public static LoopModel extract(For loop, Set<Variable> active, boolean useBounds,
             UnaryOperator<String> adjointName) {
-        LoopExtractor x = new LoopExtractor(loop, active, useBounds, adjointName);
+        return extract(loop, List.of(), active, useBounds, adjointName);
+    }
+
+    /** As above, {@code enclosing} being the sequential loops around {@code loop} (outermost first). */
+    public static LoopModel extract(For loop, List<For> enclosing, Set<Variable> active, boolean useBounds,
+            UnaryOperator<String> adjointName) {
+        LoopExtractor x = new LoopExtractor(loop, enclosing, active, useBounds, adjointName);
         x.run();
         return x.m;
     }
@@ -138,12 +148,35 @@ public final class LoopExtractor {
                 env.put(v, terms.instance(v));
             }
         }
+        enclosingLoops(outer);
         Map<Variable, Term> entry = new HashMap<>(env);
         walk(loop.body(), Logic.TRUE, env);
         LoopKnowledge.referencePairs(m);
         Map<Variable, Term> atEntry = new HashMap<>(entry);
         atEntry.putAll(topLevelDefinition);
         LoopKnowledge.disjointAnnotations(m, loop, atEntry, terms);
+    }
+
+    /**
+     * The counters and ranges of the sequential loops around the parallel loop, for the check of
+     * the primal's parallelism; a counter the parallel loop assigns is not loop-invariant and is left out.
+     */
+    private void enclosingLoops(Map<Variable, Term> outer) {
+        for (For f : enclosing) {
+            if (f.isParallel() || pre.assignedScalars.contains(f.counter()) || f.counter().equals(m.counter)
+                    || !f.counter().type().isInteger()) {
+                continue;
+            }
+            m.enclosingCounters.add(f.counter().name());
+            Long step = f.constantStep();
+            if (step != null && step != 0) {
+                Formula r = LoopTerms.rangeFormula(terms.shared(f.counter()), terms.eval(f.lower(), outer), f.cmp(),
+                        terms.eval(f.bound(), outer), step);
+                if (r != null) {
+                    m.enclosingRange = Logic.and(m.enclosingRange, r);
+                }
+            }
+        }
     }
 
     // ---- statements ---------------------------------------------------------------------

@@ -72,6 +72,13 @@ public final class LoopModel {
     String unsupported;
     /** Inner-loop id -> its counter variable (side 0). */
     final Map<Integer, String> innerCounters = new LinkedHashMap<>();
+    /**
+     * Counters of the sequential loops around the parallel loop: loop-invariant symbols inside it,
+     * but not values a user chooses (every value of their range is executed).
+     */
+    final Set<String> enclosingCounters = new LinkedHashSet<>();
+    /** The ranges of {@link #enclosingCounters}, as far as they are known. */
+    Formula enclosingRange = Logic.TRUE;
 
     LoopModel(For loop) {
         this.loop = loop;
