@@ -24,7 +24,10 @@ import org.paradjoint.core.annotation.Annotation.Mapping;
 import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
+import org.paradjoint.core.annotation.AnnotationMessages;
+import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
@@ -159,11 +162,24 @@ final class PragmaResolver {
         return ctx.scopes.resolve(name, ctx.src.range(offset, name.length()));
     }
 
+    /**
+     * The variable a name of an annotation denotes. A name that is nothing here gets the annotation
+     * language's message (the same in every language); globals and functions keep C's own.
+     */
+    private Variable annotated(Ad ad, Annotation.Name n) {
+        SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
+        if (ctx.scopes.lookup(n.text()).isEmpty() && !ctx.scopes.isGlobalOrFunction(n.text())) {
+            throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, at,
+                    AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text()));
+        }
+        return ctx.scopes.resolve(n.text(), at);
+    }
+
     /** The variables an annotation names, each once, in the order first named. */
     private List<String> names(Ad ad, List<Annotation.Name> names) {
         List<Variable> out = new ArrayList<>();
         for (Annotation.Name n : names) {
-            Variable v = variable(n.text(), ad.offset(n));
+            Variable v = annotated(ad, n);
             if (!out.contains(v)) {
                 out.add(v);
             }
@@ -174,11 +190,11 @@ final class PragmaResolver {
     private List<AdPragma.StencilAdjoint.Mapping> mappings(Ad ad, List<Mapping> mappings) {
         List<AdPragma.StencilAdjoint.Mapping> out = new ArrayList<>();
         for (Mapping m : mappings) {
-            Variable array = variable(m.array().text(), ad.offset(m.array()));
+            Variable array = annotated(ad, m.array());
             if (!array.isArray()) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.offset(m.array()), m.array().text().length()), "malformed `ad stencil adjoint`: `"
-                                + m.array().text() + "` is a scalar; the list maps arrays to their adjoint names");
+                        ctx.src.range(ad.offset(m.array()), m.array().text().length()),
+                        AnnotationMessages.scalarInStencil(Spelling.C, m.array().text()));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
         }
@@ -193,8 +209,8 @@ final class PragmaResolver {
             IASTExpressionStatement stmt = singleExpression(tu);
             if (stmt == null) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()), "malformed `ad disjoint`: `" + seg.text()
-                                + "` is not a C expression");
+                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()),
+                        AnnotationMessages.notAnExpression(Spelling.C, seg.text()));
             }
             Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes,
                     ad.base() + seg.offset() - DISJOINT_PREFIX.length());
