@@ -13,30 +13,31 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.fortran.FortranFrontEnd;
 
 /**
- * The annotation language is one grammar (core's) for both front-ends: the same malformed
- * annotation gives the same diagnostic code, at the same place within the annotation, with the
- * same message but for the language's spelling (its quotes, its directive prefix, its subscripts
- * and its name).
+ * The annotation language is one grammar (core's) for both front-ends: the same malformed or
+ * misplaced annotation gives the same diagnostic code, at the same place, with the same message
+ * but for the language's spelling (quotes, directive prefix, subscripts, the language's name,
+ * what functions and loops are called).
  */
 class AnnotationDiagnosticsParityTest {
 
+    /** A gather loop; the directive lines go before the function and before the loop. */
     private static final String C = """
+            %s
             void f(int n, double *y, const double *x, const int *c) {
-            #pragma ad %s
-            #pragma omp parallel for
+            %s
               for (int i = 0; i < n; i++) y[i] = x[c[i]];
             }
             """;
 
     private static final String FORTRAN = """
+            %s
             subroutine f(n, y, x, c)
               integer, intent(in) :: n
               real(8), intent(inout) :: y(n)
               real(8), intent(in) :: x(n)
               integer, intent(in) :: c(n)
               integer :: i
-              !$ad %s
-              !$omp parallel do
+            %s
               do i = 1, n
                 y(i) = x(c(i))
               end do
@@ -59,28 +60,62 @@ class AnnotationDiagnosticsParityTest {
             gradient(y : x                         | malformed-pragma | after the independents
             tangent                                | malformed-pragma | expected `(`
             """)
-    void sameDiagnosticInCAndFortran(String annotation, String code, String mention) {
-        Diagnostic c = first(new CFrontEnd().parse("f.c", C.formatted(annotation)).diagnostics());
-        String fortranAnnotation = fortran(annotation);
-        Diagnostic f = first(new FortranFrontEnd().parse("f.f90", FORTRAN.formatted(fortranAnnotation))
-                .diagnostics());
+    void sameErrorInCAndFortran(String annotation, String code, String mention) {
+        String cSource = C.formatted("", "#pragma ad " + annotation + "\n#pragma omp parallel for");
+        String fSource = FORTRAN.formatted("", "  !$ad " + fortran(annotation) + "\n  !$omp parallel do");
+        Diagnostic c = first(new CFrontEnd().parse("f.c", cSource).diagnostics());
+        Diagnostic f = first(new FortranFrontEnd().parse("f.f90", fSource).diagnostics());
 
         assertEquals(code, c.code(), c::toString);
         assertTrue(c.message().contains(mention), c::message);
         assertEquals(code, f.code(), f::toString);
         assertEquals(fortran(c.message()), f.message());
-        String cLine = C.formatted(annotation).lines().toList().get(c.range().line() - 1);
-        String fLine = FORTRAN.formatted(fortranAnnotation).lines().toList().get(f.range().line() - 1);
         // columns counted from the annotation's first word, "ad"
-        assertEquals(c.range().column() - cLine.indexOf("ad "), f.range().column() - fLine.indexOf("ad "),
+        assertEquals(c.range().column() - line(cSource, c).indexOf("ad "),
+                f.range().column() - line(fSource, f).indexOf("ad "),
                 () -> "the same place in the annotation: " + c.range() + " / " + f.range());
         assertEquals(c.range().length(), f.range().length(), () -> c.range() + " / " + f.range());
     }
 
-    /** What the C text reads as in Fortran: quotes, directive prefix, subscripts and the language's name. */
+    /** Annotations before a serial loop, or before the function, that do not fit there. */
+    @ParameterizedTest(name = "{0} before the {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            elemental               | loop     | the assignment that initialises an elemental
+            partially_separable(y)  | loop     | the assignment that combines the elementals
+            disjoint(c[i])          | loop     | add `#pragma omp parallel for`
+            elemental               | function | cannot apply to a function definition
+            disjoint(c[i])          | function | applies to an OpenMP parallel loop
+            stencil adjoint(y : yb) | function | a gather loop nest
+            """)
+    void sameMisplacementInCAndFortran(String annotation, String site, String mention) {
+        boolean loop = site.equals("loop");
+        String cAd = "#pragma ad " + annotation;
+        String fAd = "!$ad " + fortran(annotation);
+        String cSource = loop ? C.formatted("", cAd) : C.formatted(cAd, "");
+        String fSource = loop ? FORTRAN.formatted("", "  " + fAd) : FORTRAN.formatted(fAd, "");
+        Diagnostic c = first(new CFrontEnd().parse("f.c", cSource).diagnostics());
+        Diagnostic f = first(new FortranFrontEnd().parse("f.f90", fSource).diagnostics());
+
+        assertEquals("misplaced-pragma", c.code(), c::toString);
+        assertTrue(c.message().contains(mention), c::message);
+        assertEquals("misplaced-pragma", f.code(), f::toString);
+        assertEquals(fortran(c.message()), f.message());
+        assertEquals(line(cSource, c).indexOf(cAd) + 1, c.range().column(), c.range()::toString);
+        assertEquals(line(fSource, f).indexOf(fAd) + 1, f.range().column(), f.range()::toString);
+    }
+
+    /**
+     * What the C text reads as in Fortran: quotes, directive prefix, subscripts, the language's
+     * name, what functions and loops are called and the parallel loop's directive.
+     */
     private static String fortran(String c) {
-        return c.replace('`', '\'').replace("#pragma ", "!$").replace("c[i]", "c(i)").replace(" C expression",
-                " Fortran expression");
+        return c.replace('`', '\'').replace("#pragma ", "!$").replace("c[i]", "c(i)")
+                .replace(" C expression", " Fortran expression").replace("a function definition", "a subroutine")
+                .replace("a for loop", "a do loop").replace("omp parallel for", "omp parallel do");
+    }
+
+    private static String line(String source, Diagnostic d) {
+        return source.lines().toList().get(d.range().line() - 1);
     }
 
     private static Diagnostic first(List<Diagnostic> diagnostics) {

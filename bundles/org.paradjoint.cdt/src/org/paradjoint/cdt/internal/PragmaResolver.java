@@ -25,6 +25,7 @@ import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
 import org.paradjoint.core.annotation.AnnotationMessages;
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
@@ -39,18 +40,6 @@ import org.paradjoint.core.ir.Variable;
  * where the pragma applies, and each annotation is checked against what it sits on.
  */
 final class PragmaResolver {
-    /** What a pragma can sit on. */
-    enum Target {
-        FUNCTION("a function definition"), LOOP("a for loop"), ASSIGNMENT("an assignment"),
-        OTHER("this statement");
-
-        final String description;
-
-        Target(String description) {
-            this.description = description;
-        }
-    }
-
     private static final String DISJOINT_PREFIX = "void __paradjoint_disjoint(void) {\n";
 
     private final FunctionContext ctx;
@@ -64,7 +53,7 @@ final class PragmaResolver {
      * may not (the statement is still mapped, so that its other errors surface too). Returns the
      * sites that fit.
      */
-    List<Site> accept(List<Site> sites, Target target, boolean parallelLoop) {
+    List<Site> accept(List<Site> sites, AnnotationSite target, boolean parallelLoop) {
         List<Site> ok = new ArrayList<>();
         boolean seenOmp = false;
         for (Site s : sites) {
@@ -85,29 +74,18 @@ final class PragmaResolver {
                 // a cascade of the syntax error (the pragma's statement was misparsed): that error says it all
                 ctx.markFailed();
             } else {
-                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(), "`#pragma " + s.spelling()
-                        + "` cannot apply to " + target.description + ": " + problem));
+                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(),
+                        AnnotationMessages.misplaced(Spelling.C, s.spelling(), target, problem)));
             }
         }
         return ok;
     }
 
-    private static String misfit(Site s, Target target, boolean parallelLoop) {
+    private static String misfit(Site s, AnnotationSite target, boolean parallelLoop) {
         if (s.content() instanceof Omp) {
-            return target == Target.LOOP ? null : "`omp parallel for` must be followed by a for loop";
+            return target == AnnotationSite.LOOP ? null : "`omp parallel for` must be followed by a for loop";
         }
-        Ad ad = (Ad) s.content();
-        return switch (ad.annotation()) {
-        case Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
-                : "`" + g.label() + "` applies to a loop nest or a function definition";
-        case Stencil st -> target == Target.LOOP ? null : "`ad stencil adjoint` applies to a gather loop nest";
-        case Disjoint d -> target != Target.LOOP ? "`ad disjoint` applies to an OpenMP parallel loop"
-                : parallelLoop ? null : "`ad disjoint` applies to an OpenMP parallel loop; add `#pragma omp parallel for`";
-        case Separable sep -> target == Target.ASSIGNMENT ? null
-                : "`ad partially_separable` applies to the assignment that combines the elementals";
-        case Elemental e -> target == Target.ASSIGNMENT ? null
-                : "`ad elemental` applies to the assignment that initialises an elemental";
-        };
+        return AnnotationMessages.misfit(Spelling.C, ((Ad) s.content()).annotation().kind(), target, parallelLoop);
     }
 
     /** The annotation in the IR, names resolved in the current scope; null (reported) on error. */

@@ -10,6 +10,36 @@ public final class AnnotationMessages {
     private AnnotationMessages() {
     }
 
+    /**
+     * Why an annotation of {@code kind} cannot sit on {@code site}, or null when it can;
+     * {@code parallelLoop} tells whether the loop it sits on is an OpenMP parallel loop.
+     */
+    public static String misfit(Spelling spelling, AnnotationKind kind, AnnotationSite site, boolean parallelLoop) {
+        boolean fits = switch (kind) {
+            case GRADIENT, TANGENT -> site == AnnotationSite.LOOP || site == AnnotationSite.FUNCTION;
+            case STENCIL -> site == AnnotationSite.LOOP;
+            case DISJOINT -> site == AnnotationSite.LOOP && parallelLoop;
+            case PARTIALLY_SEPARABLE, ELEMENTAL -> site == AnnotationSite.ASSIGNMENT;
+        };
+        if (fits) {
+            return null;
+        }
+        String applies = spelling.quote(kind.label()) + " applies to ";
+        return switch (kind) {
+            case GRADIENT, TANGENT -> applies + "a loop nest or " + spelling.describe(AnnotationSite.FUNCTION);
+            case STENCIL -> applies + "a gather loop nest";
+            case DISJOINT -> applies + "an OpenMP parallel loop" + (site == AnnotationSite.LOOP
+                    ? "; add " + spelling.quote(spelling.line(spelling.parallelLoop())) : "");
+            case PARTIALLY_SEPARABLE -> applies + "the assignment that combines the elementals";
+            case ELEMENTAL -> applies + "the assignment that initialises an elemental";
+        };
+    }
+
+    /** An annotation ({@code text} as written after the directive prefix) on a site it does not fit, and why. */
+    public static String misplaced(Spelling spelling, String text, AnnotationSite site, String why) {
+        return spelling.quote(spelling.line(text)) + " cannot apply to " + spelling.describe(site) + ": " + why;
+    }
+
     /** A name in {@code annotation} that is no variable visible where the annotation applies. */
     public static String unknownVariable(Spelling spelling, Annotation annotation, String name) {
         return "unknown variable " + spelling.quote(name) + " in " + spelling.quote(annotation.label())

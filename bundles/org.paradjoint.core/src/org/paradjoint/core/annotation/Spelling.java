@@ -11,16 +11,19 @@ import java.util.Locale;
  */
 public enum Spelling {
     /** {@code #pragma ad ...}: case matters, backslash continues the line, messages quote with backticks. */
-    C(new Conventions('`', "#pragma ", false, '\\', "C", "[]")),
+    C(new Conventions('`', "#pragma ", false, '\\', "C", "[]", "a function definition", "a for loop",
+            "omp parallel for")),
     /** {@code !$ad ...}: keywords in any case, {@code &} continues the line, messages quote with apostrophes. */
-    FORTRAN(new Conventions('\'', "!$", true, '&', "Fortran", "()"));
+    FORTRAN(new Conventions('\'', "!$", true, '&', "Fortran", "()", "a subroutine", "a do loop",
+            "omp parallel do"));
 
     /**
      * The quote of code in messages, the directive prefix of examples, case rule, continuation
-     * character, name, and the brackets of a subscript (for examples of {@code disjoint}).
+     * character, name, the brackets of a subscript (for examples of {@code disjoint}), what a
+     * function and a loop are called, and the OpenMP directive of a parallel loop.
      */
     private record Conventions(char quote, String directive, boolean caseInsensitive, char continuation,
-            String language, String subscript) {
+            String language, String subscript, String function, String loop, String parallelLoop) {
     }
 
     private final Conventions conventions;
@@ -42,6 +45,21 @@ public enum Spelling {
     /** An array element as examples in messages write it: {@code c[i]} in C, {@code c(i)} in Fortran. */
     public String element(String array, String index) {
         return array + conventions.subscript().charAt(0) + index + conventions.subscript().charAt(1);
+    }
+
+    /** What an annotation sits on, as messages name it: {@code a for loop}, {@code a do loop}, ... */
+    public String describe(AnnotationSite site) {
+        return switch (site) {
+            case FUNCTION -> conventions.function();
+            case LOOP -> conventions.loop();
+            case ASSIGNMENT -> "an assignment";
+            case OTHER -> "this statement";
+        };
+    }
+
+    /** The OpenMP directive that makes a loop parallel, as written after the directive prefix. */
+    public String parallelLoop() {
+        return conventions.parallelLoop();
     }
 
     /** The language's name as messages write it. */

@@ -13,8 +13,10 @@ import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
 import org.paradjoint.core.annotation.AnnotationDiagnostic;
 import org.paradjoint.core.annotation.AnnotationException;
+import org.paradjoint.core.annotation.AnnotationKind;
 import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationParser;
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -30,17 +32,6 @@ import org.paradjoint.fortran.FortranDiagnosticCodes;
  * errors and the grammar's read as the C front-end's do, but for the language's spelling.
  */
 final class AdDirective {
-
-    /** What an annotation sits on. */
-    enum Target {
-        FUNCTION("a subroutine"), LOOP("a do loop"), ASSIGNMENT("an assignment"), OTHER("this statement");
-
-        final String description;
-
-        Target(String description) {
-            this.description = description;
-        }
-    }
 
     private final AnnotationText text;
     private final Annotation annotation;
@@ -147,21 +138,21 @@ final class AdDirective {
         return text.range(src, n.offset(), n.text().length());
     }
 
-    /** Why {@code p} cannot sit on {@code target}, or null when it can. */
-    static String misfit(AdPragma p, Target target, boolean parallelLoop) {
-        return switch (p) {
-            case AdPragma.Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
-                    : "'ad gradient' applies to a loop nest or a subroutine";
-            case AdPragma.Tangent t -> target == Target.LOOP || target == Target.FUNCTION ? null
-                    : "'ad tangent' applies to a loop nest or a subroutine";
-            case AdPragma.StencilAdjoint s -> target == Target.LOOP ? null
-                    : "'ad stencil adjoint' applies to a gather loop nest";
-            case AdPragma.Disjoint d -> target != Target.LOOP ? "'ad disjoint' applies to an OpenMP parallel loop"
-                    : parallelLoop ? null : "'ad disjoint' applies to an OpenMP parallel loop; add '!$omp parallel do'";
-            case AdPragma.PartiallySeparable s -> target == Target.ASSIGNMENT ? null
-                    : "'ad partially_separable' applies to the assignment that combines the elementals";
-            case AdPragma.Elemental e -> target == Target.ASSIGNMENT ? null
-                    : "'ad elemental' applies to the assignment that initialises an elemental";
+    /** Why {@code p} cannot sit on {@code site}, or null when it can. */
+    static String misfit(AdPragma p, AnnotationSite site, boolean parallelLoop) {
+        AnnotationKind kind = switch (p) {
+            case AdPragma.Gradient g -> AnnotationKind.GRADIENT;
+            case AdPragma.Tangent t -> AnnotationKind.TANGENT;
+            case AdPragma.StencilAdjoint s -> AnnotationKind.STENCIL;
+            case AdPragma.Disjoint d -> AnnotationKind.DISJOINT;
+            case AdPragma.PartiallySeparable s -> AnnotationKind.PARTIALLY_SEPARABLE;
+            case AdPragma.Elemental e -> AnnotationKind.ELEMENTAL;
         };
+        return AnnotationMessages.misfit(Spelling.FORTRAN, kind, site, parallelLoop);
+    }
+
+    /** The error of an annotation line on a site it does not fit. */
+    static String misplaced(LogicalLine l, AnnotationSite site, String why) {
+        return AnnotationMessages.misplaced(Spelling.FORTRAN, AnnotationText.of(l).text(), site, why);
     }
 }
