@@ -54,6 +54,8 @@ public final class FortranDiagnosticCodes {
     public static final String IMPLICIT = "unsupported-implicit";
     /** A name that is neither declared nor a known procedure (implicit typing is not supported). */
     public static final String UNDECLARED = "undeclared-variable";
+    /** A name in an {@code !$ad} annotation that is no variable of the procedure (as C's {@code unknown-variable}). */
+    public static final String UNKNOWN_VARIABLE = "unknown-variable";
     public static final String TYPE = "unsupported-type";
     public static final String ATTRIBUTE = "unsupported-attribute";
     /** Any other specification statement the front-end does not map. */

@@ -39,23 +39,8 @@ import org.paradjoint.testsupport.ScratchDir;
  */
 class FortranGeneratorsCheckTest {
 
-    /** A three-point gather: its adjoint increments collide, so they stay atomic. */
-    static final String GATHER3 = """
-            subroutine gather3(n, y, x)
-              implicit none
-              integer, intent(in) :: n
-              real(8), intent(inout) :: y(n)
-              real(8), intent(in) :: x(n)
-              integer :: i
-
-              !$ad gradient(y : x)
-              !$omp parallel do private(i)
-              do i = 2, n - 1
-                y(i) = x(i - 1) + 2.0d0 * x(i) + x(i + 1)
-              end do
-              !$omp end parallel do
-            end subroutine gather3
-            """;
+    /** A three-point gather ({@code examples/fortran/gather3.f90}): its adjoint increments collide. */
+    static final String GATHER3 = Repo.example("fortran/gather3.f90");
 
     static Stream<Arguments> cases() throws IOException {
         String indirect = Repo.example("fortran/indirect.f90");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
@@ -14,10 +15,9 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
-import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
 import org.paradjoint.cdt.CDiagnosticCodes;
-import org.paradjoint.cdt.internal.PragmaResolver.Target;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
@@ -72,7 +72,7 @@ final class FunctionMapper {
             return null;
         }
         Statements statements = new Statements(ctx);
-        for (Site s : statements.pragmas().accept(before, Target.FUNCTION, false)) {
+        for (Site s : statements.pragmas().accept(before, AnnotationSite.FUNCTION, false)) {
             statements.pragmas().resolve(s);
         }
         Block body = def.getBody() instanceof IASTCompoundStatement c ? statements.compound(c)

@@ -15,10 +15,10 @@ import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.paradjoint.cdt.CDiagnosticCodes;
-import org.paradjoint.cdt.internal.PragmaResolver.Target;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
@@ -60,7 +60,7 @@ final class Loops {
 
     For forLoop(IASTForStatement fs, List<Site> mine) {
         boolean parallel = mine.stream().anyMatch(Site::isOmp);
-        List<Site> fitting = pragmas.accept(mine, Target.LOOP, parallel);
+        List<Site> fitting = pragmas.accept(mine, AnnotationSite.LOOP, parallel);
         OmpParallelFor omp = null;
         List<AdPragma> ads = new ArrayList<>();
         List<Site> disjoint = new ArrayList<>();

@@ -24,7 +24,11 @@ import org.paradjoint.core.annotation.Annotation.Mapping;
 import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
+import org.paradjoint.core.annotation.AnnotationMessages;
+import org.paradjoint.core.annotation.AnnotationSite;
+import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
@@ -36,18 +40,6 @@ import org.paradjoint.core.ir.Variable;
  * where the pragma applies, and each annotation is checked against what it sits on.
  */
 final class PragmaResolver {
-    /** What a pragma can sit on. */
-    enum Target {
-        FUNCTION("a function definition"), LOOP("a for loop"), ASSIGNMENT("an assignment"),
-        OTHER("this statement");
-
-        final String description;
-
-        Target(String description) {
-            this.description = description;
-        }
-    }
-
     private static final String DISJOINT_PREFIX = "void __paradjoint_disjoint(void) {\n";
 
     private final FunctionContext ctx;
@@ -61,7 +53,7 @@ final class PragmaResolver {
      * may not (the statement is still mapped, so that its other errors surface too). Returns the
      * sites that fit.
      */
-    List<Site> accept(List<Site> sites, Target target, boolean parallelLoop) {
+    List<Site> accept(List<Site> sites, AnnotationSite target, boolean parallelLoop) {
         List<Site> ok = new ArrayList<>();
         boolean seenOmp = false;
         for (Site s : sites) {
@@ -82,29 +74,18 @@ final class PragmaResolver {
                 // a cascade of the syntax error (the pragma's statement was misparsed): that error says it all
                 ctx.markFailed();
             } else {
-                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(), "`#pragma " + s.spelling()
-                        + "` cannot apply to " + target.description + ": " + problem));
+                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(),
+                        AnnotationMessages.misplaced(Spelling.C, s.spelling(), target, problem)));
             }
         }
         return ok;
     }
 
-    private static String misfit(Site s, Target target, boolean parallelLoop) {
+    private static String misfit(Site s, AnnotationSite target, boolean parallelLoop) {
         if (s.content() instanceof Omp) {
-            return target == Target.LOOP ? null : "`omp parallel for` must be followed by a for loop";
+            return target == AnnotationSite.LOOP ? null : "`omp parallel for` must be followed by a for loop";
         }
-        Ad ad = (Ad) s.content();
-        return switch (ad.annotation()) {
-        case Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
-                : "`" + g.label() + "` applies to a loop nest or a function definition";
-        case Stencil st -> target == Target.LOOP ? null : "`ad stencil adjoint` applies to a gather loop nest";
-        case Disjoint d -> target != Target.LOOP ? "`ad disjoint` applies to an OpenMP parallel loop"
-                : parallelLoop ? null : "`ad disjoint` applies to an OpenMP parallel loop; add `#pragma omp parallel for`";
-        case Separable sep -> target == Target.ASSIGNMENT ? null
-                : "`ad partially_separable` applies to the assignment that combines the elementals";
-        case Elemental e -> target == Target.ASSIGNMENT ? null
-                : "`ad elemental` applies to the assignment that initialises an elemental";
-        };
+        return AnnotationMessages.misfit(Spelling.C, ((Ad) s.content()).annotation().kind(), target, parallelLoop);
     }
 
     /** The annotation in the IR, names resolved in the current scope; null (reported) on error. */
@@ -159,11 +140,24 @@ final class PragmaResolver {
         return ctx.scopes.resolve(name, ctx.src.range(offset, name.length()));
     }
 
+    /**
+     * The variable a name of an annotation denotes. A name that is nothing here gets the annotation
+     * language's message (the same in every language); globals and functions keep C's own.
+     */
+    private Variable annotated(Ad ad, Annotation.Name n) {
+        SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
+        if (ctx.scopes.lookup(n.text()).isEmpty() && !ctx.scopes.isGlobalOrFunction(n.text())) {
+            throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, at,
+                    AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text()));
+        }
+        return ctx.scopes.resolve(n.text(), at);
+    }
+
     /** The variables an annotation names, each once, in the order first named. */
     private List<String> names(Ad ad, List<Annotation.Name> names) {
         List<Variable> out = new ArrayList<>();
         for (Annotation.Name n : names) {
-            Variable v = variable(n.text(), ad.offset(n));
+            Variable v = annotated(ad, n);
             if (!out.contains(v)) {
                 out.add(v);
             }
@@ -174,11 +168,11 @@ final class PragmaResolver {
     private List<AdPragma.StencilAdjoint.Mapping> mappings(Ad ad, List<Mapping> mappings) {
         List<AdPragma.StencilAdjoint.Mapping> out = new ArrayList<>();
         for (Mapping m : mappings) {
-            Variable array = variable(m.array().text(), ad.offset(m.array()));
+            Variable array = annotated(ad, m.array());
             if (!array.isArray()) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.offset(m.array()), m.array().text().length()), "malformed `ad stencil adjoint`: `"
-                                + m.array().text() + "` is a scalar; the list maps arrays to their adjoint names");
+                        ctx.src.range(ad.offset(m.array()), m.array().text().length()),
+                        AnnotationMessages.scalarInStencil(Spelling.C, m.array().text()));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
         }
@@ -193,8 +187,8 @@ final class PragmaResolver {
             IASTExpressionStatement stmt = singleExpression(tu);
             if (stmt == null) {
                 throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()), "malformed `ad disjoint`: `" + seg.text()
-                                + "` is not a C expression");
+                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()),
+                        AnnotationMessages.notAnExpression(Spelling.C, seg.text()));
             }
             Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes,
                     ad.base() + seg.offset() - DISJOINT_PREFIX.length());

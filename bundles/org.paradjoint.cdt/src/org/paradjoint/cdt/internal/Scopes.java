@@ -107,6 +107,11 @@ final class Scopes {
         return Optional.empty();
     }
 
+    /** True when {@code sourceName} is a global or a function: not a variable here, for a reason of its own. */
+    boolean isGlobalOrFunction(String sourceName) {
+        return globals.containsKey(sourceName) || functionNames.contains(sourceName);
+    }
+
     /** The variable a source name denotes here, or a located error that says why there is none. */
     Variable resolve(String sourceName, SourceRange where) {
         Optional<Variable> v = lookup(sourceName);

@@ -31,8 +31,8 @@ import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
 import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTGotoStatement;
 import org.paradjoint.cdt.CDiagnosticCodes;
-import org.paradjoint.cdt.internal.PragmaResolver.Target;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
@@ -115,7 +115,7 @@ final class Statements {
         if (s instanceof IASTDeclarationStatement ds) {
             return withPragmas(declarations.local(ds), mine);
         }
-        pragmas.accept(mine, Target.OTHER, false);
+        pragmas.accept(mine, AnnotationSite.OTHER, false);
         if (s instanceof IASTCompoundStatement c) {
             return List.of(compound(c));
         }
@@ -149,7 +149,7 @@ final class Statements {
             return mapped;
         }
         boolean single = mapped.size() == 1 && mapped.get(0) instanceof Assign;
-        List<Site> fitting = pragmas.accept(mine, single ? Target.ASSIGNMENT : Target.OTHER, false);
+        List<Site> fitting = pragmas.accept(mine, single ? AnnotationSite.ASSIGNMENT : AnnotationSite.OTHER, false);
         if (!single) {
             return mapped;
         }

@@ -180,7 +180,7 @@ public final class AnnotationParser {
 
     private Disjoint disjoint(Tok what) {
         Tok open = expect("(", "expected " + q("(") + " after " + q("ad disjoint") + ", as in "
-                + q(spelling.line("ad disjoint(c[i], c[i] + 7)")));
+                + q(spelling.line("ad disjoint(" + ci() + ", " + ci() + " + 7)")));
         List<Segment> parts = new ArrayList<>();
         int depth = 0;
         int segStart = open.offset + 1;
@@ -219,7 +219,7 @@ public final class AnnotationParser {
         if (trimmed.isEmpty()) {
             throw new AnnotationException(new AnnotationDiagnostic(Problem.MALFORMED, from, to - from,
                     "malformed " + q("ad disjoint") + ": empty expression; list index expressions, as in "
-                            + q(spelling.line("ad disjoint(c[i])"))));
+                            + q(spelling.line("ad disjoint(" + ci() + ")"))));
         }
         return new Segment(trimmed, from + lead);
     }
@@ -272,6 +272,11 @@ public final class AnnotationParser {
             throw malformed(t, "expected " + what + (t.kind == Kind.END ? " at the end" : ", found " + q(t.text)));
         }
         return new Name(t.text, t.offset);
+    }
+
+    /** The element of the examples of {@code ad disjoint}, in the language's subscript syntax. */
+    private String ci() {
+        return spelling.element("c", "i");
     }
 
     private String q(String code) {

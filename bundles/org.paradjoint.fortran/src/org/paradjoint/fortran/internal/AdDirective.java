@@ -3,155 +3,156 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.annotation.Annotation;
+import org.paradjoint.core.annotation.Annotation.Disjoint;
+import org.paradjoint.core.annotation.Annotation.Elemental;
+import org.paradjoint.core.annotation.Annotation.Gradient;
+import org.paradjoint.core.annotation.Annotation.Mapping;
+import org.paradjoint.core.annotation.Annotation.Segment;
+import org.paradjoint.core.annotation.Annotation.Separable;
+import org.paradjoint.core.annotation.Annotation.Stencil;
+import org.paradjoint.core.annotation.AnnotationDiagnostic;
+import org.paradjoint.core.annotation.AnnotationException;
+import org.paradjoint.core.annotation.AnnotationKind;
+import org.paradjoint.core.annotation.AnnotationMessages;
+import org.paradjoint.core.annotation.AnnotationParser;
+import org.paradjoint.core.annotation.AnnotationSite;
+import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
- * {@code !$ad} annotations, the annotation language of DESIGN.md with Fortran expressions in
- * {@code disjoint(...)}: {@code gradient(y : x)}, {@code tangent(y : x)},
- * {@code stencil adjoint(u : ub, ...) [strategy(split|guarded)]},
- * {@code partially_separable(e1, ...)}, {@code elemental}, {@code disjoint(e, ...)}. Names are
- * resolved against the procedure's variables.
+ * {@code !$ad} annotations: core's annotation grammar ({@link AnnotationParser} with
+ * {@link Spelling#FORTRAN}) reads the directive, and this class resolves what it read: names
+ * against the procedure's variables, the expressions of {@code disjoint(...)} as Fortran. Its
+ * errors and the grammar's read as the C front-end's do, but for the language's spelling.
  */
 final class AdDirective {
 
-    /** What an annotation sits on. */
-    enum Target {
-        FUNCTION("a subroutine"), LOOP("a do loop"), ASSIGNMENT("an assignment"), OTHER("this statement");
+    private final AnnotationText text;
+    private final Annotation annotation;
+    private final Scope scope;
+    private final SourceText src;
 
-        final String description;
-
-        Target(String description) {
-            this.description = description;
-        }
-    }
-
-    private AdDirective() {
+    private AdDirective(AnnotationText text, Annotation annotation, Scope scope, SourceText src) {
+        this.text = text;
+        this.annotation = annotation;
+        this.scope = scope;
+        this.src = src;
     }
 
     static AdPragma parse(LogicalLine l, Scope scope, ExprParser exprs, SourceText src) {
-        Cursor c = new Cursor(l, src);
-        SourceRange range = src.range(l.start(), l.end());
-        Token what = c.peek();
-        if (what == null || !what.isName()) {
-            throw c.error(FortranDiagnosticCodes.UNKNOWN_PRAGMA, "empty '!$ad' annotation; expected one of gradient, "
-                    + "tangent, stencil adjoint, partially_separable, elemental, disjoint");
+        AnnotationText text = AnnotationText.of(l);
+        Annotation a;
+        try {
+            a = AnnotationParser.parse(text.text(), Spelling.FORTRAN);
+        } catch (AnnotationException e) {
+            AnnotationDiagnostic d = e.diagnostic();
+            throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
+                    ? FortranDiagnosticCodes.UNKNOWN_PRAGMA : FortranDiagnosticCodes.MALFORMED_PRAGMA,
+                    text.range(src, d.offset(), d.length()), d.message());
         }
-        c.next();
-        AdPragma p = switch (what.text()) {
-            case "gradient", "tangent" -> {
-                String usage = "as in '!$ad " + what.text() + "(y : x)'";
-                c.expect("(", "expected '(' after 'ad " + what.text() + "', " + usage);
-                List<String> deps = names(c, scope, ":", "a dependent variable");
-                c.expect(":", "expected ':' between the dependents and the independents, " + usage);
-                List<String> indeps = names(c, scope, ")", "an independent variable");
-                c.expect(")", "expected ')' after the independents, " + usage);
-                yield what.text().equals("tangent") ? new AdPragma.Tangent(deps, indeps, range)
-                        : new AdPragma.Gradient(deps, indeps, range);
-            }
-            case "stencil" -> stencil(c, scope, range);
-            case "partially_separable" -> {
-                c.expect("(", "'!$ad partially_separable(e1, e2, ...)' lists the elemental variables in parentheses");
-                List<String> names = names(c, scope, ")", "an elemental variable");
-                c.expect(")", "expected ')' after the elementals");
-                yield new AdPragma.PartiallySeparable(names, range);
-            }
-            case "elemental" -> new AdPragma.Elemental(range);
-            case "disjoint" -> {
-                c.expect("(", "'!$ad disjoint(e1, e2, ...)' lists index expressions in parentheses");
-                List<Expr> es = new ArrayList<>();
-                do {
-                    es.add(exprs.parse(c));
-                } while (c.accept(","));
-                c.expect(")", "expected ',' or ')' in the disjoint expressions");
-                yield new AdPragma.Disjoint(es, range);
-            }
-            default -> throw c.at(what, FortranDiagnosticCodes.UNKNOWN_PRAGMA, "unknown annotation '!$ad "
-                    + what.text() + "'; expected one of gradient, tangent, stencil adjoint, partially_separable, "
-                    + "elemental, disjoint");
+        return new AdDirective(text, a, scope, src).resolve(src.range(l.start(), l.end()), exprs);
+    }
+
+    private AdPragma resolve(SourceRange range, ExprParser exprs) {
+        return switch (annotation) {
+            case Gradient g -> g.tangent()
+                    ? new AdPragma.Tangent(names(g.dependents()), names(g.independents()), range)
+                    : new AdPragma.Gradient(names(g.dependents()), names(g.independents()), range);
+            case Stencil st -> new AdPragma.StencilAdjoint(mappings(st.mappings()), st.strategy(), range);
+            case Separable sep -> new AdPragma.PartiallySeparable(names(sep.elementals()), range);
+            case Elemental e -> new AdPragma.Elemental(range);
+            case Disjoint d -> new AdPragma.Disjoint(disjoint(d, exprs), range);
         };
-        if (!c.atEnd()) {
-            throw c.atNext(FortranDiagnosticCodes.MALFORMED_PRAGMA, "unexpected '" + Cursor.spelling(c.peek())
-                    + "' at the end of '!$ad " + what.text() + "'");
-        }
-        return p;
     }
 
-    private static AdPragma stencil(Cursor c, Scope scope, SourceRange range) {
-        String usage = "as in '!$ad stencil adjoint(u:ub, v:vb) strategy(split)'";
-        if (!c.peekName("adjoint")) {
-            throw c.atNext(FortranDiagnosticCodes.MALFORMED_PRAGMA, "expected 'adjoint' after 'ad stencil', " + usage);
-        }
-        c.next();
-        c.expect("(", "expected '(' after 'ad stencil adjoint', " + usage);
-        List<AdPragma.StencilAdjoint.Mapping> mappings = new ArrayList<>();
-        do {
-            Token array = c.expectName("an array name");
-            Variable v = variable(c, scope, array);
-            if (!v.isArray()) {
-                throw c.at(array, FortranDiagnosticCodes.MALFORMED_PRAGMA, "malformed '!$ad stencil adjoint': '"
-                        + array.text() + "' is a scalar; the list maps arrays to their adjoint names");
-            }
-            c.expect(":", "expected ':' between an array and its adjoint name, " + usage);
-            Token adj = c.expectName("the adjoint name of '" + array.text() + "'");
-            mappings.add(new AdPragma.StencilAdjoint.Mapping(v.name(), adj.text()));
-        } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the array:adjoint list, " + usage);
-        String strategy = null;
-        if (c.peekName("strategy")) {
-            c.next();
-            c.expect("(", "expected '(' after 'strategy', " + usage);
-            Token s = c.expectName("split or guarded");
-            if (!s.isName("split") && !s.isName("guarded")) {
-                throw c.at(s, FortranDiagnosticCodes.MALFORMED_PRAGMA, "strategy must be 'split' or 'guarded'");
-            }
-            strategy = s.text();
-            c.expect(")", "expected ')' after the strategy");
-        }
-        return new AdPragma.StencilAdjoint(mappings, strategy, range);
-    }
-
-    private static List<String> names(Cursor c, Scope scope, String stop, String what) {
+    /** The variables the annotation names, each once, in the order first named. */
+    private List<String> names(List<Annotation.Name> names) {
         List<String> out = new ArrayList<>();
-        if (c.peekIs(stop)) {
-            return out;
-        }
-        do {
-            Token n = c.expectName(what);
-            String v = variable(c, scope, n).name();
+        for (Annotation.Name n : names) {
+            String v = variable(n).name();
             if (!out.contains(v)) {
                 out.add(v);
             }
-        } while (c.accept(","));
+        }
         return out;
     }
 
-    private static Variable variable(Cursor c, Scope scope, Token n) {
+    private List<AdPragma.StencilAdjoint.Mapping> mappings(List<Mapping> mappings) {
+        List<AdPragma.StencilAdjoint.Mapping> out = new ArrayList<>();
+        for (Mapping m : mappings) {
+            Variable array = variable(m.array());
+            if (!array.isArray()) {
+                throw new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA, at(m.array()),
+                        AnnotationMessages.scalarInStencil(Spelling.FORTRAN, m.array().text()));
+            }
+            out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
+        }
+        return out;
+    }
+
+    /**
+     * Each expression of {@code ad disjoint}, read as Fortran from the directive's own tokens. Text
+     * that is not one expression is the annotation's error; a well-formed expression's errors (an
+     * undeclared name, a wrong subscript count) are the expression parser's, as in code.
+     */
+    private List<Expr> disjoint(Disjoint d, ExprParser exprs) {
+        List<Expr> out = new ArrayList<>();
+        for (Segment seg : d.expressions()) {
+            UnsupportedException notExpr = new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA,
+                    text.range(src, seg.offset(), seg.text().length()),
+                    AnnotationMessages.notAnExpression(Spelling.FORTRAN, seg.text()));
+            List<Token> toks = text.tokens(seg.offset(), seg.text().length());
+            if (toks.isEmpty()) {
+                // the segment lies inside one token (as "/" of "(/"): no expression of its own
+                throw notExpr;
+            }
+            Cursor c = new Cursor(new LogicalLine(LogicalLine.Kind.AD, toks, toks.get(0).start(),
+                    toks.get(toks.size() - 1).end()), src);
+            try {
+                out.add(exprs.parse(c));
+            } catch (UnsupportedException e) {
+                throw e.diagnostic().code().equals(FortranDiagnosticCodes.SYNTAX_ERROR) ? notExpr : e;
+            }
+            if (!c.atEnd()) {
+                throw notExpr;
+            }
+        }
+        return out;
+    }
+
+    private Variable variable(Annotation.Name n) {
         if (!(scope.lookup(n.text()) instanceof Scope.Var v)) {
-            throw c.at(n, FortranDiagnosticCodes.UNDECLARED, "'" + n.text() + "' in the annotation is not a variable "
-                    + "of this procedure");
+            throw new UnsupportedException(FortranDiagnosticCodes.UNKNOWN_VARIABLE, at(n),
+                    AnnotationMessages.unknownVariable(Spelling.FORTRAN, annotation, n.text()));
         }
         return v.variable();
     }
 
-    /** Why {@code p} cannot sit on {@code target}, or null when it can. */
-    static String misfit(AdPragma p, Target target, boolean parallelLoop) {
-        return switch (p) {
-            case AdPragma.Gradient g -> target == Target.LOOP || target == Target.FUNCTION ? null
-                    : "'ad gradient' applies to a loop nest or a subroutine";
-            case AdPragma.Tangent t -> target == Target.LOOP || target == Target.FUNCTION ? null
-                    : "'ad tangent' applies to a loop nest or a subroutine";
-            case AdPragma.StencilAdjoint s -> target == Target.LOOP ? null
-                    : "'ad stencil adjoint' applies to a gather loop nest";
-            case AdPragma.Disjoint d -> target != Target.LOOP ? "'ad disjoint' applies to an OpenMP parallel loop"
-                    : parallelLoop ? null : "'ad disjoint' applies to an OpenMP parallel loop; add '!$omp parallel do'";
-            case AdPragma.PartiallySeparable s -> target == Target.ASSIGNMENT ? null
-                    : "'ad partially_separable' applies to the assignment that combines the elementals";
-            case AdPragma.Elemental e -> target == Target.ASSIGNMENT ? null
-                    : "'ad elemental' applies to the assignment that initialises an elemental";
+    private SourceRange at(Annotation.Name n) {
+        return text.range(src, n.offset(), n.text().length());
+    }
+
+    /** Why {@code p} cannot sit on {@code site}, or null when it can. */
+    static String misfit(AdPragma p, AnnotationSite site, boolean parallelLoop) {
+        AnnotationKind kind = switch (p) {
+            case AdPragma.Gradient g -> AnnotationKind.GRADIENT;
+            case AdPragma.Tangent t -> AnnotationKind.TANGENT;
+            case AdPragma.StencilAdjoint s -> AnnotationKind.STENCIL;
+            case AdPragma.Disjoint d -> AnnotationKind.DISJOINT;
+            case AdPragma.PartiallySeparable s -> AnnotationKind.PARTIALLY_SEPARABLE;
+            case AdPragma.Elemental e -> AnnotationKind.ELEMENTAL;
         };
+        return AnnotationMessages.misfit(Spelling.FORTRAN, kind, site, parallelLoop);
+    }
+
+    /** The error of an annotation line on a site it does not fit. */
+    static String misplaced(LogicalLine l, AnnotationSite site, String why) {
+        return AnnotationMessages.misplaced(Spelling.FORTRAN, AnnotationText.of(l).text(), site, why);
     }
 }

@@ -3,6 +3,8 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.annotation.AnnotationSite;
+import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.fortran.FortranDiagnosticCodes;
@@ -32,7 +34,7 @@ final class Directives {
      * Checks {@code pending} against a statement that is {@code target}; {@code ompKind} is the
      * OpenMP directive it accepts (null: none).
      */
-    Claimed claim(List<LogicalLine> pending, AdDirective.Target target, OmpDirective.Kind ompKind) {
+    Claimed claim(List<LogicalLine> pending, AnnotationSite target, OmpDirective.Kind ompKind) {
         OmpDirective.Parsed omp = null;
         List<LogicalLine> ads = new ArrayList<>();
         for (LogicalLine l : pending) {
@@ -63,8 +65,8 @@ final class Directives {
             }
             String problem = AdDirective.misfit(p, target, omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
             if (problem != null) {
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$ad "
-                        + l.tokens().get(0).text() + "' cannot apply to " + target.description + ": " + problem);
+                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
+                        AdDirective.misplaced(l, target, problem));
                 continue;
             }
             resolved.add(p);
@@ -93,10 +95,11 @@ final class Directives {
         }
     }
 
-    private static String misplacedOmp(OmpDirective.Kind k, AdDirective.Target target) {
+    private static String misplacedOmp(OmpDirective.Kind k, AnnotationSite target) {
+        String site = Spelling.FORTRAN.describe(target);
         return switch (k) {
-            case PARALLEL_DO -> "'!$omp parallel do' must be followed by a do loop, not " + target.description;
-            case ATOMIC -> "'!$omp atomic' must be followed by an update x = x + expr, not " + target.description;
+            case PARALLEL_DO -> "'!$omp parallel do' must be followed by a do loop, not " + site;
+            case ATOMIC -> "'!$omp atomic' must be followed by an update x = x + expr, not " + site;
             case END_PARALLEL_DO -> "'!$omp end parallel do' must follow the end do of a parallel loop";
         };
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Binary;
@@ -127,24 +128,24 @@ final class ExecutionPart {
         try {
             switch (cls.kind()) {
                 case ASSIGNMENT -> {
-                    Directives.Claimed d = directives.claim(mine, AdDirective.Target.ASSIGNMENT,
+                    Directives.Claimed d = directives.claim(mine, AnnotationSite.ASSIGNMENT,
                             OmpDirective.Kind.ATOMIC);
                     out.add(simple.assignment(l, cls.at(), counters, d.ad(), d.omp()));
                 }
                 case CALL -> {
-                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, null);
                     out.add(simple.call(l, cls.at()));
                 }
                 case RETURN -> {
-                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, null);
                     out.add(simple.returnStatement(l, cls.at()));
                 }
                 case CONTINUE -> {
-                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, null);
                     new Cursor(l, src, cls.at() + 1).expectEnd("continue");
                 }
                 default -> {
-                    directives.claim(mine, AdDirective.Target.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, null);
                     UnsupportedException e = simple.unsupported(l, cls);
                     if (ConstructLines.opensConstruct(l, cls)) {
                         skipConstruct();
@@ -160,7 +161,7 @@ final class ExecutionPart {
     // ---- do -----------------------------------------------------------------------------------
 
     private For doLoop(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine) {
-        Directives.Claimed d = directives.claim(mine, AdDirective.Target.LOOP, OmpDirective.Kind.PARALLEL_DO);
+        Directives.Claimed d = directives.claim(mine, AnnotationSite.LOOP, OmpDirective.Kind.PARALLEL_DO);
         pos++;
         Cursor c = new Cursor(l, src, cls.at());
         c.next();
@@ -233,14 +234,14 @@ final class ExecutionPart {
             if (ConstructLines.isConstructIf(l, cls)) {
                 skipConstruct();
             }
-            directives.claim(mine, AdDirective.Target.OTHER, null);
+            directives.claim(mine, AnnotationSite.OTHER, null);
             return null;
         }
         if (!construct) {
             pos++;
             return logicalIf(l, c, cond, mine);
         }
-        directives.claim(mine, AdDirective.Target.OTHER, null);
+        directives.claim(mine, AnnotationSite.OTHER, null);
         pos++;
         return ifRest(cond, l.start(), l, cls);
     }
@@ -259,7 +260,7 @@ final class ExecutionPart {
 
     /** {@code if (c) action}: the action is one simple statement. */
     private Stmt logicalIf(LogicalLine l, Cursor c, Expr cond, List<LogicalLine> mine) {
-        directives.claim(mine, AdDirective.Target.OTHER, null);
+        directives.claim(mine, AnnotationSite.OTHER, null);
         LogicalLine action = new LogicalLine(LogicalLine.Kind.CODE, l.tokens().subList(c.pos(), l.tokens().size()),
                 c.nextStart(), l.end());
         Classifier.Line acls = Classifier.classify(action);

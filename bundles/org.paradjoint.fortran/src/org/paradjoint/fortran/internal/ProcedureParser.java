@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Block;
@@ -113,11 +114,11 @@ final class ProcedureParser {
                 continue;
             }
             AdPragma p = directives.resolve(l);
-            String problem = p == null ? null : AdDirective.misfit(p, AdDirective.Target.FUNCTION, false);
+            String problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
             if (problem != null) {
                 directives.collected.remove(p);
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$ad "
-                        + l.tokens().get(0).text() + "' cannot apply to a subroutine: " + problem);
+                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
+                        AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem));
             }
         }
         ExecutionPart exec = new ExecutionPart(scope, reporter, spec.exprs(), directives, result, lines, proc.end);

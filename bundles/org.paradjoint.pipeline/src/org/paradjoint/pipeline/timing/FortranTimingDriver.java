@@ -47,20 +47,10 @@ final class FortranTimingDriver {
 
     private void emit(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, Shape> shapes, int repetitions, String description) {
-        List<Arg> args = new ArrayList<>();
-        String called = signature == null ? kernel.name() : signature.derivedName();
-        for (Variable p : kernel.params()) {
-            Shape shape = p.isArray() ? shapes.get(p) : null;
-            args.add(new Arg(p, shape, "arg_" + p.name()));
-            if (signature != null) {
-                DerivativeSignature.Param sp = signature.params().stream().filter(x -> x.primal().equals(p))
-                        .findFirst().orElse(null);
-                if (sp != null && sp.isActive()) {
-                    Variable d = sp.derivative();
-                    args.add(new Arg(d, d.isArray() ? shape : null, "arg_" + d.name()));
-                }
-            }
-        }
+        TimedCall timed = TimedCall.of(kernel, signature);
+        String called = timed.name();
+        List<Arg> args = timed.args().stream()
+                .map(a -> new Arg(a.var(), a.sizedByPrimal() ? shapes.get(a.primal()) : null, a.source())).toList();
         line("! Timing driver: " + description);
         line("program pa_timing");
         line("  use omp_lib");

@@ -20,7 +20,7 @@ import org.paradjoint.core.transform.DerivativeSignature;
  */
 final class TimingDriver {
 
-    /** What is passed for one parameter of the called function. */
+    /** What is passed for one parameter of the called function, with its element count. */
     private record Arg(Variable var, long count, String source) {
     }
 
@@ -45,23 +45,11 @@ final class TimingDriver {
 
     private void emit(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, Long> extents, int repetitions, String description) {
-        List<Variable> params = new ArrayList<>();
-        List<Arg> args = new ArrayList<>();
-        String called = signature == null ? kernel.name() : signature.derivedName();
-        for (Variable p : kernel.params()) {
-            long count = p.isArray() ? extents.get(p) : 1;
-            params.add(p);
-            args.add(new Arg(p, count, "arg_" + p.name()));
-            if (signature != null) {
-                DerivativeSignature.Param sp = signature.params().stream().filter(x -> x.primal().equals(p))
-                        .findFirst().orElse(null);
-                if (sp != null && sp.isActive()) {
-                    Variable d = sp.derivative();
-                    params.add(d);
-                    args.add(new Arg(d, d.isArray() ? (p.isArray() ? count : 1) : 1, "arg_" + d.name()));
-                }
-            }
-        }
+        TimedCall timed = TimedCall.of(kernel, signature);
+        String called = timed.name();
+        List<Variable> params = timed.args().stream().map(TimedCall.Arg::var).toList();
+        List<Arg> args = timed.args().stream()
+                .map(a -> new Arg(a.var(), a.sizedByPrimal() ? extents.get(a.primal()) : 1, a.source())).toList();
         line("/* Timing driver: " + description + " */");
         line("#include <stdio.h>");
         line("#include <stdlib.h>");

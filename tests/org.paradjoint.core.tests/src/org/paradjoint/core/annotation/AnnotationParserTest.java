@@ -297,7 +297,7 @@ class AnnotationParserTest {
         assertEquals("malformed `ad disjoint`: unexpected `x` after `ad disjoint(...)`", trailing.message());
         AnnotationDiagnostic noParen = error("ad disjoint c", Spelling.FORTRAN);
         assertEquals("malformed 'ad disjoint': expected '(' after 'ad disjoint', as in"
-                + " '!$ad disjoint(c[i], c[i] + 7)' (found 'c')", noParen.message());
+                + " '!$ad disjoint(c(i), c(i) + 7)' (found 'c')", noParen.message());
     }
 
     @Test

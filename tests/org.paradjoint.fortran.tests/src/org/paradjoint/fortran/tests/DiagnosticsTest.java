@@ -190,7 +190,24 @@ class DiagnosticsTest {
                   end do"""), FortranDiagnosticCodes.MISPLACED_PRAGMA, 7, 1, "parallel");
         error(sub("""
                   !$ad gradient(y : w)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.UNDECLARED, 7, 19, "'w'");
+                  y(1) = x(1)"""), FortranDiagnosticCodes.UNKNOWN_VARIABLE, 7, 19, "'w'", "'ad gradient'");
+    }
+
+    @Test
+    void annotationErrorsOnAContinuationLinePointAtTheirText() {
+        error(sub("""
+                  !$ad gradient(y : &
+                  !$ad & w)
+                  y(1) = x(1)"""), FortranDiagnosticCodes.UNKNOWN_VARIABLE, 8, 8, "'w'", "'ad gradient'");
+        error(sub("""
+                  !$ad stencil adjoint(y = &
+                  !$ad & yb)
+                  y(1) = x(1)"""), FortranDiagnosticCodes.MALFORMED_PRAGMA, 7, 24, "expected ':' between an array",
+                "'!$ad stencil adjoint(u:ub, v:vb) strategy(split)'", "(found '=')");
+        error(sub("""
+                  !$ad disjoint(c(i), )
+                  y(1) = x(1)"""), FortranDiagnosticCodes.MALFORMED_PRAGMA, 7, 20, "empty expression",
+                "'!$ad disjoint(c(i))'");
     }
 
     @Test

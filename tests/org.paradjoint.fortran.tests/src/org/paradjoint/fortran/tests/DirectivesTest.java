@@ -170,6 +170,27 @@ class DirectivesTest {
     }
 
     @Test
+    void annotationKeywordsInAnyCaseAndContinued() {
+        Function f = Fortran.fn("""
+                subroutine s(n, x, y)
+                  integer, intent(in) :: n
+                  real(8), intent(in) :: x(n)
+                  real(8), intent(inout) :: y(n)
+                  integer :: i
+                  !$AD Stencil Adjoint(Y : yb, &
+                  !$ad&  X:xb) STRATEGY(Split)
+                  do i = 2, n - 1
+                    y(i) = x(i - 1) + x(i + 1)
+                  end do
+                end subroutine
+                """);
+        AdPragma.StencilAdjoint st = (AdPragma.StencilAdjoint) ((For) f.body().stmts().get(0)).pragmas().get(0);
+        assertEquals("split", st.strategy());
+        assertEquals(List.of(new AdPragma.StencilAdjoint.Mapping("y", "yb"), new AdPragma.StencilAdjoint.Mapping("x",
+                "xb")), st.mappings());
+    }
+
+    @Test
     void collapsedNest() {
         Function f = Fortran.fn("""
                 subroutine s(n, a)

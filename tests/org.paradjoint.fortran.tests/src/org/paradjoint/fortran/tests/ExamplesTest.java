@@ -58,6 +58,7 @@ class ExamplesTest {
             new Example("stencil1d.f90", "stencil1d", "--set n=20"),
             new Example("burgers1d.f90", "burgers1d", "--set n=20"),
             new Example("wave3d.f90", "wave3d", "--set n=6"),
+            new Example("gather3.f90", "gather3", "--set n=30"),
             new Example("compact3.f90", "compact3", "--set n=40"),
             new Example("greengauss.f90", "green_gauss", "--set ncolors=3 --set E=12 --index color_ia=ascending:1:E+1 "
                     + "--index edge2nodes=perm:2*E --extent color_ia=ncolors+1 --extent edge2nodes=E --extent sij=E "

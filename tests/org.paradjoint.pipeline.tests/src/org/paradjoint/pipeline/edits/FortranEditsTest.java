@@ -19,23 +19,8 @@ import org.paradjoint.testsupport.Repo;
 /** The quick-assist, the quick-fix edits, the menu scan and the validation on Fortran sources. */
 class FortranEditsTest {
 
-    /** A three-point gather: its adjoint increments collide between iterations. */
-    static final String GATHER3 = """
-            subroutine gather3(n, y, x)
-              implicit none
-              integer, intent(in) :: n
-              real(8), intent(inout) :: y(n)
-              real(8), intent(in) :: x(n)
-              integer :: i
-
-              !$ad gradient(y : x)
-              !$omp parallel do private(i)
-              do i = 2, n - 1
-                y(i) = x(i - 1) + 2.0d0 * x(i) + x(i + 1)
-              end do
-              !$omp end parallel do
-            end subroutine gather3
-            """;
+    /** A three-point gather ({@code examples/fortran/gather3.f90}): its adjoint increments collide. */
+    static final String GATHER3 = Repo.example("fortran/gather3.f90");
 
     static final String INDIRECT = """
             subroutine gather_indirect(n, y, x, c)
@@ -137,7 +122,8 @@ class FortranEditsTest {
         assertEquals(Severity.WARNING, first.severity());
         assertEquals(GATHER3.indexOf("x(i - 1)"), first.offset());
         assertEquals("x(i - 1)".length(), first.length());
-        assertEquals(11, first.line());
+        assertEquals(GATHER3.substring(0, GATHER3.indexOf("x(i - 1)")).lines().count(), first.line(),
+                "the line of x(i - 1)");
         assertEquals("gather3", first.attributes().get(Problem.FUNCTION));
         assertTrue(first.message().contains("may collide between iterations"), first.message());
     }

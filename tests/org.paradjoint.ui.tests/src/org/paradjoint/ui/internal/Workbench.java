@@ -38,6 +38,7 @@ import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.navigator.CommonNavigator;
 import org.eclipse.ui.texteditor.ITextEditor;
+import org.paradjoint.testsupport.Repo;
 
 /** Workspace and workbench chores of the UI tests (which run on the UI thread). */
 final class Workbench {
@@ -55,24 +56,8 @@ final class Workbench {
             }
             """;
 
-    /** A three-point gather in Fortran: its adjoint increments of x collide between iterations. */
-    static final String FORTRAN_GATHER3 = """
-            ! y gathers three neighbours of x.
-            subroutine gather3(n, y, x)
-              implicit none
-              integer, intent(in) :: n
-              real(8), intent(inout) :: y(n)
-              real(8), intent(in) :: x(n)
-              integer :: i
-
-              !$ad gradient(y : x)
-              !$omp parallel do private(i)
-              do i = 2, n - 1
-                y(i) = x(i - 1) + 2.0d0 * x(i) + x(i + 1)
-              end do
-              !$omp end parallel do
-            end subroutine gather3
-            """;
+    /** A three-point gather in Fortran ({@code examples/fortran/gather3.f90}): its adjoint increments collide. */
+    static final String FORTRAN_GATHER3 = Repo.example("fortran/gather3.f90");
 
     /** The editor the workbench opens for C and Fortran sources where CDT's UI is not installed. */
     static final String GENERIC_EDITOR = "org.eclipse.ui.genericeditor.GenericEditor";

@@ -59,6 +59,7 @@ class FortranVerdictsTest {
     }
 
     static final List<Pair> PAIRS = List.of(
+            new Pair("formad/gather3.c", "gather3.f90", "gather3", List.of(), List.of()),
             new Pair("formad/indirect.c", "indirect.f90", "indirect", List.of(), List.of()),
             new Pair("formad/compact3.c", "compact3.f90", "compact3", List.of(), List.of()),
             new Pair("formad/greengauss.c", "greengauss.f90", "green_gauss", List.of(), List.of()),
@@ -83,6 +84,7 @@ class FortranVerdictsTest {
      * centre-only read of {@code u_2}, which is why they get adjoint stencils instead.
      */
     static final List<Expected> EXPECTED = List.of(
+            new Expected("gather3", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("indirect", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("compact3", 0, "uoldb", Verdict.SAFE, Verdict.SAFE),
             new Expected("green_gauss", 0, "dvb", Verdict.SAFE, Verdict.SAFE),

@@ -1,0 +1,50 @@
+package org.paradjoint.pipeline.timing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DerivativeSignature;
+
+/**
+ * The call a timing driver times, the same for C and Fortran: the variant's name and its
+ * arguments, each parameter of the primal followed by its derivative where the variant takes one.
+ * Each driver sizes and fills the arguments in its own language.
+ */
+record TimedCall(String name, List<Arg> args) {
+
+    /**
+     * One argument: {@code var} is what is passed, {@code primal} the kernel's parameter it belongs
+     * to (itself, or the parameter whose derivative it is), which gives an array its extent.
+     */
+    record Arg(Variable var, Variable primal) {
+        /** The driver's variable that holds the argument. */
+        String source() {
+            return "arg_" + var.name();
+        }
+
+        /** True when the argument is an array sized as its primal parameter (not an array's scalar derivative). */
+        boolean sizedByPrimal() {
+            return var.isArray() && primal.isArray();
+        }
+    }
+
+    TimedCall {
+        args = List.copyOf(args);
+    }
+
+    /** The call of {@code signature}'s variant of {@code kernel}, or of the primal itself when it is null. */
+    static TimedCall of(Function kernel, DerivativeSignature signature) {
+        List<Arg> args = new ArrayList<>();
+        for (Variable p : kernel.params()) {
+            args.add(new Arg(p, p));
+            if (signature != null) {
+                signature.params().stream().filter(x -> x.primal().equals(p)).findFirst()
+                        .filter(DerivativeSignature.Param::isActive)
+                        .ifPresent(sp -> args.add(new Arg(sp.derivative(), p)));
+            }
+        }
+        return new TimedCall(signature == null ? kernel.name() : signature.derivedName(), args);
+    }
+}
