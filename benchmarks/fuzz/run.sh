@@ -21,7 +21,6 @@ xvfb-run -a ./mvnw -B -o verify -Dtest='SoundnessTest,RandomKernelsPropertyTest'
     echo "machine: $(nproc) cores, $(uname -sr); loops=$LOOPS kernels=$KERNELS"
     grep -H -E "soundness:|Tests run:" \
         tests/*/target/surefire-reports/*Soundness*.txt tests/*/target/surefire-reports/*RandomKernels*.txt \
-        tests/*/target/surefire-reports/*Soundness*-output.txt tests/*/target/surefire-reports/*RandomKernels*-output.txt \
         2>/dev/null || true
 } > "benchmarks/fuzz/$out"
 cat "benchmarks/fuzz/$out"

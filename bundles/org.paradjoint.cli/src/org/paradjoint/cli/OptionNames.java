@@ -19,7 +19,7 @@ final class OptionNames {
     }
 
     /**
-     * The usage error of the first name that serves none of the targeted functions ({@code function}, or
+     * The usage error of the first name that does not fit the targeted functions ({@code function}, or
      * every annotated one), or empty when all are fine or there is no target (reported elsewhere).
      */
     static Optional<String> problem(TranslationUnit unit, String function, List<String> dependents,
@@ -29,14 +29,10 @@ final class OptionNames {
         if (targets.isEmpty()) {
             return Optional.empty();
         }
-        for (String option : List.of("--dependents", "--independents")) {
-            for (String name : option.equals("--dependents") ? orEmpty(dependents) : orEmpty(independents)) {
-                for (Function f : targets) {
-                    if (f.lookup(name).isEmpty()) {
-                        return Optional.of(option + " " + name + ": no variable '" + name + "' in '" + f.name() + "'");
-                    }
-                }
-            }
+        Optional<String> unknown = unknownVariable("--dependents", dependents, targets)
+                .or(() -> unknownVariable("--independents", independents, targets));
+        if (unknown.isPresent()) {
+            return unknown;
         }
         for (String name : extents.keySet()) {
             boolean sized = targets.stream().anyMatch(f -> f.lookup(name).filter(Variable::isArray).isPresent());
@@ -48,7 +44,15 @@ final class OptionNames {
         return Optional.empty();
     }
 
-    private static List<String> orEmpty(List<String> l) {
-        return l == null ? List.of() : l;
+    /** The first of {@code names} that some target has no variable of (null: the option was not given). */
+    private static Optional<String> unknownVariable(String option, List<String> names, List<Function> targets) {
+        for (String name : names == null ? List.<String>of() : names) {
+            for (Function f : targets) {
+                if (f.lookup(name).isEmpty()) {
+                    return Optional.of(option + " " + name + ": no variable '" + name + "' in '" + f.name() + "'");
+                }
+            }
+        }
+        return Optional.empty();
     }
 }

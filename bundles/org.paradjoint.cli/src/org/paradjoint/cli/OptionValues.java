@@ -8,27 +8,23 @@ final class OptionValues {
 
     /** A positive number of milliseconds, or an IllegalArgumentException that names the option. */
     static long positive(String s, String option) {
-        try {
-            long v = Long.parseLong(s);
-            if (v > 0) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + " needs a positive number of milliseconds, not '" + s + "'");
+        return positiveLong(s, option, "a positive number of milliseconds", Long.MAX_VALUE);
     }
 
     /** A positive whole number (a count), or an IllegalArgumentException that names the option. */
     static int count(String s, String option) {
+        return (int) positiveLong(s, option, "a positive whole number", Integer.MAX_VALUE);
+    }
+
+    private static long positiveLong(String s, String option, String what, long max) {
         try {
-            int v = Integer.parseInt(s);
-            if (v > 0) {
+            long v = Long.parseLong(s);
+            if (v > 0 && v <= max) {
                 return v;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(option + " needs a positive whole number, not '" + s + "'");
+        throw new IllegalArgumentException(option + " needs " + what + ", not '" + s + "'");
     }
 }
