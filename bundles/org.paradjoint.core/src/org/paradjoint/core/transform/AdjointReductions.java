@@ -57,6 +57,22 @@ final class AdjointReductions {
         return out;
     }
 
+    /**
+     * The adjoints of shared scalars (a by-value parameter such as {@code alpha}, a shared local)
+     * among {@code unsafe} that the adjoint iteration only increments: whatever the strategy, they
+     * are reduction variables (each thread sums into its own copy, combined once at the end of
+     * the loop), never an atomic update per iteration. Others stay atomic, without a warning.
+     */
+    static List<Variable> scalars(List<Stmt> iteration, Map<Variable, LValue> unsafe, DiffContext cx) {
+        List<Variable> out = new ArrayList<>();
+        for (Map.Entry<Variable, LValue> e : unsafe.entrySet()) {
+            if (e.getValue().var().isScalar() && onlyIncremented(iteration, e.getKey())) {
+                out.add(sectioned(e.getKey(), e.getValue(), cx));
+            }
+        }
+        return out;
+    }
+
     private static Variable sectioned(Variable adjoint, LValue primal, DiffContext cx) {
         if (adjoint.isScalar()) {
             return adjoint;

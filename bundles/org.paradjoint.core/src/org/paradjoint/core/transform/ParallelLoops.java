@@ -33,15 +33,17 @@ final class ParallelLoops {
     /**
      * What an adjoint iteration knows about its parallel loop: the variables private to an
      * iteration (clauses, counters of the collapsed nest, declarations in the body), those it
-     * recomputes, and the reduction variables; the shared arrays the loop overwrites whose values
-     * from before the loop the adjoint needs ({@code saved}: saved whole before the loop runs,
-     * restored before its adjoint), and those of them the adjoint iterations need themselves
-     * ({@code replayed}: each adjoint iteration redoes its writes to them, saving the old values
-     * on its own tape, and undoes them while it reverses; the primal being race-free, no other
-     * iteration touches those elements).
+     * recomputes, and the reduction variables; whether the forward sweep runs the loop at all
+     * ({@code runsForward}: only when something after it reads what it writes, {@link ReadAfter});
+     * the shared arrays it overwrites whose values from before the loop the adjoint needs
+     * ({@code saved}: saved whole before the loop runs, restored before its adjoint; none when
+     * the loop does not run forward, since those values are then still in place), and the arrays
+     * whose writes each adjoint iteration redoes ({@code replayed}: saving the old values on its
+     * own tape and undoing them while it reverses, {@link IterationReplay}; the primal being
+     * race-free, no other iteration touches those elements).
      */
-    record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars, Set<Variable> saved,
-            Set<Variable> replayed) {
+    record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars, boolean runsForward,
+            Set<Variable> saved, Set<Variable> replayed) {
     }
 
     private ParallelLoops() {
@@ -66,9 +68,11 @@ final class ParallelLoops {
 
     /**
      * The facts of {@code f}; {@code neededBefore} are the variables needed by the adjoints of the
-     * statements that run before it ({@link NeededBefore}).
+     * statements that run before it ({@link NeededBefore}), {@code readAfter} those read by the
+     * statements that run after it ({@link ReadAfter}).
      */
-    static Info info(For f, Set<Variable> needed, Set<Variable> neededBefore, Predicate<Variable> active) {
+    static Info info(For f, Set<Variable> needed, Set<Variable> neededBefore, Set<Variable> readAfter,
+            Predicate<Variable> active) {
         For in = innermost(f);
         Set<Variable> privates = new LinkedHashSet<>();
         privates.addAll(f.omp().privates());
@@ -89,17 +93,21 @@ final class ParallelLoops {
         Set<Variable> recomputed = ToBeRecorded.recomputed(in.body(), needed, reductionVars);
         Set<Variable> ownNeeds = ToBeRecorded.recomputed(in.body(), ToBeRecorded.needed(in.body(), active),
                 reductionVars);
+        Set<Variable> sharedWrites = new LinkedHashSet<>(StmtUtil.writes(in.body()));
+        sharedWrites.removeAll(privates);
+        boolean runsForward = sharedWrites.stream().anyMatch(readAfter::contains);
+        Set<Variable> sharedArrays = new LinkedHashSet<>();
+        sharedWrites.stream().filter(Variable::isArray).forEach(sharedArrays::add);
         Set<Variable> saved = new LinkedHashSet<>();
-        Set<Variable> replayed = new LinkedHashSet<>();
-        for (Variable v : StmtUtil.writes(in.body())) {
-            if (v.isArray() && !privates.contains(v) && (ownNeeds.contains(v) || neededBefore.contains(v))) {
-                saved.add(v);
-                if (ownNeeds.contains(v)) {
-                    replayed.add(v);
+        if (runsForward) {
+            for (Variable v : sharedArrays) {
+                if (ownNeeds.contains(v) || neededBefore.contains(v)) {
+                    saved.add(v);
                 }
             }
         }
-        return new Info(privates, recomputed, reductionVars, saved, replayed);
+        Set<Variable> replayed = IterationReplay.of(in.body(), sharedArrays, recomputed, active);
+        return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed);
     }
 
     /** The restrictions of the adjoint of a parallel loop; each violation is a located error. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.Set;
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -34,14 +37,15 @@ import org.paradjoint.core.ir.Variable;
 /**
  * Reverse mode: a forward sweep that runs the primal and pushes on a function-local tape what
  * the reverse sweep needs (old values of needed variables, branch directions, loop counters),
- * then the reverse sweep. A parallel loop runs as in the primal in the forward sweep; its
- * adjoint is a parallel loop with the same header whose iterations recompute their own forward
- * body (on an iteration-local tape, skipping writes to shared arrays) and then reverse it.
- * Increments of shared adjoints inside it are plain where the {@link IncrementPolicy} proves
- * them race-free, otherwise atomic or, with {@link RaceStrategy#REDUCTION}, plain inside a
- * {@code reduction(+: ...)} clause. Shared arrays the loop overwrites whose old values the
- * adjoint needs are saved whole before it and restored before its adjoint, whose iterations
- * then redo and undo their own writes to them ({@link ParallelLoops.Info}).
+ * then the reverse sweep. A parallel loop runs as in the primal in the forward sweep when what it
+ * writes is read after it (otherwise not at all); its adjoint is a parallel loop with the same
+ * header whose iterations recompute their own forward body (on an iteration-local tape, skipping
+ * writes to shared arrays) and then reverse it. Increments of shared adjoints inside it are plain
+ * where the {@link IncrementPolicy} proves them race-free, otherwise atomic or, with
+ * {@link RaceStrategy#REDUCTION}, plain inside a {@code reduction(+: ...)} clause. Shared arrays
+ * a loop that runs forward overwrites and whose old values the adjoint needs are saved whole
+ * before it and restored before its adjoint; adjoint iterations redo and undo their own writes
+ * to an array only where they read it after writing it ({@link ParallelLoops.Info}).
  * <p>
  * The sweeps are generated here; which old values are saved is decided first by
  * {@link SavePlan}, and the adjoint statements of each assignment come from
@@ -55,6 +59,7 @@ final class Reverse {
     /** The facts of each parallel loop (by identity). */
     private final Map<For, ParallelLoops.Info> infos = new IdentityHashMap<>();
     private final Map<For, Set<Variable>> neededBefore;
+    private final Map<For, Set<Variable>> readAfter;
     private final List<Variable> extraLocals = new ArrayList<>();
     private final SavePlan plan;
     private final AssignmentAdjoints adjoints;
@@ -66,13 +71,14 @@ final class Reverse {
         this.needed = ToBeRecorded.needed(cx.fn.body(), cx::isActive);
         this.tape = Runtime.tapeVariable(cx.names.fresh("pa_t"));
         this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive);
+        this.readAfter = ReadAfter.of(cx.fn.body());
         this.plan = new SavePlan(cx.fn.body(), needed, this::info);
         this.adjoints = new AssignmentAdjoints(cx, extraLocals);
     }
 
     private ParallelLoops.Info info(For f) {
         return infos.computeIfAbsent(f, x -> ParallelLoops.info(x, needed, neededBefore.getOrDefault(x, Set.of()),
-                cx::isActive));
+                readAfter.getOrDefault(x, Set.of()), cx::isActive));
     }
 
     Function generate() {
@@ -173,6 +179,10 @@ final class Reverse {
                 }
                 ParallelLoops.Info p = info(f);
                 ParallelLoops.check(f, cx, p);
+                if (!p.runsForward()) {
+                    // nothing after it reads its results: its adjoint finds its inputs in place
+                    return out;
+                }
                 for (Variable v : plan.savedAround(f)) {
                     out.add(push(c, new VarRef(v)));
                 }
@@ -275,7 +285,7 @@ final class Reverse {
                 for (Variable v : saved) {
                     out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                 }
-                out.add(reverseParallel(f));
+                out.addAll(reverseParallel(f));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {
@@ -322,8 +332,12 @@ final class Reverse {
 
     // ---- parallel loops ------------------------------------------------------------------------
 
-    /** The adjoint of a parallel loop: same header, each iteration recomputes and reverses its body. */
-    private For reverseParallel(For f) {
+    /**
+     * The adjoint of a parallel loop: same header, each iteration recomputes and reverses its body;
+     * preceded and followed by the set-up and combination of the local sums of by-value
+     * parameters' adjoints.
+     */
+    private List<Stmt> reverseParallel(For f) {
         For in = ParallelLoops.innermost(f);
         ParallelLoops.Info p = info(f);
         SweepContext ic = new SweepContext(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
@@ -350,11 +364,38 @@ final class Reverse {
         if (ic.tapeUsed) {
             iteration.add(Runtime.free(ic.tape));
         }
-        List<Variable> reduced = List.of();
-        if (cx.raceStrategy == RaceStrategy.REDUCTION && !ic.unsafe.isEmpty()) {
-            reduced = AdjointReductions.plan(iteration, ic.unsafe, cx);
+        List<Variable> scalars = AdjointReductions.scalars(iteration, ic.unsafe, cx);
+        List<Variable> reduced = new ArrayList<>();
+        // a by-value parameter's adjoint ab[0] sums into a local scalar, which stays in a register
+        Map<Variable, Variable> sums = new LinkedHashMap<>();
+        for (Variable v : scalars) {
+            if (v.isArray()) {
+                Variable sum = Variable.scalar(cx.names.fresh("pa_" + v.name()), v.type(), Variable.Kind.LOCAL);
+                sums.put(v, sum);
+                extraLocals.add(sum);
+                reduced.add(sum);
+            } else {
+                reduced.add(v);
+            }
         }
-        Block body = new Block(AdjointReductions.withoutAtomics(iteration, new HashSet<>(reduced)));
-        return ParallelLoops.rebuildNest(f, in, body, ParallelLoops.reverseOmp(f.omp(), cx, reduced));
+        if (cx.raceStrategy == RaceStrategy.REDUCTION && !ic.unsafe.isEmpty()) {
+            Map<Variable, LValue> arrays = new LinkedHashMap<>(ic.unsafe);
+            arrays.keySet().removeAll(scalars);
+            reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
+        }
+        List<Stmt> summed = sums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s, sums)).toList();
+        Block body = new Block(AdjointReductions.withoutAtomics(summed, new HashSet<>(reduced)));
+        List<Stmt> out = new ArrayList<>();
+        sums.values().forEach(sum -> out.add(zeroAssign(sum)));
+        out.add(ParallelLoops.rebuildNest(f, in, body, ParallelLoops.reverseOmp(f.omp(), cx, reduced)));
+        sums.forEach((adjoint, sum) -> out.add(new Assign(new ArrayRef(adjoint, List.of(new IntLit(0))),
+                Assign.Op.ADD, new VarRef(sum))));
+        return out;
+    }
+
+    /** {@code s} with every {@code ab[0]} of an adjoint in {@code sums} replaced by its local sum. */
+    private static Stmt intoSums(Stmt s, Map<Variable, Variable> sums) {
+        return StmtUtil.mapExprs(s, e -> ExprUtil.map(e, x -> x instanceof ArrayRef r && sums.containsKey(r.var())
+                ? new VarRef(sums.get(r.var()), r.range()) : x));
     }
 }

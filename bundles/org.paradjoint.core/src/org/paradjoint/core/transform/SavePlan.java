@@ -89,7 +89,8 @@ final class SavePlan {
                     ParallelLoops.Info p = info.apply(f);
                     List<Variable> around = new ArrayList<>();
                     for (Variable v : StmtUtil.writes(f)) {
-                        if (v.isScalar() && needed.contains(v) && init.contains(v) && !p.privates().contains(v)) {
+                        if (p.runsForward() && v.isScalar() && needed.contains(v) && init.contains(v)
+                                && !p.privates().contains(v)) {
                             around.add(v);
                             if (!definite.contains(v)) {
                                 zeroInit.add(v);

@@ -228,6 +228,7 @@ class DiagnosticsTest {
                     for (i = 0; i < n; i++) {
                         y[i] = y[i] * y[i] + x[i]; // err
                     }
+                    y[0] = y[0] + y[1];
                 }
                 """, "parallel-inplace-needed");
         assertTrue(d.message().contains("separate array") && d.message().contains("sequential"), d.message());

@@ -15,11 +15,13 @@ import org.paradjoint.core.tests.support.Kernels;
 import org.paradjoint.core.tests.support.TinyC;
 
 /**
- * Arrays that a parallel loop overwrites. Only values from before the loop matter to its
- * adjoint: those the loop itself reads, and those the statements before it (other iterations of
- * an enclosing loop included) need. Such arrays are saved whole before the loop when their
- * extents are declared; otherwise the error {@code parallel-inplace-needed} says how to declare
- * them. Arrays needed only after the loop need nothing.
+ * Arrays that a parallel loop overwrites. A loop whose results nothing after it reads does not
+ * run in the forward sweep: its adjoint iterations find the values from before the loop in
+ * place, and replay (with an iteration-local record) only the writes they read back. A loop that
+ * does run forward saves, whole and before it, what its adjoint or the statements before it need
+ * from before the loop, when the extents are declared; otherwise the error
+ * {@code parallel-inplace-needed} says how to declare them. Arrays needed only after the loop
+ * need nothing.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ParallelInPlaceTest {
@@ -45,7 +47,50 @@ class ParallelInPlaceTest {
     }
 
     @Test
-    void nonlinearInPlaceUpdateOfADeclaredArray() {
+    void pointwiseInPlaceUpdateOfAPointerRecordsNothing() {
+        String[] out = Kernels.check("""
+                void f(int n, double *x)
+                {
+                    int i;
+                #pragma ad gradient(x : x)
+                #pragma omp parallel for
+                    for (i = 0; i < n; i++)
+                        x[i] = x[i] * x[i];
+                }
+                """, "f", c -> c.set("n", "17").size("x", "n"));
+        // no forward run of the loop, no save of x, no tape: the iteration reads x[i] before writing it
+        assertFalse(out[1].contains("pa_push") || out[1].contains("pa_tape pa_"), out[1]);
+        assertEquals(1, out[1].split("#pragma omp parallel for", -1).length - 1, out[1]);
+    }
+
+    @Test
+    void readBeforeAnyWriteOfTheIterationRecordsNothing() {
+        String[] out = Kernels.check("""
+                void f(int n, int m, double alpha, double beta, double C[n][m], const double A[n][m],
+                       const double B[m][m])
+                {
+                    int i, j, k;
+                #pragma ad gradient(C : alpha, beta, A, B, C)
+                #pragma omp parallel for private(j, k)
+                    for (i = 0; i < n; i++) {
+                        for (j = 0; j < m; j++)
+                            C[i][j] *= beta;
+                        for (k = 0; k < m; k++)
+                            for (j = 0; j < m; j++)
+                                C[i][j] += alpha * A[i][k] * B[k][j];
+                    }
+                }
+                """, "f", c -> c.set("n", "5").set("m", "4").size("C", "n * m").size("A", "n * m")
+                .size("B", "m * m"));
+        assertFalse(out[1].contains("pa_push") || out[1].contains("pa_tape pa_"), out[1]);
+        // the adjoints of alpha and beta sum per thread, combined once
+        assertTrue(out[1].contains("reduction(+: pa_alphab, pa_betab)"), out[1]);
+        assertFalse(out[1].contains("atomic\n                alphab"), out[1]);
+        assertTrue(out[1].contains("alphab[0] += pa_alphab;"), out[1]);
+    }
+
+    @Test
+    void writeReadBackInTheIterationIsReplayed() {
         String[] out = Kernels.check("""
                 void f(int n, double y[n], const double x[n])
                 {
@@ -58,10 +103,46 @@ class ParallelInPlaceTest {
                     }
                 }
                 """, "f", c -> c.set("n", "13").size("y", "n").size("x", "n"));
-        // saved whole before the loop, restored before its adjoint; each adjoint iteration redoes its writes
+        // the loop does not run forward (nothing reads y after it); each adjoint iteration redoes its writes
+        assertFalse(out[1].contains("pa_s0"), out[1]);
+        assertTrue(out[1].contains("pa_push_d(pa_tl, y[i]);"), out[1]);
+    }
+
+    @Test
+    void writeReadBackInALaterInnerIterationIsReplayed() {
+        String[] out = Kernels.check("""
+                void f(int n, int m, double y[n][m], const double x[n][m])
+                {
+                    int i, j, k;
+                #pragma ad gradient(y : x, y)
+                #pragma omp parallel for private(j, k)
+                    for (i = 0; i < n; i++)
+                        for (k = 0; k < 3; k++)
+                            for (j = 0; j < m; j++)
+                                y[i][j] = y[i][j] * x[i][j];
+                }
+                """, "f", c -> c.set("n", "4").set("m", "5").size("y", "n * m").size("x", "n * m"));
+        // y[i][j] of the next k reads what this k wrote: replayed
+        assertTrue(out[1].contains("pa_push_d(pa_tl, y[i][j]);"), out[1]);
+    }
+
+    @Test
+    void resultsReadAfterTheLoopSaveTheArrayWhole() {
+        String[] out = Kernels.check("""
+                void f(int n, double y[n], const double x[n], double *s)
+                {
+                    int i;
+                #pragma ad gradient(y, s : x)
+                #pragma omp parallel for private(i)
+                    for (i = 0; i < n; i++) {
+                        y[i] = y[i] * y[i] + x[i];
+                    }
+                    s[0] = y[0] * y[n - 1];
+                }
+                """, "f", c -> c.set("n", "13").size("y", "n").size("x", "n").size("s", "1"));
+        // runs forward; saved whole before the loop, restored before its adjoint
         assertTrue(out[1].contains("pa_push_d(pa_t, y[pa_s0]);"), out[1]);
         assertTrue(out[1].contains("y[pa_s0] = pa_pop_d(pa_t);"), out[1]);
-        assertTrue(out[1].contains("pa_push_d(pa_tl, y[i]);"), out[1]);
     }
 
     @Test
@@ -140,6 +221,7 @@ class ParallelInPlaceTest {
                     for (i = 0; i < n; i++) {
                         y[i] = y[i] * y[i] + x[i];
                     }
+                    y[0] = y[1];
                 }
                 """, 7);
         assertTrue(d.message().contains("extent of 'y'") && d.message().contains("double y[n]"), d.message());
@@ -156,6 +238,7 @@ class ParallelInPlaceTest {
                     for (i = 0; i < n; i++) {
                         y[i] = y[i] * y[i] + x[i];
                     }
+                    y[0] = y[1];
                     n = 0;
                 }
                 """, 7);
