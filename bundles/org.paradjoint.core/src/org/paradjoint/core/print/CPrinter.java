@@ -1,9 +1,11 @@
 package org.paradjoint.core.print;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.expr.StmtUtil;
@@ -120,6 +122,16 @@ public final class CPrinter {
     }
 
     /** The statement that silences an unused parameter: {@code (void) x;}. */
+    private static List<Variable> atomicallyReadLocalArrays(Function f) {
+        Set<Variable> read = new HashSet<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Assign a && a.atomic() && a.op() == Assign.Op.SET && a.value() instanceof ArrayRef r) {
+                read.add(r.var());
+            }
+        });
+        return f.locals().stream().filter(v -> v.isArray() && read.contains(v)).toList();
+    }
+
     public static String unusedParameter(Variable p) {
         return "(void) " + p.name() + ";";
     }
@@ -187,6 +199,11 @@ public final class CPrinter {
         locals(f.locals());
         for (Variable p : f.unusedParamVariables()) {
             line(unusedParameter(p));
+        }
+        // gcc does not count "#pragma omp atomic read" of a local array as a use of the array
+        // (-Wunused-but-set-variable): say it is used
+        for (Variable v : atomicallyReadLocalArrays(f)) {
+            line("(void) " + v.name() + ";");
         }
         for (Stmt s : f.body().stmts()) {
             stmt(s);

@@ -25,8 +25,23 @@ public interface IncrementPolicy {
         UNSAFE
     }
 
-    /** Every increment UNSAFE: the conservative baseline. */
-    IncrementPolicy ALL_UNSAFE = (loop, primal) -> Safety.UNSAFE;
+    /**
+     * Every increment UNSAFE and every overwrite of a shared adjoint protected: the conservative
+     * baseline, which assumes nothing about the primal loop, not even that it is race-free (a
+     * formally racy primal such as Floyd-Warshall's, parallel over rows, gets a correct adjoint).
+     */
+    IncrementPolicy ALL_UNSAFE = new IncrementPolicy() {
+
+        @Override
+        public Safety classify(For loop, ArrayRef primal) {
+            return Safety.UNSAFE;
+        }
+
+        @Override
+        public boolean plainOverwrite(For loop, ArrayRef write) {
+            return false;
+        }
+    };
 
     /**
      * @param loop   the primal parallel loop (the outermost loop of a collapsed nest)

@@ -61,6 +61,8 @@ final class Reverse {
     private final Map<For, Set<Variable>> neededBefore;
     private final Map<For, Set<Variable>> readAfter;
     private final List<Variable> extraLocals = new ArrayList<>();
+    /** The local sums of by-value parameters' adjoints in parallel loops (adjoints too). */
+    private final List<Variable> sums = new ArrayList<>();
     private final SavePlan plan;
     private final AssignmentAdjoints adjoints;
     /** Counters of the loops that save and restore whole arrays, one per dimension. */
@@ -140,7 +142,12 @@ final class Reverse {
         Function live = AdjointLiveness.prune(f, adjointParams);
         // an adjoint left reading only zeros (its primal fed results no derivative needs) goes too
         Function folded = AdjointLiveness.prune(ZeroAdjoints.apply(live, cx::isGeneratedLocal), adjointParams);
-        return Cleanup.apply(DeadDerivatives.remove(folded, cx::isGeneratedLocal));
+        Function clean = Cleanup.apply(DeadDerivatives.remove(folded, cx::isGeneratedLocal));
+        Set<Variable> adjoints = new HashSet<>(adjointParams);
+        adjoints.addAll(cx.derivativeLocals());
+        adjoints.addAll(cx.localAdjointsOfParams().values());
+        adjoints.addAll(sums);
+        return MergedIncrements.apply(clean, adjoints);
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
@@ -168,7 +175,7 @@ final class Reverse {
                     return out;
                 }
                 if (plan.saves(a)) {
-                    out.add(push(c, a.target()));
+                    out.add(record(c, a, a.target()));
                 }
                 out.add(c.par != null && a.atomic() ? a.withAtomic(false) : a);
             }
@@ -195,7 +202,7 @@ final class Reverse {
                 Loops.check(f);
                 List<Stmt> body = fwdList(f.body().stmts(), c);
                 if (plan.saves(f)) {
-                    out.add(push(c, new VarRef(f.counter())));
+                    out.add(record(c, f, new VarRef(f.counter())));
                 }
                 if (c.par != null && body.isEmpty() && !plan.readOutsideItsLoops(f.counter())) {
                     return out;
@@ -208,9 +215,8 @@ final class Reverse {
                 List<Stmt> then = fwdList(i.then().stmts(), c);
                 List<Stmt> otherwise = i.otherwise() == null ? new ArrayList<>() : fwdList(i.otherwise().stmts(), c);
                 if (flag) {
-                    c.tapeUsed = true;
-                    then.add(Runtime.push(c.tape, new IntLit(1), false));
-                    otherwise.add(Runtime.push(c.tape, new IntLit(0), false));
+                    then.add(recordBranch(c, i, 1));
+                    otherwise.add(recordBranch(c, i, 0));
                 } else if (then.isEmpty() && otherwise.isEmpty()) {
                     return out;
                 }
@@ -258,6 +264,41 @@ final class Reverse {
         return Runtime.pop(c.tape, target, target.var().isFloating());
     }
 
+    /**
+     * Saves the old value of {@code target} before {@code site} overwrites it: on the tape, or,
+     * in an adjoint iteration whose saves all happen at most once ({@link SweepContext#localRecords}),
+     * in a local of its own.
+     */
+    private Stmt record(SweepContext c, Stmt site, LValue target) {
+        if (!c.localRecords) {
+            return push(c, target);
+        }
+        Variable r = c.recordOf(site, () -> Variable.scalar(cx.names.fresh("pa_r"), target.var().type(),
+                Variable.Kind.LOCAL));
+        return Assign.set(new VarRef(r), target);
+    }
+
+    /** Puts back what {@link #record} saved for {@code site}. */
+    private Stmt restore(SweepContext c, Stmt site, LValue target) {
+        return c.localRecords ? Assign.set(target, new VarRef(c.recordOf(site, null))) : pop(c, target);
+    }
+
+    /** Records which branch of {@code site} ran (1: then, 0: otherwise). */
+    private Stmt recordBranch(SweepContext c, If site, int taken) {
+        if (!c.localRecords) {
+            c.tapeUsed = true;
+            return Runtime.push(c.tape, new IntLit(taken), false);
+        }
+        Variable r = c.recordOf(site, () -> Variable.scalar(cx.names.fresh("pa_r"), BaseType.INT,
+                Variable.Kind.LOCAL));
+        return Assign.set(new VarRef(r), new IntLit(taken));
+    }
+
+    /** The branch {@link #recordBranch} recorded for {@code site}, as a condition. */
+    private Expr recordedBranch(SweepContext c, If site) {
+        return c.localRecords ? new VarRef(c.recordOf(site, null)) : Runtime.popInt(c.tape);
+    }
+
     // ---- reverse sweep ------------------------------------------------------------------------
 
     private List<Stmt> revList(List<Stmt> stmts, SweepContext c) {
@@ -273,7 +314,7 @@ final class Reverse {
         switch (s) {
             case Assign a -> {
                 if (plan.saves(a)) {
-                    out.add(pop(c, a.target()));
+                    out.add(restore(c, a, a.target()));
                 }
                 if (cx.isActive(a.target().var())) {
                     out.addAll(adjoints.adjoint(a.target(), Activity.effectiveValue(a), c));
@@ -298,16 +339,16 @@ final class Reverse {
                     out.add(Loops.reversed(f, body));
                 }
                 if (plan.saves(f)) {
-                    out.add(pop(c, new VarRef(f.counter())));
+                    out.add(restore(c, f, new VarRef(f.counter())));
                 }
             }
             case If i -> {
                 boolean flag = ToBeRecorded.needsBranchFlag(i);
                 List<Stmt> then = revList(i.then().stmts(), c);
                 List<Stmt> otherwise = i.otherwise() == null ? List.of() : revList(i.otherwise().stmts(), c);
-                Expr cond = flag ? Runtime.popInt(c.tape) : i.cond();
+                Expr cond = flag ? recordedBranch(c, i) : i.cond();
                 if (then.isEmpty() && otherwise.isEmpty()) {
-                    if (flag) {
+                    if (flag && !c.localRecords) {
                         out.add(new CallStmt(Runtime.popInt(c.tape)));
                     }
                 } else if (then.isEmpty()) {
@@ -341,6 +382,7 @@ final class Reverse {
         For in = ParallelLoops.innermost(f);
         ParallelLoops.Info p = info(f);
         SweepContext ic = new SweepContext(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
+        ic.localRecords = savesOnlyOnce(in.body().stmts(), false);
         List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
         List<Stmt> fwd = fwdList(bodyStmts, ic);
         List<Stmt> rev = revList(bodyStmts, ic);
@@ -354,6 +396,8 @@ final class Reverse {
         if (ic.temp != null) {
             iteration.add(new Decl(ic.temp, null));
         }
+        ic.recordLocals.forEach(r -> iteration.add(new Decl(r, r.isFloating() ? new RealLit(0.0)
+                : new IntLit(0))));
         if (ic.tapeUsed) {
             iteration.add(Runtime.declare(ic.tape));
             iteration.add(Runtime.init(ic.tape));
@@ -367,12 +411,13 @@ final class Reverse {
         List<Variable> scalars = AdjointReductions.scalars(iteration, ic.unsafe, cx);
         List<Variable> reduced = new ArrayList<>();
         // a by-value parameter's adjoint ab[0] sums into a local scalar, which stays in a register
-        Map<Variable, Variable> sums = new LinkedHashMap<>();
+        Map<Variable, Variable> localSums = new LinkedHashMap<>();
         for (Variable v : scalars) {
             if (v.isArray()) {
                 Variable sum = Variable.scalar(cx.names.fresh("pa_" + v.name()), v.type(), Variable.Kind.LOCAL);
-                sums.put(v, sum);
+                localSums.put(v, sum);
                 extraLocals.add(sum);
+                this.sums.add(sum);
                 reduced.add(sum);
             } else {
                 reduced.add(v);
@@ -383,14 +428,44 @@ final class Reverse {
             arrays.keySet().removeAll(scalars);
             reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
         }
-        List<Stmt> summed = sums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s, sums)).toList();
+        List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s, localSums)).toList();
         Block body = new Block(AdjointReductions.withoutAtomics(summed, new HashSet<>(reduced)));
         List<Stmt> out = new ArrayList<>();
-        sums.values().forEach(sum -> out.add(zeroAssign(sum)));
+        localSums.values().forEach(sum -> out.add(zeroAssign(sum)));
         out.add(ParallelLoops.rebuildNest(f, in, body, ParallelLoops.reverseOmp(f.omp(), cx, reduced)));
-        sums.forEach((adjoint, sum) -> out.add(new Assign(new ArrayRef(adjoint, List.of(new IntLit(0))),
+        localSums.forEach((adjoint, sum) -> out.add(new Assign(new ArrayRef(adjoint, List.of(new IntLit(0))),
                 Assign.Op.ADD, new VarRef(sum))));
         return out;
+    }
+
+    /**
+     * True when no statement of an adjoint iteration's body that records a value (a save, a loop
+     * counter, a branch direction) lies inside a loop of the body, so each records at most once
+     * per iteration and a local per site can hold it: no tape, no allocation per iteration.
+     */
+    private boolean savesOnlyOnce(List<Stmt> stmts, boolean inLoop) {
+        for (Stmt s : stmts) {
+            boolean records = switch (s) {
+                case Assign a -> plan.saves(a);
+                case For f -> plan.saves(f);
+                case If i -> ToBeRecorded.needsBranchFlag(i);
+                default -> false;
+            };
+            if (records && inLoop) {
+                return false;
+            }
+            boolean nested = switch (s) {
+                case For f -> savesOnlyOnce(f.body().stmts(), true);
+                case If i -> savesOnlyOnce(i.then().stmts(), inLoop)
+                        && (i.otherwise() == null || savesOnlyOnce(i.otherwise().stmts(), inLoop));
+                case Block b -> savesOnlyOnce(b.stmts(), inLoop);
+                default -> true;
+            };
+            if (!nested) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code s} with every {@code ab[0]} of an adjoint in {@code sums} replaced by its local sum. */

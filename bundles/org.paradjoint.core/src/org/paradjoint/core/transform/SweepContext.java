@@ -1,10 +1,15 @@
 package org.paradjoint.core.transform;
 
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -23,6 +28,23 @@ final class SweepContext {
     final Map<Variable, LValue> unsafe = new LinkedHashMap<>();
     boolean tapeUsed;
     Variable temp;
+    /**
+     * In an adjoint iteration where every recording site runs at most once: the values are kept in
+     * one local per site ({@code records}, by identity of the statement) instead of on the tape.
+     */
+    boolean localRecords;
+    private final Map<Stmt, Variable> records = new IdentityHashMap<>();
+    /** The locals of {@code records} in order of creation (declared at the head of the iteration). */
+    final List<Variable> recordLocals = new ArrayList<>();
+
+    /** The local that holds what {@code site} records, made by {@code fresh} on first use. */
+    Variable recordOf(Stmt site, Supplier<Variable> fresh) {
+        return records.computeIfAbsent(site, x -> {
+            Variable v = fresh.get();
+            recordLocals.add(v);
+            return v;
+        });
+    }
 
     SweepContext(Variable tape, For loop, ParallelLoops.Info par) {
         this.tape = tape;

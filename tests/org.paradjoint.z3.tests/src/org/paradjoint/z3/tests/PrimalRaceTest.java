@@ -193,4 +193,22 @@ class PrimalRaceTest {
             assertTrue(report.result("floyd_warshall").passed(), "run " + run);
         }
     }
+
+    @Test
+    void withoutTheRaceAnalysisFloydWarshallsAdjointProtectsEveryOverwrite() throws IOException {
+        TranslationUnit unit = parse("floyd_warshall.c", FLOYD_WARSHALL);
+        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        // --no-race-analysis: no policy, so nothing is known about the primal loop either
+        FileResult adjoint = Differentiator.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
+        String text = adjoint.text();
+        assertTrue(text.contains("#pragma omp atomic read\n                tempb = pathb[i][j];"), text);
+        assertFalse(text.contains("pathb[i][j] = 0.0"), text);
+        Path exe = AdjointCheck.build(work, "floyd_warshall", FLOYD_WARSHALL, unit, tangent, adjoint,
+                Map.of("floyd_warshall", CheckSpecParser.parse(List.of("--set", "n=20"))));
+        for (int run = 0; run < 200; run++) {
+            CheckReport report = AdjointCheck.run(exe, 2);
+            assertTrue(report.result("floyd_warshall").passed(), "run " + run);
+        }
+    }
 }
