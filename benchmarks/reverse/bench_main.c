@@ -301,7 +301,7 @@ static int setup(kernel *k, const char *name)
     return 1;
 }
 
-/* ---- helpers ---- */
+/* ---- allocation, inputs, measurements ---- */
 
 static double *alloc_d(long n)
 {

@@ -257,14 +257,17 @@ anything (its branch choices).
 
 ## Notes on reading the table
 
-- hand / primal below 1 means the adjoint is faster than the primal as
-  written: the PolyBench loop orders of 2mm (k innermost over a column of
-  `B`), atax and bicg (a loop over columns of a row-major matrix) are slow,
-  and the hand-written adjoints use row-wise orders. The generated adjoints
-  follow the primal's loops.
 - The generated adjoints' extra memory is their tape: pointwise pushes the
-  whole array before the loop, trmm pushes the whole of `B` at every row i
-  (m x m x n doubles), floyd the whole of `path` at every k (n^3 doubles).
-  The tape grows by doubling with `realloc`, so its peak can be up to 1.5x
-  the stored values.
+  whole array before the loop, doitgen the whole of `sum` and `A` (and, per
+  iteration r, every intermediate value of `sum[r][q][p]`), trmm the whole
+  of `B` at every row i (m x m x n doubles), floyd the whole of `path` at
+  every k (n^3 doubles). The tape grows by doubling with `realloc`, so its
+  capacity can be up to twice the values stored, and a `realloc` briefly
+  holds the old and the new block.
+- The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
+  faster than their primals: the primals keep PolyBench's loop orders, which
+  walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`
+  and `C[k][j]` with k innermost, doitgen's `C4[s][p]` with s innermost,
+  atax's and bicg's loops over columns), and the hand-written adjoints
+  traverse rows. The generated adjoints follow the primal's loops.
 EOF2

@@ -1,4 +1,4 @@
-/* Shared helper of the hand-written adjoints: per-thread accumulators for adjoint increments that
+/* Shared code of the hand-written adjoints: per-thread accumulators for adjoint increments that
  * different iterations of a parallel loop would make to the same elements. */
 #ifndef HAND_UTIL_H
 #define HAND_UTIL_H
