@@ -24,14 +24,32 @@ import org.paradjoint.core.ir.For;
  * @param knowledge   the facts taken from the primal, as text (for reports and debugging)
  * @param questions   number of prover questions asked
  * @param proofTime   time spent in the prover for this loop
+ * @param summedScalars the adjoints of the shared active scalars the loop reads ({@code alphab}):
+ *                    every iteration increments them, so the generator sums them per thread
+ *                    (a {@code reduction(+: ...)} clause) and adds them once after the loop
  */
 public record LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
-        List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions, Duration proofTime) {
+        List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions, Duration proofTime,
+        List<String> summedScalars) {
 
     public LoopReport {
         arrays = List.copyOf(arrays);
         knowledge = List.copyOf(knowledge);
         conflicts = List.copyOf(conflicts);
+        summedScalars = List.copyOf(summedScalars);
+    }
+
+    public LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
+            List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions,
+            Duration proofTime) {
+        this(loop, range, counter, arrays, primalRace, conflicts, unsupported, knowledge, questions, proofTime,
+                List.of());
+    }
+
+    /** This report with {@code scalars} as its summed scalar adjoints. */
+    public LoopReport withSummedScalars(List<String> scalars) {
+        return new LoopReport(loop, range, counter, arrays, primalRace, conflicts, unsupported, knowledge, questions,
+                proofTime, scalars);
     }
 
     /**

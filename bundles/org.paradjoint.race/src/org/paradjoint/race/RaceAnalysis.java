@@ -2,16 +2,19 @@ package org.paradjoint.race;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.ExprText;
 import org.paradjoint.race.internal.Activity;
@@ -86,12 +89,30 @@ public final class RaceAnalysis {
         try {
             LoopModel model = LoopExtractor.extract(loop, enclosing, active, options.useBounds(),
                     options::adjointName);
-            return Exploiter.run(model, session, options);
+            return Exploiter.run(model, session, options).withSummedScalars(summedScalars(loop, active, options));
         } catch (ArithmeticException ex) {
             // Constants beyond 64 bits while normalising: nothing is proven, every lookup is UNSAFE.
             return new LoopReport(loop, loop.range(), loop.counter().name(), List.of(), null, List.of(),
                     "integer overflow in index arithmetic", List.of(), 0, Duration.ZERO);
         }
+    }
+
+    /**
+     * The adjoints of the active scalars {@code loop} reads but no iteration writes (shared:
+     * not private, not a counter, not declared in the body, not a reduction variable).
+     */
+    private static List<String> summedScalars(For loop, Set<Variable> active, RaceOptions options) {
+        Set<Variable> written = StmtUtil.writes(loop);
+        written.addAll(loop.omp().privates());
+        written.addAll(loop.omp().firstprivates());
+        Set<Variable> read = new LinkedHashSet<>();
+        StmtUtil.forEachExpr(loop.body(), e -> {
+            if (e instanceof VarRef r && r.var().isScalar() && active.contains(r.var())) {
+                read.add(r.var());
+            }
+        });
+        read.removeAll(written);
+        return read.stream().map(v -> options.adjointName(v.name())).toList();
     }
 
     /** A parallel loop and the loops around it in the function, outermost first. */

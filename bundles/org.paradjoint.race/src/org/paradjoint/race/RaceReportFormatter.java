@@ -19,6 +19,7 @@ import org.paradjoint.core.diag.SourceRange;
  *     clb: no increment (the adjoint only reads or overwrites it)
  *     crb: 1 increment, UNSAFE, proof 1.5 ms (1 unsafe)
  *       gfmc.c:34:42: crb[k][j]: adjoint increment crb[k][j] may collide ... (counterexample: ...)
+ *     alphab: shared scalar, summed per thread (reduction(+: ...)) and added once after the loop, no atomic
  * </pre>
  * The solver time of a loop counts the prover's answers; the proof time of an array also counts
  * building its questions and counterexamples.
@@ -85,6 +86,10 @@ public final class RaceReportFormatter {
         }
         for (ArrayReport a : l.arrays()) {
             array(a, sb);
+        }
+        for (String s : l.summedScalars()) {
+            sb.append("    ").append(s).append(": shared scalar, summed per thread (reduction(+: ...)) and added "
+                    + "once after the loop, no atomic\n");
         }
     }
 

@@ -85,7 +85,8 @@ final class AssignmentAdjoints {
             value = u.operand();
         }
         LValue target = cx.derivativeRef(x);
-        boolean atomic = c.par != null && c.isShared(x.var()) && (!provenSafe(c, x) || contended);
+        // a contended increment is atomic whatever the policy would say: do not ask it
+        boolean atomic = c.par != null && c.isShared(x.var()) && (contended || !provenSafe(c, x));
         if (atomic) {
             c.unsafe.putIfAbsent(target.var(), x);
         }

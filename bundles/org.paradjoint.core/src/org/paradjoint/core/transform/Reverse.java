@@ -142,12 +142,14 @@ final class Reverse {
         Function live = AdjointLiveness.prune(f, adjointParams);
         // an adjoint left reading only zeros (its primal fed results no derivative needs) goes too
         Function folded = AdjointLiveness.prune(ZeroAdjoints.apply(live, cx::isGeneratedLocal), adjointParams);
-        Function clean = Cleanup.apply(DeadDerivatives.remove(folded, cx::isGeneratedLocal));
         Set<Variable> adjoints = new HashSet<>(adjointParams);
         adjoints.addAll(cx.derivativeLocals());
         adjoints.addAll(cx.localAdjointsOfParams().values());
         adjoints.addAll(sums);
-        return MergedIncrements.apply(clean, adjoints);
+        // merged before the dead stores go: a cancelled pair leaves its temporary unread
+        Function merged = MergedIncrements.apply(folded, adjoints);
+        Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
+        return Cleanup.apply(AdjointLiveness.prune(undead, adjointParams));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */

@@ -136,4 +136,28 @@ class RacePolicyTest {
         assertTrue(lines[lines.length - 1].matches("2 functions, 3 parallel loops, 18 increments, 10 unsafe; analysis "
                 + "[0-9.]+ ms"), text);
     }
+
+    @Test
+    void analyzeSaysThatSharedScalarAdjointsAreSummedPerThread() {
+        TranslationUnit u = parse("gemm.c", """
+                void gemm(int n, double alpha, double C[n][n], const double A[n][n], const double B[n][n])
+                {
+                    int i, j, k;
+                #pragma ad gradient(C : alpha, A)
+                #pragma omp parallel for private(j, k)
+                    for (i = 0; i < n; i++)
+                        for (k = 0; k < n; k++)
+                            for (j = 0; j < n; j++)
+                                C[i][j] += alpha * A[i][k] * B[k][j];
+                }
+                """);
+        String text = RaceReportFormatter.format(RaceAwareDifferentiator.analyzeAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults()));
+        assertTrue(text.contains("    alphab: shared scalar, summed per thread (reduction(+: ...)) and added once "
+                + "after the loop, no atomic\n"), text);
+        String adjoint = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults()).file().text();
+        assertTrue(adjoint.contains("reduction(+: pa_alphab)") && adjoint.contains("alphab[0] += pa_alphab;"),
+                adjoint);
+    }
 }

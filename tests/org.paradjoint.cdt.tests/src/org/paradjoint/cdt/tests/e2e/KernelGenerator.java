@@ -28,9 +28,10 @@ import org.paradjoint.cdt.tests.e2e.RandomKernel.Store;
  * Random kernels from a seed (java.util.Random: the same kernels on every JDK). Expressions
  * keep to safe domains (inputs lie in [0.5, 1.5]); parallel loops are correctly parallel: they
  * write one array at one bijective index per iteration ({@code y[i]}, {@code y[2*i+1]},
- * {@code y[n-1-i]}, {@code y[c[i]]}, {@code z[i]}), read it only through {@code +=} (the engine
- * rejects nonlinear in-place updates in parallel loops, with a located error) and write only
- * temporaries of their own (private). Temporaries are read only where every path defined them.
+ * {@code y[n-1-i]}, {@code y[c[i]]}, {@code z[i]}), read it only at the element the iteration
+ * writes (in-place updates, also nonlinear and across an inner loop: {@code y[i] = sin(y[i]) * x[i]},
+ * {@code y[i] += y[i] * w[j]}) and write only temporaries of their own (private). Nothing after a
+ * parallel loop reads what it wrote. Temporaries are read only where every path defined them.
  */
 final class KernelGenerator {
 
@@ -78,9 +79,10 @@ final class KernelGenerator {
     }
 
     /**
-     * The engine rejects arrays that a parallel loop writes and whose values the adjoint needs
-     * anywhere in the function (a located error, {@code parallel-inplace-needed}): such arrays are
-     * not read at all (reads become reads of x at the same index); {@code +=} updates stay.
+     * Arrays that a parallel loop writes are read nowhere else (reads become reads of x at the
+     * same index): a loop whose results are read later is saved whole, which needs extents the
+     * random kernels do not declare (a located error, {@code parallel-inplace-needed}). Inside its
+     * own loop an array is read only at the element the iteration writes; {@code +=} updates stay.
      */
     private static RandomKernel finish(RandomKernel k) {
         Set<String> parallelWritten = new LinkedHashSet<>();
@@ -93,8 +95,39 @@ final class KernelGenerator {
                 });
             }
         });
-        return KernelCleanup.clean(k.withBody(KernelCleanup.mapReads(k.body(),
-                r -> parallelWritten.contains(r.array()) ? new Read("x", r.idx()) : r)));
+        List<S> body = new ArrayList<>();
+        for (int at = 0; at < k.body().size(); at++) {
+            S s = k.body().get(at);
+            if (s instanceof Loop l && l.parallel() && !mentionedAfter(k.body(), at, parallelWritten)) {
+                Set<Read> own = new LinkedHashSet<>();
+                RandomKernel.statements(l.body(), x -> {
+                    if (x instanceof Store st) {
+                        own.add(new Read(st.array(), st.idx()));
+                    }
+                });
+                body.addAll(KernelCleanup.mapReads(List.of(s),
+                        r -> parallelWritten.contains(r.array()) && !own.contains(r) ? new Read("x", r.idx()) : r));
+            } else {
+                body.addAll(KernelCleanup.mapReads(List.of(s),
+                        r -> parallelWritten.contains(r.array()) ? new Read("x", r.idx()) : r));
+            }
+        }
+        return KernelCleanup.clean(k.withBody(body));
+    }
+
+    /** True when a statement after {@code at} stores into or reads one of {@code arrays}. */
+    private static boolean mentionedAfter(List<S> body, int at, Set<String> arrays) {
+        boolean[] found = {false};
+        RandomKernel.statements(body.subList(at + 1, body.size()), s -> {
+            if (s instanceof Store st && arrays.contains(st.array())) {
+                found[0] = true;
+            }
+        });
+        KernelCleanup.mapReads(body.subList(at + 1, body.size()), r -> {
+            found[0] |= arrays.contains(r.array());
+            return r;
+        });
+        return found[0];
     }
 
     private <T> T pick(List<T> options) {
@@ -254,6 +287,10 @@ final class KernelGenerator {
         }
         if (kind < 15 && !ctx.temps().isEmpty()) {
             return new Scalar(pick(List.copyOf(ctx.temps())));
+        }
+        if (kind < 18 && ctx.parallel() && chance(0.3)) {
+            // the element this iteration writes: an in-place update (before or after its write)
+            return new Read(ctx.target(), ctx.targetIdx());
         }
         if (kind < 18) {
             // y or z elsewhere: only where no parallel loop writes them

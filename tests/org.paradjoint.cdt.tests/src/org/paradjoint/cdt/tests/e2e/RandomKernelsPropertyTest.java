@@ -104,6 +104,33 @@ class RandomKernelsPropertyTest {
                 "no parallel loop has the unused temporary private");
         assertTrue(a.stream().allMatch(RandomKernel::isValid));
         assertTrue(a.stream().allMatch(KernelShrinker::wellFormed));
+        // in-place updates in parallel loops, also read back across an inner loop (replayed)
+        assertTrue(a.stream().anyMatch(k -> readsWhatItWrites(k, false)), "no parallel loop updates in place");
+        assertTrue(a.stream().anyMatch(k -> readsWhatItWrites(k, true)),
+                "no parallel loop updates in place inside an inner loop");
+    }
+
+    /** True when a parallel loop of {@code k} stores into an element its value reads (in an inner loop). */
+    private static boolean readsWhatItWrites(RandomKernel k, boolean inInnerLoop) {
+        boolean[] found = {false};
+        for (RandomKernel.S s : k.body()) {
+            if (s instanceof RandomKernel.Loop l && l.parallel()) {
+                List<RandomKernel.S> scope = l.body();
+                if (inInnerLoop) {
+                    scope = l.body().stream().filter(RandomKernel.Loop.class::isInstance)
+                            .flatMap(x -> ((RandomKernel.Loop) x).body().stream()).toList();
+                }
+                for (RandomKernel.S x : scope) {
+                    if (x instanceof RandomKernel.Store st) {
+                        KernelCleanup.mapReads(List.of(new RandomKernel.SetTemp("t0", st.value())), r -> {
+                            found[0] |= r.array().equals(st.array()) && r.idx().equals(st.idx());
+                            return r;
+                        });
+                    }
+                }
+            }
+        }
+        return found[0];
     }
 
     @Test
