@@ -79,51 +79,7 @@ void doitgen_b(int nr, int nq, int np, double A[nr][nq][np], double Ab[nr][nq][n
                const double C4[np][np], double C4b[np][np], double sum[nr][nq][np],
                double sumb[nr][nq][np])
 {
-    int r, q, p, s, pa_s0, pa_s1, pa_s2;
-    pa_tape pa_t[1];
-    pa_tape_init(pa_t);
-    for (pa_s0 = 0; pa_s0 < nr; pa_s0++) {
-        for (pa_s1 = 0; pa_s1 < nq; pa_s1++) {
-            for (pa_s2 = 0; pa_s2 < np; pa_s2++) {
-                pa_push_d(pa_t, sum[pa_s0][pa_s1][pa_s2]);
-            }
-        }
-    }
-    for (pa_s0 = 0; pa_s0 < nr; pa_s0++) {
-        for (pa_s1 = 0; pa_s1 < nq; pa_s1++) {
-            for (pa_s2 = 0; pa_s2 < np; pa_s2++) {
-                pa_push_d(pa_t, A[pa_s0][pa_s1][pa_s2]);
-            }
-        }
-    }
-    #pragma omp parallel for private(r, q, p, s)
-    for (r = 0; r < nr; r++) {
-        for (q = 0; q < nq; q++) {
-            for (p = 0; p < np; p++) {
-                sum[r][q][p] = 0.0;
-                for (s = 0; s < np; s++) {
-                    sum[r][q][p] = sum[r][q][p] + A[r][q][s] * C4[s][p];
-                }
-            }
-            for (p = 0; p < np; p++) {
-                A[r][q][p] = sum[r][q][p];
-            }
-        }
-    }
-    for (pa_s0 = nr - 1; pa_s0 >= 0; pa_s0--) {
-        for (pa_s1 = nq - 1; pa_s1 >= 0; pa_s1--) {
-            for (pa_s2 = np - 1; pa_s2 >= 0; pa_s2--) {
-                A[pa_s0][pa_s1][pa_s2] = pa_pop_d(pa_t);
-            }
-        }
-    }
-    for (pa_s0 = nr - 1; pa_s0 >= 0; pa_s0--) {
-        for (pa_s1 = nq - 1; pa_s1 >= 0; pa_s1--) {
-            for (pa_s2 = np - 1; pa_s2 >= 0; pa_s2--) {
-                sum[pa_s0][pa_s1][pa_s2] = pa_pop_d(pa_t);
-            }
-        }
-    }
+    int r, q, p, s;
     #pragma omp parallel for private(r, q, p, s)
     for (r = 0; r < nr; r++) {
         pa_tape pa_tl[1];
@@ -161,5 +117,4 @@ void doitgen_b(int nr, int nq, int np, double A[nr][nq][np], double Ab[nr][nq][n
         }
         pa_tape_free(pa_tl);
     }
-    pa_tape_free(pa_t);
 }

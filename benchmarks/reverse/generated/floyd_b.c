@@ -113,9 +113,7 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                 #pragma omp atomic read
                 tempb = pathb[i][j];
                 #pragma omp atomic
-                pathb[i][j] -= tempb;
-                #pragma omp atomic
-                pathb[i][j] += path[i][j] <= path[i][k] + path[k][j] ? tempb : 0.0;
+                pathb[i][j] -= tempb - (path[i][j] <= path[i][k] + path[k][j] ? tempb : 0.0);
                 #pragma omp atomic
                 pathb[i][k] += path[i][j] <= path[i][k] + path[k][j] ? 0.0 : tempb;
                 #pragma omp atomic

@@ -18,6 +18,7 @@ import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
@@ -36,10 +37,11 @@ import org.paradjoint.core.rules.Partials;
  * <p>
  * "Earlier" is decided on positions: a write earlier in program order may precede the read; a
  * write at or after the read's position precedes it only in an earlier iteration of a sequential
- * loop around both, unless both references are the same element expression and one of its
- * indices is injective in that loop's counter ({@code j}, {@code j + c}, {@code c + j},
- * {@code j - c}, with {@code c} not modified in the loop), so that other iterations of the loop
- * write other elements.
+ * loop around both, unless in one position both references have the same index and it is
+ * injective in that loop's counter ({@code j}, {@code j + c}, {@code c + j}, {@code j - c}, with
+ * {@code c} not modified in the loop), so that other iterations of the loop write other elements
+ * ({@code A[r][q][p] = sum[r][q][p]} after the reads of {@code A[r][q][s]} in the same iteration of
+ * the {@code q} loop).
  */
 final class IterationReplay {
 
@@ -163,8 +165,43 @@ final class IterationReplay {
 
     private boolean mayBeWrittenBefore(ArrayRef read, Site at) {
         for (Write w : writes) {
-            if (w.ref().var().equals(read.var()) && precedes(w, read, at)) {
+            if (w.ref().var().equals(read.var()) && !aboveTheDiagonal(w, read, at) && precedes(w, read, at)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when in some position one reference's index is the counter {@code k} of a loop around
+     * it that starts above the other's index: {@code for (k = e + c; ...; k++)} with {@code c >= 1}
+     * against {@code e}, {@code e} unmodified in that loop (trmm: {@code B[k][j]} for
+     * {@code k = i + 1 ...} is never {@code B[i][j]}).
+     */
+    private static boolean aboveTheDiagonal(Write w, ArrayRef read, Site at) {
+        if (w.ref().indices().size() != read.indices().size()) {
+            return false;
+        }
+        for (int p = 0; p < read.indices().size(); p++) {
+            if (startsAbove(read.indices().get(p), at.loops(), w.ref().indices().get(p))
+                    || startsAbove(w.ref().indices().get(p), w.site().loops(), read.indices().get(p))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsAbove(Expr index, List<For> loops, Expr other) {
+        if (!(index instanceof VarRef r)) {
+            return false;
+        }
+        for (For l : loops) {
+            Long step = l.constantStep();
+            if (l.counter().equals(r.var()) && step != null && step > 0 && l.lower() instanceof Binary b
+                    && b.op() == Binary.Op.ADD && b.right() instanceof IntLit c
+                    && c.value() >= 1 && b.left().equals(other)) {
+                Set<Variable> modified = StmtUtil.writes(l.body());
+                return ExprUtil.variables(other).stream().noneMatch(modified::contains);
             }
         }
         return false;
@@ -186,12 +223,13 @@ final class IterationReplay {
 
     /** True when different iterations of {@code loop} give {@code write} and {@code read} different elements. */
     private static boolean otherElementsInOtherIterations(For loop, ArrayRef write, ArrayRef read) {
-        if (!write.indices().equals(read.indices())) {
+        if (write.indices().size() != read.indices().size()) {
             return false;
         }
         Set<Variable> modified = StmtUtil.writes(loop.body());
-        for (Expr index : write.indices()) {
-            if (injectiveIn(index, loop.counter(), modified)) {
+        for (int k = 0; k < write.indices().size(); k++) {
+            Expr index = write.indices().get(k);
+            if (index.equals(read.indices().get(k)) && injectiveIn(index, loop.counter(), modified)) {
                 return true;
             }
         }

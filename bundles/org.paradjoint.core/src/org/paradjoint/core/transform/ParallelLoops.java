@@ -2,8 +2,10 @@ package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -11,6 +13,7 @@ import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
@@ -20,6 +23,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
@@ -43,7 +47,17 @@ final class ParallelLoops {
      * race-free, no other iteration touches those elements).
      */
     record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars, boolean runsForward,
-            Set<Variable> saved, Set<Variable> replayed) {
+            Set<Variable> saved, Set<Variable> replayed, Map<Variable, ArrayRef> savedElements) {
+
+        /**
+         * The one element each iteration writes of a saved array, when every write of the loop to
+         * it has the same index and that index depends only on the counters of the collapsed nest
+         * and on what the loop does not modify (trmm's {@code B[i][j]}): then only those elements
+         * are saved, in a copy of the loop header, not the whole array. Null otherwise.
+         */
+        ArrayRef savedElement(Variable v) {
+            return savedElements.get(v);
+        }
     }
 
     private ParallelLoops() {
@@ -107,7 +121,57 @@ final class ParallelLoops {
             }
         }
         Set<Variable> replayed = IterationReplay.of(in.body(), sharedArrays, recomputed, active);
-        return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed);
+        Map<Variable, ArrayRef> savedElements = new LinkedHashMap<>();
+        for (Variable v : saved) {
+            ArrayRef e = oneWrittenElement(f, in, v);
+            if (e != null) {
+                savedElements.put(v, e);
+            }
+        }
+        return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed, savedElements);
+    }
+
+    /** The index every write of {@code in}'s body to {@code v} uses, if it is fixed per iteration; else null. */
+    private static ArrayRef oneWrittenElement(For f, For in, Variable v) {
+        Set<Variable> counters = new HashSet<>();
+        For cur = f;
+        counters.add(cur.counter());
+        while (cur != in) {
+            cur = (For) cur.body().stmts().get(0);
+            counters.add(cur.counter());
+        }
+        Set<Variable> modified = StmtUtil.writes(in.body());
+        ArrayRef[] one = {null};
+        boolean[] varies = {false};
+        StmtUtil.forEach(in.body(), s -> {
+            if (s instanceof Assign a && a.target().var().equals(v) && a.target() instanceof ArrayRef r) {
+                if (one[0] == null) {
+                    one[0] = r;
+                } else if (!one[0].indices().equals(r.indices())) {
+                    varies[0] = true;
+                }
+            }
+        });
+        if (one[0] == null || varies[0]) {
+            return null;
+        }
+        for (Variable x : ExprUtil.indexVariables(one[0])) {
+            if (modified.contains(x) && !counters.contains(x)) {
+                return null;
+            }
+        }
+        return one[0];
+    }
+
+    /** A sequential copy of the collapsed nest's headers around {@code stmt}: once per iteration. */
+    static For perIteration(For f, For in, Stmt stmt) {
+        return rebuildNest(f, in, Block.of(stmt), null);
+    }
+
+    /** The same, iterations in reverse order (pairs with {@link #perIteration} through a stack). */
+    static For perIterationReversed(For f, For in, Stmt stmt) {
+        Stmt body = f == in ? stmt : perIterationReversed((For) f.body().stmts().get(0), in, stmt);
+        return Loops.reversed(f, List.of(body));
     }
 
     /** The restrictions of the adjoint of a parallel loop; each violation is a located error. */
@@ -183,7 +247,7 @@ final class ParallelLoops {
                             + v.name() + "' must only be updated as " + v.name() + " += e or " + v.name() + " = "
                             + v.name() + " + e inside the loop");
                 }
-            } else if (p.saved().contains(v)) {
+            } else if (p.saved().contains(v) && p.savedElement(v) == null) {
                 String unknown = unknownExtent(v, cx);
                 if (unknown != null) {
                     throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()

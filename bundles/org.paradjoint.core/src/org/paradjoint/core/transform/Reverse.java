@@ -195,8 +195,11 @@ final class Reverse {
                 for (Variable v : plan.savedAround(f)) {
                     out.add(push(c, new VarRef(v)));
                 }
+                For in = ParallelLoops.innermost(f);
                 for (Variable v : p.saved()) {
-                    out.add(WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
+                    ArrayRef element = p.savedElement(v);
+                    out.add(element != null ? ParallelLoops.perIteration(f, in, push(c, element))
+                            : WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
                 }
                 out.add(f);
             }
@@ -323,10 +326,14 @@ final class Reverse {
                 }
             }
             case For f when f.isParallel() -> {
-                List<Variable> saved = new ArrayList<>(info(f).saved());
+                ParallelLoops.Info p = info(f);
+                For in = ParallelLoops.innermost(f);
+                List<Variable> saved = new ArrayList<>(p.saved());
                 Collections.reverse(saved);
                 for (Variable v : saved) {
-                    out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
+                    ArrayRef element = p.savedElement(v);
+                    out.add(element != null ? ParallelLoops.perIterationReversed(f, in, pop(c, element))
+                            : WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                 }
                 out.addAll(reverseParallel(f));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));

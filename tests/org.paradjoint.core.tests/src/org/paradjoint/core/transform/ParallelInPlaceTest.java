@@ -129,6 +129,34 @@ class ParallelInPlaceTest {
     }
 
     @Test
+    void aRowReadBeforeTheSameIterationOfAnInnerLoopOverwritesItRecordsNothing() {
+        String[] out = Kernels.check("""
+                void f(int nr, int nq, int np, double A[nr][nq][np], const double C4[np][np],
+                       double sum[nr][nq][np])
+                {
+                    int r, q, p, s;
+                #pragma ad gradient(A : A, C4)
+                #pragma omp parallel for private(r, q, p, s)
+                    for (r = 0; r < nr; r++)
+                        for (q = 0; q < nq; q++) {
+                            for (p = 0; p < np; p++) {
+                                sum[r][q][p] = 0.0;
+                                for (s = 0; s < np; s++)
+                                    sum[r][q][p] = sum[r][q][p] + A[r][q][s] * C4[s][p];
+                            }
+                            for (p = 0; p < np; p++)
+                                A[r][q][p] = sum[r][q][p];
+                        }
+                }
+                """, "f", c -> c.set("nr", "3").set("nq", "4").set("np", "3").size("A", "nr * nq * np")
+                .size("C4", "np * np").size("sum", "nr * nq * np"));
+        // row q of A is read (A[r][q][s]) before this q-iteration overwrites it, and other
+        // q-iterations overwrite other rows: no replay, no tape (doitgen)
+        assertFalse(out[1].contains("pa_push") || out[1].contains("pa_tape pa_") || out[1].contains("pa_r"),
+                out[1]);
+    }
+
+    @Test
     void resultsReadAfterTheLoopSaveTheArrayWhole() {
         String[] out = Kernels.check("""
                 void f(int n, double y[n], const double x[n], double *s)

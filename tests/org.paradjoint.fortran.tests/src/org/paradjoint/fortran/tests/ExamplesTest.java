@@ -199,9 +199,9 @@ class ExamplesTest {
         assertEquals(FortranCheckPipeline.Stage.BUILT, built.stage(), built.problem());
         Path adjoint = work.resolve("stencil1d_b.f90");
         String text = Files.readString(adjoint);
-        String increment = "4.0d0 * c(i) * rb(i)";
+        String increment = "4.0d0 * c(i) * tempb";
         assertTrue(text.contains(increment), text);
-        Files.writeString(adjoint, text.replace(increment, "4.5d0 * c(i) * rb(i)"));
+        Files.writeString(adjoint, text.replace(increment, "4.5d0 * c(i) * tempb"));
         Path exe = work.resolve("broken");
         DriverRunner.Outcome compiled = runner.compile(work.resolve("stencil1d_check.f90"), exe);
         assertTrue(compiled.ok(), compiled.text());
