@@ -62,10 +62,19 @@ final class AssignmentAdjoints {
                 out.add(Assign.set(vb, Exprs.mul(p0, vb)));
             }
         } else {
+            // the target's own element first (this iteration's: set, never an increment to protect),
+            // then the other references of the same variable
             VarRef t = new VarRef(temp(c));
             out.add(Assign.set(t, vb));
-            out.add(Assign.set(vb, new RealLit(0.0)));
-            parts.forEach((x, p) -> increment(out, x, Exprs.mul(p, t), c));
+            Expr own = parts.get(target);
+            if (own == null || !Exprs.isOne(own)) {
+                out.add(Assign.set(vb, own == null ? new RealLit(0.0) : Exprs.mul(own, t)));
+            }
+            parts.forEach((x, p) -> {
+                if (!x.equals(target)) {
+                    increment(out, x, Exprs.mul(p, t), c);
+                }
+            });
         }
         return out;
     }

@@ -252,12 +252,13 @@ final class ParallelLoops {
                 if (unknown != null) {
                     throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()
                             + "' is overwritten in the parallel loop and the adjoint needs its values from before "
-                            + "the loop (they are read in a nonlinear expression, an index or a condition "
-                            + (p.replayed().contains(v) ? "of the loop" : "before the loop") + "): the adjoint "
-                            + "saves the array once before the loop, which needs " + unknown + "; declare it with "
-                            + "its size (e.g. a parameter 'double " + v.name() + "[n]') or give it (--extent "
-                            + v.name() + "=EXPR), write the result to a separate array, or make the loop "
-                            + "sequential");
+                            + "the loop (they are read in a nonlinear expression, an index or a condition) "
+                            + "while what the loop "
+                            + "writes is read after it; its iterations write " + v.name() + " at more than one "
+                            + "index (or at one that changes in the loop), so the adjoint saves the whole array "
+                            + "before the loop, which needs " + unknown + "; declare it with its size (e.g. a "
+                            + "parameter 'double " + v.name() + "[n]') or give it (--extent " + v.name()
+                            + "=EXPR), write the result to a separate array, or make the loop sequential");
                 }
             }
         });

@@ -226,7 +226,8 @@ class DiagnosticsTest {
                 #pragma ad gradient(y : x)
                 #pragma omp parallel for private(i)
                     for (i = 0; i < n; i++) {
-                        y[i] = y[i] * y[i] + x[i]; // err
+                        y[2 * i] = y[2 * i] * y[2 * i] + x[i]; // err
+                        y[2 * i + 1] = x[i];
                     }
                     y[0] = y[0] + y[1];
                 }

@@ -18,10 +18,10 @@ import org.paradjoint.core.tests.support.TinyC;
  * Arrays that a parallel loop overwrites. A loop whose results nothing after it reads does not
  * run in the forward sweep: its adjoint iterations find the values from before the loop in
  * place, and replay (with an iteration-local record) only the writes they read back. A loop that
- * does run forward saves, whole and before it, what its adjoint or the statements before it need
- * from before the loop, when the extents are declared; otherwise the error
- * {@code parallel-inplace-needed} says how to declare them. Arrays needed only after the loop
- * need nothing.
+ * does run forward saves before it what its adjoint or the statements before it need from before
+ * the loop: the elements it writes when each iteration writes one, else the whole array when the
+ * extents are declared; otherwise the error {@code parallel-inplace-needed} says how to declare
+ * them. Arrays needed only after the loop need nothing.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ParallelInPlaceTest {
@@ -157,9 +157,9 @@ class ParallelInPlaceTest {
     }
 
     @Test
-    void resultsReadAfterTheLoopSaveTheArrayWhole() {
+    void resultsReadAfterTheLoopSaveTheElementsTheLoopWrites() {
         String[] out = Kernels.check("""
-                void f(int n, double y[n], const double x[n], double *s)
+                void f(int n, double *y, const double *x, double *s)
                 {
                     int i;
                 #pragma ad gradient(y, s : x)
@@ -170,7 +170,27 @@ class ParallelInPlaceTest {
                     s[0] = y[0] * y[n - 1];
                 }
                 """, "f", c -> c.set("n", "13").size("y", "n").size("x", "n").size("s", "1"));
-        // runs forward; saved whole before the loop, restored before its adjoint
+        // runs forward; y[i], the one element each iteration writes, saved before the loop and
+        // restored before its adjoint (no extent needed)
+        assertTrue(out[1].contains("pa_push_d(pa_t, y[i]);") && out[1].contains("y[i] = pa_pop_d(pa_t);"), out[1]);
+        assertFalse(out[1].contains("pa_s0"), out[1]);
+    }
+
+    @Test
+    void resultsReadAfterTheLoopSaveTheArrayWholeWhenIterationsWriteSeveralElements() {
+        String[] out = Kernels.check("""
+                void f(int n, double y[2 * n], const double x[n], double *s)
+                {
+                    int i;
+                #pragma ad gradient(y, s : x)
+                #pragma omp parallel for private(i)
+                    for (i = 0; i < n; i++) {
+                        y[2 * i] = y[2 * i] * y[2 * i] + x[i];
+                        y[2 * i + 1] = x[i];
+                    }
+                    s[0] = y[0] * y[n - 1];
+                }
+                """, "f", c -> c.set("n", "13").size("y", "2 * n").size("x", "n").size("s", "1"));
         assertTrue(out[1].contains("pa_push_d(pa_t, y[pa_s0]);"), out[1]);
         assertTrue(out[1].contains("y[pa_s0] = pa_pop_d(pa_t);"), out[1]);
     }
@@ -221,7 +241,8 @@ class ParallelInPlaceTest {
                     }
                 }
                 """, "f", c -> c.set("nt", "3").size("x", "16").size("y", "16"));
-        assertTrue(out[1].contains("pa_push_d(pa_t, u[pa_s0]);"), out[1]);
+        // each sweep writes u[i] (v[i]) once per iteration: those elements are saved, per time step
+        assertTrue(out[1].contains("pa_push_d(pa_t, u[i]);") && !out[1].contains("pa_s0"), out[1]);
     }
 
     @Test
@@ -249,7 +270,8 @@ class ParallelInPlaceTest {
                 #pragma ad gradient(y : x)
                 #pragma omp parallel for private(i)
                     for (i = 0; i < n; i++) {
-                        y[i] = y[i] * y[i] + x[i];
+                        y[2 * i] = y[2 * i] * y[2 * i] + x[i];
+                        y[2 * i + 1] = x[i];
                     }
                     y[0] = y[1];
                 }
@@ -266,7 +288,8 @@ class ParallelInPlaceTest {
                 #pragma ad gradient(y : x)
                 #pragma omp parallel for private(i)
                     for (i = 0; i < n; i++) {
-                        y[i] = y[i] * y[i] + x[i];
+                        y[2 * i] = y[2 * i] * y[2 * i] + x[i];
+                        y[2 * i + 1] = x[i];
                     }
                     y[0] = y[1];
                     n = 0;
