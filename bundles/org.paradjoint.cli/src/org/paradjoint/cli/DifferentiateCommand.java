@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
@@ -89,7 +90,9 @@ final class DifferentiateCommand implements Command {
             out.print(HELP);
             return 0;
         }
-        ParseResult parsed = SourceFiles.parse(o.file, err);
+        // only what the derivatives need is mapped: in a large file most functions are not annotated
+        ParseResult parsed = SourceFiles.parseForDifferentiation(o.file,
+                o.function == null ? Set.of() : Set.of(o.function), err);
         if (parsed == null) {
             return 1;
         }

@@ -5,8 +5,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.pipeline.GeneratedMarker;
 import org.paradjoint.pipeline.Languages;
@@ -22,6 +24,20 @@ final class SourceFiles {
 
     /** The parse result, or null after printing why the file could not be read. */
     static ParseResult parse(String file, PrintStream err) {
+        return parse(file, err, null);
+    }
+
+    /**
+     * What differentiating the file needs ({@link org.paradjoint.core.frontend.FrontEnd#parseFor}):
+     * the annotated functions, {@code named}, and what they call. Null after printing why the file
+     * could not be read.
+     */
+    static ParseResult parseForDifferentiation(String file, Set<String> named, PrintStream err) {
+        return parse(file, err, named);
+    }
+
+    /** {@code named} null: every function is mapped. */
+    private static ParseResult parse(String file, PrintStream err, Set<String> named) {
         SourceLanguage language = Languages.forFile(file).orElse(null);
         if (language == null) {
             err.println(file + ": error: unsupported file type (expected " + Languages.describe() + ")");
@@ -35,7 +51,8 @@ final class SourceFiles {
             return null;
         }
         text.warning().ifPresent(w -> err.println(file + ": warning: " + w));
-        return language.newFrontEnd().parse(file, text.text());
+        FrontEnd frontEnd = language.newFrontEnd();
+        return named == null ? frontEnd.parse(file, text.text()) : frontEnd.parseFor(file, text.text(), named);
     }
 
     /**

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Mode;
@@ -23,7 +22,7 @@ final class NameClashes {
     static List<Diagnostic> of(TranslationUnit unit, List<DerivativeSignature> generated, String what) {
         List<Diagnostic> out = new ArrayList<>();
         for (DerivativeSignature s : generated) {
-            for (Function f : unit.functions()) {
+            for (TranslationUnit.Definition f : unit.definitions()) {
                 if (f.name().equals(s.derivedName())) {
                     out.add(Diagnostic.error("generated-name-clash", f.range(), "function '" + f.name()
                             + "' has the name of the " + (what != null ? what : kind(s.mode())) + " of '"

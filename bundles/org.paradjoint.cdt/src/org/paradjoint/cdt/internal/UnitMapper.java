@@ -1,9 +1,9 @@
 package org.paradjoint.cdt.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,8 +32,9 @@ import org.paradjoint.core.ir.TranslationUnit;
 
 /**
  * One file: parse with CDT, report its syntax problems, collect pragmas, globals and function
- * names, and map every function definition. The unit holds the functions that mapped without
- * error; any error makes {@link ParseResult#hasErrors()} true, and then no code may be generated.
+ * names, and map every function definition (for a differentiation, those it can reach). The unit
+ * holds the functions that mapped without error; any error makes {@link ParseResult#hasErrors()}
+ * true, and then no code may be generated.
  */
 public final class UnitMapper {
     private final Map<String, String> macros;
@@ -42,7 +43,22 @@ public final class UnitMapper {
         this.macros = Map.copyOf(macros);
     }
 
+    /** Maps every function definition of the file. */
     public ParseResult map(String fileName, String text) {
+        return map(fileName, text, null);
+    }
+
+    /**
+     * Maps only the functions a differentiation can reach ({@link NeededFunctions}: annotated,
+     * in {@code named}, or called by those); the others are listed as definitions, unchecked.
+     * Syntax, preprocessor and pragma errors are still reported for the whole file.
+     */
+    public ParseResult mapFor(String fileName, String text, Set<String> named) {
+        return map(fileName, text, Set.copyOf(named));
+    }
+
+    /** {@code named} null: every function. */
+    private ParseResult map(String fileName, String text, Set<String> named) {
         SourceText src = new SourceText(fileName, text);
         Reporter reporter = new Reporter();
         IASTTranslationUnit tu;
@@ -73,22 +89,25 @@ public final class UnitMapper {
             }
         }
 
-        Map<IASTFunctionDefinition, List<Site>> before = new LinkedHashMap<>();
-        Map<IASTFunctionDefinition, List<Site>> inside = new LinkedHashMap<>();
-        for (IASTFunctionDefinition def : defs) {
-            before.put(def, new ArrayList<>());
-            inside.put(def, new ArrayList<>());
-        }
+        PragmaPlacement placement = new PragmaPlacement(tu, defs);
         for (Site site : pragmas(tu, src, reporter)) {
-            place(site, tu, defs, before, inside, reporter);
+            placement.place(site, reporter);
         }
+        Map<IASTFunctionDefinition, List<Site>> before = placement.before();
+        Map<IASTFunctionDefinition, List<Site>> inside = placement.inside();
+        Set<IASTFunctionDefinition> mapped = named == null ? Set.copyOf(defs)
+                : NeededFunctions.of(defs, before, inside, named);
 
         FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, macros);
         List<Function> functions = new ArrayList<>();
+        List<TranslationUnit.Definition> definitions = new ArrayList<>();
+        int[] problemsAt = problemOffsets.stream().mapToInt(Integer::intValue).sorted().toArray();
         for (IASTFunctionDefinition def : defs) {
-            int start = FunctionContext.start(def);
-            int end = FunctionContext.end(def);
-            boolean hasProblems = problemOffsets.stream().anyMatch(o -> o >= start && o < end);
+            definitions.add(new TranslationUnit.Definition(def.getDeclarator().getName().toString(), src.range(def)));
+            if (!mapped.contains(def)) {
+                continue;
+            }
+            boolean hasProblems = anyWithin(problemsAt, FunctionContext.start(def), FunctionContext.end(def));
             try {
                 Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems);
                 if (f != null) {
@@ -100,7 +119,18 @@ public final class UnitMapper {
                         + "; please report it with this file"));
             }
         }
-        return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions), reporter.sorted());
+        return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions, definitions),
+                reporter.sorted());
+    }
+
+    /** Whether some of the ascending {@code offsets} lies in [start, end). */
+    private static boolean anyWithin(int[] offsets, int start, int end) {
+        int k = Arrays.binarySearch(offsets, start);
+        int first = k >= 0 ? k : -k - 1;
+        while (first > 0 && offsets[first - 1] == start) {
+            first--;
+        }
+        return first < offsets.length && offsets[first] < end;
     }
 
     private static IASTDeclarator innermost(IASTDeclarator d) {
@@ -204,38 +234,5 @@ public final class UnitMapper {
             }
         }
         return -1;
-    }
-
-    /** Puts a pragma into the body of its function, before the function it precedes, or reports it. */
-    private static void place(Site site, IASTTranslationUnit tu, List<IASTFunctionDefinition> defs,
-            Map<IASTFunctionDefinition, List<Site>> before, Map<IASTFunctionDefinition, List<Site>> inside,
-            Reporter reporter) {
-        for (IASTFunctionDefinition def : defs) {
-            if (site.offset() >= FunctionContext.start(def.getBody()) && site.offset() < FunctionContext.end(def.getBody())) {
-                inside.get(def).add(site);
-                return;
-            }
-        }
-        IASTDeclaration next = null;
-        for (IASTDeclaration d : tu.getDeclarations()) {
-            if (FunctionContext.end(d) > site.offset()) {
-                next = d;
-                break;
-            }
-        }
-        if (site.isBroken()) {
-            if (next instanceof IASTFunctionDefinition def) {
-                before.get(def).add(site);
-            }
-        } else if (site.isOmp()) {
-            reporter.report(Diagnostic.error(CDiagnosticCodes.OMP, site.range(), "`#pragma " + site.spelling()
-                    + "` outside a function body: only `parallel for` right before a for loop is supported"));
-        } else if (next instanceof IASTFunctionDefinition def) {
-            before.get(def).add(site);
-        } else {
-            reporter.report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, site.range(), "`#pragma "
-                    + site.spelling() + "` is not followed by a function definition or a statement it can apply to;"
-                    + " put it right before the function or loop it annotates"));
-        }
     }
 }

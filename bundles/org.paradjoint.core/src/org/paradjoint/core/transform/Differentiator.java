@@ -111,7 +111,8 @@ public final class Differentiator {
             }
             Names names = new Names(primal);
             if (unit != null) {
-                unit.functions().forEach(g -> names.reserve(g.name()));
+                // every function of the file, also those a differentiation did not map
+                unit.definitions().forEach(g -> names.reserve(g.name()));
             }
             Function fn = Normalizer.normalize(CallInliner.of(unit, names::fresh).inline(primal));
             checkCalls(fn);

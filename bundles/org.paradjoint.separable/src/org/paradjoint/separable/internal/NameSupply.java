@@ -15,6 +15,8 @@ public final class NameSupply {
 
     public NameSupply(TranslationUnit unit, Function f) {
         if (unit != null) {
+            // every function of the file, also those a differentiation did not map
+            unit.definitions().forEach(g -> used.add(g.name()));
             for (Function g : unit.functions()) {
                 used.add(g.name());
                 g.params().forEach(v -> used.add(v.name()));

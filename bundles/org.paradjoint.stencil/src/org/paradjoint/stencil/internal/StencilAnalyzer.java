@@ -168,7 +168,8 @@ public final class StencilAnalyzer {
         fn.locals().forEach(v -> taken.add(v.name()));
         StmtUtil.mentioned(fn.body()).forEach(v -> taken.add(v.name()));
         if (unit != null) {
-            unit.functions().forEach(g -> taken.add(g.name()));
+            // every function of the file, also those a differentiation did not map
+            unit.definitions().forEach(g -> taken.add(g.name()));
         }
         Map<Variable, Variable> out = new LinkedHashMap<>();
         for (AdPragma.StencilAdjoint.Mapping m : pragma.mappings()) {
