@@ -42,10 +42,12 @@ import org.paradjoint.core.ir.Variable;
  * header whose iterations recompute their own forward body (on an iteration-local tape, skipping
  * writes to shared arrays) and then reverse it. Increments of shared adjoints inside it are plain
  * where the {@link IncrementPolicy} proves them race-free, otherwise atomic or, with
- * {@link RaceStrategy#REDUCTION}, plain inside a {@code reduction(+: ...)} clause. Shared arrays
- * a loop that runs forward overwrites and whose old values the adjoint needs are saved whole
- * before it and restored before its adjoint; adjoint iterations redo and undo their own writes
- * to an array only where they read it after writing it ({@link ParallelLoops.Info}).
+ * {@link RaceStrategy#REDUCTION}, plain inside a {@code reduction(+: ...)} clause; adjoints of
+ * shared scalars are summed per thread. Shared arrays a loop that runs forward overwrites and
+ * whose old values the adjoint needs are saved before it (the element each iteration writes, or
+ * the whole array) and restored before its adjoint; adjoint iterations redo and undo their own
+ * writes to an array only where they read it after writing it ({@link ParallelLoops.Info}),
+ * keeping the old values in locals when each is recorded once per iteration.
  * <p>
  * The sweeps are generated here; which old values are saved is decided first by
  * {@link SavePlan}, and the adjoint statements of each assignment come from
