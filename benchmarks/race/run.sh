@@ -4,10 +4,12 @@
 # runs of the variants interleaved):
 #   proven      race analysis on (the default): plain += where proven, omp atomic elsewhere
 #   all-atomic  --no-race-analysis: every shared adjoint increment atomic (the baseline)
-#   reduction   --no-race-analysis --race-strategy reduction: adjoints in reduction(+: ...) clauses
+#   reduction   --race-strategy reduction: unproven adjoints in reduction(+: ...) clauses (here all
+#               increments are proven, so it is the proven variant; the command line no longer
+#               combines --no-race-analysis with the reduction strategy)
 #   serial      the same function without its omp pragmas, differentiated (1 thread only)
 # Usage: benchmarks/race/run.sh [--regenerate]
-#   --regenerate  first rewrites generated/*.c with ./paradjoint differentiate (needs the product)
+#   --regenerate  first rewrites generated/*.c with ./paradjoint differentiate --force (needs the product)
 set -e
 cd "$(dirname "$0")"
 ROOT=../..
@@ -17,20 +19,20 @@ if [ "$1" = "--regenerate" ]; then
     P=${PARADJOINT:-$ROOT/paradjoint}
     for k in compact3 compact17; do
         src=$ROOT/examples/formad/$k.c
-        $P differentiate "$src" -o generated/${k}_b.c
-        $P differentiate "$src" --no-race-analysis --adjoint-suffix ba -o generated/${k}_ba.c
-        $P differentiate "$src" --no-race-analysis --race-strategy reduction --extent uold=n \
+        $P differentiate --force "$src" -o generated/${k}_b.c
+        $P differentiate --force "$src" --no-race-analysis --adjoint-suffix ba -o generated/${k}_ba.c
+        $P differentiate --force "$src" --race-strategy reduction --extent uold=n \
             --adjoint-suffix br -o generated/${k}_br.c
         sed '/^#pragma omp/d' "$src" > build/${k}_serial.c
-        $P differentiate build/${k}_serial.c --adjoint-suffix bs -o generated/${k}_bs.c
+        $P differentiate --force build/${k}_serial.c --adjoint-suffix bs -o generated/${k}_bs.c
     done
     src=kernels/greengauss_nodes.c
-    $P differentiate $src -o generated/greengauss_nodes_b.c
-    $P differentiate $src --no-race-analysis --adjoint-suffix ba -o generated/greengauss_nodes_ba.c
-    $P differentiate $src --no-race-analysis --race-strategy reduction --adjoint-suffix br \
+    $P differentiate --force $src -o generated/greengauss_nodes_b.c
+    $P differentiate --force $src --no-race-analysis --adjoint-suffix ba -o generated/greengauss_nodes_ba.c
+    $P differentiate --force $src --race-strategy reduction --adjoint-suffix br \
         -o generated/greengauss_nodes_br.c
     sed '/^#pragma omp/d' $src > build/greengauss_nodes_serial.c
-    $P differentiate build/greengauss_nodes_serial.c --adjoint-suffix bs -o generated/greengauss_nodes_bs.c
+    $P differentiate --force build/greengauss_nodes_serial.c --adjoint-suffix bs -o generated/greengauss_nodes_bs.c
 fi
 
 CC=${CC:-gcc}

@@ -78,14 +78,12 @@ static inline int pa_pop_i(pa_tape *t)
 void trmm_b(int m, int n, double alpha, const double A[m][m], double Ab[m][m], double B[m][n],
             double Bb[m][n])
 {
-    int i, j, k, pa_s0, pa_s1;
+    int i, j, k;
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (i = 0; i < m; i++) {
-        for (pa_s0 = 0; pa_s0 < m; pa_s0++) {
-            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                pa_push_d(pa_t, B[pa_s0][pa_s1]);
-            }
+        for (j = 0; j < n; j++) {
+            pa_push_d(pa_t, B[i][j]);
         }
         #pragma omp parallel for private(j, k)
         for (j = 0; j < n; j++) {
@@ -96,35 +94,19 @@ void trmm_b(int m, int n, double alpha, const double A[m][m], double Ab[m][m], d
         }
     }
     for (i = m - 1; i >= 0; i--) {
-        for (pa_s0 = m - 1; pa_s0 >= 0; pa_s0--) {
-            for (pa_s1 = n - 1; pa_s1 >= 0; pa_s1--) {
-                B[pa_s0][pa_s1] = pa_pop_d(pa_t);
-            }
+        for (j = n - 1; j >= 0; j--) {
+            B[i][j] = pa_pop_d(pa_t);
         }
         #pragma omp parallel for private(j, k)
         for (j = 0; j < n; j++) {
             double tempb;
-            pa_tape pa_tl[1];
-            pa_tape_init(pa_tl);
-            for (k = i + 1; k < m; k++) {
-                pa_push_d(pa_tl, B[i][j]);
-                B[i][j] = B[i][j] + A[k][i] * B[k][j];
-            }
-            pa_push_d(pa_tl, B[i][j]);
-            B[i][j] = alpha * B[i][j];
-            B[i][j] = pa_pop_d(pa_tl);
             Bb[i][j] = alpha * Bb[i][j];
             for (k = m - 1; k >= i + 1; k--) {
-                B[i][j] = pa_pop_d(pa_tl);
                 tempb = Bb[i][j];
-                Bb[i][j] = 0.0;
-                #pragma omp atomic
-                Bb[i][j] += tempb;
                 #pragma omp atomic
                 Ab[k][i] += B[k][j] * tempb;
                 Bb[k][j] += A[k][i] * tempb;
             }
-            pa_tape_free(pa_tl);
         }
     }
     pa_tape_free(pa_t);

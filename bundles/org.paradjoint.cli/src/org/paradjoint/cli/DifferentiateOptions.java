@@ -80,6 +80,11 @@ final class DifferentiateOptions {
         if (!o.help && o.file == null) {
             throw new IllegalArgumentException("missing FILE");
         }
+        if (o.noRaceAnalysis && o.raceStrategy == RaceStrategy.REDUCTION) {
+            throw new IllegalArgumentException("--no-race-analysis makes every increment atomic (the all-atomic "
+                    + "baseline) and cannot be combined with --race-strategy reduction, which needs the analysis "
+                    + "to know which adjoints to reduce: drop one of them");
+        }
         return o;
     }
 

@@ -182,6 +182,8 @@ class BadInputTest {
             new OptionCase(List.of("differentiate", "FILE", "--mode", "sideways"), "--mode must be one of reverse, tangent, separable, not 'sideways'"),
             new OptionCase(List.of("differentiate", "FILE", "--strategy", "bogus"), "--strategy must be one of split, guarded, not 'bogus'"),
             new OptionCase(List.of("differentiate", "FILE", "--race-strategy", "bogus"), "--race-strategy must be one of"),
+            new OptionCase(List.of("differentiate", "FILE", "--no-race-analysis", "--race-strategy", "reduction"),
+                    "cannot be combined with --race-strategy reduction"),
             new OptionCase(List.of("differentiate", "FILE", "--prover-timeout", "x"), "--prover-timeout needs a positive number of milliseconds, not 'x'"),
             new OptionCase(List.of("differentiate", "FILE", "--extent", "x"), "--extent needs NAME=EXPR, not 'x'"),
             new OptionCase(List.of("differentiate", "FILE", "--dependents", "z"), "--dependents z: no variable 'z' in 'gather3'"),

@@ -50,13 +50,12 @@ class FortranGeneratorsCheckTest {
                         RaceStrategy.ATOMIC, 3),
                 Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.REDUCTION, 0),
-                // all-atomic: also the read-and-reset of the overwritten yb(i) is protected
                 Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
-                        RaceStrategy.ALL_ATOMIC, 4),
+                        RaceStrategy.ALL_ATOMIC, 3),
                 Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, Generators.adjoint(),
                         RaceStrategy.ATOMIC, 0),
                 Arguments.of("indirect.f90", indirect, "indirect", indirectOptions, Generators.adjoint(),
-                        RaceStrategy.ALL_ATOMIC, 2),
+                        RaceStrategy.ALL_ATOMIC, 1),
                 Arguments.of("stencil1d.f90", Repo.example("fortran/stencil1d.f90"), "stencil1d", "--set n=20",
                         Generators.stencil(), RaceStrategy.ATOMIC, 0));
     }

@@ -26,9 +26,11 @@ public interface IncrementPolicy {
     }
 
     /**
-     * Every increment UNSAFE and every overwrite of a shared adjoint protected: the conservative
-     * baseline, which assumes nothing about the primal loop, not even that it is race-free (a
-     * formally racy primal such as Floyd-Warshall's, parallel over rows, gets a correct adjoint).
+     * Every increment UNSAFE, and every overwrite of a shared adjoint protected unless each
+     * iteration reads that array only at elements it writes itself ({@link OwnElements}, seen
+     * without a prover): the conservative baseline, which assumes nothing about the primal loop,
+     * not even that it is race-free (a formally racy primal such as Floyd-Warshall's, parallel over
+     * rows, gets a correct adjoint).
      */
     IncrementPolicy ALL_UNSAFE = new IncrementPolicy() {
 
@@ -39,7 +41,7 @@ public interface IncrementPolicy {
 
         @Override
         public boolean plainOverwrite(For loop, ArrayRef write) {
-            return false;
+            return OwnElements.readOnlyWhereWritten(loop, write.var());
         }
     };
 

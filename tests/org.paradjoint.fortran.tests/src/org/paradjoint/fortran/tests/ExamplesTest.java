@@ -199,9 +199,9 @@ class ExamplesTest {
         assertEquals(FortranCheckPipeline.Stage.BUILT, built.stage(), built.problem());
         Path adjoint = work.resolve("stencil1d_b.f90");
         String text = Files.readString(adjoint);
-        String increment = "4.0d0 * c(i) * tempb";
+        String increment = "4.0d0 * c(i) * rb(i)";
         assertTrue(text.contains(increment), text);
-        Files.writeString(adjoint, text.replace(increment, "4.5d0 * c(i) * tempb"));
+        Files.writeString(adjoint, text.replace(increment, "4.5d0 * c(i) * rb(i)"));
         Path exe = work.resolve("broken");
         DriverRunner.Outcome compiled = runner.compile(work.resolve("stencil1d_check.f90"), exe);
         assertTrue(compiled.ok(), compiled.text());
