@@ -229,27 +229,9 @@ final class IterationReplay {
         Set<Variable> modified = StmtUtil.writes(loop.body());
         for (int k = 0; k < write.indices().size(); k++) {
             Expr index = write.indices().get(k);
-            if (index.equals(read.indices().get(k)) && injectiveIn(index, loop.counter(), modified)) {
+            if (index.equals(read.indices().get(k))
+                    && CounterIndices.injectiveIn(index, loop.counter(), modified)) {
                 return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean injectiveIn(Expr index, Variable counter, Set<Variable> modified) {
-        if (index instanceof VarRef r) {
-            return r.var().equals(counter);
-        }
-        if (index instanceof Binary b && (b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB)) {
-            Expr other = null;
-            if (b.left() instanceof VarRef l && l.var().equals(counter)) {
-                other = b.right();
-            } else if (b.op() == Binary.Op.ADD && b.right() instanceof VarRef r && r.var().equals(counter)) {
-                other = b.left();
-            }
-            if (other != null) {
-                Set<Variable> vars = ExprUtil.variables(other);
-                return !vars.contains(counter) && vars.stream().noneMatch(modified::contains);
             }
         }
         return false;

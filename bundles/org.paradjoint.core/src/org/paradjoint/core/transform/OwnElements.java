@@ -8,10 +8,8 @@ import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
-import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -53,7 +51,7 @@ final class OwnElements {
             return true; // nothing in the loop increments the adjoint of this array
         }
         for (ArrayRef w : writes) {
-            if (w.indices().stream().noneMatch(e -> injective(e, loop.counter(), modified))) {
+            if (w.indices().stream().noneMatch(e -> CounterIndices.injectiveIn(e, loop.counter(), modified))) {
                 return false;
             }
         }
@@ -62,24 +60,5 @@ final class OwnElements {
 
     private static void collect(Expr e, Variable array, List<ArrayRef> out) {
         ExprUtil.nodes(e, ArrayRef.class).stream().filter(r -> r.var().equals(array)).forEach(out::add);
-    }
-
-    private static boolean injective(Expr index, Variable counter, Set<Variable> modified) {
-        if (index instanceof VarRef r) {
-            return r.var().equals(counter);
-        }
-        if (index instanceof Binary b && (b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB)) {
-            Expr other = null;
-            if (b.left() instanceof VarRef l && l.var().equals(counter)) {
-                other = b.right();
-            } else if (b.op() == Binary.Op.ADD && b.right() instanceof VarRef r && r.var().equals(counter)) {
-                other = b.left();
-            }
-            if (other != null) {
-                Set<Variable> vars = ExprUtil.variables(other);
-                return !vars.contains(counter) && vars.stream().noneMatch(modified::contains);
-            }
-        }
-        return false;
     }
 }
