@@ -58,13 +58,17 @@ final class IterationReplay {
     private final Set<Variable> shared;
     private final Set<Variable> recomputed;
     private final Predicate<Variable> active;
+    /** What the iteration writes: an index reading none of it has one value all through the iteration. */
+    private final Set<Variable> modified;
     private final List<Node> nodes = new ArrayList<>();
     private final List<Write> writes = new ArrayList<>();
 
-    private IterationReplay(Set<Variable> shared, Set<Variable> recomputed, Predicate<Variable> active) {
+    private IterationReplay(Set<Variable> shared, Set<Variable> recomputed, Predicate<Variable> active,
+            Set<Variable> modified) {
         this.shared = shared;
         this.recomputed = recomputed;
         this.active = active;
+        this.modified = modified;
     }
 
     /**
@@ -73,7 +77,7 @@ final class IterationReplay {
      */
     static Set<Variable> of(Block body, Set<Variable> sharedArrays, Set<Variable> recomputed,
             Predicate<Variable> active) {
-        IterationReplay r = new IterationReplay(sharedArrays, recomputed, active);
+        IterationReplay r = new IterationReplay(sharedArrays, recomputed, active, StmtUtil.writes(body));
         r.collect(body.stmts(), new ArrayList<>());
         return r.solve();
     }
@@ -175,10 +179,12 @@ final class IterationReplay {
     /**
      * True when in some position one reference's index is the counter {@code k} of a loop around
      * it that starts above the other's index: {@code for (k = e + c; ...; k++)} with {@code c >= 1}
-     * against {@code e}, {@code e} unmodified in that loop (trmm: {@code B[k][j]} for
-     * {@code k = i + 1 ...} is never {@code B[i][j]}).
+     * against {@code e}, {@code e} reading nothing the iteration modifies, so that it has the same
+     * value at the write and at the read (trmm: {@code B[k][j]} for {@code k = i + 1 ...} is never
+     * {@code B[i][j]}; with {@code e} the counter of a loop of the iteration, an earlier iteration
+     * of that loop may have written the element).
      */
-    private static boolean aboveTheDiagonal(Write w, ArrayRef read, Site at) {
+    private boolean aboveTheDiagonal(Write w, ArrayRef read, Site at) {
         if (w.ref().indices().size() != read.indices().size()) {
             return false;
         }
@@ -191,7 +197,7 @@ final class IterationReplay {
         return false;
     }
 
-    private static boolean startsAbove(Expr index, List<For> loops, Expr other) {
+    private boolean startsAbove(Expr index, List<For> loops, Expr other) {
         if (!(index instanceof VarRef r)) {
             return false;
         }
@@ -200,7 +206,6 @@ final class IterationReplay {
             if (l.counter().equals(r.var()) && step != null && step > 0 && l.lower() instanceof Binary b
                     && b.op() == Binary.Op.ADD && b.right() instanceof IntLit c
                     && c.value() >= 1 && b.left().equals(other)) {
-                Set<Variable> modified = StmtUtil.writes(l.body());
                 return ExprUtil.variables(other).stream().noneMatch(modified::contains);
             }
         }

@@ -42,6 +42,9 @@ final class OwnElements {
                 if (a.target() instanceof ArrayRef t) {
                     t.indices().forEach(e -> collect(e, array, reads));
                 }
+                if (a.op() != Assign.Op.SET) {
+                    collect(a.target(), array, reads); // y[e] *= v reads y[e]
+                }
                 collect(a.value(), array, reads);
             } else {
                 StmtUtil.ownExprs(s).forEach(e -> collect(e, array, reads));

@@ -123,7 +123,7 @@ final class ParallelLoops {
         Set<Variable> replayed = IterationReplay.of(in.body(), sharedArrays, recomputed, active);
         Map<Variable, ArrayRef> savedElements = new LinkedHashMap<>();
         for (Variable v : saved) {
-            ArrayRef e = oneWrittenElement(f, in, v);
+            ArrayRef e = oneWrittenElement(in, v);
             if (e != null) {
                 savedElements.put(v, e);
             }
@@ -131,15 +131,11 @@ final class ParallelLoops {
         return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed, savedElements);
     }
 
-    /** The index every write of {@code in}'s body to {@code v} uses, if it is fixed per iteration; else null. */
-    private static ArrayRef oneWrittenElement(For f, For in, Variable v) {
-        Set<Variable> counters = new HashSet<>();
-        For cur = f;
-        counters.add(cur.counter());
-        while (cur != in) {
-            cur = (For) cur.body().stmts().get(0);
-            counters.add(cur.counter());
-        }
+    /**
+     * The index every write of {@code in}'s body to {@code v} uses, if it is fixed per iteration
+     * (it reads nothing the body modifies: the nest's counters are set by its headers); else null.
+     */
+    private static ArrayRef oneWrittenElement(For in, Variable v) {
         Set<Variable> modified = StmtUtil.writes(in.body());
         ArrayRef[] one = {null};
         boolean[] varies = {false};
@@ -152,13 +148,8 @@ final class ParallelLoops {
                 }
             }
         });
-        if (one[0] == null || varies[0]) {
+        if (one[0] == null || varies[0] || ExprUtil.indexVariables(one[0]).stream().anyMatch(modified::contains)) {
             return null;
-        }
-        for (Variable x : ExprUtil.indexVariables(one[0])) {
-            if (modified.contains(x) && !counters.contains(x)) {
-                return null;
-            }
         }
         return one[0];
     }

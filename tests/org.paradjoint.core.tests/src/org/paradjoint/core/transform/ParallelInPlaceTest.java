@@ -157,6 +157,27 @@ class ParallelInPlaceTest {
     }
 
     @Test
+    void aDiagonalThatMovesWithALoopOfTheIterationIsReplayed() {
+        String[] out = Kernels.check("""
+                void f(int n, double y[n][4], const double x[n][4])
+                {
+                    int i, m, k;
+                #pragma ad gradient(y : x, y)
+                #pragma omp parallel for private(m, k)
+                    for (i = 0; i < n; i++)
+                        for (m = 3; m >= 0; m--) {
+                            double t = 0.0;
+                            for (k = m + 1; k < 4; k++)
+                                t = t + y[i][k] * y[i][k];
+                            y[i][m] = t * x[i][m] + y[i][m];
+                        }
+                }
+                """, "f", c -> c.set("n", "5").size("y", "n * 4").size("x", "n * 4"));
+        // k starts above m, but m moves: y[i][3], written when m = 3, is read when m = 2
+        assertTrue(out[1].contains("pa_push_d(pa_tl, y[i][m]);"), out[1]);
+    }
+
+    @Test
     void resultsReadAfterTheLoopSaveTheElementsTheLoopWrites() {
         String[] out = Kernels.check("""
                 void f(int n, double *y, const double *x, double *s)
