@@ -63,6 +63,7 @@ final class AnalyzeCommand implements Command {
             err.println("paradjoint analyze: " + e.getMessage() + " (see paradjoint analyze --help)");
             return Paradjoint.USAGE;
         }
+        Z3Prover.loadInBackground(); // unpacked while the parser runs
         ParseResult parsed = SourceFiles.parse(file, err);
         if (parsed == null || SourceFiles.report(file, parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;

@@ -17,6 +17,7 @@ import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.pipeline.Routes;
+import org.paradjoint.z3.Z3Prover;
 
 /** {@code paradjoint differentiate FILE [--mode reverse|tangent] [--function NAME] [-o OUT]}. */
 final class DifferentiateCommand implements Command {
@@ -89,6 +90,9 @@ final class DifferentiateCommand implements Command {
         if (o.help) {
             out.print(HELP);
             return 0;
+        }
+        if (!o.noRaceAnalysis && !o.separable && o.mode != Mode.TANGENT) {
+            Z3Prover.loadInBackground(); // the race analysis will need it: unpack it while the parser runs
         }
         // only what the derivatives need is mapped: in a large file most functions are not annotated
         ParseResult parsed = SourceFiles.parseForDifferentiation(o.file,

@@ -3,10 +3,12 @@ package org.paradjoint.cli;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
 
 import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.Workers;
 
 /** Dispatches {@code paradjoint COMMAND ARGS...} to the sub-commands. */
 public final class Paradjoint {
@@ -61,40 +63,9 @@ public final class Paradjoint {
         }
     }
 
-    /**
-     * The parser, the transformations and the printers follow expressions recursively: a
-     * 100,000-term sum or 10,000 nested parentheses need a deeper stack than a thread's default.
-     * The stack is address space reserved, not memory used, until a deep input needs it.
-     */
-    private static final long STACK_BYTES = 1L << 30;
-
+    /** Runs {@code command} on a thread with a deep stack (see {@link Workers}); its failure is rethrown here. */
     private static int onLargeStack(IntSupplier command) {
-        int[] status = new int[1];
-        Throwable[] failure = new Throwable[1];
-        Thread worker = new Thread(null, () -> {
-            try {
-                status[0] = command.getAsInt();
-            } catch (Throwable t) { // handed to the caller thread, which reports it
-                failure[0] = t;
-            }
-        }, "paradjoint", STACK_BYTES);
-        worker.start();
-        try {
-            worker.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-        if (failure[0] instanceof Error e) {
-            throw e;
-        }
-        if (failure[0] instanceof RuntimeException e) {
-            throw e;
-        }
-        if (failure[0] != null) {
-            throw new IllegalStateException(failure[0]);
-        }
-        return status[0];
+        return Workers.map(List.of(command), IntSupplier::getAsInt).get(0);
     }
 
     private int dispatch(String[] args) {

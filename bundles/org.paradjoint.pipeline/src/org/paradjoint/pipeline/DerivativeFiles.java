@@ -49,13 +49,10 @@ public final class DerivativeFiles {
         if (!missing.isEmpty()) {
             return new GeneratedFile(path, null, List.of(), missing);
         }
-        Prover[] prover = new Prover[1]; // one Z3 context for the file, made when a function needs it
-        FileResult file = DerivativeSet.of(targets, f -> differentiate(unit, f, mode, settings, lengths, () -> {
-            if (prover[0] == null) {
-                prover[0] = new Z3Prover();
-            }
-            return prover[0];
-        })).file(path, Languages.of(unit)::printFile);
+        Prover prover = new Z3Prover(); // opens a Z3 context per question session, only when a function needs one
+        // functions differentiate independently: on several cores, printed in source order
+        FileResult file = DerivativeSet.of(Workers.map(targets, f -> differentiate(unit, f, mode, settings, lengths,
+                () -> prover))).file(path, Languages.of(unit)::printFile);
         List<Diagnostic> clashes = NameClashes.of(unit, file.signatures(), null);
         if (!clashes.isEmpty()) {
             List<Diagnostic> all = new ArrayList<>(file.diagnostics());

@@ -21,6 +21,24 @@ public final class Z3Prover implements Prover {
         return n;
     }
 
+    /**
+     * Loads Z3's native libraries on a daemon thread. Loading unpacks them from this bundle (tens
+     * of megabytes, a few hundred milliseconds); a command that will ask questions starts it before
+     * it parses, so that the unpacking runs beside the parser instead of before the first question.
+     * A failure here is left to the first real use, which reports it.
+     */
+    public static void loadInBackground() {
+        Thread loader = new Thread(() -> {
+            try {
+                com.microsoft.z3.Version.getString();
+            } catch (RuntimeException | LinkageError e) {
+                // reported by the first session that needs the library
+            }
+        }, "paradjoint-z3-loader");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
     @Override
     public ProverSession open() {
         return new Z3Session();

@@ -23,12 +23,16 @@ public record DerivativeSet(List<Function> functions, List<DerivativeSignature> 
 
     /** Differentiates each of {@code primals} with {@code transform}. */
     public static DerivativeSet of(List<Function> primals, java.util.function.Function<Function, DiffResult> transform) {
+        return of(primals.stream().map(transform).toList());
+    }
+
+    /** The set of {@code results}, one per function in source order (however they were computed). */
+    public static DerivativeSet of(List<DiffResult> results) {
         List<Function> functions = new ArrayList<>();
         List<DerivativeSignature> signatures = new ArrayList<>();
         List<Diagnostic> diags = new ArrayList<>();
         boolean failed = false;
-        for (Function f : primals) {
-            DiffResult r = transform.apply(f);
+        for (DiffResult r : results) {
             diags.addAll(r.diagnostics());
             if (r.hasErrors()) {
                 failed = true;
