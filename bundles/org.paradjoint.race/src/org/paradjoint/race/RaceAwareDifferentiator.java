@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.StmtUtil;
@@ -14,6 +13,9 @@ import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
@@ -51,30 +53,45 @@ public final class RaceAwareDifferentiator {
     public static Result differentiateAll(TranslationUnit unit, DiffOptions options, Prover prover,
             RaceOptions raceOptions) {
         DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        List<RaceReport> reports = analyzeAll(unit, opts, prover, raceOptions);
-        RacePolicy policy = RacePolicy.of(reports);
-        FileResult f = Differentiator.differentiateAll(unit, Mode.REVERSE, opts.withIncrementPolicy(policy));
-        List<Diagnostic> diags = merged(f.diagnostics(), policy.diagnostics(opts.adjointSuffix()));
-        return new Result(new FileResult(f.text(), f.fileName(), f.functions(), f.signatures(), diags), reports);
+        List<RaceReport> reports = new ArrayList<>();
+        DerivativeSet set = DerivativeSet.of(unit.functions().stream().filter(Differentiator::isAnnotated).toList(),
+                f -> {
+                    FunctionResult r = differentiate(unit, f.name(), opts, prover, raceOptions);
+                    if (r.report() != null && hasParallelLoop(f)) {
+                        reports.add(r.report());
+                    }
+                    return r.result();
+                });
+        return new Result(set.file(Differentiator.outputFileName(unit.file(), Mode.REVERSE, opts), CPrinter::printFile),
+                reports);
     }
 
-    /** As {@link Differentiator#differentiate} in reverse mode, with the race analysis of that function. */
+    /**
+     * As {@link Differentiator#differentiate} in reverse mode, with the race analysis of the
+     * function the reverse mode differentiates ({@link Differentiator#prepare}: after inlining and
+     * normalisation), so that every verdict is about the very loop the generator asks for. The
+     * report is null when the differentiation stopped before its loops were looked at.
+     */
     public static FunctionResult differentiate(TranslationUnit unit, String function, DiffOptions options,
             Prover prover, RaceOptions raceOptions) {
         DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        Optional<Function> f = unit.function(function);
-        RaceReport report = f.map(x -> RaceAnalysis.analyze(x, prover, raceOptions(x, opts, raceOptions)))
-                .orElse(null);
-        RacePolicy policy = report == null ? RacePolicy.of() : RacePolicy.of(report);
-        DiffResult r = Differentiator.differentiate(unit, function, Mode.REVERSE, opts.withIncrementPolicy(policy));
-        List<Diagnostic> diags = merged(r.diagnostics(), policy.diagnostics(opts.adjointSuffix()));
-        return new FunctionResult(new DiffResult(r.function(), r.signature(), diags), report);
+        RaceReport[] report = new RaceReport[1];
+        RacePolicy[] policy = {RacePolicy.of()};
+        DiffResult r = Differentiator.differentiate(unit, function, Mode.REVERSE, opts.withIncrementAnalysis(prepared -> {
+            report[0] = RaceAnalysis.analyze(prepared, prover, raceOptions(prepared, opts, raceOptions));
+            policy[0] = RacePolicy.of(report[0]);
+            return policy[0];
+        }));
+        List<Diagnostic> diags = merged(r.diagnostics(), policy[0].diagnostics(opts.adjointSuffix()));
+        return new FunctionResult(new DiffResult(r.function(), r.signature(), diags), report[0]);
     }
 
     /**
      * The race analysis of every annotated function of {@code unit} that has a parallel loop, in
      * source order, with the dependents, independents and adjoint suffix that {@code options}
-     * give the generator (what {@code paradjoint analyze} prints).
+     * give the generator (what {@code paradjoint analyze} prints). Each function is analysed as
+     * reverse mode differentiates it ({@link Differentiator#prepare}); one whose calls cannot be
+     * inlined is analysed as written (differentiating it reports the error).
      */
     public static List<RaceReport> analyzeAll(TranslationUnit unit, DiffOptions options, Prover prover,
             RaceOptions raceOptions) {
@@ -82,10 +99,19 @@ public final class RaceAwareDifferentiator {
         List<RaceReport> out = new ArrayList<>();
         for (Function f : unit.functions()) {
             if (Differentiator.isAnnotated(f) && hasParallelLoop(f)) {
-                out.add(RaceAnalysis.analyze(f, prover, raceOptions(f, opts, raceOptions)));
+                Function prepared = preparedOrAsWritten(unit, f);
+                out.add(RaceAnalysis.analyze(prepared, prover, raceOptions(prepared, opts, raceOptions)));
             }
         }
         return out;
+    }
+
+    private static Function preparedOrAsWritten(TranslationUnit unit, Function f) {
+        try {
+            return Differentiator.prepare(unit, f);
+        } catch (UnsupportedException e) {
+            return f;
+        }
     }
 
     /**

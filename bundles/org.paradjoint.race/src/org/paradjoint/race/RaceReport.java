@@ -34,19 +34,13 @@ public record RaceReport(Function function, String prover, List<LoopReport> loop
         diagnostics = List.copyOf(diagnostics);
     }
 
-    /** The report of {@code loop}: the same node, or a loop written at the same place. */
+    /**
+     * The report of {@code loop}, a node of the analysed function (the function reverse mode
+     * differentiates: {@link RaceAwareDifferentiator#differentiate}); none for any other loop,
+     * even one written at the same place.
+     */
     public Optional<LoopReport> loop(For loop) {
-        for (LoopReport l : loops) {
-            if (l.loop() == loop) {
-                return Optional.of(l);
-            }
-        }
-        for (LoopReport l : loops) {
-            if (sameRange(l.range(), loop.range())) {
-                return Optional.of(l);
-            }
-        }
-        return Optional.empty();
+        return loops.stream().filter(l -> l.loop() == loop).findFirst();
     }
 
     /**

@@ -57,7 +57,8 @@ final class DiffContext {
             List<Variable> dependents, List<Variable> independents, Set<Variable> active,
             Map<String, String> givenNames, DiffOptions options, Map<String, Expr> givenExtents) {
         this.primal = primal;
-        this.policy = options.policy();
+        // the analysis sees exactly the loops and references the generator will ask about
+        this.policy = mode == Mode.REVERSE ? options.policyFor(fn) : IncrementPolicy.ALL_UNSAFE;
         this.raceStrategy = options.raceStrategy();
         this.givenExtents = Map.copyOf(givenExtents);
         this.fn = fn;

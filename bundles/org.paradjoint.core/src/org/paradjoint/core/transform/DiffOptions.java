@@ -9,14 +9,14 @@ import java.util.Map;
  * Options of a differentiation. {@code dependents}/{@code independents} override the pragmas
  * when non-null (e.g. from the command line, for a function without pragmas); the suffixes name
  * derivative variables ({@code x} + suffix) and functions ({@code f_} + suffix).
- * {@code incrementPolicy} classifies the adjoint increments of parallel loops (null: all UNSAFE,
- * the atomic baseline) and {@code raceStrategy} says how UNSAFE ones are protected.
+ * {@code incrementAnalysis} classifies the adjoint increments of parallel loops of the function
+ * reverse mode differentiates (null: all UNSAFE, the atomic baseline) and {@code raceStrategy} says how UNSAFE ones are protected.
  * {@code extents} gives the leading extent of arrays whose declaration leaves it open (a C pointer
  * parameter), as integer expressions over integer parameters ({@code x -> "n+8"}), for reverse
  * mode's reduction clauses and array saves; declared extents win.
  */
 public record DiffOptions(List<String> dependents, List<String> independents, String tangentSuffix,
-        String adjointSuffix, IncrementPolicy incrementPolicy, RaceStrategy raceStrategy, Map<String, String> extents) {
+        String adjointSuffix, IncrementAnalysis incrementAnalysis, RaceStrategy raceStrategy, Map<String, String> extents) {
 
     public DiffOptions {
         dependents = dependents == null ? null : List.copyOf(dependents);
@@ -38,32 +38,37 @@ public record DiffOptions(List<String> dependents, List<String> independents, St
 
     /** Overrides the dependents and independents of the pragmas. */
     public DiffOptions withVariables(List<String> deps, List<String> indeps) {
-        return new DiffOptions(deps, indeps, tangentSuffix, adjointSuffix, incrementPolicy, raceStrategy, extents);
+        return new DiffOptions(deps, indeps, tangentSuffix, adjointSuffix, incrementAnalysis, raceStrategy, extents);
     }
 
     public DiffOptions withSuffixes(String tangent, String adjoint) {
-        return new DiffOptions(dependents, independents, tangent, adjoint, incrementPolicy, raceStrategy, extents);
+        return new DiffOptions(dependents, independents, tangent, adjoint, incrementAnalysis, raceStrategy, extents);
     }
 
     /** The classification of adjoint increments in parallel loops; null means every increment is UNSAFE. */
     public DiffOptions withIncrementPolicy(IncrementPolicy policy) {
-        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, policy, raceStrategy, extents);
+        return withIncrementAnalysis(policy == null ? null : prepared -> policy);
+    }
+
+    /** The policy made from the function reverse mode differentiates; null: every increment UNSAFE. */
+    public DiffOptions withIncrementAnalysis(IncrementAnalysis analysis) {
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, analysis, raceStrategy, extents);
     }
 
     public DiffOptions withRaceStrategy(RaceStrategy strategy) {
-        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementPolicy, strategy,
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementAnalysis, strategy,
                 extents);
     }
 
     /** Extents of arrays by name ({@code "x" -> "n + 8"}); replaces those given before. */
     public DiffOptions withExtents(Map<String, String> given) {
-        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementPolicy, raceStrategy,
+        return new DiffOptions(dependents, independents, tangentSuffix, adjointSuffix, incrementAnalysis, raceStrategy,
                 given);
     }
 
-    /** The policy to use: the given one, or {@link IncrementPolicy#ALL_UNSAFE}. */
-    public IncrementPolicy policy() {
-        return incrementPolicy == null ? IncrementPolicy.ALL_UNSAFE : incrementPolicy;
+    /** The policy for {@code prepared}, the function reverse mode differentiates, or {@link IncrementPolicy#ALL_UNSAFE}. */
+    public IncrementPolicy policyFor(org.paradjoint.core.ir.Function prepared) {
+        return incrementAnalysis == null ? IncrementPolicy.ALL_UNSAFE : incrementAnalysis.policyFor(prepared);
     }
 
     public String suffix(Mode mode) {

@@ -92,7 +92,31 @@ public final class Differentiator {
                 || p instanceof AdPragma.StencilAdjoint);
     }
 
+    /**
+     * The function the transformations differentiate: {@code primal} with the calls it makes to
+     * functions of {@code unit} inlined, then normalised. The race analysis runs on this function
+     * (its loops are the nodes the generator asks about).
+     *
+     * @throws UnsupportedException for a call that cannot be inlined
+     */
+    public static Function prepare(TranslationUnit unit, Function primal) {
+        return prepare(unit, primal, names(unit, primal));
+    }
+
     // ---- implementation ----------------------------------------------------------------------
+
+    private static Function prepare(TranslationUnit unit, Function primal, Names names) {
+        return Normalizer.normalize(CallInliner.of(unit, names::fresh).inline(primal));
+    }
+
+    private static Names names(TranslationUnit unit, Function primal) {
+        Names names = new Names(primal);
+        if (unit != null) {
+            // every function of the file, also those a differentiation did not map
+            unit.definitions().forEach(g -> names.reserve(g.name()));
+        }
+        return names;
+    }
 
     /** Dependents and independents by name, adjoint names given by a stencil pragma, and where they came from. */
     private record Spec(List<String> dependents, List<String> independents, Map<String, String> givenNames,
@@ -109,12 +133,8 @@ public final class Differentiator {
                         + "through a pointer parameter");
                 return new DiffResult(null, null, diags.list());
             }
-            Names names = new Names(primal);
-            if (unit != null) {
-                // every function of the file, also those a differentiation did not map
-                unit.definitions().forEach(g -> names.reserve(g.name()));
-            }
-            Function fn = Normalizer.normalize(CallInliner.of(unit, names::fresh).inline(primal));
+            Names names = names(unit, primal);
+            Function fn = prepare(unit, primal, names);
             checkCalls(fn);
             Spec spec = spec(primal, fn, options, diags);
             if (spec == null) {

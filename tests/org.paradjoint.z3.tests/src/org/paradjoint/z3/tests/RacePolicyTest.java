@@ -47,12 +47,20 @@ class RacePolicyTest {
     @Test
     void policyAnswersWhatTheReportProves() {
         TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
-        Function split = u.function("gfmc_split").orElseThrow();
-        RacePolicy policy = RacePolicy.of(RaceAnalysis.analyze(split, Z3, RaceOptions.defaults()));
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(policy));
+        List<RacePolicy> policies = new ArrayList<>();
+        // the analysis sees the function reverse mode differentiates; gfmc_fused gets no report
+        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementAnalysis(
+                prepared -> {
+                    RacePolicy p = prepared.name().equals("gfmc_split")
+                            ? RacePolicy.of(RaceAnalysis.analyze(prepared, Z3, RaceOptions.defaults()))
+                            : RacePolicy.of();
+                    policies.add(p);
+                    return p;
+                }));
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        List<RacePolicy.Decision> decisions = policies.stream().flatMap(p -> p.decisions().stream()).toList();
         List<String> answers = new ArrayList<>();
-        for (RacePolicy.Decision d : policy.decisions()) {
+        for (RacePolicy.Decision d : decisions) {
             answers.add(d.loop().range().line() + " " + d.primal().var().name() + " " + d.safety());
         }
         // gfmc_split: 8 SAFE increments in the exchange loop (line 17), the flip loop's one UNSAFE;
@@ -60,13 +68,25 @@ class RacePolicyTest {
         assertEquals(8, answers.stream().filter(a -> a.equals("17 cr SAFE")).count(), answers::toString);
         assertEquals(1, answers.stream().filter(a -> a.equals("31 cr UNSAFE")).count(), answers::toString);
         assertEquals(9, answers.stream().filter(a -> a.equals("45 cr UNSAFE")).count(), answers::toString);
-        assertTrue(policy.decisions().stream().filter(d -> d.loop().range().line() == 45)
-                .allMatch(d -> d.increment() == null));
+        assertTrue(decisions.stream().filter(d -> d.loop().range().line() == 45).allMatch(d -> d.increment() == null));
     }
 
     @Test
-    void incrementFromAnInlinedFunctionIsNotClassifiedAndStaysAtomic() {
-        TranslationUnit u = parse("k.c", """
+    void aLoopThatIsNotANodeOfTheAnalysedFunctionIsNotClassifiedEvenAtTheSamePlace() {
+        TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
+        Function split = u.function("gfmc_split").orElseThrow();
+        // the report of the function as written: reverse mode differentiates a rebuilt copy
+        RacePolicy policy = RacePolicy.of(RaceAnalysis.analyze(split, Z3, RaceOptions.defaults()));
+        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(policy));
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        assertFalse(policy.decisions().isEmpty());
+        assertTrue(policy.decisions().stream().allMatch(d -> d.increment() == null
+                && d.safety() == IncrementPolicy.Safety.UNSAFE), policy.decisions()::toString);
+    }
+
+    @Test
+    void incrementsFromAnInlinedFunctionAreAnalysedWhereTheyAreInlined() {
+        String source = """
                 static double sq(const double *a, int k)
                 {
                     return a[k] * a[k];
@@ -78,24 +98,34 @@ class RacePolicyTest {
                 #pragma ad gradient(y : x)
                 #pragma omp parallel for private(i)
                     for (i = 0; i < n; i++) {
-                        y[i] = sq(x, c[i]) + x[i];
+                        y[i] = sq(x, INDEX) + x[i];
                     }
                 }
-                """);
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults());
+                """;
+        // the callee's a[k] becomes x[k] with a fresh k = c[i]: an indirect index, not proven
+        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(
+                parse("k.c", source.replace("INDEX", "c[i]")), DiffOptions.defaults(), Z3, RaceOptions.defaults());
         assertFalse(r.file().hasErrors(), r.file().diagnostics()::toString);
         List<String> messages = r.file().diagnostics().stream().map(Diagnostic::message).toList();
-        // the callee's a[k] becomes x[k] with a fresh k = c[i]; the analysis cannot see into sq
-        assertTrue(messages.stream().anyMatch(m -> m.startsWith("adjoint increment xb[k] was not classified")
-                && m.contains("the array x is passed to sq")), messages::toString);
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("adjoint increment xb[k] may collide between iterations "
+                + "with xb[k]: no primal write pins c[i]")), messages::toString);
+        assertEquals(List.of(true, true), xbAtomics(r), r.file().text());
+        // with k = i every iteration touches its own element: both increments proven, no atomic
+        r = RaceAwareDifferentiator.differentiateAll(parse("k.c", source.replace("INDEX", "i")), DiffOptions.defaults(),
+                Z3, RaceOptions.defaults());
+        assertTrue(r.file().diagnostics().isEmpty(), r.file().diagnostics()::toString);
+        assertFalse(xbAtomics(r).isEmpty(), r.file().text());
+        assertFalse(xbAtomics(r).contains(true), r.file().text());
+    }
+
+    private static List<Boolean> xbAtomics(RaceAwareDifferentiator.Result r) {
         List<Boolean> atomics = new ArrayList<>();
         StmtUtil.forEach(r.file().functions().get(0).body(), s -> {
             if (s instanceof Assign a && a.target() instanceof ArrayRef t && t.var().name().equals("xb")) {
                 atomics.add(a.atomic());
             }
         });
-        assertEquals(List.of(true, true), atomics, r.file().text());
+        return atomics;
     }
 
     @Test
