@@ -70,22 +70,9 @@ public record LoopReport(For loop, SourceRange range, String counter, List<Array
         return arrays.stream().filter(a -> a.array().equals(primalName)).findFirst();
     }
 
-    /**
-     * The increment that comes from {@code primal}: the same node, or else a node written at the
-     * same place (a transformed copy of the IR keeps ranges).
-     */
+    /** The increment that comes from {@code primal}, a node of the analysed function. */
     public Optional<Increment> increment(ArrayRef primal) {
-        for (Increment i : increments()) {
-            if (i.primal() == primal) {
-                return Optional.of(i);
-            }
-        }
-        for (Increment i : increments()) {
-            if (RaceReport.sameRange(i.range(), primal.range()) && i.primal().equals(primal)) {
-                return Optional.of(i);
-            }
-        }
-        return Optional.empty();
+        return increments().stream().filter(i -> i.primal() == primal).findFirst();
     }
 
     /** The increment whose primal reference is written exactly at {@code range}. */

@@ -6,8 +6,8 @@ import org.paradjoint.core.ir.For;
 /**
  * Decides, for each increment of a shared adjoint array inside the adjoint of an OpenMP parallel
  * loop, whether it is race-free. Reverse mode asks it with the nodes of the function it
- * differentiates (the front-end's IR after inlining and normalisation: loops are rebuilt but keep
- * their source ranges, array references are the front-end's nodes or copies at the same range).
+ * differentiates (the front-end's IR after inlining and normalisation), the function an
+ * {@link IncrementAnalysis} was given, so a policy finds its loops by identity.
  * SAFE increments are emitted as plain {@code +=}; UNSAFE ones follow the {@link RaceStrategy}.
  * Anything a policy does not know must be UNSAFE. Increments of shared scalars are always UNSAFE.
  * <p>
