@@ -30,7 +30,8 @@ import org.paradjoint.cdt.tests.e2e.RandomKernel.Store;
  * write one array at one bijective index per iteration ({@code y[i]}, {@code y[2*i+1]},
  * {@code y[n-1-i]}, {@code y[c[i]]}, {@code z[i]}), read it only at the element the iteration
  * writes (in-place updates, also nonlinear and across an inner loop: {@code y[i] = sin(y[i]) * x[i]},
- * {@code y[i] += y[i] * w[j]}) and write only temporaries of their own (private). Nothing after a
+ * {@code y[i] += y[i] * w[j]}, inner loops also descending or triangular: {@code j < i},
+ * {@code k = j + 1 .. m-1}) and write only temporaries of their own (private). Nothing after a
  * parallel loop reads what it wrote. Temporaries are read only where every path defined them.
  */
 final class KernelGenerator {
@@ -201,15 +202,45 @@ final class KernelGenerator {
                 inside.add(t);
             } else if (kind < 9) {
                 Ctx innerCtx = new Ctx("i", lo, "j", inside, null, null, false);
-                body.add(new Loop("j", 0, "m", 1, false, false, List.of(
-                        new Store("y", writeIndex(ctx), "+=", expr(innerCtx, 2)))));
+                body.add(innerLoop(innerCtx, List.of(new Store("y", writeIndex(ctx), "+=", expr(innerCtx, 2)))));
             } else {
                 body.add(new IfElse(expr(ctx, 1), ">", expr(ctx, 1),
                         List.of(new Store("y", writeIndex(ctx), "=", expr(ctx, 2))),
                         chance(0.5) ? List.of() : List.of(new Store("y", writeIndex(ctx), "=", expr(ctx, 2)))));
             }
         }
-        return new Loop("i", lo, hi, step, down, false, body);
+        return new Loop("i", lo, down ? "n" : hi, step, down, false, body); // down: from n - 1
+    }
+
+    /**
+     * A loop over {@code j} around {@code body}: mostly over {@code 0 .. m-1}, also descending,
+     * triangular ({@code j < i}), or a descending {@code j} around a {@code k} that starts at
+     * {@code j + 1} (trmm's shape: bounds that depend on another counter of the iteration). In the
+     * last case {@code body} reads with inner counter {@code k} (see {@link #innerBody}).
+     */
+    private Loop innerLoop(Ctx innerCtx, List<S> body) {
+        int kind = r.nextInt(10);
+        if (kind < 6) {
+            return new Loop("j", 0, "m", 1, false, false, body);
+        }
+        if (kind < 8) {
+            return new Loop("j", 0, "m", 1, true, false, body);
+        }
+        if (kind < 9) {
+            return new Loop("j", 0, innerCtx.outer(), 1, false, false, body);
+        }
+        List<S> inK = innerBody(body, new Ctx(innerCtx.outer(), innerCtx.outerLo(), "k", innerCtx.temps(),
+                innerCtx.target(), innerCtx.targetIdx(), innerCtx.parallel()));
+        return new Loop("j", 0, "m", 1, true, false, List.of(new Loop("k", 0, "j + 1", "m", 1, false, false, inK)));
+    }
+
+    /** {@code body} with its expressions drawn anew for inner counter {@code k}. */
+    private List<S> innerBody(List<S> body, Ctx kCtx) {
+        List<S> out = new ArrayList<>();
+        for (S s : body) {
+            out.add(s instanceof Store st ? new Store(st.array(), st.idx(), st.op(), expr(kCtx, 2)) : s);
+        }
+        return out;
     }
 
     private Idx writeIndex(Ctx ctx) {
@@ -248,7 +279,7 @@ final class KernelGenerator {
         if (chance(0.25)) {
             Ctx innerCtx = new Ctx("i", lo, "j", readable, target, at, true);
             body.add(new Store(target, at, "=", expr(ctx, 1)));
-            body.add(new Loop("j", 0, "m", 1, false, false, List.of(new Store(target, at, "+=", expr(innerCtx, 2)))));
+            body.add(innerLoop(innerCtx, List.of(new Store(target, at, "+=", expr(innerCtx, 2)))));
         } else if (chance(0.25)) {
             body.add(new IfElse(expr(ctx, 1), pick(List.of("<", ">")), chance(0.5) ? new Num(1.0) : expr(ctx, 1),
                     List.of(new Store(target, at, "=", expr(ctx, 2))), List.of(new Store(target, at, "=", expr(ctx, 2)))));

@@ -110,13 +110,15 @@ final class KernelShrinker {
         List<List<S>> out = new ArrayList<>();
         switch (s) {
             case Loop l -> {
-                out.add(substitute(l.body(), l.counter(), l.lo()));
+                if (l.from() == null) {
+                    out.add(substitute(l.body(), l.counter(), l.lo()));
+                }
                 if (l.parallel()) {
-                    out.add(List.of(new Loop(l.counter(), l.lo(), l.hi(), l.step(), l.down(), false, l.body())));
+                    out.add(List.of(new Loop(l.counter(), l.lo(), l.from(), l.hi(), l.step(), l.down(), false, l.body())));
                 }
                 if (l.step() != 1 || l.down()) {
                     // same lower bound: reads like x[i - 1] stay in range
-                    out.add(List.of(new Loop(l.counter(), l.lo(), l.hi(), 1, false, l.parallel(), l.body())));
+                    out.add(List.of(new Loop(l.counter(), l.lo(), l.from(), l.hi(), 1, false, l.parallel(), l.body())));
                 }
                 for (List<S> b : variants(l.body())) {
                     out.add(List.of(l.withBody(b)));

@@ -90,17 +90,27 @@ record RandomKernel(String name, long seed, int n, int m, List<S> body) {
     }
 
     /**
-     * {@code for (counter = lo; counter < HI; counter += step)} with HI {@code n}, {@code n - 1}
-     * or {@code m}; {@code down}: {@code for (counter = n - 1; counter >= lo; counter--)}.
+     * {@code for (counter = LO; counter < HI; counter += step)} with HI {@code n}, {@code n - 1},
+     * {@code m} or an enclosing counter (a triangular loop: {@code j < i}); {@code down}:
+     * {@code for (counter = HI - 1; counter >= LO; counter--)}. LO is {@code from} when it is an
+     * expression of an enclosing counter ({@code j + 1}), else {@code lo}.
      */
-    record Loop(String counter, int lo, String hi, int step, boolean down, boolean parallel, List<S> body)
-            implements S {
+    record Loop(String counter, int lo, String from, String hi, int step, boolean down, boolean parallel,
+            List<S> body) implements S {
         Loop {
             body = List.copyOf(body);
         }
 
+        Loop(String counter, int lo, String hi, int step, boolean down, boolean parallel, List<S> body) {
+            this(counter, lo, null, hi, step, down, parallel, body);
+        }
+
         Loop withBody(List<S> b) {
-            return new Loop(counter, lo, hi, step, down, parallel, b);
+            return new Loop(counter, lo, from, hi, step, down, parallel, b);
+        }
+
+        String lower() {
+            return from != null ? from : Integer.toString(lo);
         }
     }
 
@@ -316,7 +326,7 @@ record RandomKernel(String name, long seed, int n, int m, List<S> body) {
         out.append("#pragma ad gradient(").append(String.join(", ", dependents())).append(" : ")
                 .append(String.join(", ", independents())).append(")\n");
         out.append("void ").append(name).append("(").append(params).append(")\n{\n");
-        List<String> ints = used.stream().filter(v -> v.equals("i") || v.equals("j")).sorted().toList();
+        List<String> ints = used.stream().filter(v -> v.equals("i") || v.equals("j") || v.equals("k")).sorted().toList();
         List<String> temps = used.stream().filter(v -> v.startsWith("t") || v.equals(UNUSED)).sorted().toList();
         if (!ints.isEmpty()) {
             out.append("    int ").append(String.join(", ", ints)).append(";\n");
@@ -354,10 +364,10 @@ record RandomKernel(String name, long seed, int n, int m, List<S> body) {
                 }
                 String c = l.counter();
                 if (l.down()) {
-                    out.append(ind).append("for (").append(c).append(" = n - 1; ").append(c).append(" >= ").append(l.lo())
-                            .append("; ").append(c).append("--) {\n");
+                    out.append(ind).append("for (").append(c).append(" = ").append(l.hi()).append(" - 1; ").append(c)
+                            .append(" >= ").append(l.lower()).append("; ").append(c).append("--) {\n");
                 } else {
-                    out.append(ind).append("for (").append(c).append(" = ").append(l.lo()).append("; ").append(c)
+                    out.append(ind).append("for (").append(c).append(" = ").append(l.lower()).append("; ").append(c)
                             .append(" < ").append(l.hi()).append("; ").append(c)
                             .append(l.step() == 1 ? "++" : " += " + l.step()).append(") {\n");
                 }
