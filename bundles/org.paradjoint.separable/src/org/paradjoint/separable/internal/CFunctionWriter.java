@@ -16,8 +16,6 @@ import org.paradjoint.core.print.CPrinter;
  */
 final class CFunctionWriter {
 
-    private static final int MAX_LINE = 100;
-
     private final StringBuilder out = new StringBuilder();
 
     /**
@@ -39,7 +37,7 @@ final class CFunctionWriter {
         if (comment != null && !comment.isBlank()) {
             w.out.append("/* ").append(comment.strip()).append(" */\n");
         }
-        w.signature(head + "(", params);
+        w.out.append(CPrinter.signature(head + "(", params));
         w.out.append("{\n");
         for (String d : declarations) {
             w.out.append("    ").append(d).append('\n');
@@ -87,24 +85,5 @@ final class CFunctionWriter {
 
     static List<String> params(List<Variable> params) {
         return params.stream().map(CPrinter::declarator).toList();
-    }
-
-    private void signature(String head, List<String> params) {
-        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
-        if (oneLine.length() <= MAX_LINE) {
-            out.append(oneLine).append('\n');
-            return;
-        }
-        String pad = " ".repeat(head.length());
-        StringBuilder line = new StringBuilder(head);
-        for (int k = 0; k < params.size(); k++) {
-            String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
-            if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
-                out.append(line.toString().stripTrailing()).append('\n');
-                line = new StringBuilder(pad);
-            }
-            line.append(piece).append(' ');
-        }
-        out.append(line.toString().stripTrailing()).append('\n');
     }
 }

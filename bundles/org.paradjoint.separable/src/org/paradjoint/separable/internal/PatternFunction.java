@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -93,8 +94,7 @@ public final class PatternFunction {
                 out.add(a);
             }
             case For f -> out.add(f.withBody(block(f.body())));
-            case If i -> out.add(new If(i.cond(), block(i.then()), i.otherwise() == null ? null : block(i.otherwise()),
-                    i.range()));
+            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> out.add(block(b));
             case CallStmt c when c.call().name().equals(Skeleton.INIT) -> {
                 Expanded x = m.skeleton().expanded().get((int) ((IntLit) c.call().args().get(0)).value());
@@ -110,9 +110,7 @@ public final class PatternFunction {
     }
 
     private Block block(Block b) {
-        List<Stmt> out = new ArrayList<>();
-        b.stmts().forEach(x -> out.addAll(stmt(x)));
-        return new Block(out, b.range());
+        return StmtUtil.flatMap(b, this::stmt);
     }
 
     /** The set of the target becomes the union of the sets of the active leaves of the value. */

@@ -161,8 +161,7 @@ public final class SweepFunction {
                 out.add(a);
             }
             case For f -> out.add(f.withBody(accumulateRows(block(f.body()))));
-            case If i -> out.add(new If(i.cond(), block(i.then()), i.otherwise() == null ? null : block(i.otherwise()),
-                    i.range()));
+            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> out.add(block(b));
             case CallStmt c when c.call().name().equals(Skeleton.INIT) -> out.addAll(
                     init(m.skeleton().expanded().get((int) ((IntLit) c.call().args().get(0)).value())));
@@ -173,9 +172,7 @@ public final class SweepFunction {
     }
 
     private Block block(Block b) {
-        List<Stmt> out = new ArrayList<>();
-        b.stmts().forEach(x -> out.addAll(stmt(x)));
-        return new Block(out, b.range());
+        return StmtUtil.flatMap(b, this::stmt);
     }
 
     /**
