@@ -49,13 +49,7 @@ public final class DerivativeFiles {
         if (!missing.isEmpty()) {
             return new GeneratedFile(path, null, List.of(), missing);
         }
-        Prover[] prover = new Prover[1]; // one Z3 context for the file, made when a function needs it
-        FileResult file = DerivativeSet.of(targets, f -> differentiate(unit, f, mode, settings, lengths, () -> {
-            if (prover[0] == null) {
-                prover[0] = new Z3Prover();
-            }
-            return prover[0];
-        })).file(path, Languages.of(unit)::printFile);
+        FileResult file = derivatives(unit, path, targets, mode, settings, lengths);
         List<Diagnostic> clashes = NameClashes.of(unit, file.signatures(), null);
         if (!clashes.isEmpty()) {
             List<Diagnostic> all = new ArrayList<>(file.diagnostics());
@@ -64,6 +58,28 @@ public final class DerivativeFiles {
         }
         String text = file.text() == null ? null : GeneratedMarker.stamp(path, file.text());
         return new GeneratedFile(path, text, file.signatures(), file.diagnostics());
+    }
+
+    /**
+     * The derivatives of every annotated function of {@code unit} in {@code mode}, printed by the
+     * unit's language and named after {@code unit.file()}: the file {@link #generate} writes,
+     * before it checks name clashes and stamps the marker line; it also keeps the generated IR.
+     */
+    public static FileResult derivatives(TranslationUnit unit, Mode mode, GenerationSettings settings,
+            ReductionLengths lengths) {
+        return derivatives(unit, Differentiator.outputFileName(unit.file(), mode, settings.diffOptions()),
+                targets(unit, null, new ArrayList<>()), mode, settings, lengths);
+    }
+
+    private static FileResult derivatives(TranslationUnit unit, String path, List<Function> targets, Mode mode,
+            GenerationSettings settings, ReductionLengths lengths) {
+        Prover[] prover = new Prover[1]; // one Z3 context for the file, made when a function needs it
+        return DerivativeSet.of(targets, f -> differentiate(unit, f, mode, settings, lengths, () -> {
+            if (prover[0] == null) {
+                prover[0] = new Z3Prover();
+            }
+            return prover[0];
+        })).file(path, Languages.of(unit)::printFile);
     }
 
     private static List<Function> targets(TranslationUnit unit, String function, List<Diagnostic> diags) {

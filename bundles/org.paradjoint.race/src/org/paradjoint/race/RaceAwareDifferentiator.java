@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
-import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 
 /**
@@ -26,36 +25,18 @@ import org.paradjoint.core.transform.Mode;
  * the options' {@link org.paradjoint.core.transform.RaceStrategy} says), and adds a warning for
  * every UNSAFE increment of the generated code to the result's diagnostics.
  * <pre>
- * RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(unit,
+ * RaceAwareDifferentiator.FunctionResult r = RaceAwareDifferentiator.differentiate(unit, "f",
  *         DiffOptions.defaults().withRaceStrategy(RaceStrategy.ATOMIC), new Z3Prover(), RaceOptions.defaults());
- * r.file().text(); r.file().diagnostics(); r.reports();
+ * r.result().function(); r.result().diagnostics(); r.report();
  * </pre>
  */
 public final class RaceAwareDifferentiator {
-
-    /** A generated file (diagnostics include the race warnings) and the analysis of each function. */
-    public record Result(FileResult file, List<RaceReport> reports) {
-        public Result {
-            reports = List.copyOf(reports);
-        }
-    }
 
     /** One generated function (diagnostics include the race warnings) and its analysis. */
     public record FunctionResult(DiffResult result, RaceReport report) {
     }
 
     private RaceAwareDifferentiator() {
-    }
-
-    /** As {@link Differentiator#differentiateAll} in reverse mode, with the race analysis. */
-    public static Result differentiateAll(TranslationUnit unit, DiffOptions options, Prover prover,
-            RaceOptions raceOptions) {
-        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        List<RaceReport> reports = analyzeAll(unit, opts, prover, raceOptions);
-        RacePolicy policy = RacePolicy.of(reports);
-        FileResult f = Differentiator.differentiateAll(unit, Mode.REVERSE, opts.withIncrementPolicy(policy));
-        List<Diagnostic> diags = merged(f.diagnostics(), policy.diagnostics(opts.adjointSuffix()));
-        return new Result(new FileResult(f.text(), f.fileName(), f.functions(), f.signatures(), diags), reports);
     }
 
     /** As {@link Differentiator#differentiate} in reverse mode, with the race analysis of that function. */

@@ -17,10 +17,8 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.IncrementPolicy;
-import org.paradjoint.core.transform.Mode;
 import org.paradjoint.race.RaceAnalysis;
 import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
@@ -49,7 +47,7 @@ class RacePolicyTest {
         TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
         Function split = u.function("gfmc_split").orElseThrow();
         RacePolicy policy = RacePolicy.of(RaceAnalysis.analyze(split, Z3, RaceOptions.defaults()));
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(policy));
+        FileResult r = Generated.withPolicy(u, policy);
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
         List<String> answers = new ArrayList<>();
         for (RacePolicy.Decision d : policy.decisions()) {
@@ -82,37 +80,35 @@ class RacePolicyTest {
                     }
                 }
                 """);
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults());
-        assertFalse(r.file().hasErrors(), r.file().diagnostics()::toString);
-        List<String> messages = r.file().diagnostics().stream().map(Diagnostic::message).toList();
+        FileResult r = Generated.raceAware(u);
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        List<String> messages = r.diagnostics().stream().map(Diagnostic::message).toList();
         // the callee's a[k] becomes x[k] with a fresh k = c[i]; the analysis cannot see into sq
         assertTrue(messages.stream().anyMatch(m -> m.startsWith("adjoint increment xb[k] was not classified")
                 && m.contains("the array x is passed to sq")), messages::toString);
         List<Boolean> atomics = new ArrayList<>();
-        StmtUtil.forEach(r.file().functions().get(0).body(), s -> {
+        StmtUtil.forEach(r.functions().get(0).body(), s -> {
             if (s instanceof Assign a && a.target() instanceof ArrayRef t && t.var().name().equals("xb")) {
                 atomics.add(a.atomic());
             }
         });
-        assertEquals(List.of(true, true), atomics, r.file().text());
+        assertEquals(List.of(true, true), atomics, r.text());
     }
 
     @Test
     void safeEverywhereMeansNoWarningAndNoAtomic() {
         TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults());
-        assertTrue(r.file().diagnostics().isEmpty(), r.file().diagnostics()::toString);
-        assertFalse(r.file().text().contains("omp atomic"), r.file().text());
-        assertTrue(r.file().text().contains("xb[c[i] + 7] += yb[c[i]];"), r.file().text());
+        FileResult r = Generated.raceAware(u);
+        assertTrue(r.diagnostics().isEmpty(), r.diagnostics()::toString);
+        assertFalse(r.text().contains("omp atomic"), r.text());
+        assertTrue(r.text().contains("xb[c[i] + 7] += yb[c[i]];"), r.text());
     }
 
     @Test
     void policyWithoutReportsIsTheAtomicBaseline() {
         TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
         RacePolicy none = RacePolicy.of();
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(none));
+        FileResult r = Generated.withPolicy(u, none);
         assertTrue(r.text().contains("#pragma omp atomic\n        xb[c[i] + 7] += yb[c[i]];"), r.text());
         assertEquals(IncrementPolicy.Safety.UNSAFE, none.decisions().get(0).safety());
     }
@@ -155,8 +151,7 @@ class RacePolicyTest {
                 RaceOptions.defaults()));
         assertTrue(text.contains("    alphab: shared scalar, summed per thread (reduction(+: ...)) and added once "
                 + "after the loop, no atomic\n"), text);
-        String adjoint = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults()).file().text();
+        String adjoint = Generated.raceAware(u).text();
         assertTrue(adjoint.contains("reduction(+: pa_alphab)") && adjoint.contains("alphab[0] += pa_alphab;"),
                 adjoint);
     }
