@@ -197,14 +197,20 @@ public final class CPrinter {
     }
 
     private void locals(List<Variable> locals) {
-        // scalars of one type share a line, in order of first appearance; arrays get their own line
+        declarations(locals).forEach(this::line);
+    }
+
+    /**
+     * The declarations of {@code locals}: scalars of one type share a line, in order of first
+     * appearance; arrays get their own line.
+     */
+    public static List<String> declarations(List<Variable> locals) {
         Map<String, List<String>> scalars = new LinkedHashMap<>();
         List<String> lines = new ArrayList<>();
         for (Variable v : locals) {
             if (v.isScalar()) {
                 // locals are assigned after their declaration (front-ends split initialisers): never const
-                String type = v.type().cName();
-                scalars.computeIfAbsent(type, t -> {
+                scalars.computeIfAbsent(v.type().cName(), t -> {
                     lines.add("\0" + t);
                     return new ArrayList<>();
                 }).add(v.name());
@@ -212,14 +218,8 @@ public final class CPrinter {
                 lines.add(declarator(v) + ";");
             }
         }
-        for (String l : lines) {
-            if (l.startsWith("\0")) {
-                String type = l.substring(1);
-                line(type + " " + String.join(", ", scalars.get(type)) + ";");
-            } else {
-                line(l);
-            }
-        }
+        return lines.stream().map(l -> l.startsWith("\0")
+                ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";" : l).toList();
     }
 
     private void line(String text) {

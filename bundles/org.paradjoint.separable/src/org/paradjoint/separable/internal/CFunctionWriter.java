@@ -1,9 +1,6 @@
 package org.paradjoint.separable.internal;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
@@ -62,25 +59,7 @@ final class CFunctionWriter {
 
     /** Declarations of IR locals as the core printer makes them: scalars of one type on one line, arrays alone. */
     static List<String> locals(List<Variable> locals) {
-        Map<String, List<String>> scalars = new LinkedHashMap<>();
-        List<String> lines = new ArrayList<>();
-        for (Variable v : locals) {
-            if (v.isScalar()) {
-                String type = v.type().cName();
-                scalars.computeIfAbsent(type, t -> {
-                    lines.add("\0" + t);
-                    return new ArrayList<>();
-                }).add(v.name());
-            } else {
-                lines.add(CPrinter.declarator(v) + ";");
-            }
-        }
-        List<String> out = new ArrayList<>();
-        for (String l : lines) {
-            out.add(l.startsWith("\0") ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";"
-                    : l);
-        }
-        return out;
+        return CPrinter.declarations(locals);
     }
 
     static List<String> params(List<Variable> params) {
