@@ -16,7 +16,10 @@ import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
-import org.paradjoint.stencil.StencilDifferentiator;
+import org.paradjoint.core.transform.RaceStrategy;
+import org.paradjoint.pipeline.DerivativeFiles;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.stencil.StencilOptions;
 
 /**
@@ -45,12 +48,11 @@ public class Generate {
             throw new IllegalStateException(parsed.diagnostics().toString());
         }
         TranslationUnit unit = parsed.unit();
-        FileResult split = StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
-        FileResult guarded = StencilDifferentiator.differentiateAll(unit,
-                StencilOptions.defaults().withStrategy(StencilOptions.Strategy.GUARDED));
+        FileResult split = adjointStencil(unit, null);
+        FileResult guarded = adjointStencil(unit, StencilOptions.Strategy.GUARDED);
         Files.writeString(out.resolve(name + "_b.c"), split.text());
         Files.writeString(out.resolve(name + "_bgd.c"),
-                StencilDifferentiator.printFile(List.of(renamed(guarded.functions().get(0), name + "_bgd"))));
+                CPrinter.printFile(List.of(renamed(guarded.functions().get(0), name + "_bgd"))));
         Files.writeString(out.resolve(name + "_bc.c"), CPrinter.printFile(List.of(
                 renamed(withoutForwardSweep(conventional(unit, name)), name + "_bc"))));
         Function primal = unit.function(name).orElseThrow();
@@ -63,15 +65,25 @@ public class Generate {
         Files.writeString(out.resolve(name + "_bser.c"), CPrinter.printFile(List.of(
                 renamed(withoutForwardSweep(conventional(serial, name)), name + "_bser"))));
         for (int k = 0; k < 50; k++) {
-            StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
+            adjointStencil(unit, null);
         }
         long best = Long.MAX_VALUE;
         for (int k = 0; k < 20; k++) {
             long t0 = System.nanoTime();
-            StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
+            adjointStencil(unit, null);
             best = Math.min(best, System.nanoTime() - t0);
         }
         System.out.printf("generation of %s_b.c (warm, best of 20): %.2f ms%n", name, best / 1e6);
+    }
+
+    /** The file {@code paradjoint differentiate} writes (without its marker line), with boundary strategy {@code s}. */
+    private static FileResult adjointStencil(TranslationUnit unit, StencilOptions.Strategy s) {
+        FileResult r = DerivativeFiles.derivatives(unit, Mode.REVERSE, GenerationSettings.defaults()
+                .withRaceStrategy(RaceStrategy.ALL_ATOMIC).withStencilStrategy(s), ReductionLengths.none());
+        if (r.hasErrors()) {
+            throw new IllegalStateException(r.diagnostics().toString());
+        }
+        return r;
     }
 
     private static Function conventional(TranslationUnit unit, String name) {

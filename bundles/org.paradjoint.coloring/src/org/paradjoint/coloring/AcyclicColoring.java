@@ -43,26 +43,19 @@ final class AcyclicColoring {
                 }
             }
             // prevent two-coloured cycles through v
-            for (int k = ptr[v]; k < ptr[v + 1]; k++) {
-                int w = adj[k];
-                if (color[w] < 0) {
-                    continue;
+            pathsThroughColoured(ptr, adj, color, v, (k, w, t, x) -> {
+                int cx = color[x]; // v itself is uncoloured, so x != v here
+                if (cx < 0 || forbidden[cx] == v) {
+                    return;
                 }
-                for (int t = ptr[w]; t < ptr[w + 1]; t++) {
-                    int x = adj[t];
-                    int cx = color[x]; // v itself is uncoloured, so x != v here
-                    if (cx < 0 || forbidden[cx] == v) {
-                        continue;
-                    }
-                    int root = find(parent, edgeId[t]);
-                    if (visitP[root] != v) {
-                        visitP[root] = v;
-                        visitQ[root] = w;
-                    } else if (visitQ[root] != w) {
-                        forbidden[cx] = v;
-                    }
+                int root = find(parent, edgeId[t]);
+                if (visitP[root] != v) {
+                    visitP[root] = v;
+                    visitQ[root] = w;
+                } else if (visitQ[root] != w) {
+                    forbidden[cx] = v;
                 }
-            }
+            });
             int c = GreedyColoring.firstAllowed(forbidden, v);
             color[v] = c;
             // grow stars: edges from v to neighbours of one colour form one tree centred at v
@@ -80,24 +73,35 @@ final class AcyclicColoring {
                 }
             }
             // merge trees: path v-w-x with colour(x) = colour(v) joins the trees of vw and wx
-            for (int k = ptr[v]; k < ptr[v + 1]; k++) {
-                int w = adj[k];
-                if (color[w] < 0) {
-                    continue;
-                }
-                for (int t = ptr[w]; t < ptr[w + 1]; t++) {
-                    int x = adj[t];
-                    if (x != v && color[x] == c) {
-                        int r1 = find(parent, edgeId[k]);
-                        int r2 = find(parent, edgeId[t]);
-                        if (r1 != r2) {
-                            union(parent, size, r1, r2);
-                        }
+            pathsThroughColoured(ptr, adj, color, v, (k, w, t, x) -> {
+                if (x != v && color[x] == c) {
+                    int r1 = find(parent, edgeId[k]);
+                    int r2 = find(parent, edgeId[t]);
+                    if (r1 != r2) {
+                        union(parent, size, r1, r2);
                     }
+                }
+            });
+        }
+        return color;
+    }
+
+    /** A path v-w-x: {@code k} and {@code t} are the positions of the edges vw and wx in the adjacency lists. */
+    @FunctionalInterface
+    private interface PathStep {
+        void at(int k, int w, int t, int x);
+    }
+
+    /** Every path v-w-x whose middle vertex w is coloured ({@code x} may be v itself). */
+    private static void pathsThroughColoured(int[] ptr, int[] adj, int[] color, int v, PathStep step) {
+        for (int k = ptr[v]; k < ptr[v + 1]; k++) {
+            int w = adj[k];
+            if (color[w] >= 0) {
+                for (int t = ptr[w]; t < ptr[w + 1]; t++) {
+                    step.at(k, w, t, adj[t]);
                 }
             }
         }
-        return color;
     }
 
     static int find(int[] parent, int e) {

@@ -49,10 +49,7 @@ public final class DerivativeFiles {
         if (!missing.isEmpty()) {
             return new GeneratedFile(path, null, List.of(), missing);
         }
-        Prover prover = new Z3Prover(); // opens a Z3 context per question session, only when a function needs one
-        // functions differentiate independently: on several cores, printed in source order
-        FileResult file = DerivativeSet.of(Workers.map(targets, f -> differentiate(unit, f, mode, settings, lengths,
-                () -> prover))).file(path, Languages.of(unit)::printFile);
+        FileResult file = derivatives(unit, path, targets, mode, settings, lengths);
         List<Diagnostic> clashes = NameClashes.of(unit, file.signatures(), null);
         if (!clashes.isEmpty()) {
             List<Diagnostic> all = new ArrayList<>(file.diagnostics());
@@ -61,6 +58,25 @@ public final class DerivativeFiles {
         }
         String text = file.text() == null ? null : GeneratedMarker.stamp(path, file.text());
         return new GeneratedFile(path, text, file.signatures(), file.diagnostics());
+    }
+
+    /**
+     * The derivatives of every annotated function of {@code unit} in {@code mode}, printed by the
+     * unit's language and named after {@code unit.file()}: the file {@link #generate} writes,
+     * before it checks name clashes and stamps the marker line; it also keeps the generated IR.
+     */
+    public static FileResult derivatives(TranslationUnit unit, Mode mode, GenerationSettings settings,
+            ReductionLengths lengths) {
+        return derivatives(unit, Differentiator.outputFileName(unit.file(), mode, settings.diffOptions()),
+                targets(unit, null, new ArrayList<>()), mode, settings, lengths);
+    }
+
+    private static FileResult derivatives(TranslationUnit unit, String path, List<Function> targets, Mode mode,
+            GenerationSettings settings, ReductionLengths lengths) {
+        Prover prover = new Z3Prover(); // opens a Z3 context per question session, only when a function needs one
+        // functions differentiate independently: on several cores, printed in source order
+        return DerivativeSet.of(Workers.map(targets, f -> differentiate(unit, f, mode, settings, lengths,
+                () -> prover))).file(path, Languages.of(unit)::printFile);
     }
 
     private static List<Function> targets(TranslationUnit unit, String function, List<Diagnostic> diags) {

@@ -43,6 +43,14 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
         return new GenerationSettings(null, null, null, null, null);
     }
 
+    /**
+     * The all-atomic baseline: every annotated function, stencil functions included, gets the
+     * conventional adjoint with every increment of a shared adjoint atomic (no race analysis).
+     */
+    public static GenerationSettings allAtomic() {
+        return defaults().withRaceStrategy(RaceStrategy.ALL_ATOMIC).withConventionalAdjoint(true);
+    }
+
     public GenerationSettings withRaceStrategy(RaceStrategy s) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, s, proverTimeout, stencilStrategy, extents,
                 dependents, independents, conventionalAdjoint);

@@ -20,4 +20,9 @@ public interface ReductionLengths {
     static ReductionLengths symbolic() {
         return IndexRanges::symbolicLength;
     }
+
+    /** No lengths beyond the extents the user gives: every shared adjoint without one stays atomic. */
+    static ReductionLengths none() {
+        return (primal, array) -> Optional.empty();
+    }
 }

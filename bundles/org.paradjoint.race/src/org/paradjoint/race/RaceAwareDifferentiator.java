@@ -7,19 +7,16 @@ import java.util.List;
 import java.util.Map;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.print.CPrinter;
-import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
-import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 
 /**
@@ -28,42 +25,18 @@ import org.paradjoint.core.transform.Mode;
  * the options' {@link org.paradjoint.core.transform.RaceStrategy} says), and adds a warning for
  * every UNSAFE increment of the generated code to the result's diagnostics.
  * <pre>
- * RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(unit,
+ * RaceAwareDifferentiator.FunctionResult r = RaceAwareDifferentiator.differentiate(unit, "f",
  *         DiffOptions.defaults().withRaceStrategy(RaceStrategy.ATOMIC), new Z3Prover(), RaceOptions.defaults());
- * r.file().text(); r.file().diagnostics(); r.reports();
+ * r.result().function(); r.result().diagnostics(); r.report();
  * </pre>
  */
 public final class RaceAwareDifferentiator {
-
-    /** A generated file (diagnostics include the race warnings) and the analysis of each function. */
-    public record Result(FileResult file, List<RaceReport> reports) {
-        public Result {
-            reports = List.copyOf(reports);
-        }
-    }
 
     /** One generated function (diagnostics include the race warnings) and its analysis. */
     public record FunctionResult(DiffResult result, RaceReport report) {
     }
 
     private RaceAwareDifferentiator() {
-    }
-
-    /** As {@link Differentiator#differentiateAll} in reverse mode, with the race analysis. */
-    public static Result differentiateAll(TranslationUnit unit, DiffOptions options, Prover prover,
-            RaceOptions raceOptions) {
-        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        List<RaceReport> reports = new ArrayList<>();
-        DerivativeSet set = DerivativeSet.of(unit.functions().stream().filter(Differentiator::isAnnotated).toList(),
-                f -> {
-                    FunctionResult r = differentiate(unit, f.name(), opts, prover, raceOptions);
-                    if (r.report() != null && hasParallelLoop(f)) {
-                        reports.add(r.report());
-                    }
-                    return r.result();
-                });
-        return new Result(set.file(Differentiator.outputFileName(unit.file(), Mode.REVERSE, opts), CPrinter::printFile),
-                reports);
     }
 
     /**

@@ -16,12 +16,9 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.DiffResult;
-import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.stencil.internal.AdjointBuilder;
 import org.paradjoint.stencil.internal.Input;
@@ -64,35 +61,6 @@ public final class StencilDifferentiator {
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, fn.get(), options == null ? StencilOptions.defaults() : options, diags);
-    }
-
-    /**
-     * The adjoint stencils of every function with a stencil pragma, in source order, printed
-     * into one file (no text when there is any error). The file name is {@code x_b.c} for
-     * {@code x.c}.
-     */
-    public static FileResult differentiateAll(TranslationUnit unit, StencilOptions options) {
-        StencilOptions opts = options == null ? StencilOptions.defaults() : options;
-        return DerivativeSet.of(unit.functions().stream().filter(StencilDifferentiator::isStencil).toList(),
-                f -> differentiate(unit, f.name(), opts)).file(outputFileName(unit.file(), opts), CPrinter::printFile);
-    }
-
-    /**
-     * A file of generated functions: the includes they need, prototypes of the functions they
-     * call without defining (uninterpreted functions and their user-supplied partials
-     * {@code g_d1} ...; see {@link #prototypes(List)}), then the functions.
-     */
-    public static String printFile(List<Function> functions) {
-        return CPrinter.printFile(functions);
-    }
-
-    /** {@code x_b.c} for {@code x.c}, with the options' adjoint suffix. */
-    public static String outputFileName(String file, StencilOptions options) {
-        String f = file == null ? "out.c" : file;
-        int dot = f.lastIndexOf('.');
-        int slash = Math.max(f.lastIndexOf('/'), f.lastIndexOf('\\'));
-        String suffix = "_" + options.adjointSuffix();
-        return dot <= slash ? f + suffix : f.substring(0, dot) + suffix + f.substring(dot);
     }
 
     private static DiffResult differentiate(TranslationUnit unit, Function primal, StencilOptions options,

@@ -15,11 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.separable.GeneratedFile;
 import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableDifferentiator;
@@ -231,7 +229,8 @@ class FortranSeparableTest {
         // w(0:n, m) is the row-major C array w[m][n + 1]; w(i, k) is w[k - 1][i], also in the copied callee
         assertTrue(text.contains("const double w[m][n + 1]") && text.contains("w[k - 1][i - 1]"), text);
         assertTrue(text.contains("static double weighted(") && text.contains("r = w[k - 1][i] * x[i];"), text);
-        FileResult adjoint = FortranOutput.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        FileResult adjoint = DerivativeFiles.derivatives(unit, Mode.REVERSE, GenerationSettings.allAtomic(),
+                ReductionLengths.none());
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics().toString());
         ScratchDir.write(dir, "chain.f90", CHAIN);
         ScratchDir.write(dir, "chain_b.f90", adjoint.text());

@@ -215,6 +215,15 @@ public final class StmtUtil {
         return b == null ? null : new Block(flatMap(b.stmts(), rewrite), b.range());
     }
 
+    /** The blocks an {@code if} (then, and else when present) or a plain block runs; none for other statements. */
+    public static List<Block> branches(Stmt s) {
+        return switch (s) {
+            case If i -> i.otherwise() == null ? List.of(i.then()) : List.of(i.then(), i.otherwise());
+            case Block b -> List.of(b);
+            default -> List.of();
+        };
+    }
+
     /** The statements of a block flattened: nested plain blocks are spliced in. */
     public static List<Stmt> flatten(List<Stmt> stmts) {
         List<Stmt> out = new ArrayList<>();

@@ -18,6 +18,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Cast;
 import org.paradjoint.core.ir.Cond;
@@ -123,7 +124,7 @@ public final class CallInliner {
     }
 
     private boolean isKnown(Call c) {
-        return c.isIntrinsic() || kept.test(c.name());
+        return c.isIntrinsic() || c.kind() == CalleeKind.EXTERNAL || kept.test(c.name());
     }
 
     private void declare(Variable v, Expr init, List<Stmt> into) {

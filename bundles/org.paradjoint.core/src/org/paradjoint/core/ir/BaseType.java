@@ -1,8 +1,14 @@
 package org.paradjoint.core.ir;
 
-/** Element types. Only floating types carry derivatives; {@code TAPE} is the opaque stack of generated code. */
+/**
+ * Element types. Only floating types carry derivatives. The others are opaque types of the
+ * libraries generated code includes, known by their C name: {@code TAPE} is the stack of the tape
+ * runtime, {@code PS_PLAN} and {@code PS_SET} are the plan and the index sets of the partially
+ * separable gradient's support header (a variable of them is a pointer or a one-element array).
+ */
 public enum BaseType {
-    INT("int"), LONG("long"), FLOAT("float"), DOUBLE("double"), TAPE("pa_tape");
+    INT("int"), LONG("long"), FLOAT("float"), DOUBLE("double"), TAPE("pa_tape"), PS_PLAN("pa_ps_plan"),
+    PS_SET("pa_ps_set");
 
     private final String cName;
 
@@ -20,5 +26,10 @@ public enum BaseType {
 
     public boolean isInteger() {
         return this == INT || this == LONG;
+    }
+
+    /** A type of a library that generated code includes: no arithmetic, no Fortran form. */
+    public boolean isOpaque() {
+        return this == TAPE || this == PS_PLAN || this == PS_SET;
     }
 }

@@ -6,8 +6,8 @@ import java.util.Objects;
 import org.paradjoint.core.diag.SourceRange;
 
 /**
- * A call of an intrinsic ({@code sin}, {@code fmax} ...), of a user function or of the tape
- * runtime; {@code kind} says which (see {@link CalleeKind}).
+ * A call of an intrinsic ({@code sin}, {@code fmax} ...), of a user function, of the tape
+ * runtime or of a support library; {@code kind} says which (see {@link CalleeKind}).
  */
 public record Call(String name, List<Expr> args, SourceRange range, CalleeKind kind) implements Expr {
 
@@ -29,6 +29,11 @@ public record Call(String name, List<Expr> args, SourceRange range, CalleeKind k
     /** A call of the tape runtime. */
     public static Call runtime(String name, List<Expr> args) {
         return new Call(name, args, SourceRange.NONE, CalleeKind.RUNTIME);
+    }
+
+    /** A call of a function of a support library the generated file includes. */
+    public static Call external(String name, List<Expr> args) {
+        return new Call(name, args, SourceRange.NONE, CalleeKind.EXTERNAL);
     }
 
     /** The same callee (name, kind and range) with other arguments. */

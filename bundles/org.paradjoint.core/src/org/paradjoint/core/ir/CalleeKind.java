@@ -4,9 +4,9 @@ import org.paradjoint.core.rules.DerivativeRules;
 
 /**
  * What a {@link Call} calls, decided when the call is made: front-ends know the intrinsics and
- * the functions of the unit, transformations that emit calls of the tape runtime say so. Every
- * decision that depends on the callee (liveness, dead-derivative elimination, includes,
- * prototypes) asks the kind, never the spelling of the name.
+ * the functions of the unit, transformations that emit calls of the tape runtime or of a support
+ * library say so. Every decision that depends on the callee (liveness, dead-derivative
+ * elimination, inlining, includes, prototypes) asks the kind, never the spelling of the name.
  */
 public enum CalleeKind {
     /** A math intrinsic with a derivative rule or an integer intrinsic ({@code sin}, {@code abs} ...). */
@@ -14,11 +14,16 @@ public enum CalleeKind {
     /** A function of the tape runtime that generated adjoint code calls ({@code pa_push_d} ...). */
     RUNTIME,
     /** Any other function: defined in the unit, or supplied by the user (uninterpreted, partials). */
-    USER;
+    USER,
+    /**
+     * A function of a support library that the generated file includes (the partially separable
+     * gradient's {@code paradjoint_ps.h}): declared there, never inlined, no prototype of ours.
+     */
+    EXTERNAL;
 
     /**
      * The kind of a call that names only its callee: an intrinsic when the derivative rules know
-     * the name, otherwise a user function. Runtime calls are never guessed from their name.
+     * the name, otherwise a user function. Runtime and external calls are never guessed from their name.
      */
     public static CalleeKind of(String name) {
         return DerivativeRules.isIntrinsic(name) ? INTRINSIC : USER;

@@ -1,6 +1,7 @@
 package org.paradjoint.core.ir;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.paradjoint.core.diag.SourceRange;
 
@@ -42,6 +43,29 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
 
     public OmpParallelFor withFirstprivates(List<Variable> f) {
         return new OmpParallelFor(privates, f, shared, reductions, schedule, collapse, defaultSharing, range);
+    }
+
+    /**
+     * The data-sharing clauses as both languages spell them, each with a leading blank:
+     * {@code default(...)}, then {@code shared}, {@code private} and {@code firstprivate} lists
+     * where not empty; empty when there are none.
+     */
+    public String sharingClauses() {
+        StringBuilder sb = new StringBuilder();
+        if (defaultSharing != null && !defaultSharing.isBlank()) {
+            sb.append(" default(").append(defaultSharing).append(')');
+        }
+        clause(sb, "shared", shared);
+        clause(sb, "private", privates);
+        clause(sb, "firstprivate", firstprivates);
+        return sb.toString();
+    }
+
+    private static void clause(StringBuilder sb, String name, List<Variable> vars) {
+        if (!vars.isEmpty()) {
+            sb.append(' ').append(name).append('(')
+                    .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
+        }
     }
 
     /** True when {@code v} gets a private copy per thread (private, firstprivate or a reduction). */

@@ -177,23 +177,7 @@ public final class CPrinter {
             head.append("static ");
         }
         head.append(f.returnType() == null ? "void" : f.returnType().cName()).append(' ').append(f.name()).append('(');
-        List<String> params = f.params().stream().map(CPrinter::declarator).toList();
-        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
-        if (oneLine.length() <= MAX_LINE) {
-            out.append(oneLine).append('\n');
-        } else {
-            String pad = " ".repeat(head.length());
-            StringBuilder line = new StringBuilder(head);
-            for (int k = 0; k < params.size(); k++) {
-                String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
-                if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
-                    out.append(line.toString().stripTrailing()).append('\n');
-                    line = new StringBuilder(pad);
-                }
-                line.append(piece).append(' ');
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        out.append(signature(head.toString(), f.params().stream().map(CPrinter::declarator).toList()));
         out.append("{\n");
         depth++;
         locals(f.locals());
@@ -213,14 +197,20 @@ public final class CPrinter {
     }
 
     private void locals(List<Variable> locals) {
-        // scalars of one type share a line, in order of first appearance; arrays get their own line
+        declarations(locals).forEach(this::line);
+    }
+
+    /**
+     * The declarations of {@code locals}: scalars of one type share a line, in order of first
+     * appearance; arrays get their own line.
+     */
+    public static List<String> declarations(List<Variable> locals) {
         Map<String, List<String>> scalars = new LinkedHashMap<>();
         List<String> lines = new ArrayList<>();
         for (Variable v : locals) {
             if (v.isScalar()) {
                 // locals are assigned after their declaration (front-ends split initialisers): never const
-                String type = v.type().cName();
-                scalars.computeIfAbsent(type, t -> {
+                scalars.computeIfAbsent(v.type().cName(), t -> {
                     lines.add("\0" + t);
                     return new ArrayList<>();
                 }).add(v.name());
@@ -228,14 +218,8 @@ public final class CPrinter {
                 lines.add(declarator(v) + ";");
             }
         }
-        for (String l : lines) {
-            if (l.startsWith("\0")) {
-                String type = l.substring(1);
-                line(type + " " + String.join(", ", scalars.get(type)) + ";");
-            } else {
-                line(l);
-            }
-        }
+        return lines.stream().map(l -> l.startsWith("\0")
+                ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";" : l).toList();
     }
 
     private void line(String text) {
@@ -317,15 +301,33 @@ public final class CPrinter {
         return c + " += " + expr(f.step(), 2);
     }
 
+    /**
+     * The head of a function definition ({@code head} ends with the opening parenthesis) and its
+     * parameter declarations, on one line when it fits in {@value #MAX_LINE} characters, else
+     * wrapped with the parameters aligned after the parenthesis; ends with a newline.
+     */
+    public static String signature(String head, List<String> params) {
+        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
+        if (oneLine.length() <= MAX_LINE) {
+            return oneLine + "\n";
+        }
+        StringBuilder text = new StringBuilder();
+        String pad = " ".repeat(head.length());
+        StringBuilder line = new StringBuilder(head);
+        for (int k = 0; k < params.size(); k++) {
+            String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
+            if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
+                text.append(line.toString().stripTrailing()).append('\n');
+                line = new StringBuilder(pad);
+            }
+            line.append(piece).append(' ');
+        }
+        return text.append(line.toString().stripTrailing()).append('\n').toString();
+    }
+
     /** The {@code #pragma omp parallel for} line of a loop. */
     public static String ompPragma(OmpParallelFor omp) {
-        StringBuilder sb = new StringBuilder("#pragma omp parallel for");
-        if (omp.defaultSharing() != null && !omp.defaultSharing().isBlank()) {
-            sb.append(" default(").append(omp.defaultSharing()).append(')');
-        }
-        clause(sb, "shared", omp.shared());
-        clause(sb, "private", omp.privates());
-        clause(sb, "firstprivate", omp.firstprivates());
+        StringBuilder sb = new StringBuilder("#pragma omp parallel for").append(omp.sharingClauses());
         for (OmpParallelFor.Reduction r : omp.reductions()) {
             if (!r.vars().isEmpty()) {
                 sb.append(" reduction(").append(r.op()).append(": ")
@@ -356,13 +358,6 @@ public final class CPrinter {
             sb.append('[').append(lower).append(':').append(print(d.extent())).append(']');
         }
         return sb.toString();
-    }
-
-    private static void clause(StringBuilder sb, String name, List<Variable> vars) {
-        if (!vars.isEmpty()) {
-            sb.append(' ').append(name).append('(')
-                    .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
-        }
     }
 
     // ---- expressions ----------------------------------------------------------------------

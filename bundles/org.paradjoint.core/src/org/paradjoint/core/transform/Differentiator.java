@@ -22,7 +22,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.rules.DerivativeRules;
 import org.paradjoint.core.rules.UnknownFunctions;
 
@@ -61,17 +60,6 @@ public final class Differentiator {
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, found.get(), mode, options == null ? DiffOptions.defaults() : options, diags);
-    }
-
-    /**
-     * Differentiates every function with a {@code gradient}, {@code tangent} or {@code stencil}
-     * pragma, in source order, and prints them into one file (no text when there is any error).
-     */
-    public static FileResult differentiateAll(TranslationUnit unit, Mode mode, DiffOptions options) {
-        DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        return DerivativeSet.of(unit.functions().stream().filter(Differentiator::isAnnotated).toList(),
-                f -> differentiate(unit, f.name(), mode, opts))
-                .file(outputFileName(unit.file(), mode, opts), CPrinter::printFile);
     }
 
     /** {@code x_b.c} for {@code x.c} in reverse mode, {@code x_d.c} in tangent mode (same folder). */

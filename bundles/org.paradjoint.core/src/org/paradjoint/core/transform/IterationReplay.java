@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
-import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Stmt;
@@ -97,15 +96,7 @@ final class IterationReplay {
                     collect(f.body().stmts(), loops);
                     loops.remove(loops.size() - 1);
                 }
-                case If i -> {
-                    collect(i.then().stmts(), loops);
-                    if (i.otherwise() != null) {
-                        collect(i.otherwise().stmts(), loops);
-                    }
-                }
-                case Block b -> collect(b.stmts(), loops);
-                default -> {
-                }
+                default -> StmtUtil.branches(s).forEach(b -> collect(b.stmts(), loops));
             }
         }
     }

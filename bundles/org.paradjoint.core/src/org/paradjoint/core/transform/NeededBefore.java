@@ -1,8 +1,5 @@
 package org.paradjoint.core.transform;
 
-import java.util.HashSet;
-import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -10,8 +7,6 @@ import java.util.function.Predicate;
 import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
-import org.paradjoint.core.ir.If;
-import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -23,40 +18,11 @@ import org.paradjoint.core.ir.Variable;
  */
 final class NeededBefore {
 
-    private final Predicate<Variable> active;
-    private final Map<For, Set<Variable>> result = new IdentityHashMap<>();
-
-    private NeededBefore(Predicate<Variable> active) {
-        this.active = active;
+    private NeededBefore() {
     }
 
     static Map<For, Set<Variable>> of(Block body, Predicate<Variable> active) {
-        NeededBefore n = new NeededBefore(active);
-        n.walk(body.stmts(), Set.of());
-        return n.result;
-    }
-
-    private void walk(List<Stmt> stmts, Set<Variable> before) {
-        Set<Variable> sofar = new HashSet<>(before);
-        for (Stmt s : stmts) {
-            switch (s) {
-                case For f when f.isParallel() -> result.put(f, Set.copyOf(sofar));
-                case For f -> {
-                    Set<Variable> inner = new HashSet<>(sofar);
-                    inner.addAll(ToBeRecorded.needed(f.body(), active));
-                    walk(f.body().stmts(), inner);
-                }
-                case If i -> {
-                    walk(i.then().stmts(), sofar);
-                    if (i.otherwise() != null) {
-                        walk(i.otherwise().stmts(), sofar);
-                    }
-                }
-                case Block b -> walk(b.stmts(), sofar);
-                default -> {
-                }
-            }
-            sofar.addAll(ToBeRecorded.needed(s, active));
-        }
+        return AroundParallelLoops.of(body, false, s -> ToBeRecorded.needed(s, active),
+                f -> ToBeRecorded.needed(f.body(), active));
     }
 }

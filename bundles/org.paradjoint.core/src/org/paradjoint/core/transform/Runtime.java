@@ -72,48 +72,36 @@ public final class Runtime {
                 fprintf(stderr, "paradjoint: out of memory for the tape\\n");
                 abort();
             }
-
-            static inline void pa_push_d(pa_tape *t, double v)
-            {
-                if (t->nd == t->capd) {
-                    long cap = t->capd > 0 ? 2 * t->capd : 64;
-                    double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
-                    if (p == NULL) {
-                        pa_tape_oom();
-                    }
-                    t->d = p;
-                    t->capd = cap;
-                }
-                t->d[t->nd++] = v;
-            }
-
-            static inline double pa_pop_d(pa_tape *t)
-            {
-                return t->d[--t->nd];
-            }
-
-            static inline void pa_push_i(pa_tape *t, int v)
-            {
-                if (t->ni == t->capi) {
-                    long cap = t->capi > 0 ? 2 * t->capi : 64;
-                    int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
-                    if (p == NULL) {
-                        pa_tape_oom();
-                    }
-                    t->i = p;
-                    t->capi = cap;
-                }
-                t->i[t->ni++] = v;
-            }
-
-            static inline int pa_pop_i(pa_tape *t)
-            {
-                return t->i[--t->ni];
-            }
+            """ + stack("double", "d") + stack("int", "i") + """
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 
     private Runtime() {
+    }
+
+    /** The push and pop helpers of the stack of C type {@code type} in the tape's fields {@code d}/{@code i}. */
+    private static String stack(String type, String field) {
+        return """
+
+                static inline void pa_push_%2$s(pa_tape *t, %1$s v)
+                {
+                    if (t->n%2$s == t->cap%2$s) {
+                        long cap = t->cap%2$s > 0 ? 2 * t->cap%2$s : 64;
+                        %1$s *p = (%1$s *) realloc(t->%2$s, (size_t) cap * sizeof(%1$s));
+                        if (p == NULL) {
+                            pa_tape_oom();
+                        }
+                        t->%2$s = p;
+                        t->cap%2$s = cap;
+                    }
+                    t->%2$s[t->n%2$s++] = v;
+                }
+
+                static inline %1$s pa_pop_%2$s(pa_tape *t)
+                {
+                    return t->%2$s[--t->n%2$s];
+                }
+                """.formatted(type, field);
     }
 
     /** A tape variable {@code pa_tape name[1]}. */

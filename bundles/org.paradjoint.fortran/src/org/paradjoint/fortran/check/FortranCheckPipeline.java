@@ -14,12 +14,10 @@ import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
-import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.fortran.FortranUnit;
 
 /**
@@ -41,9 +39,6 @@ public final class FortranCheckPipeline {
     @FunctionalInterface
     public interface Derivatives {
         FileResult of(TranslationUnit unit, Mode mode);
-
-        /** Every annotated procedure through core's tangent and reverse mode (no race analysis, no stencils). */
-        Derivatives CONVENTIONAL = (unit, mode) -> FortranOutput.differentiateAll(unit, mode, DiffOptions.defaults());
     }
 
     /**
@@ -77,21 +72,11 @@ public final class FortranCheckPipeline {
     }
 
     /**
-     * Builds the driver for {@code source} (named {@code fileName}) in {@code dir};
-     * {@code specs} gives the options of each procedure to check (null: not checked).
+     * Builds the driver for {@code source} (named {@code fileName}) in {@code dir}, with the tangent
+     * and adjoint files from {@code derivatives}; {@code specs} gives the options of each procedure
+     * to check (null: not checked); {@code compilerFlags} are added to gfortran's (for example
+     * {@code -fcheck=bounds}).
      */
-    public static Built build(Path dir, String fileName, String source, Function<String, CheckSpec> specs,
-            FortranDriverRunner runner) throws IOException {
-        return build(dir, fileName, source, specs, runner, new String[0]);
-    }
-
-    /** As above; {@code compilerFlags} are added to gfortran's (for example {@code -fcheck=bounds}). */
-    public static Built build(Path dir, String fileName, String source, Function<String, CheckSpec> specs,
-            FortranDriverRunner runner, String... compilerFlags) throws IOException {
-        return build(dir, fileName, source, Derivatives.CONVENTIONAL, specs, runner, compilerFlags);
-    }
-
-    /** As above, with the tangent and adjoint files from {@code derivatives}. */
     public static Built build(Path dir, String fileName, String source, Derivatives derivatives,
             Function<String, CheckSpec> specs, FortranDriverRunner runner, String... compilerFlags)
             throws IOException {

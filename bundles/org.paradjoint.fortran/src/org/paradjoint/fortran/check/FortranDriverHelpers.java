@@ -149,22 +149,7 @@ final class FortranDriverHelpers {
                 end do
               end subroutine pa_chk_dot
 
-              function pa_chk_num(x) result(s)
-                real(8), intent(in) :: x
-                character(len=:), allocatable :: s
-                character(len=32) :: buf
-                write (buf, '(es12.3e3)') x
-                s = trim(adjustl(buf))
-              end function pa_chk_num
-
-              function pa_chk_full(x) result(s)
-                real(8), intent(in) :: x
-                character(len=:), allocatable :: s
-                character(len=40) :: buf
-                write (buf, '(es25.16e3)') x
-                s = trim(adjustl(buf))
-              end function pa_chk_full
-
+            """ + formatter("pa_chk_num", 32, "es12.3e3") + formatter("pa_chk_full", 40, "es25.16e3") + """
               function pa_chk_verdict(pass) result(s)
                 logical, intent(in) :: pass
                 character(len=4) :: s
@@ -239,4 +224,18 @@ final class FortranDriverHelpers {
               end function pa_chk_selected
             end module pa_chk
             """;
+
+    /** A function that writes a real(8) with edit descriptor {@code edit} in a buffer of {@code len}, trimmed. */
+    private static String formatter(String name, int len, String edit) {
+        return """
+                  function %1$s(x) result(s)
+                    real(8), intent(in) :: x
+                    character(len=:), allocatable :: s
+                    character(len=%2$d) :: buf
+                    write (buf, '(%3$s)') x
+                    s = trim(adjustl(buf))
+                  end function %1$s
+
+                """.formatted(name, len, edit);
+    }
 }

@@ -190,7 +190,7 @@ final class FortranExprPrinter {
             case FLOAT -> "real(" + inner + ", 4)";
             case INT -> "int(" + inner + ")";
             case LONG -> "int(" + inner + ", 8)";
-            case TAPE -> throw unsupported(c, "a cast to the tape type");
+            case TAPE, PS_PLAN, PS_SET -> throw unsupported(c, "a cast to the opaque type " + c.type().cName());
         };
     }
 

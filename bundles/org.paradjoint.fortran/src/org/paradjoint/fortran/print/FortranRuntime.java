@@ -44,52 +44,7 @@ public final class FortranRuntime {
                 t%ni = 0
               end subroutine pa_tape_free
 
-              subroutine pa_push_d(t, v)
-                type(pa_tape), intent(inout) :: t
-                real(8), intent(in) :: v
-                real(8), pointer :: grown(:)
-                if (.not. associated(t%d)) then
-                  allocate(t%d(64))
-                else if (t%nd == size(t%d, kind=8)) then
-                  allocate(grown(2 * size(t%d, kind=8)))
-                  grown(1:t%nd) = t%d(1:t%nd)
-                  deallocate(t%d)
-                  t%d => grown
-                end if
-                t%nd = t%nd + 1
-                t%d(t%nd) = v
-              end subroutine pa_push_d
-
-              function pa_pop_d(t) result(v)
-                type(pa_tape), intent(inout) :: t
-                real(8) :: v
-                v = t%d(t%nd)
-                t%nd = t%nd - 1
-              end function pa_pop_d
-
-              subroutine pa_push_i(t, v)
-                type(pa_tape), intent(inout) :: t
-                integer, intent(in) :: v
-                integer, pointer :: grown(:)
-                if (.not. associated(t%i)) then
-                  allocate(t%i(64))
-                else if (t%ni == size(t%i, kind=8)) then
-                  allocate(grown(2 * size(t%i, kind=8)))
-                  grown(1:t%ni) = t%i(1:t%ni)
-                  deallocate(t%i)
-                  t%i => grown
-                end if
-                t%ni = t%ni + 1
-                t%i(t%ni) = v
-              end subroutine pa_push_i
-
-              function pa_pop_i(t) result(v)
-                type(pa_tape), intent(inout) :: t
-                integer :: v
-                v = t%i(t%ni)
-                t%ni = t%ni - 1
-              end function pa_pop_i
-
+            """ + stack("real(8)", "d") + stack("integer", "i") + """
               subroutine pa_drop_i(t)
                 type(pa_tape), intent(inout) :: t
                 t%ni = t%ni - 1
@@ -101,5 +56,34 @@ public final class FortranRuntime {
     public static final String DROP_I = "pa_drop_i";
 
     private FortranRuntime() {
+    }
+
+    /** The push subroutine and pop function of the stack of Fortran type {@code type} in component {@code field}. */
+    private static String stack(String type, String field) {
+        return """
+                  subroutine pa_push_%2$s(t, v)
+                    type(pa_tape), intent(inout) :: t
+                    %1$s, intent(in) :: v
+                    %1$s, pointer :: grown(:)
+                    if (.not. associated(t%%%2$s)) then
+                      allocate(t%%%2$s(64))
+                    else if (t%%n%2$s == size(t%%%2$s, kind=8)) then
+                      allocate(grown(2 * size(t%%%2$s, kind=8)))
+                      grown(1:t%%n%2$s) = t%%%2$s(1:t%%n%2$s)
+                      deallocate(t%%%2$s)
+                      t%%%2$s => grown
+                    end if
+                    t%%n%2$s = t%%n%2$s + 1
+                    t%%%2$s(t%%n%2$s) = v
+                  end subroutine pa_push_%2$s
+
+                  function pa_pop_%2$s(t) result(v)
+                    type(pa_tape), intent(inout) :: t
+                    %1$s :: v
+                    v = t%%%2$s(t%%n%2$s)
+                    t%%n%2$s = t%%n%2$s - 1
+                  end function pa_pop_%2$s
+
+                """.formatted(type, field);
     }
 }

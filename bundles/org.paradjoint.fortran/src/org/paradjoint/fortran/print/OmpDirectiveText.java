@@ -21,13 +21,7 @@ final class OmpDirectiveText {
 
     /** The {@code !$omp parallel do} line of a loop. */
     static String of(OmpParallelFor omp) {
-        StringBuilder sb = new StringBuilder("!$omp parallel do");
-        if (omp.defaultSharing() != null && !omp.defaultSharing().isBlank()) {
-            sb.append(" default(").append(omp.defaultSharing()).append(')');
-        }
-        clause(sb, "shared", omp.shared());
-        clause(sb, "private", omp.privates());
-        clause(sb, "firstprivate", omp.firstprivates());
+        StringBuilder sb = new StringBuilder("!$omp parallel do").append(omp.sharingClauses());
         for (OmpParallelFor.Reduction r : omp.reductions()) {
             if (!r.vars().isEmpty()) {
                 sb.append(" reduction(").append(reductionOp(r.op(), omp.range())).append(":")
@@ -54,12 +48,5 @@ final class OmpDirectiveText {
             default -> throw new UnsupportedException("fortran-output", at, "reduction operator '" + op
                     + "' has no Fortran form");
         };
-    }
-
-    private static void clause(StringBuilder sb, String name, List<Variable> vars) {
-        if (!vars.isEmpty()) {
-            sb.append(' ').append(name).append('(')
-                    .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
-        }
     }
 }

@@ -150,7 +150,8 @@ final class FortranTimingDriver {
             case LONG -> "integer(8)";
             case FLOAT -> "real(4)";
             case DOUBLE -> "real(8)";
-            case TAPE -> throw new IllegalArgumentException("a tape is no dummy of a timed kernel");
+            case TAPE, PS_PLAN, PS_SET ->
+                throw new IllegalArgumentException(t.cName() + " is no dummy of a timed kernel");
         };
     }
 

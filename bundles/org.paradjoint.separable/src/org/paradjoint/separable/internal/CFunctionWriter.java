@@ -1,9 +1,6 @@
 package org.paradjoint.separable.internal;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
@@ -15,8 +12,6 @@ import org.paradjoint.core.print.CPrinter;
  * with {@link CPrinter}, in its layout (four-space indentation, braces everywhere).
  */
 final class CFunctionWriter {
-
-    private static final int MAX_LINE = 100;
 
     private final StringBuilder out = new StringBuilder();
 
@@ -39,7 +34,7 @@ final class CFunctionWriter {
         if (comment != null && !comment.isBlank()) {
             w.out.append("/* ").append(comment.strip()).append(" */\n");
         }
-        w.signature(head + "(", params);
+        w.out.append(CPrinter.signature(head + "(", params));
         w.out.append("{\n");
         for (String d : declarations) {
             w.out.append("    ").append(d).append('\n');
@@ -64,47 +59,10 @@ final class CFunctionWriter {
 
     /** Declarations of IR locals as the core printer makes them: scalars of one type on one line, arrays alone. */
     static List<String> locals(List<Variable> locals) {
-        Map<String, List<String>> scalars = new LinkedHashMap<>();
-        List<String> lines = new ArrayList<>();
-        for (Variable v : locals) {
-            if (v.isScalar()) {
-                String type = v.type().cName();
-                scalars.computeIfAbsent(type, t -> {
-                    lines.add("\0" + t);
-                    return new ArrayList<>();
-                }).add(v.name());
-            } else {
-                lines.add(CPrinter.declarator(v) + ";");
-            }
-        }
-        List<String> out = new ArrayList<>();
-        for (String l : lines) {
-            out.add(l.startsWith("\0") ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";"
-                    : l);
-        }
-        return out;
+        return CPrinter.declarations(locals);
     }
 
     static List<String> params(List<Variable> params) {
         return params.stream().map(CPrinter::declarator).toList();
-    }
-
-    private void signature(String head, List<String> params) {
-        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
-        if (oneLine.length() <= MAX_LINE) {
-            out.append(oneLine).append('\n');
-            return;
-        }
-        String pad = " ".repeat(head.length());
-        StringBuilder line = new StringBuilder(head);
-        for (int k = 0; k < params.size(); k++) {
-            String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
-            if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
-                out.append(line.toString().stripTrailing()).append('\n');
-                line = new StringBuilder(pad);
-            }
-            line.append(piece).append(' ');
-        }
-        out.append(line.toString().stripTrailing()).append('\n');
     }
 }

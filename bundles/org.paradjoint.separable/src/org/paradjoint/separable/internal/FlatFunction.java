@@ -23,7 +23,7 @@ import org.paradjoint.core.ir.Variable;
  * then flattened: nested blocks spliced in and every declaration, parallel loop bodies included,
  * hoisted to the function's locals (an initialiser becomes an assignment where it stood; the
  * sweeps give each iteration its own copies). Statement calls of the skeleton's markers
- * ({@link Skeleton#MARKER}) and calls of the support file's helpers are kept as they are.
+ * ({@link Skeleton#MARKER}) and calls of the support file's helpers (external calls) are kept as they are.
  */
 public final class FlatFunction {
 
@@ -33,7 +33,7 @@ public final class FlatFunction {
     /** The function with every unit call inlined, flattened, its declarations among the locals. */
     public static Function of(TranslationUnit unit, Function f, NameSupply names) {
         Function inlined = CallInliner.of(unit, names::fresh)
-                .keeping(name -> name.startsWith(Skeleton.MARKER) || name.startsWith(SupportFile.PREFIX))
+                .keeping(name -> name.startsWith(Skeleton.MARKER))
                 .declaring(CallInliner.Declarations.AS_LOCALS)
                 .inline(f);
         List<Variable> locals = new ArrayList<>(inlined.locals());

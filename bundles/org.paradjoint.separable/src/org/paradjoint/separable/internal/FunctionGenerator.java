@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
@@ -92,11 +93,9 @@ public final class FunctionGenerator {
         StringBuilder statics = new StringBuilder();
         statics.append("/* cached pattern, colouring and work arrays of ").append(fn.gradient())
                 .append(" (one plan per function: not thread-safe) */\n");
-        statics.append("static pa_ps_plan *").append(fn.cache()).append(";\n");
-        statics.append("static double ").append(fn.seconds()).append("[PA_PS_PHASES];\n");
+        statics.append(cached(fn.cache(), fn.seconds()));
         if (options.denseVariant()) {
-            statics.append("static pa_ps_plan *").append(fn.denseCache()).append(";\n");
-            statics.append("static double ").append(fn.denseSeconds()).append("[PA_PS_PHASES];\n");
+            statics.append(cached(fn.denseCache(), fn.denseSeconds()));
         }
         StringBuilder code = new StringBuilder();
         code.append(CPrinter.print(expanded)).append('\n');
@@ -122,6 +121,13 @@ public final class FunctionGenerator {
                 gradients.values().stream().map(Variable::name).toList(), m.isCacheable(), layout.weighted(),
                 prototypes);
         return new Parts(statics.toString(), code.toString(), summary);
+    }
+
+    /** The file-scope plan of a driver and its seconds per phase. */
+    private static String cached(String cache, String seconds) {
+        return "static " + CPrinter.declarator(SupportFile.pointer(cache, BaseType.PS_PLAN)) + ";\n"
+                + "static " + CPrinter.declarator(SupportFile.array(seconds, BaseType.DOUBLE,
+                        SupportFile.symbol("PA_PS_PHASES"))) + ";\n";
     }
 
     private static String prototype(Function f) {

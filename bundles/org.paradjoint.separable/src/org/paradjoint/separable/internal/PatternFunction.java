@@ -8,11 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -22,6 +23,7 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.rules.Partials;
 import org.paradjoint.separable.internal.Skeleton.Expanded;
 
@@ -40,19 +42,19 @@ public final class PatternFunction {
     private final RowLayout layout;
     private final Map<Variable, Variable> scalarSets = new LinkedHashMap<>();
     private final List<Variable> blockSets = new ArrayList<>();
-    private final String planName;
+    private final Variable plan;
 
     private PatternFunction(ActiveModel m, RowLayout layout, NameSupply names) {
         this.m = m;
         this.layout = layout;
         for (Variable v : m.activeScalarList()) {
-            scalarSets.put(v, Names.local(names.fresh(v.name() + "_s"), BaseType.INT));
+            scalarSets.put(v, SupportFile.array(names.fresh(v.name() + "_s"), BaseType.PS_SET, Exprs.integer(1)));
         }
         for (int b = 0; b < layout.blocks(); b++) {
             String base = layout.weighted() ? "pa_rows" : layout.elementalsOf(b).get(0).source().scalar().name();
-            blockSets.add(Names.local(names.fresh(base + "_s"), BaseType.INT));
+            blockSets.add(SupportFile.pointer(names.fresh(base + "_s"), BaseType.PS_SET));
         }
-        this.planName = names.fresh("pa_plan");
+        this.plan = SupportFile.pointerParameter(names.fresh("pa_plan"), BaseType.PS_PLAN, false);
     }
 
     public static String generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment) {
@@ -74,14 +76,13 @@ public final class PatternFunction {
         List<Variable> unused = Tidy.unusedParams(m.flat().params(), tidy);
         List<String> decls = new ArrayList<>(CFunctionWriter.locals(Tidy.usedLocals(m.flat().locals(), tidy)));
         for (Variable set : scalarSets.values()) {
-            decls.add("pa_ps_set " + set.name() + "[1] = {{0, 0, NULL, {0}}};");
+            decls.add(CPrinter.declarator(set) + " = {{0, 0, NULL, {0}}};"); // an empty set: no initialiser in the IR
         }
-        for (Variable set : blockSets) {
-            decls.add("pa_ps_set *" + set.name() + ";");
-        }
-        List<String> params = new ArrayList<>(CFunctionWriter.params(m.flat().params()));
-        params.add("pa_ps_plan *" + planName);
-        return CFunctionWriter.write(comment, "static void " + name, params, decls, unused, tidy);
+        decls.addAll(CFunctionWriter.locals(blockSets));
+        List<Variable> params = new ArrayList<>(m.flat().params());
+        params.add(plan);
+        return CFunctionWriter.write(comment, "static void " + name, CFunctionWriter.params(params), decls, unused,
+                tidy);
     }
 
     private List<Stmt> stmt(Stmt st) {
@@ -93,8 +94,7 @@ public final class PatternFunction {
                 out.add(a);
             }
             case For f -> out.add(f.withBody(block(f.body())));
-            case If i -> out.add(new If(i.cond(), block(i.then()), i.otherwise() == null ? null : block(i.otherwise()),
-                    i.range()));
+            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> out.add(block(b));
             case CallStmt c when c.call().name().equals(Skeleton.INIT) -> {
                 Expanded x = m.skeleton().expanded().get((int) ((IntLit) c.call().args().get(0)).value());
@@ -110,9 +110,7 @@ public final class PatternFunction {
     }
 
     private Block block(Block b) {
-        List<Stmt> out = new ArrayList<>();
-        b.stmts().forEach(x -> out.addAll(stmt(x)));
-        return new Block(out, b.range());
+        return StmtUtil.flatMap(b, this::stmt);
     }
 
     /** The set of the target becomes the union of the sets of the active leaves of the value. */
@@ -144,13 +142,13 @@ public final class PatternFunction {
             return new VarRef(scalarSets.get(lv.var()));
         }
         Expanded x = m.slotArray(lv);
-        return new Call("pa_ps_sets_at", List.of(new VarRef(blockSets.get(layout.blockOf(x))),
-                ((ArrayRef) lv).indices().get(0)));
+        return SupportFile.call("pa_ps_sets_at", new VarRef(blockSets.get(layout.blockOf(x))),
+                ((ArrayRef) lv).indices().get(0));
     }
 
     private List<Stmt> combine() {
         List<Stmt> out = new ArrayList<>();
-        VarRef plan = SupportFile.symbol(planName);
+        VarRef plan = new VarRef(this.plan);
         for (int b = 0; b < layout.blocks(); b++) {
             VarRef sets = new VarRef(blockSets.get(b));
             out.add(SupportFile.stmt("pa_ps_plan_add_block", plan, sets, layout.rows(b)));

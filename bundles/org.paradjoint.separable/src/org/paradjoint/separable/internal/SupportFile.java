@@ -22,8 +22,6 @@ import org.paradjoint.core.ir.Variable;
 public final class SupportFile {
 
     public static final String FILE_NAME = "paradjoint_ps.h";
-    /** Prefix of every name the support file defines. */
-    public static final String PREFIX = "pa_ps_";
 
     private static volatile String text;
 
@@ -47,8 +45,9 @@ public final class SupportFile {
         return t;
     }
 
+    /** A call of a function the support file defines ({@link org.paradjoint.core.ir.CalleeKind#EXTERNAL}). */
     static Call call(String name, Expr... args) {
-        return new Call(name, List.of(args));
+        return Call.external(name, List.of(args));
     }
 
     static CallStmt stmt(String name, Expr... args) {
@@ -62,6 +61,12 @@ public final class SupportFile {
 
     static IntLit integer(long v) {
         return new IntLit(v);
+    }
+
+    /** A pointer parameter {@code [const] type *name} (a plan is {@link BaseType#PS_PLAN}). */
+    static Variable pointerParameter(String name, BaseType type, boolean isConst) {
+        return new Variable(name, type, List.of(new Dim(new IntLit(0), null)), Variable.Kind.PARAMETER, isConst,
+                org.paradjoint.core.ir.Layout.ROW_MAJOR, null);
     }
 
     /** A pointer local {@code double *name}. */

@@ -70,8 +70,8 @@ public final class SweepFunction {
     private final List<Variable> temps = new ArrayList<>();
     private final List<Variable> colorTemps = new ArrayList<>();
     private final Map<Variable, Variable> gradients;
-    private final String secondsName;
-    private final String planName;
+    private final Variable seconds;
+    private final Variable plan;
 
     private SweepFunction(ActiveModel m, RowLayout layout, NameSupply names, Map<Variable, Variable> gradients) {
         this.m = m;
@@ -93,8 +93,8 @@ public final class SweepFunction {
             blockRows.add(SupportFile.pointer(names.fresh(base + "_d"), BaseType.DOUBLE));
         }
         this.unit = SupportFile.array(names.fresh("pa_one"), BaseType.DOUBLE, Exprs.integer(1));
-        this.secondsName = names.fresh("pa_seconds");
-        this.planName = names.fresh("pa_plan");
+        this.seconds = SupportFile.pointerParameter(names.fresh("pa_seconds"), BaseType.DOUBLE, false);
+        this.plan = SupportFile.pointerParameter(names.fresh("pa_plan"), BaseType.PS_PLAN, true);
     }
 
     /** Generated text of the static sweep function. {@code gradients} maps each independent to its gradient parameter. */
@@ -137,12 +137,9 @@ public final class SweepFunction {
         locals.addAll(blockRows);
         locals.addAll(vectors.values());
         locals.addAll(accumulators);
-        List<String> paramText = new ArrayList<>(CFunctionWriter.params(params));
-        paramText.add("const pa_ps_plan *" + planName);
-        paramText.add(org.paradjoint.core.print.CPrinter.declarator(p));
-        paramText.add(org.paradjoint.core.print.CPrinter.declarator(color));
-        paramText.add("double *" + secondsName);
-        return CFunctionWriter.write(comment, "PA_PS_SPECIALIZED void " + name, paramText,
+        List<Variable> signature = new ArrayList<>(params);
+        signature.addAll(List.of(plan, p, color, seconds));
+        return CFunctionWriter.write(comment, "PA_PS_SPECIALIZED void " + name, CFunctionWriter.params(signature),
                 CFunctionWriter.locals(Tidy.usedLocals(locals, tidy)), unused, tidy, "for (" + k.name() + " = 0;",
                 "PA_PS_UNROLL");
     }
@@ -161,8 +158,7 @@ public final class SweepFunction {
                 out.add(a);
             }
             case For f -> out.add(f.withBody(accumulateRows(block(f.body()))));
-            case If i -> out.add(new If(i.cond(), block(i.then()), i.otherwise() == null ? null : block(i.otherwise()),
-                    i.range()));
+            case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> out.add(block(b));
             case CallStmt c when c.call().name().equals(Skeleton.INIT) -> out.addAll(
                     init(m.skeleton().expanded().get((int) ((IntLit) c.call().args().get(0)).value())));
@@ -173,9 +169,7 @@ public final class SweepFunction {
     }
 
     private Block block(Block b) {
-        List<Stmt> out = new ArrayList<>();
-        b.stmts().forEach(x -> out.addAll(stmt(x)));
-        return new Block(out, b.range());
+        return StmtUtil.flatMap(b, this::stmt);
     }
 
     /**
@@ -335,7 +329,7 @@ public final class SweepFunction {
     private List<Stmt> init(Expanded x) {
         List<Stmt> out = new ArrayList<>();
         if (layout.opensBlock(x)) {
-            VarRef plan = SupportFile.symbol(planName);
+            VarRef plan = new VarRef(this.plan);
             int b = layout.blockOf(x);
             IntLit block = SupportFile.integer(b);
             Variable rows = blockRows.get(b);
@@ -373,12 +367,12 @@ public final class SweepFunction {
             }
         }
         out.add(new Assign(combine.target(), Assign.Op.SET, combine.value(), false, List.of(), combine.range()));
-        VarRef seconds = SupportFile.symbol(secondsName);
+        VarRef seconds = new VarRef(this.seconds);
         out.add(SupportFile.stmt("pa_ps_toc", seconds, SupportFile.symbol("PA_PS_SWEEP"), new VarRef(t)));
         out.add(Assign.set(new VarRef(t), SupportFile.call("pa_ps_tic")));
         List<Variable> indeps = m.independents();
         for (int a = 0; a < indeps.size(); a++) {
-            out.add(SupportFile.stmt("pa_ps_assemble", SupportFile.symbol(planName), new VarRef(assembled),
+            out.add(SupportFile.stmt("pa_ps_assemble", new VarRef(plan), new VarRef(assembled),
                     new VarRef(gradients.get(indeps.get(a))), SupportFile.integer(a)));
         }
         out.add(SupportFile.stmt("pa_ps_toc", seconds, SupportFile.symbol("PA_PS_ASSEMBLY"), new VarRef(t)));

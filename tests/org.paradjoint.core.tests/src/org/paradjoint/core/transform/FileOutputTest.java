@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.tests.support.Gcc;
 import org.paradjoint.core.tests.support.TinyC;
+import org.paradjoint.pipeline.DerivativeFiles;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -52,10 +55,15 @@ class FileOutputTest {
             }
             """;
 
+    /** The file of every annotated function through the pipeline; the adjoint is the all-atomic baseline. */
+    private static FileResult file(TranslationUnit u, Mode mode) {
+        return DerivativeFiles.derivatives(u, mode, GenerationSettings.allAtomic(), ReductionLengths.none());
+    }
+
     @Test
-    void differentiateAllPrintsOneFileWithEveryAnnotatedFunction() {
+    void derivativesOfAFilePrintOneFileWithEveryAnnotatedFunction() {
         TranslationUnit u = TinyC.parse("src/kern.c", SRC);
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults());
+        FileResult r = file(u, Mode.REVERSE);
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
         assertEquals("src/kern_b.c", r.fileName());
         assertEquals(List.of("g_b", "h_b"), r.functions().stream().map(f -> f.name()).toList());
@@ -85,7 +93,7 @@ class FileOutputTest {
     @Test
     void tangentFileAndNames() {
         TranslationUnit u = TinyC.parse("kern.c", SRC);
-        FileResult r = Differentiator.differentiateAll(u, Mode.TANGENT, DiffOptions.defaults());
+        FileResult r = file(u, Mode.TANGENT);
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
         assertEquals("kern_d.c", r.fileName());
         assertTrue(r.text().contains("/* Tangent (forward mode) of h in kern.c: dependents z; independents x. */\n"
@@ -115,7 +123,7 @@ class FileOutputTest {
                     y[0] = unknown(x[0]);
                 }
                 """);
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults());
+        FileResult r = file(u, Mode.REVERSE);
         assertNull(r.text());
         assertTrue(r.hasErrors());
         assertEquals("unknown-function", r.diagnostics().get(0).code());
@@ -133,8 +141,8 @@ class FileOutputTest {
                         y[i] = y[i - 1] * x[i];
                 }
                 """);
-        String a = Differentiator.differentiateAll(u1, Mode.REVERSE, DiffOptions.defaults()).text();
-        String b = Differentiator.differentiateAll(u2, Mode.REVERSE, DiffOptions.defaults()).text();
+        String a = file(u1, Mode.REVERSE).text();
+        String b = file(u2, Mode.REVERSE).text();
         Path dir = ScratchDir.deletedAtExit("pa-two");
         ScratchDir.write(dir, "a_b.c", a);
         ScratchDir.write(dir, "b_b.c", b);

@@ -15,9 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.DriverRunner;
-import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Mode;
-import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.fortran.check.FortranCheckDriverGenerator;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 import org.paradjoint.fortran.check.FortranCheckTarget;
@@ -128,7 +126,7 @@ class CheckDriverTest {
     private void passes(String file, String source, String function, CheckSpec spec) throws IOException {
         Gfortran.require();
         var runner = new FortranDriverRunner();
-        FortranCheckPipeline.Built built = FortranCheckPipeline.build(work, file, source,
+        FortranCheckPipeline.Built built = FortranCheckPipeline.build(work, file, source, Generated::file,
                 f -> f.equals(function) ? spec : null, runner, "-fcheck=bounds");
         if (built.stage() != FortranCheckPipeline.Stage.BUILT) {
             fail(built.stage() + "\n" + built.problem() + "\n" + listing(file));
@@ -188,8 +186,8 @@ class CheckDriverTest {
     @Test
     void missingExtentsAndUnknownNamesAreReported() {
         var unit = Fortran.parseUnit(EXTERNAL_KERNEL);
-        var t = FortranOutput.differentiateAll(unit.result().unit(), Mode.TANGENT, DiffOptions.defaults());
-        var b = FortranOutput.differentiateAll(unit.result().unit(), Mode.REVERSE, DiffOptions.defaults());
+        var t = Generated.file(unit.result().unit(), Mode.TANGENT);
+        var b = Generated.file(unit.result().unit(), Mode.REVERSE);
         var f = unit.result().unit().functions().get(0);
         var driver = FortranCheckDriverGenerator.generate(List.of(new FortranCheckTarget(f, t.signatures().get(0),
                 b.signatures().get(0), CheckSpec.parse("--set", "n=7"), unit.procedure("shaped"))),
@@ -216,8 +214,8 @@ class CheckDriverTest {
 
     private static String firstError(String... options) {
         var unit = Fortran.parseUnit(EXTERNAL_KERNEL);
-        var t = FortranOutput.differentiateAll(unit.result().unit(), Mode.TANGENT, DiffOptions.defaults());
-        var b = FortranOutput.differentiateAll(unit.result().unit(), Mode.REVERSE, DiffOptions.defaults());
+        var t = Generated.file(unit.result().unit(), Mode.TANGENT);
+        var b = Generated.file(unit.result().unit(), Mode.REVERSE);
         var f = unit.result().unit().functions().get(0);
         var driver = FortranCheckDriverGenerator.generate(List.of(new FortranCheckTarget(f, t.signatures().get(0),
                 b.signatures().get(0), CheckSpec.parse(options), unit.procedure("shaped"))), List.of("shaped.f90"));

@@ -26,12 +26,10 @@ import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.fortran.FortranOutput;
 import org.paradjoint.fortran.check.FortranCheckPipeline;
 import org.paradjoint.fortran.check.FortranDriverRunner;
 import org.paradjoint.testsupport.Gfortran;
@@ -104,7 +102,7 @@ class ExamplesTest {
         var runner = new FortranDriverRunner();
         List<Example> rows = EXAMPLES.stream().filter(e -> e.file().equals(file)).toList();
         FortranCheckPipeline.Built built = FortranCheckPipeline.build(work, file, Files.readString(source(file)),
-                fn -> rows.stream().filter(r -> r.function().equals(fn)).map(Example::spec).findFirst().orElse(null),
+                Generated::file, fn -> rows.stream().filter(r -> r.function().equals(fn)).map(Example::spec).findFirst().orElse(null),
                 runner, "-fcheck=bounds");
         if (built.stage() != FortranCheckPipeline.Stage.BUILT) {
             fail(file + ": " + built.stage() + "\n" + built.problem());
@@ -181,7 +179,7 @@ class ExamplesTest {
     void derivativesCarryNoAnnotations(String file) throws IOException {
         var unit = new FortranFrontEnd().parse(file, Files.readString(source(file))).unit();
         for (Mode mode : List.of(Mode.TANGENT, Mode.REVERSE)) {
-            FileResult r = FortranOutput.differentiateAll(unit, mode, DiffOptions.defaults());
+            FileResult r = Generated.file(unit, mode);
             assertFalse(r.hasErrors(), r.diagnostics()::toString);
             assertTrue(r.text().contains("!$omp parallel do"), r::text);
             assertFalse(r.text().contains("!$ad"), r::text);
@@ -195,7 +193,8 @@ class ExamplesTest {
         var runner = new FortranDriverRunner();
         Example row = EXAMPLES.get(0);
         FortranCheckPipeline.Built built = FortranCheckPipeline.build(work, row.file(),
-                Files.readString(source(row.file())), fn -> fn.equals(row.function()) ? row.spec() : null, runner);
+                Files.readString(source(row.file())), Generated::file,
+                fn -> fn.equals(row.function()) ? row.spec() : null, runner);
         assertEquals(FortranCheckPipeline.Stage.BUILT, built.stage(), built.problem());
         Path adjoint = work.resolve("stencil1d_b.f90");
         String text = Files.readString(adjoint);

@@ -10,9 +10,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.Severity;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.testsupport.Repo;
 
 class FileValidationTest {
@@ -76,7 +77,8 @@ class FileValidationTest {
         // what `paradjoint differentiate k.c` prints: the front-end's errors, else the transformation's
         var parsed = new CFrontEnd().parse("k.c", bad);
         var expected = parsed.hasErrors() ? parsed.diagnostics().get(0)
-                : Differentiator.differentiateAll(parsed.unit(), Mode.REVERSE, null).diagnostics().get(0);
+                : DerivativeFiles.generate(parsed.unit(), "k.c", Mode.REVERSE, null, GenerationSettings.defaults(),
+                        ReductionLengths.symbolic()).diagnostics().get(0);
         assertEquals(Severity.ERROR, ps.get(0).severity());
         assertEquals(expected.message(), ps.get(0).message());
         assertTrue(ps.get(0).message().contains("q"), ps.get(0).message());

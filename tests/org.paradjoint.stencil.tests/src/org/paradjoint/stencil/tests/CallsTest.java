@@ -18,7 +18,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.stencil.StencilCodes;
-import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
@@ -91,7 +90,7 @@ class CallsTest {
         assertEquals(StencilCodes.UNINTERPRETED_CALL, w.code());
         assertTrue(w.message().contains("g_d1") && w.message().contains("g_d2"), w::format);
         assertEquals(8, w.range().line(), w::format);
-        String text = StencilDifferentiator.printFile(List.of(split.function()));
+        String text = CPrinter.printFile(List.of(split.function()));
         assertTrue(text.contains("double g_d1(double, double);") && text.contains("double g(double, double);"), text);
 
         // reference: the same nest with g defined, differentiated conventionally
@@ -99,7 +98,7 @@ class CallsTest {
         Function s = Variants.renamed(split.function(), "f_bs");
         Function g = Variants.renamed(guarded.function(), "f_bg");
         String code = CPrinter.printFile(List.of(ref.conventional(), ref.tangent())) + "\n"
-                + StencilDifferentiator.printFile(List.of(s, g)) + "\n" + PARTIALS;
+                + CPrinter.printFile(List.of(s, g)) + "\n" + PARTIALS;
         Harness.Case c = new Harness.Case("f", ref.sTangent(), ref.sConventional(), List.of(
                 new Harness.Variant("split", Variants.renamed(split.signature(), "f_bs")),
                 new Harness.Variant("guarded", Variants.renamed(guarded.signature(), "f_bg"))), 2, 12,

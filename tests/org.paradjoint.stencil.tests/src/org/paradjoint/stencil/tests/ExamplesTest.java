@@ -29,8 +29,6 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
-import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.stencil.StencilDifferentiator;
@@ -117,7 +115,7 @@ class ExamplesTest {
                 assertEquals(List.of("u_1_b", "u_2_b"), targets, () -> CPrinter.print(f));
             }
         }
-        assertTrue(StencilDifferentiator.printFile(List.of(Variants.stencil(unit("wave3d.c"), "wave3d",
+        assertTrue(CPrinter.printFile(List.of(Variants.stencil(unit("wave3d.c"), "wave3d",
                 StencilOptions.Strategy.SPLIT).function())).contains("#pragma omp simd\n"));
     }
 
@@ -135,7 +133,7 @@ class ExamplesTest {
                     p -> "(size_t) n * n * n", Map.of("D", "0.1"));
         };
         String code = CPrinter.printFile(List.of(v.conventional(), v.tangent())) + "\n"
-                + StencilDifferentiator.printFile(List.of(v.split(), v.guarded()));
+                + CPrinter.printFile(List.of(v.split(), v.guarded()));
         Path dir = ScratchDir.create("pa-stencil-example");
         try {
             Path exe = Gcc.build(ScratchDir.write(dir, name + "_harness.c", Harness.program(code, List.of(c))));
@@ -161,8 +159,8 @@ class ExamplesTest {
         String name = example.substring(0, example.indexOf(':'));
         String set = example.substring(example.indexOf(':') + 1);
         TranslationUnit unit = unit(name + ".c");
-        FileResult adjoint = StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults());
-        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        FileResult adjoint = Generated.adjoint(unit, null);
+        FileResult tangent = Generated.tangent(unit);
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
         assertEquals(name + "_b.c", Path.of(adjoint.fileName()).getFileName().toString());
         Path dir = ScratchDir.create("pa-stencil-check");
@@ -194,8 +192,7 @@ class ExamplesTest {
         try {
             for (String name : List.of("stencil1d", "burgers1d", "wave3d")) {
                 for (StencilOptions.Strategy s : StencilOptions.Strategy.values()) {
-                    FileResult r = StencilDifferentiator.differentiateAll(unit(name + ".c"),
-                            StencilOptions.defaults().withStrategy(s));
+                    FileResult r = Generated.adjoint(unit(name + ".c"), s);
                     assertFalse(r.hasErrors(), r.diagnostics()::toString);
                     Gcc.assertCompiles(dir, name + "_" + s + "_b.c", r.text());
                 }
@@ -211,11 +208,11 @@ class ExamplesTest {
         for (int k = 0; k < 20; k++) {
             StencilDifferentiator.differentiate(unit, "wave3d", StencilOptions.defaults());
         }
-        String first = StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults()).text();
+        String first = Generated.adjoint(unit, null).text();
         long best = Long.MAX_VALUE;
         for (int k = 0; k < 10; k++) {
             long t0 = System.nanoTime();
-            String again = StencilDifferentiator.differentiateAll(unit, StencilOptions.defaults()).text();
+            String again = Generated.adjoint(unit, null).text();
             best = Math.min(best, System.nanoTime() - t0);
             assertEquals(first, again);
         }

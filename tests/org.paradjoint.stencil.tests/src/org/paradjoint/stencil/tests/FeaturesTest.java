@@ -15,7 +15,6 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.FileResult;
-import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.Repo;
@@ -100,7 +99,7 @@ class FeaturesTest {
         }
         Function pointwise = Variants.stencil(unit, "pointwise", StencilOptions.Strategy.SPLIT).function();
         assertFalse(CPrinter.print(pointwise).contains("if ("), () -> "no remainders: " + CPrinter.print(pointwise));
-        String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
+        String code = CPrinter.printFile(core) + "\n" + CPrinter.printFile(stencil);
         Path dir = ScratchDir.create("pa-stencil-features");
         try {
             Path exe = Gcc.build(ScratchDir.write(dir, "features.c", Harness.program(code, cases)));
@@ -122,9 +121,8 @@ class FeaturesTest {
                         new java.util.Random(7), "r7"));
         for (String src : sources) {
             for (StencilOptions.Strategy s : StencilOptions.Strategy.values()) {
-                StencilOptions o = StencilOptions.defaults().withStrategy(s);
-                FileResult a = StencilDifferentiator.differentiateAll(Variants.parse("x.c", src), o);
-                FileResult b = StencilDifferentiator.differentiateAll(Variants.parse("x.c", src), o);
+                FileResult a = Generated.adjoint(Variants.parse("x.c", src), s);
+                FileResult b = Generated.adjoint(Variants.parse("x.c", src), s);
                 assertFalse(a.hasErrors(), a.diagnostics()::toString);
                 assertEquals(a.text(), b.text());
             }

@@ -20,10 +20,10 @@ import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.check.FortranDriverRunner;
 import org.paradjoint.fortran.print.FortranPrinter;
-import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
 import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Processes;
@@ -151,7 +151,7 @@ class FortranWave3dTest {
         assertFalse(fortranText.contains("!$ad"), fortranText);
         Path dir = ScratchDir.create("pa-stencil-fortran");
         try {
-            ScratchDir.write(dir, "wave3d_b.c", StencilDifferentiator.printFile(List.of(c)));
+            ScratchDir.write(dir, "wave3d_b.c", CPrinter.printFile(List.of(c)));
             Path cExe = Gcc.build(ScratchDir.write(dir, "wave3d_cmp.c", C_DRIVER));
             ScratchDir.write(dir, "wave3d_b.f90", fortranText);
             Path fSource = ScratchDir.write(dir, "wave3d_cmp_f.f90", FORTRAN_DRIVER);

@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
-import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
@@ -126,7 +125,7 @@ class OpenMpTest {
                     new Harness.Variant("split", v.sSplit()), new Harness.Variant("guarded", v.sGuarded())), 2, 9,
                     p -> "(size_t) n * n", Map.of("D", "0.3")));
         }
-        String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
+        String code = CPrinter.printFile(core) + "\n" + CPrinter.printFile(stencil);
         Path dir = ScratchDir.create("pa-stencil-omp");
         try {
             Path exe = Gcc.build(ScratchDir.write(dir, "omp.c", Harness.program(code, cases)));

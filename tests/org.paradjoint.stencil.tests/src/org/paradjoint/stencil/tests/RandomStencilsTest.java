@@ -16,7 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
-import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -71,7 +70,7 @@ class RandomStencilsTest {
                     g.nLo(), g.nHi(), p -> "(size_t) E" + " * (size_t) E".repeat(p.rank() - 1),
                     Map.of("n", "n", "E", "n + 4", "D", "0.7")));
         }
-        String code = CPrinter.printFile(core) + "\n" + StencilDifferentiator.printFile(stencil);
+        String code = CPrinter.printFile(core) + "\n" + CPrinter.printFile(stencil);
         Path dir = ScratchDir.create("pa-stencil-random");
         try {
             Path src = ScratchDir.write(dir, "random" + batch + ".c", Harness.program(code, cases));

@@ -20,15 +20,11 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.ExprText;
-import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
-import org.paradjoint.core.transform.Mode;
 import org.paradjoint.race.Increment;
 import org.paradjoint.race.LoopReport;
 import org.paradjoint.race.PrimalConflict;
 import org.paradjoint.race.RaceAnalysis;
-import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
 import org.paradjoint.race.RaceReport;
 import org.paradjoint.testsupport.ScratchDir;
@@ -176,15 +172,14 @@ class PrimalRaceTest {
     @Test
     void floydWarshallAdjointPasses200RunsAtTwoThreads() throws IOException {
         TranslationUnit unit = parse("floyd_warshall.c", FLOYD_WARSHALL);
-        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
-        RaceAwareDifferentiator.Result adjoint = RaceAwareDifferentiator.differentiateAll(unit, DiffOptions.defaults(),
-                Z3, RaceOptions.defaults());
-        assertFalse(adjoint.file().hasErrors(), adjoint.file().diagnostics()::toString);
-        assertTrue(adjoint.file().diagnostics().stream().anyMatch(d -> d.code().equals(RaceReport.PRIMAL_UNPROVEN)));
-        String text = adjoint.file().text();
+        FileResult tangent = Generated.tangent(unit);
+        FileResult adjoint = Generated.raceAware(unit);
+        assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
+        assertTrue(adjoint.diagnostics().stream().anyMatch(d -> d.code().equals(RaceReport.PRIMAL_UNPROVEN)));
+        String text = adjoint.text();
         assertTrue(text.contains("#pragma omp atomic read\n                tempb = pathb[i][j];"), text);
         assertFalse(text.contains("pathb[i][j] = 0.0"), text);
-        Path exe = AdjointCheck.build(work, "floyd_warshall", FLOYD_WARSHALL, unit, tangent, adjoint.file(),
+        Path exe = AdjointCheck.build(work, "floyd_warshall", FLOYD_WARSHALL, unit, tangent, adjoint,
                 Map.of("floyd_warshall", CheckSpecParser.parse(List.of("--set", "n=20"))));
         assertTrue(AdjointCheck.run(exe, 1).passed());
         // Unprotected, 4 runs in 100 failed (n = 20); AdjointCheck.run throws on a failing run.
@@ -197,9 +192,9 @@ class PrimalRaceTest {
     @Test
     void withoutTheRaceAnalysisFloydWarshallsAdjointProtectsEveryOverwrite() throws IOException {
         TranslationUnit unit = parse("floyd_warshall.c", FLOYD_WARSHALL);
-        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        FileResult tangent = Generated.tangent(unit);
         // --no-race-analysis: no policy, so nothing is known about the primal loop either
-        FileResult adjoint = Differentiator.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        FileResult adjoint = Generated.allAtomic(unit);
         assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
         String text = adjoint.text();
         assertTrue(text.contains("#pragma omp atomic read\n                tempb = pathb[i][j];"), text);

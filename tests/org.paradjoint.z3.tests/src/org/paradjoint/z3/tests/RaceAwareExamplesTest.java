@@ -41,8 +41,6 @@ import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
-import org.paradjoint.core.transform.Mode;
-import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.race.Increment;
 import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
@@ -133,7 +131,7 @@ class RaceAwareExamplesTest {
         List<Example> rows = EXAMPLES.stream().filter(e -> e.file().equals(file)).toList();
         Map<String, CheckSpec> specs = new LinkedHashMap<>();
         rows.forEach(r -> specs.put(r.function(), r.spec()));
-        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
+        FileResult tangent = Generated.tangent(unit);
         assertFalse(tangent.hasErrors(), tangent.diagnostics()::toString);
         String base = file.replaceFirst("\\.c$", "");
         List<String> problems = new ArrayList<>();
@@ -165,16 +163,15 @@ class RaceAwareExamplesTest {
 
     private static FileResult adjoint(TranslationUnit unit, String file, Variant v) {
         FileResult r = switch (v) {
-            case ALL_ATOMIC -> Differentiator.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+            case ALL_ATOMIC -> Generated.allAtomic(unit);
             case PROVEN -> {
-                RaceAwareDifferentiator.Result p = RaceAwareDifferentiator.differentiateAll(unit,
-                        DiffOptions.defaults(), Z3, RaceOptions.defaults());
-                p.file().functions().forEach(f -> assertPlainIncrementsAreProven(f, p.reports()));
-                yield p.file();
+                FileResult p = Generated.raceAware(unit);
+                List<RaceReport> reports = RaceAwareDifferentiator.analyzeAll(unit, DiffOptions.defaults(), Z3,
+                        RaceOptions.defaults());
+                p.functions().forEach(f -> assertPlainIncrementsAreProven(f, reports));
+                yield p;
             }
-            case REDUCTION -> RaceAwareDifferentiator.differentiateAll(unit, DiffOptions.defaults()
-                    .withRaceStrategy(RaceStrategy.REDUCTION).withExtents(REDUCTION_EXTENTS.getOrDefault(file, Map.of())),
-                    Z3, RaceOptions.defaults()).file();
+            case REDUCTION -> Generated.reduction(unit, REDUCTION_EXTENTS.getOrDefault(file, Map.of()));
         };
         assertFalse(r.hasErrors(), () -> v + ": " + r.diagnostics());
         return r;
@@ -283,9 +280,8 @@ class RaceAwareExamplesTest {
         String file = "gfmc.c";
         String source = Files.readString(Repo.root().resolve("examples/formad").resolve(file));
         TranslationUnit unit = new CFrontEnd().parse(file, source).unit();
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(unit, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults());
-        List<Diagnostic> warnings = r.file().diagnostics().stream()
+        FileResult r = Generated.raceAware(unit);
+        List<Diagnostic> warnings = r.diagnostics().stream()
                 .filter(d -> d.code().equals(RaceReport.UNSAFE_INCREMENT)).toList();
         // one per UNSAFE increment: crb[k][j] of gfmc_split's flip loop, the nine of gfmc_fused
         assertEquals(10, warnings.size(), warnings::toString);
@@ -295,6 +291,7 @@ class RaceAwareExamplesTest {
                 flip.format());
         assertTrue(flip.format().contains("no primal write pins flip[ig]") && flip.format().contains("counterexample:"),
                 flip.format());
-        assertEquals(2, r.reports().size());
+        assertEquals(2, RaceAwareDifferentiator.analyzeAll(unit, DiffOptions.defaults(), Z3, RaceOptions.defaults())
+                .size());
     }
 }

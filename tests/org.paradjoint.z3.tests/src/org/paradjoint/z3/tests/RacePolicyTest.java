@@ -17,10 +17,8 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.IncrementPolicy;
-import org.paradjoint.core.transform.Mode;
 import org.paradjoint.race.RaceAnalysis;
 import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
@@ -49,14 +47,13 @@ class RacePolicyTest {
         TranslationUnit u = parse("gfmc.c", Examples.text("gfmc.c"));
         List<RacePolicy> policies = new ArrayList<>();
         // the analysis sees the function reverse mode differentiates; gfmc_fused gets no report
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementAnalysis(
-                prepared -> {
-                    RacePolicy p = prepared.name().equals("gfmc_split")
-                            ? RacePolicy.of(RaceAnalysis.analyze(prepared, Z3, RaceOptions.defaults()))
-                            : RacePolicy.of();
-                    policies.add(p);
-                    return p;
-                }));
+        FileResult r = Generated.withAnalysis(u, prepared -> {
+            RacePolicy p = prepared.name().equals("gfmc_split")
+                    ? RacePolicy.of(RaceAnalysis.analyze(prepared, Z3, RaceOptions.defaults()))
+                    : RacePolicy.of();
+            policies.add(p);
+            return p;
+        });
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
         List<RacePolicy.Decision> decisions = policies.stream().flatMap(p -> p.decisions().stream()).toList();
         List<String> answers = new ArrayList<>();
@@ -77,7 +74,7 @@ class RacePolicyTest {
         Function split = u.function("gfmc_split").orElseThrow();
         // the report of the function as written: reverse mode differentiates a rebuilt copy
         RacePolicy policy = RacePolicy.of(RaceAnalysis.analyze(split, Z3, RaceOptions.defaults()));
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(policy));
+        FileResult r = Generated.withPolicy(u, policy);
         assertFalse(r.hasErrors(), r.diagnostics()::toString);
         assertFalse(policy.decisions().isEmpty());
         assertTrue(policy.decisions().stream().allMatch(d -> d.increment() == null
@@ -103,24 +100,22 @@ class RacePolicyTest {
                 }
                 """;
         // the callee's a[k] becomes x[k] with a fresh k = c[i]: an indirect index, not proven
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(
-                parse("k.c", source.replace("INDEX", "c[i]")), DiffOptions.defaults(), Z3, RaceOptions.defaults());
-        assertFalse(r.file().hasErrors(), r.file().diagnostics()::toString);
-        List<String> messages = r.file().diagnostics().stream().map(Diagnostic::message).toList();
+        FileResult r = Generated.raceAware(parse("k.c", source.replace("INDEX", "c[i]")));
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        List<String> messages = r.diagnostics().stream().map(Diagnostic::message).toList();
         assertTrue(messages.stream().anyMatch(m -> m.startsWith("adjoint increment xb[k] may collide between iterations "
                 + "with xb[k]: no primal write pins c[i]")), messages::toString);
-        assertEquals(List.of(true, true), xbAtomics(r), r.file().text());
+        assertEquals(List.of(true, true), xbAtomics(r), r.text());
         // with k = i every iteration touches its own element: both increments proven, no atomic
-        r = RaceAwareDifferentiator.differentiateAll(parse("k.c", source.replace("INDEX", "i")), DiffOptions.defaults(),
-                Z3, RaceOptions.defaults());
-        assertTrue(r.file().diagnostics().isEmpty(), r.file().diagnostics()::toString);
-        assertFalse(xbAtomics(r).isEmpty(), r.file().text());
-        assertFalse(xbAtomics(r).contains(true), r.file().text());
+        r = Generated.raceAware(parse("k.c", source.replace("INDEX", "i")));
+        assertTrue(r.diagnostics().isEmpty(), r.diagnostics()::toString);
+        assertFalse(xbAtomics(r).isEmpty(), r.text());
+        assertFalse(xbAtomics(r).contains(true), r.text());
     }
 
-    private static List<Boolean> xbAtomics(RaceAwareDifferentiator.Result r) {
+    private static List<Boolean> xbAtomics(FileResult r) {
         List<Boolean> atomics = new ArrayList<>();
-        StmtUtil.forEach(r.file().functions().get(0).body(), s -> {
+        StmtUtil.forEach(r.functions().get(0).body(), s -> {
             if (s instanceof Assign a && a.target() instanceof ArrayRef t && t.var().name().equals("xb")) {
                 atomics.add(a.atomic());
             }
@@ -131,18 +126,17 @@ class RacePolicyTest {
     @Test
     void safeEverywhereMeansNoWarningAndNoAtomic() {
         TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
-        RaceAwareDifferentiator.Result r = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults());
-        assertTrue(r.file().diagnostics().isEmpty(), r.file().diagnostics()::toString);
-        assertFalse(r.file().text().contains("omp atomic"), r.file().text());
-        assertTrue(r.file().text().contains("xb[c[i] + 7] += yb[c[i]];"), r.file().text());
+        FileResult r = Generated.raceAware(u);
+        assertTrue(r.diagnostics().isEmpty(), r.diagnostics()::toString);
+        assertFalse(r.text().contains("omp atomic"), r.text());
+        assertTrue(r.text().contains("xb[c[i] + 7] += yb[c[i]];"), r.text());
     }
 
     @Test
     void policyWithoutReportsIsTheAtomicBaseline() {
         TranslationUnit u = parse("indirect.c", Examples.text("indirect.c"));
         RacePolicy none = RacePolicy.of();
-        FileResult r = Differentiator.differentiateAll(u, Mode.REVERSE, DiffOptions.defaults().withIncrementPolicy(none));
+        FileResult r = Generated.withPolicy(u, none);
         assertTrue(r.text().contains("#pragma omp atomic\n        xb[c[i] + 7] += yb[c[i]];"), r.text());
         assertEquals(IncrementPolicy.Safety.UNSAFE, none.decisions().get(0).safety());
     }
@@ -185,8 +179,7 @@ class RacePolicyTest {
                 RaceOptions.defaults()));
         assertTrue(text.contains("    alphab: shared scalar, summed per thread (reduction(+: ...)) and added once "
                 + "after the loop, no atomic\n"), text);
-        String adjoint = RaceAwareDifferentiator.differentiateAll(u, DiffOptions.defaults(), Z3,
-                RaceOptions.defaults()).file().text();
+        String adjoint = Generated.raceAware(u).text();
         assertTrue(adjoint.contains("reduction(+: pa_alphab)") && adjoint.contains("alphab[0] += pa_alphab;"),
                 adjoint);
     }

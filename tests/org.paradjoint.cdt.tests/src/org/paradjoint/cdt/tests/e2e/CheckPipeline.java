@@ -20,10 +20,11 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
-import org.paradjoint.core.transform.DiffOptions;
-import org.paradjoint.core.transform.Differentiator;
 import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.pipeline.DerivativeFiles;
+import org.paradjoint.pipeline.GenerationSettings;
+import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.testsupport.Gcc;
 
 /**
@@ -64,7 +65,10 @@ final class CheckPipeline {
         return RUNNER;
     }
 
-    /** The front-end and both modes of {@link Differentiator#differentiateAll}; {@code stage} says how far it got. */
+    /**
+     * The front-end and both modes of every annotated function through the pipeline, the adjoint
+     * the all-atomic baseline; {@code stage} says how far it got.
+     */
     record Differentiated(Stage stage, String problem, String key, TranslationUnit unit, FileResult tangent,
             FileResult adjoint) {
     }
@@ -76,8 +80,8 @@ final class CheckPipeline {
                     key(Stage.FRONT_END, parsed.diagnostics()), null, null, null);
         }
         TranslationUnit unit = parsed.unit();
-        FileResult tangent = Differentiator.differentiateAll(unit, Mode.TANGENT, DiffOptions.defaults());
-        FileResult adjoint = Differentiator.differentiateAll(unit, Mode.REVERSE, DiffOptions.defaults());
+        FileResult tangent = DerivativeFiles.derivatives(unit, Mode.TANGENT, GenerationSettings.allAtomic(), ReductionLengths.none());
+        FileResult adjoint = DerivativeFiles.derivatives(unit, Mode.REVERSE, GenerationSettings.allAtomic(), ReductionLengths.none());
         if (tangent.hasErrors() || adjoint.hasErrors()) {
             List<Diagnostic> all = new ArrayList<>(tangent.diagnostics());
             all.addAll(adjoint.diagnostics());
