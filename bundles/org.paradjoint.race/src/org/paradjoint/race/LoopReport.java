@@ -77,7 +77,7 @@ public record LoopReport(For loop, SourceRange range, String counter, List<Array
 
     /** The increment whose primal reference is written exactly at {@code range}. */
     public Optional<Increment> increment(SourceRange range) {
-        return increments().stream().filter(i -> RaceReport.sameRange(i.range(), range)).findFirst();
+        return increments().stream().filter(i -> range.isKnown() && range.equals(i.range())).findFirst();
     }
 
     /** SAFE only for a known increment proven race-free; anything unknown is UNSAFE. */

@@ -55,10 +55,4 @@ public record RaceReport(Function function, String prover, List<LoopReport> loop
     public Verdict verdict(For loop, SourceRange range) {
         return loop(loop).map(l -> l.verdict(range)).orElse(Verdict.UNSAFE);
     }
-
-    static boolean sameRange(SourceRange a, SourceRange b) {
-        return a != null && b != null && a.isKnown() && b.isKnown() && a.file().equals(b.file())
-                && a.line() == b.line() && a.column() == b.column() && a.endLine() == b.endLine()
-                && a.endColumn() == b.endColumn() && a.offset() == b.offset() && a.length() == b.length();
-    }
 }

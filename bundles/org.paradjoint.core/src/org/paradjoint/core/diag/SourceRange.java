@@ -4,8 +4,8 @@ package org.paradjoint.core.diag;
  * A region of a source file, 1-based lines and columns; {@code offset}/{@code length}
  * are character offsets so that editors can place markers and text edits.
  * <p>
- * Ranges are metadata: all ranges compare equal, so that IR nodes (records that carry a range)
- * are equal exactly when they have the same structure, wherever they came from.
+ * Two ranges are equal when they name the same place. IR nodes carry a range but compare by
+ * structure, leaving their range out ({@code org.paradjoint.core.ir.Structure}).
  */
 public record SourceRange(String file, int line, int column, int endLine, int endColumn, int offset, int length) {
 
@@ -18,16 +18,6 @@ public record SourceRange(String file, int line, int column, int endLine, int en
     /** {@code file:line:col}, the prefix of compiler-style messages. */
     public String location() {
         return file + ":" + line + ":" + column;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SourceRange;
-    }
-
-    @Override
-    public int hashCode() {
-        return 0;
     }
 
     @Override

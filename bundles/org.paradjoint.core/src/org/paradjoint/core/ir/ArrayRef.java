@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.List;
 
 import org.paradjoint.core.diag.SourceRange;
@@ -10,6 +12,19 @@ import org.paradjoint.core.diag.SourceRange;
  * {@link Dim#lower()} say how they map to memory.
  */
 public record ArrayRef(Variable var, List<Expr> indices, SourceRange range) implements Expr, LValue {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), ArrayRef.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public ArrayRef {
         indices = List.copyOf(indices);

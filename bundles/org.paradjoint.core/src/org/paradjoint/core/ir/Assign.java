@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.List;
 
 import org.paradjoint.core.diag.SourceRange;
@@ -11,6 +13,19 @@ import org.paradjoint.core.diag.SourceRange;
  */
 public record Assign(LValue target, Op op, Expr value, boolean atomic, List<AdPragma> pragmas, SourceRange range)
         implements Stmt {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Assign.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public enum Op {
         SET("="), ADD("+="), SUB("-="), MUL("*="), DIV("/=");

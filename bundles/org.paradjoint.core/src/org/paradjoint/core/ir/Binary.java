@@ -1,8 +1,23 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import org.paradjoint.core.diag.SourceRange;
 
 public record Binary(Op op, Expr left, Expr right, SourceRange range) implements Expr {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Binary.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     /** Operators with C precedence (higher binds tighter). */
     public enum Op {

@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -10,6 +12,19 @@ import org.paradjoint.core.diag.SourceRange;
  * runtime or of a support library; {@code kind} says which (see {@link CalleeKind}).
  */
 public record Call(String name, List<Expr> args, SourceRange range, CalleeKind kind) implements Expr {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Call.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public Call {
         args = List.copyOf(args);

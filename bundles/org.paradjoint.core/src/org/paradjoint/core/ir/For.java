@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.List;
 
 import org.paradjoint.core.diag.SourceRange;
@@ -13,6 +15,19 @@ import org.paradjoint.core.diag.SourceRange;
  */
 public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr step, Block body, OmpParallelFor omp,
         List<AdPragma> pragmas, SourceRange range, boolean simd) implements Stmt {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), For.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public For {
         pragmas = List.copyOf(pragmas);

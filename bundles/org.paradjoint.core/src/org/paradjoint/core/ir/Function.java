@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +21,19 @@ import org.paradjoint.core.diag.SourceRange;
  */
 public record Function(String name, BaseType returnType, List<Variable> params, List<Variable> locals, Block body,
         List<AdPragma> pragmas, boolean isStatic, String comment, SourceRange range, Set<String> unusedParams) {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Function.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public Function {
         params = List.copyOf(params);

@@ -1,5 +1,7 @@
 package org.paradjoint.core.ir;
 
+import java.lang.invoke.MethodHandles;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -11,6 +13,19 @@ import org.paradjoint.core.diag.SourceRange;
  */
 public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivates, List<Variable> shared,
         List<Reduction> reductions, String schedule, int collapse, String defaultSharing, SourceRange range) {
+
+    private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), OmpParallelFor.class);
+
+    /** By structure: the source range is not compared (see {@link Structure}). */
+    @Override
+    public boolean equals(Object o) {
+        return STRUCTURE.equal(this, o);
+    }
+
+    @Override
+    public int hashCode() {
+        return STRUCTURE.hash(this);
+    }
 
     public record Reduction(String op, List<Variable> vars) {
         public Reduction {
