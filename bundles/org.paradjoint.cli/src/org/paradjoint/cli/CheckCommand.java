@@ -23,6 +23,7 @@ import org.paradjoint.pipeline.ReductionLengths;
 import org.paradjoint.pipeline.Routes;
 import org.paradjoint.pipeline.SourceLanguage;
 import org.paradjoint.pipeline.check.CheckToolchain;
+import org.paradjoint.z3.Z3Prover;
 
 /**
  * {@code paradjoint check FILE --function NAME}: writes FILE_d.c, FILE_b.c and a driver that runs
@@ -96,6 +97,7 @@ final class CheckCommand implements Command {
             err.println("error: " + toolchain.missingCompiler());
             return 1;
         }
+        Z3Prover.loadInBackground(); // the adjoint's race analysis needs it: unpacked while the parser runs
         ParseResult parsed = SourceFiles.parse(c.file(), err);
         if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
