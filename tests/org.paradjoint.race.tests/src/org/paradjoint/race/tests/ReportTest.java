@@ -91,10 +91,12 @@ class ReportTest {
     }
 
     @Test
-    void lookupByRangeAndUnknownReferences() {
+    void lookupByNodeOrRangeAndUnknownReferences() {
         RaceReport r = RaceAnalysis.analyze(f, scripted(new ProverResult.Unsat(), new int[1]));
+        assertEquals(Verdict.SAFE, r.verdict(loop, read));
+        // a copy is not a node of the analysed function, even written at the same place
         ArrayRef copy = new ArrayRef(x, read.indices(), read.range());
-        assertEquals(Verdict.SAFE, r.verdict(loop, copy));
+        assertEquals(Verdict.UNSAFE, r.verdict(loop, copy));
         assertEquals(Verdict.SAFE, r.verdict(loop, read.range()));
         assertEquals(Verdict.UNSAFE, r.verdict(loop, SourceRange.NONE));
         assertEquals(Verdict.UNSAFE, r.verdict(loop, at(x, v(i))));
