@@ -94,9 +94,7 @@ final class FunctionContext {
     /** Reports pending pragmas before {@code end} (the end of a block) as followed by nothing. */
     void flushDangling(int end) {
         for (Site s : claim(end)) {
-            report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, s.range(), "`#pragma " + s.spelling()
-                    + "` is not followed by a statement in its block; put it right before the loop or assignment it"
-                    + " applies to"));
+            report(Diagnostic.error("dangling-pragma.pragma-followed-by", s.range(), "spelling", s.spelling()));
         }
     }
 

@@ -87,8 +87,7 @@ final class Loops {
             IASTBinaryExpression cond = condition(fs);
             boolean counterLeft = isCounter(cond.getOperand1(), counter);
             if (!counterLeft && !isCounter(cond.getOperand2(), counter)) {
-                throw error(CDiagnosticCodes.FOR, cond, "the loop condition `" + SourceText.excerpt(cond)
-                        + "` does not compare the counter `" + counter.name() + "`" + USAGE);
+                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter", counter.name(), "uSAGE", USAGE);
             }
             Binary.Op cmp = comparison(cond, counterLeft);
             Expr bound = invariant(ctx.exprs.value(counterLeft ? cond.getOperand2() : cond.getOperand1()), counter,
@@ -144,12 +143,10 @@ final class Loops {
                 && sd.getDeclarators().length == 1 && sd.getDeclarators()[0].getInitializer() != null) {
             counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
-            throw error(CDiagnosticCodes.FOR, init == null || init.getFileLocation() == null ? fs : init,
-                    "the for loop needs an initialisation of one counter `i = lower`, not `"
-                            + (init == null ? "" : SourceText.excerpt(init)) + "`" + USAGE);
+            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "uSAGE", USAGE);
         }
         if (counter == null || !counter.isScalar() || !counter.type().isInteger()) {
-            throw error(CDiagnosticCodes.FOR, init, "the loop counter must be an int or long scalar" + USAGE);
+            throw error("unsupported-for.loop-counter-int", init, "uSAGE", USAGE);
         }
         return counter;
     }
@@ -160,7 +157,7 @@ final class Loops {
             IASTDeclarator d = ((IASTSimpleDeclaration) ds.getDeclaration()).getDeclarators()[0];
             Expr e = declarations.scalarInitialiser(d);
             if (e == null) {
-                throw error(CDiagnosticCodes.FOR, init, "the counter needs a plain initial value" + USAGE);
+                throw error("unsupported-for.counter-needs-plain", init, "uSAGE", USAGE);
             }
             return invariant(e, counter, init, "initial value");
         }
@@ -171,7 +168,7 @@ final class Loops {
     private IASTBinaryExpression condition(IASTForStatement fs) {
         IASTExpression c = fs.getConditionExpression();
         if (c == null) {
-            throw error(CDiagnosticCodes.FOR, fs, "the for loop has no condition" + USAGE);
+            throw error("unsupported-for.loop-has-no", fs, "uSAGE", USAGE);
         }
         if (Exprs.stripParens(c) instanceof IASTBinaryExpression b && switch (b.getOperator()) {
             case IASTBinaryExpression.op_lessThan, IASTBinaryExpression.op_lessEqual,
@@ -180,8 +177,7 @@ final class Loops {
         }) {
             return b;
         }
-        throw error(CDiagnosticCodes.FOR, c, "the loop condition `" + SourceText.excerpt(c)
-                + "` must compare the counter with <, <=, > or >=" + USAGE);
+        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c), "uSAGE", USAGE);
     }
 
     private static Binary.Op comparison(IASTBinaryExpression cond, boolean counterLeft) {
@@ -196,7 +192,7 @@ final class Loops {
     private Expr step(IASTForStatement fs, Variable counter) {
         IASTExpression it = fs.getIterationExpression();
         if (it == null) {
-            throw error(CDiagnosticCodes.FOR, fs, "the for loop has no increment" + USAGE);
+            throw error("unsupported-for.loop-has-no-2", fs, "uSAGE", USAGE);
         }
         IASTExpression e = Exprs.stripParens(it);
         if (e instanceof IASTUnaryExpression u && Statements.isIncrement(u.getOperator())
@@ -228,8 +224,7 @@ final class Loops {
                 break;
             }
         }
-        throw error(CDiagnosticCodes.FOR, it, "the loop increment `" + SourceText.excerpt(it) + "` must change the"
-                + " counter `" + counter.name() + "` by a fixed step (i++, i--, i += s, i -= s, i = i + s)" + USAGE);
+        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter", counter.name(), "uSAGE", USAGE);
     }
 
     private static Expr negate(Expr e) {
@@ -243,8 +238,7 @@ final class Loops {
 
     private Expr invariant(Expr e, Variable counter, IASTNode where, String what) {
         if (mentions(e, counter)) {
-            throw error(CDiagnosticCodes.FOR, where, "the loop " + what + " `" + SourceText.excerpt(where)
-                    + "` depends on the counter `" + counter.name() + "`" + USAGE);
+            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where), "counter", counter.name(), "uSAGE", USAGE);
         }
         return e;
     }
@@ -262,7 +256,7 @@ final class Loops {
         };
     }
 
-    private UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, ctx.src.range(node), message);
+    private UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, ctx.src.range(node), arguments);
     }
 }

@@ -95,6 +95,6 @@ final class CallChecks {
     }
 
     private void error(Call c, String message) {
-        reporter.error(FortranDiagnosticCodes.CALL, c.range(), "call of '" + c.name() + "': " + message);
+        reporter.error("unsupported-call.call", c.range(), "of", c.name(), "message", message);
     }
 }

@@ -48,8 +48,7 @@ final class Directives {
                     reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), misplacedOmp(p.kind(),
                             target));
                 } else if (omp != null) {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
-                            "a statement carries at most one '!$omp " + spelling(p.kind()) + "'");
+                    reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling", spelling(p.kind()));
                 } else {
                     omp = p;
                 }
@@ -89,9 +88,7 @@ final class Directives {
     /** Directives left with no statement after them in their block. */
     void dangling(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error(FortranDiagnosticCodes.DANGLING_PRAGMA, l.start(), l.end(), "'!$"
-                    + (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad") + "' directive with no statement after it in "
-                    + "its block");
+            reporter.error("dangling-pragma.directive-no-statement", l.start(), l.end(), "value", (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
         }
     }
 

@@ -75,8 +75,7 @@ final class LineJoiner {
             ls = le + 1;
         }
         if (continuing) {
-            reporter.error(FortranDiagnosticCodes.CONTINUATION, continuedAt, continuedAt + 1,
-                    "the file ends inside a continued statement: remove the final '&' or add the continuation line");
+            reporter.error("malformed-continuation.file-ends-inside", continuedAt, continuedAt + 1);
             finish();
         }
         return out;
@@ -129,8 +128,7 @@ final class LineJoiner {
             if (p == le) {
                 return;
             }
-            reporter.error(FortranDiagnosticCodes.CONTINUATION, p, le, "the directive continued with '&' on the line "
-                    + "before, but this line does not start with '" + sentinel + "'");
+            reporter.error("malformed-continuation.directive-continued-on", p, le, "sentinel", sentinel);
             continuing = false;
             quote = 0;
             finish();
@@ -178,8 +176,7 @@ final class LineJoiner {
                         continuedAt = i;
                         return;
                     }
-                    reporter.error(FortranDiagnosticCodes.CONTINUATION, i, i + 1, "'&' continues a statement only "
-                            + "at the end of a line (text follows it here); remove it or break the line after it");
+                    reporter.error("malformed-continuation.continues-statement-at", i, i + 1);
                 }
                 case ';' -> {
                     if (current.kind == LogicalLine.Kind.CODE) {

@@ -72,8 +72,7 @@ final class OmpDirective {
             default -> {
                 c.seek(l.tokens().get(0).isName("paralleldo") ? 1 : 2);
                 if (c.peekName("simd")) {
-                    throw c.atNext(FortranDiagnosticCodes.OMP, "'!$omp parallel do simd' is not supported; use "
-                            + "'!$omp parallel do'");
+                    throw c.atNext("unsupported-omp.omp-parallel-do");
                 }
                 return new Parsed(kind, clauses(c, scope, l), l);
             }
@@ -83,7 +82,7 @@ final class OmpDirective {
     private static RuntimeException unsupported(Cursor c, LogicalLine l) {
         String what = l.tokens().isEmpty() ? "" : l.tokens().get(0).text();
         if (what.isEmpty()) {
-            return c.error(FortranDiagnosticCodes.OMP, "empty '!$omp' directive");
+            return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
             case "parallel" -> "parallel regions are not supported; put '!$omp parallel do' on the loop";
@@ -91,7 +90,7 @@ final class OmpDirective {
                     + "'!$omp parallel do'";
             default -> "only '!$omp parallel do', '!$omp end parallel do' and '!$omp atomic' are supported";
         };
-        return c.error(FortranDiagnosticCodes.OMP, "'!$omp " + what + "': " + hint);
+        return c.error("unsupported-omp.omp", "what", what, "hint", hint);
     }
 
     private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l) {
@@ -117,7 +116,7 @@ final class OmpDirective {
                     c.expect("(", "expected '(' after collapse");
                     Token n = c.next();
                     if (n.kind() != Token.Kind.INT || Long.parseLong(n.text().replaceAll("_.*", "")) < 1) {
-                        throw c.at(n, FortranDiagnosticCodes.OMP_CLAUSE, "collapse needs a positive integer literal");
+                        throw c.at(n, "unsupported-omp-clause.collapse-needs-positive");
                     }
                     collapse = Integer.parseInt(n.text().replaceAll("_.*", ""));
                     c.expect(")", "expected ')' after the collapse count");
@@ -126,15 +125,15 @@ final class OmpDirective {
                     c.expect("(", "expected '(' after default");
                     Token d = c.expectName("shared, none, private or firstprivate");
                     if (!Set.of("shared", "none", "private", "firstprivate").contains(d.text())) {
-                        throw c.at(d, FortranDiagnosticCodes.OMP_CLAUSE, "default(" + d.text() + ") is not valid");
+                        throw c.at(d, "unsupported-omp-clause.default-valid", "text", d.text());
                     }
                     defaultSharing = d.text();
                     c.expect(")", "expected ')' after the default sharing");
                 }
-                default -> throw c.at(clause, FortranDiagnosticCodes.OMP_CLAUSE,
+                default -> throw c.at(clause,
                         KNOWN_UNSUPPORTED_CLAUSES.contains(clause.text())
-                                ? "clause '" + clause.text() + "' is not supported on a differentiated loop"
-                                : "unknown OpenMP clause '" + clause.text() + "'");
+                        ? "unsupported-omp-clause.on-differentiated-loop" : "unsupported-omp-clause.unknown",
+                        "clause", clause.text());
             }
         }
         return new OmpParallelFor(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing,
@@ -159,8 +158,7 @@ final class OmpDirective {
     private static Variable variable(Cursor c, Scope scope) {
         Token n = c.expectName("a variable name");
         if (!(scope.lookup(n.text()) instanceof Scope.Var v)) {
-            throw c.at(n, FortranDiagnosticCodes.UNDECLARED, "'" + n.text() + "' in an OpenMP clause is not a "
-                    + "variable of this procedure");
+            throw c.at(n, "undeclared-variable.openmp-clause-variable", "text", n.text());
         }
         return v.variable();
     }
@@ -179,8 +177,7 @@ final class OmpDirective {
             case "iand" -> "&";
             case "ior" -> "|";
             case "ieor" -> "^";
-            default -> throw c.at(op, FortranDiagnosticCodes.OMP_CLAUSE, "reduction operator '"
-                    + Cursor.spelling(op) + "' is not supported");
+            default -> throw c.at(op, "unsupported-omp-clause.reduction-operator-supported", "spelling", Cursor.spelling(op));
         };
         c.expect(":", "expected ':' after the reduction operator");
         List<Variable> vars = new ArrayList<>();

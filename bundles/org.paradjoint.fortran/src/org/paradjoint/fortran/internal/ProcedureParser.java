@@ -77,14 +77,12 @@ final class ProcedureParser {
             SpecificationPart.Entity r = spec.entity(header.resultName());
             if (r == null || r.type == null) {
                 Token at = header.result() != null ? header.result() : header.name();
-                reporter.error(FortranDiagnosticCodes.UNDECLARED, at.start(), at.end(), "the result of function '"
-                        + header.name().text() + "' has no type; declare '" + header.resultName() + "'");
+                reporter.error("undeclared-variable.result-function-has", at.start(), at.end(), "name", header.name().text(), "resultName", header.resultName());
                 failed = true;
                 return;
             }
             if (r.dimsAt >= 0) {
-                reporter.error(FortranDiagnosticCodes.FUNCTION, r.start, r.end, "array-valued function results are "
-                        + "not supported; return the array through an argument");
+                reporter.error("unsupported-function.array-valued-function", r.start, r.end);
             }
         }
         built = spec.build(header.dummies(), header);
@@ -109,8 +107,7 @@ final class ProcedureParser {
         functionLevel.addAll(spec.functionDirectives);
         for (LogicalLine l : functionLevel) {
             if (l.kind() == LogicalLine.Kind.OMP) {
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp' directive "
-                        + "outside the executable part; put '!$omp parallel do' right before the do loop");
+                reporter.error("misplaced-pragma.omp-directive-outside", l.start(), l.end());
                 continue;
             }
             AdPragma p = directives.resolve(l);

@@ -157,9 +157,7 @@ final class FortranDeclarations {
             } else if (allUnknown) {
                 parts.add(lower.isEmpty() ? ":" : lower);
             } else {
-                throw new UnsupportedException("fortran-output", v.range(), "array '" + v.name() + "' has an unknown "
-                        + "extent in dimension " + (k + 1) + " of " + dims.size() + ": Fortran can leave open only "
-                        + "the last one (assumed size) or all of them (assumed shape)");
+                throw new UnsupportedException("fortran-output.array-has-unknown", v.range(), "array", v.name(), "dimension", (k + 1), "size", dims.size());
             }
         }
         return String.join(", ", parts);
@@ -184,19 +182,16 @@ final class FortranDeclarations {
         all.addAll(hoisted(f.body()));
         for (Variable v : all) {
             if (!NAME.matcher(v.name()).matches()) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' is not a valid "
-                        + "Fortran name (a letter, then up to 62 letters, digits or underscores)");
+                throw new UnsupportedException("fortran-output.valid-fortran-name", v.range(), "value", v.name());
             }
             String lower = v.name().toLowerCase(Locale.ROOT);
             String prev = seen.putIfAbsent(lower, v.name());
             if (prev != null && !prev.equals(v.name())) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' and '" + prev
-                        + "' are the same name in Fortran, which ignores case");
+                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "value", v.name(), "prev", prev);
             }
         }
         if (!NAME.matcher(f.name()).matches()) {
-            throw new UnsupportedException("fortran-output", f.range(), "'" + f.name() + "' is not a valid Fortran "
-                    + "name");
+            throw new UnsupportedException("fortran-output.valid-fortran-name-2", f.range(), "value", f.name());
         }
     }
 }

@@ -46,19 +46,16 @@ final class NestLocator {
             }
         });
         if (nests.isEmpty()) {
-            diags.error(StencilCodes.NO_PRAGMA, fn.range(), "function '" + fn.name()
-                    + "' has no `" + spell.annotation("stencil adjoint(...)") + "` on a loop nest");
+            diags.error("stencil-no-pragma", fn.range(), "function", fn.name(), "annotation", spell.annotation("stencil adjoint(...)"));
             return null;
         }
         for (AdPragma p : fn.pragmas()) {
             if (!(p instanceof AdPragma.StencilAdjoint) && !(p instanceof AdPragma.Disjoint)) {
-                diags.error(StencilCodes.MIXED_CODE, p.range(), mixing(fn) + ": this pragma asks for another "
-                        + "transformation of '" + fn.name() + "'; put the stencil nest into a function of its own");
+                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "of", fn.name());
             }
         }
         if (nests.size() > 1) {
-            diags.error(StencilCodes.MIXED_CODE, nests.get(1).range(), "'" + fn.name()
-                    + "' has several stencil loop nests; put each into a function of its own");
+            diags.error("stencil-mixed-code.has-several-stencil", nests.get(1).range(), "value", fn.name());
             return null;
         }
         For nest = nests.get(0);
@@ -70,8 +67,7 @@ final class NestLocator {
         int at = top.indexOf(nest);
         if (at < 0) {
             Stmt enclosing = top.stream().filter(s -> contains(s, nest)).findFirst().orElse(nest);
-            diags.error(StencilCodes.MIXED_CODE, enclosing.range(), mixing(fn) + ": the stencil nest sits inside "
-                    + "another statement; it must be a statement of the function body itself");
+            diags.error("stencil-mixed-code.stencil-nest-sits", enclosing.range(), "mixing", mixing(fn));
             return null;
         }
         List<Stmt> prefix = new ArrayList<>();
@@ -82,11 +78,8 @@ final class NestLocator {
             } else if (k > at && k == top.size() - 1 && s instanceof Return r && r.value() == null) {
                 continue;
             } else if (k != at) {
-                diags.error(StencilCodes.MIXED_CODE, s.range(), mixing(fn) + ": besides the stencil nest, '"
-                        + fn.name() + "' " + (k < at ? "starts with" : "ends with") + " a statement that "
-                        + (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
-                                : "follows the nest")
-                        + "; move it into another function");
+                diags.error("stencil-mixed-code.besides-stencil-nest", s.range(), "mixing", mixing(fn), "nest", fn.name(), "nest2", (k < at ? "starts with" : "ends with"), "that", (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
+                                : "follows the nest"));
             }
         }
         return diags.hasErrors() ? null : new Located(nest, pragma, prefix);

@@ -71,12 +71,10 @@ final class NestReader {
             For loop = loops.get(k);
             if (loop.omp() != null) {
                 if (omp != null) {
-                    diags.error(StencilCodes.OPENMP, loop.range(), "nested parallel loops in a stencil nest: keep "
-                            + "one `" + spell.parallelLoop() + "` (use collapse to parallelise several loops)");
+                    diags.error("stencil-openmp.nested-parallel-loops", loop.range(), "parallelLoop", spell.parallelLoop());
                 }
                 if (!loop.omp().reductions().isEmpty()) {
-                    diags.error(StencilCodes.OPENMP, loop.omp().range(), "a reduction clause on a stencil nest: a "
-                            + "stencil writes arrays at its counters and reduces nothing; remove the clause");
+                    diags.error("stencil-openmp.reduction-clause-on", loop.omp().range());
                 }
                 ompLevel = k;
                 omp = loop.omp();
@@ -106,16 +104,13 @@ final class NestReader {
         Long step = loop.constantStep();
         String header = "the loop over '" + loop.counter().name() + "'";
         if (step == null || Math.abs(step) != 1) {
-            diags.error(StencilCodes.LOOP_STEP, range(loop.step(), loop), header + " has step "
-                    + spell.expr(loop.step()) + ": stencil nests must count by +1 or -1");
+            diags.error("stencil-loop-step", range(loop.step(), loop), "header", header, "expr", spell.expr(loop.step()));
             return null;
         }
         boolean up = step == 1;
         Binary.Op cmp = loop.cmp();
         if (up ? cmp != Binary.Op.LT && cmp != Binary.Op.LE : cmp != Binary.Op.GT && cmp != Binary.Op.GE) {
-            diags.error(StencilCodes.LOOP_CONDITION, range(loop.bound(), loop), header + " tests '"
-                    + spell.operator(cmp) + "': a loop counting " + (up ? "up" : "down") + " must test "
-                    + (up ? "< or <=" : "> or >="));
+            diags.error("stencil-loop-condition", range(loop.bound(), loop), "header", header, "operator", spell.operator(cmp), "counting", (up ? "up" : "down"), "test", (up ? "< or <=" : "> or >="));
             return null;
         }
         Affine lower = bound(loop.lower(), loop, counters, bodyScalars, spell, diags);
@@ -139,11 +134,11 @@ final class NestReader {
         }
         Variable counter = ExprUtil.variables(e).stream().filter(counters::contains).findFirst().orElse(null);
         String what = "bound '" + spell.expr(e) + "' of the loop over '" + loop.counter().name() + "'";
-        diags.error(StencilCodes.NONAFFINE_BOUND, range(e, loop), counter != null
-                ? what + " depends on the counter '" + counter.name() + "': only rectangular nests are supported "
-                        + "(bounds affine in loop-invariant integer variables)"
-                : what + " is not affine in the problem parameters: compute it into an integer variable before "
-                        + "the loop");
+        if (counter != null) {
+            diags.error("stencil-nonaffine-bound.counter", range(e, loop), "bound", what, "counter", counter.name());
+        } else {
+            diags.error("stencil-nonaffine-bound", range(e, loop), "bound", what);
+        }
         return null;
     }
 
