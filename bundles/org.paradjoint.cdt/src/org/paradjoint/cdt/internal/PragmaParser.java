@@ -68,8 +68,8 @@ final class PragmaParser {
             } catch (AnnotationException e) {
                 AnnotationDiagnostic d = e.diagnostic();
                 throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                        ? CDiagnosticCodes.UNKNOWN_PRAGMA : CDiagnosticCodes.MALFORMED_PRAGMA,
-                        src.range(base + d.offset(), d.length()), d.message());
+                        ? "unknown-pragma" : "malformed-pragma.annotation",
+                        src.range(base + d.offset(), d.length()), "message", d.message());
             }
         }
         return null;

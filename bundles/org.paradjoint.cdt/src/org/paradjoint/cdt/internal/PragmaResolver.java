@@ -74,7 +74,7 @@ final class PragmaResolver {
                 // a cascade of the syntax error (the pragma's statement was misparsed): that error says it all
                 ctx.markFailed();
             } else {
-                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(),
+                ctx.report(Diagnostic.error("misplaced-pragma.annotation", s.range(), "message",
                         AnnotationMessages.misplaced(Spelling.C, s.spelling(), target, problem)));
             }
         }
@@ -147,7 +147,7 @@ final class PragmaResolver {
     private Variable annotated(Ad ad, Annotation.Name n) {
         SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
         if (ctx.scopes.lookup(n.text()).isEmpty() && !ctx.scopes.isGlobalOrFunction(n.text())) {
-            throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, at,
+            throw new UnsupportedException("unknown-variable.annotation", at, "message",
                     AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text()));
         }
         return ctx.scopes.resolve(n.text(), at);
@@ -170,8 +170,8 @@ final class PragmaResolver {
         for (Mapping m : mappings) {
             Variable array = annotated(ad, m.array());
             if (!array.isArray()) {
-                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.offset(m.array()), m.array().text().length()),
+                throw new UnsupportedException("malformed-pragma.annotation",
+                        ctx.src.range(ad.offset(m.array()), m.array().text().length()), "message",
                         AnnotationMessages.scalarInStencil(Spelling.C, m.array().text()));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
@@ -186,8 +186,8 @@ final class PragmaResolver {
             IASTTranslationUnit tu = CdtParser.parse("disjoint", DISJOINT_PREFIX + seg.text() + ";\n}\n", ctx.macros);
             IASTExpressionStatement stmt = singleExpression(tu);
             if (stmt == null) {
-                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()),
+                throw new UnsupportedException("malformed-pragma.annotation",
+                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()), "message",
                         AnnotationMessages.notAnExpression(Spelling.C, seg.text()));
             }
             Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes,

@@ -28,7 +28,7 @@ final class Reporter {
     List<Diagnostic> sorted() {
         List<Diagnostic> out = new ArrayList<>(items);
         // the first syntax error first: what follows it may be the parser's recovery going astray
-        out.sort(Comparator.comparing((Diagnostic d) -> !d.code().equals(CDiagnosticCodes.SYNTAX_ERROR))
+        out.sort(Comparator.comparing((Diagnostic d) -> !d.code().equals("syntax-error"))
                 .thenComparingInt(d -> d.range().offset()));
         return out;
     }

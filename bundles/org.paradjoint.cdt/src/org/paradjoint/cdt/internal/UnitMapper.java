@@ -145,7 +145,7 @@ public final class UnitMapper {
                 continue;
             }
             if (p.getID() == IProblem.PREPROCESSOR_POUND_WARNING) {
-                reporter.report(Diagnostic.warning(CDiagnosticCodes.PREPROCESSOR_WARNING, src.range(p), p.getMessage()));
+                reporter.report(Diagnostic.warning("preprocessor-warning", src.range(p), "text", p.getMessage()));
             } else {
                 reporter.report(Diagnostic.error("preprocessor-error", src.range(p), "reason", p.getMessage()));
             }

@@ -53,8 +53,8 @@ final class AdDirective {
         } catch (AnnotationException e) {
             AnnotationDiagnostic d = e.diagnostic();
             throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                    ? FortranDiagnosticCodes.UNKNOWN_PRAGMA : FortranDiagnosticCodes.MALFORMED_PRAGMA,
-                    text.range(src, d.offset(), d.length()), d.message());
+                    ? "unknown-pragma" : "malformed-pragma.annotation",
+                    text.range(src, d.offset(), d.length()), "message", d.message());
         }
         return new AdDirective(text, a, scope, src).resolve(src.range(l.start(), l.end()), exprs);
     }
@@ -88,7 +88,7 @@ final class AdDirective {
         for (Mapping m : mappings) {
             Variable array = variable(m.array());
             if (!array.isArray()) {
-                throw new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA, at(m.array()),
+                throw new UnsupportedException("malformed-pragma.annotation", at(m.array()), "message",
                         AnnotationMessages.scalarInStencil(Spelling.FORTRAN, m.array().text()));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
@@ -104,8 +104,8 @@ final class AdDirective {
     private List<Expr> disjoint(Disjoint d, ExprParser exprs) {
         List<Expr> out = new ArrayList<>();
         for (Segment seg : d.expressions()) {
-            UnsupportedException notExpr = new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA,
-                    text.range(src, seg.offset(), seg.text().length()),
+            UnsupportedException notExpr = new UnsupportedException("malformed-pragma.annotation",
+                    text.range(src, seg.offset(), seg.text().length()), "message",
                     AnnotationMessages.notAnExpression(Spelling.FORTRAN, seg.text()));
             List<Token> toks = text.tokens(seg.offset(), seg.text().length());
             if (toks.isEmpty()) {
@@ -117,7 +117,7 @@ final class AdDirective {
             try {
                 out.add(exprs.parse(c));
             } catch (UnsupportedException e) {
-                throw e.diagnostic().code().equals(FortranDiagnosticCodes.SYNTAX_ERROR) ? notExpr : e;
+                throw e.diagnostic().code().equals("syntax-error") ? notExpr : e;
             }
             if (!c.atEnd()) {
                 throw notExpr;
@@ -128,7 +128,7 @@ final class AdDirective {
 
     private Variable variable(Annotation.Name n) {
         if (!(scope.lookup(n.text()) instanceof Scope.Var v)) {
-            throw new UnsupportedException(FortranDiagnosticCodes.UNKNOWN_VARIABLE, at(n),
+            throw new UnsupportedException("unknown-variable.annotation", at(n), "message",
                     AnnotationMessages.unknownVariable(Spelling.FORTRAN, annotation, n.text()));
         }
         return v.variable();

@@ -79,7 +79,7 @@ public final class Cursor {
 
     public Token expect(String s, String message) {
         if (!peekIs(s)) {
-            throw atNext(FortranDiagnosticCodes.SYNTAX_ERROR, message);
+            throw atNext("syntax-error.fortran", "message", message);
         }
         return next();
     }

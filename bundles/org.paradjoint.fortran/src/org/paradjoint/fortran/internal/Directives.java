@@ -45,8 +45,8 @@ final class Directives {
             try {
                 OmpDirective.Parsed p = OmpDirective.parse(l, scope, reporter.src());
                 if (p.kind() != ompKind) {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), misplacedOmp(p.kind(),
-                            target));
+                    reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
+                            misplacedOmp(p.kind(), target));
                 } else if (omp != null) {
                     reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling", spelling(p.kind()));
                 } else {
@@ -64,7 +64,7 @@ final class Directives {
             }
             String problem = AdDirective.misfit(p, target, omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
             if (problem != null) {
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
+                reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
                         AdDirective.misplaced(l, target, problem));
                 continue;
             }

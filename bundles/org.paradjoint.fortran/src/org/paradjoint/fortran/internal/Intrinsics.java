@@ -277,8 +277,7 @@ final class Intrinsics {
         TypeClass tb = exprs.typeOf(base);
         TypeClass te = exprs.typeOf(exponent);
         if (tb == TypeClass.LOGICAL || te == TypeClass.LOGICAL) {
-            throw new org.paradjoint.core.diag.UnsupportedException(FortranDiagnosticCodes.OPERATOR, r,
-                    "'**' of a logical value");
+            throw new org.paradjoint.core.diag.UnsupportedException("unsupported-operator.logical-power", r);
         }
         if (tb == TypeClass.REAL) {
             if (exponent instanceof IntLit l) {
@@ -296,8 +295,6 @@ final class Intrinsics {
             }
             return acc;
         }
-        throw new org.paradjoint.core.diag.UnsupportedException(FortranDiagnosticCodes.INTEGER_POWER, r,
-                "integer power with a variable or negative exponent is not supported; use a literal exponent "
-                        + "from 0 to 16, or a real base");
+        throw new org.paradjoint.core.diag.UnsupportedException("unsupported-integer-power", r);
     }
 }

@@ -114,7 +114,7 @@ final class ProcedureParser {
             String problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
             if (problem != null) {
                 directives.collected.remove(p);
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
+                reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
                         AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem));
             }
         }

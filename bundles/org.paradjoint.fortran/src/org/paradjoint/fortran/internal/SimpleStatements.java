@@ -157,10 +157,8 @@ final class SimpleStatements {
             case "contains" -> c.error("unsupported-internal-procedure.internal-procedures-are");
             case "" -> c.error("syntax-error.read-statement", "code", src.excerpt(l.start(), l.end()));
             default -> c.error(cls.kind() == Classifier.Kind.OTHER_EXECUTABLE && scope.lookup(w) == null
-                    && scope.unit().procedure(w) == null ? FortranDiagnosticCodes.STATEMENT
-                            : FortranDiagnosticCodes.SYNTAX_ERROR,
-                    "statement '" + src.excerpt(l.start(), l.end()) + "' is not supported (expected an "
-                            + "assignment, do, if, call, return or continue)");
+                    && scope.unit().procedure(w) == null ? "unsupported-statement.fortran" : "syntax-error.statement",
+                    "statement", src.excerpt(l.start(), l.end()));
         };
     }
 }

@@ -53,7 +53,7 @@ final class NestReader {
             if (s instanceof Assign a) {
                 body.add(a);
             } else {
-                diags.error(StencilCodes.NOT_PERFECT, s.range(), notPerfect(s, spell));
+                diags.error("stencil-not-perfect.nest", s.range(), "message", notPerfect(s, spell));
             }
         }
         Set<Variable> counters = new LinkedHashSet<>();

@@ -185,7 +185,7 @@ public final class StencilAnalyzer {
                         + "' is already used in this file: choose another";
             }
             if (problem != null) {
-                diags.error(StencilCodes.MAPPING, pragma.range(), problem);
+                diags.error("stencil-mapping.array", pragma.range(), "message", problem);
                 continue;
             }
             taken.add(m.adjoint());
