@@ -80,7 +80,7 @@ public final class SeparableDifferentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> f = unit.function(function);
         if (f.isEmpty()) {
-            diags.error("no-such-function.no-function", SourceRange.NONE, "function", function, "file", unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", function, "file", unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         return backend.generate(unit, List.of(f.get()), options, diags);

@@ -60,7 +60,7 @@ public final class StencilDifferentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> fn = unit.function(function);
         if (fn.isEmpty()) {
-            diags.error("no-such-function.no-function", SourceRange.NONE, "function", function, "file", unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", function, "file", unit.file());
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, fn.get(), options == null ? StencilOptions.defaults() : options, diags);
@@ -133,7 +133,7 @@ public final class StencilDifferentiator {
                 try {
                     StencilOptions.Strategy.of(s.strategy());
                 } catch (IllegalArgumentException e) {
-                    diags.error("stencil-strategy", s.range(), "strategy", s.strategy(), "annotation", spell.annotation("stencil adjoint"), "of", StencilOptions.Strategy.VALUES);
+                    diags.error("stencil-strategy", s.range(), "strategy", s.strategy(), "annotation", spell.annotation("stencil adjoint"), "strategies", StencilOptions.Strategy.VALUES);
                 }
             }
         }
@@ -174,7 +174,7 @@ public final class StencilDifferentiator {
                             + (g.args().size() == 1 ? "" : "s")
                     : real + " " + g.name() + "_dK(" + String.join(", ", g.args().stream().map(a -> real).toList())
                             + ")";
-            diags.warning("stencil-uninterpreted-call", g.range(), "value", g.name(), "derivatives", (partials.isEmpty() ? "(none needed here)" : String.join(", ",
+            diags.warning("stencil-uninterpreted-call", g.range(), "function", g.name(), "derivatives", (partials.isEmpty() ? "(none needed here)" : String.join(", ",
                             partials) + " (" + signature + " returns the derivative of '"
                             + g.name() + "' in its K-th argument)"));
         }

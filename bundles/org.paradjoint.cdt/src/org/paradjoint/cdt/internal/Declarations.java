@@ -155,7 +155,7 @@ final class Declarations {
             return out;
         }
         if (clauses.length > n.value()) {
-            throw error("unsupported-initializer.too-many-initialisers", list, "for", v.name(), "value", n.value());
+            throw error("unsupported-initializer.too-many-initialisers", list, "for", v.name(), "extent", n.value());
         }
         for (long k = clauses.length; k < n.value(); k++) {
             Expr zero = v.isFloating() ? new RealLit(0.0, "0.0", where) : new IntLit(0, where);

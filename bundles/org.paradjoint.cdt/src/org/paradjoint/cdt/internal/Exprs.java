@@ -260,7 +260,7 @@ final class Exprs {
                             + "`; index every dimension (sub-array pointers are not supported)"
                     : " has " + indexNodes.size() + " subscripts but `" + v.name() + "` has " + v.rank()
                             + " dimension" + (v.rank() == 1 ? "" : "s");
-            throw error("unsupported-subscript.other", e, "code", SourceText.excerpt(e), "what", what);
+            throw error("unsupported-subscript.other", e, "code", SourceText.excerpt(e), "problem", what);
         }
         List<Expr> indices = new ArrayList<>();
         for (IASTExpression index : indexNodes) {
@@ -284,7 +284,7 @@ final class Exprs {
         if (operand instanceof IASTBinaryExpression b && isAdditive(b)) {
             throw pointerArithmetic(b);
         }
-        throw error("unsupported-pointer-arithmetic.dereference-supported-use", u, "code", SourceText.excerpt(u));
+        throw error("unsupported-pointer-arithmetic.dereference", u, "code", SourceText.excerpt(u));
     }
 
     private Expr unary(IASTUnaryExpression u) {
@@ -305,7 +305,7 @@ final class Exprs {
         case IASTUnaryExpression.op_postFixIncr:
         case IASTUnaryExpression.op_postFixDecr:
             if (arrayValued(u.getOperand()) != null) {
-                throw error("unsupported-pointer-arithmetic.pointer-arithmetic-supported", u, "code", SourceText.excerpt(u));
+                throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));
             }
             throw error("unsupported-assignment-in-expression.increment-inside-expression", u, "code", SourceText.excerpt(u));
         case IASTUnaryExpression.op_sizeof:
@@ -324,7 +324,7 @@ final class Exprs {
     }
 
     private UnsupportedException pointerArithmetic(IASTBinaryExpression b) {
-        return error("unsupported-pointer-arithmetic.pointer-arithmetic-supported-2", b, "code", SourceText.excerpt(b));
+        return error("unsupported-pointer-arithmetic", b, "code", SourceText.excerpt(b));
     }
 
     private Expr binary(IASTBinaryExpression b) {

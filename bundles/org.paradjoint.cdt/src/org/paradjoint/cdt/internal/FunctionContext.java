@@ -94,7 +94,7 @@ final class FunctionContext {
     /** Reports pending pragmas before {@code end} (the end of a block) as followed by nothing. */
     void flushDangling(int end) {
         for (Site s : claim(end)) {
-            report(Diagnostic.error("dangling-pragma.pragma-followed-by", s.range(), "spelling", s.spelling()));
+            report(Diagnostic.error("dangling-pragma.statement", s.range(), "spelling", s.spelling()));
         }
     }
 

@@ -87,7 +87,7 @@ final class Loops {
             IASTBinaryExpression cond = condition(fs);
             boolean counterLeft = isCounter(cond.getOperand1(), counter);
             if (!counterLeft && !isCounter(cond.getOperand2(), counter)) {
-                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter", counter.name(), "uSAGE", USAGE);
+                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter", counter.name(), "usage", USAGE);
             }
             Binary.Op cmp = comparison(cond, counterLeft);
             Expr bound = invariant(ctx.exprs.value(counterLeft ? cond.getOperand2() : cond.getOperand1()), counter,
@@ -143,10 +143,10 @@ final class Loops {
                 && sd.getDeclarators().length == 1 && sd.getDeclarators()[0].getInitializer() != null) {
             counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
-            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "uSAGE", USAGE);
+            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "usage", USAGE);
         }
         if (counter == null || !counter.isScalar() || !counter.type().isInteger()) {
-            throw error("unsupported-for.loop-counter-int", init, "uSAGE", USAGE);
+            throw error("unsupported-for.loop-counter-int", init, "usage", USAGE);
         }
         return counter;
     }
@@ -157,7 +157,7 @@ final class Loops {
             IASTDeclarator d = ((IASTSimpleDeclaration) ds.getDeclaration()).getDeclarators()[0];
             Expr e = declarations.scalarInitialiser(d);
             if (e == null) {
-                throw error("unsupported-for.counter-needs-plain", init, "uSAGE", USAGE);
+                throw error("unsupported-for.counter-needs-plain", init, "usage", USAGE);
             }
             return invariant(e, counter, init, "initial value");
         }
@@ -168,7 +168,7 @@ final class Loops {
     private IASTBinaryExpression condition(IASTForStatement fs) {
         IASTExpression c = fs.getConditionExpression();
         if (c == null) {
-            throw error("unsupported-for.loop-has-no", fs, "uSAGE", USAGE);
+            throw error("unsupported-for.no-condition", fs, "usage", USAGE);
         }
         if (Exprs.stripParens(c) instanceof IASTBinaryExpression b && switch (b.getOperator()) {
             case IASTBinaryExpression.op_lessThan, IASTBinaryExpression.op_lessEqual,
@@ -177,7 +177,7 @@ final class Loops {
         }) {
             return b;
         }
-        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c), "uSAGE", USAGE);
+        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c), "usage", USAGE);
     }
 
     private static Binary.Op comparison(IASTBinaryExpression cond, boolean counterLeft) {
@@ -192,7 +192,7 @@ final class Loops {
     private Expr step(IASTForStatement fs, Variable counter) {
         IASTExpression it = fs.getIterationExpression();
         if (it == null) {
-            throw error("unsupported-for.loop-has-no-2", fs, "uSAGE", USAGE);
+            throw error("unsupported-for.no-increment", fs, "usage", USAGE);
         }
         IASTExpression e = Exprs.stripParens(it);
         if (e instanceof IASTUnaryExpression u && Statements.isIncrement(u.getOperator())
@@ -224,7 +224,7 @@ final class Loops {
                 break;
             }
         }
-        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter", counter.name(), "uSAGE", USAGE);
+        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter", counter.name(), "usage", USAGE);
     }
 
     private static Expr negate(Expr e) {
@@ -238,7 +238,7 @@ final class Loops {
 
     private Expr invariant(Expr e, Variable counter, IASTNode where, String what) {
         if (mentions(e, counter)) {
-            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where), "counter", counter.name(), "uSAGE", USAGE);
+            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where), "counter", counter.name(), "usage", USAGE);
         }
         return e;
     }

@@ -124,7 +124,7 @@ final class PragmaParser {
                 expect(")", "expected `)` after `collapse(" + n.text + "`");
             }
             case "nowait" -> throw error("unsupported-omp-clause.nowait-valid-on", clause);
-            default -> throw error("unsupported-omp-clause.openmp-clause-on", clause, "clause", clause.text, "clause2", (OMP_KNOWN_CLAUSES.contains(clause.text) ? "is not supported" : "is not known"));
+            default -> throw error("unsupported-omp-clause.openmp-clause-on", clause, "clause", clause.text, "problem", (OMP_KNOWN_CLAUSES.contains(clause.text) ? "is not supported" : "is not known"));
             }
         }
         return new Omp(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing);

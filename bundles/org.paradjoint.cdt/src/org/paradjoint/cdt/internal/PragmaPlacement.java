@@ -76,7 +76,7 @@ final class PragmaPlacement {
         } else if (next instanceof IASTFunctionDefinition def) {
             before.get(def).add(site);
         } else {
-            reporter.report(Diagnostic.error("dangling-pragma.pragma-followed-by-2", site.range(), "spelling", site.spelling()));
+            reporter.report(Diagnostic.error("dangling-pragma.function-or-statement", site.range(), "spelling", site.spelling()));
         }
     }
 

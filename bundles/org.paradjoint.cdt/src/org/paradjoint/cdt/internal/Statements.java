@@ -178,7 +178,7 @@ final class Statements {
         }
         if (e instanceof IASTUnaryExpression u && isIncrement(u.getOperator())) {
             if (ctx.exprs.arrayValued(u.getOperand()) != null) {
-                throw error("unsupported-pointer-arithmetic.pointer-arithmetic-supported", u, "code", SourceText.excerpt(u));
+                throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));
             }
             LValue target = assignable(u.getOperand());
             boolean up = u.getOperator() == IASTUnaryExpression.op_postFixIncr
@@ -238,13 +238,13 @@ final class Statements {
             return error("unsupported-while", s);
         }
         if (s instanceof IASTDoStatement) {
-            return error("unsupported-do-while.do-while-loops", s);
+            return error("unsupported-do-while", s);
         }
         if (s instanceof IASTGotoStatement || s instanceof IGNUASTGotoStatement) {
-            return error("unsupported-goto.goto-supported-rewrite-2", s);
+            return error("unsupported-goto", s);
         }
         if (s instanceof IASTLabelStatement) {
-            return error("unsupported-label.labels-are-supported", s);
+            return error("unsupported-label", s);
         }
         if (s instanceof IASTSwitchStatement || s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
             return error("unsupported-switch", s);

@@ -113,7 +113,7 @@ public final class UnitMapper {
                     functions.add(f);
                 }
             } catch (RuntimeException e) {
-                reporter.report(Diagnostic.error("internal-error.internal-error-c", src.range(def), "declarator", def.getDeclarator().getName(), "declarator2", e));
+                reporter.report(Diagnostic.error("internal-error.internal-error-c", src.range(def), "declarator", def.getDeclarator().getName(), "exception", e));
             }
         }
         return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions, definitions),

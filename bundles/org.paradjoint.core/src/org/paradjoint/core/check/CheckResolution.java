@@ -147,7 +147,7 @@ public final class CheckResolution {
                 Set<String> needs = e.getValue().names();
                 for (String n : needs) {
                     if (!ints.containsKey(n) && !pending.containsKey(n)) {
-                        error("check-spec-name.set-unknown-name", null, "name", e.getKey(), "value", e.getValue().toC(), "name2", n, "nouns", nouns, "intParamNames", intParamNames());
+                        error("check-spec-name.set-unknown-name", null, "name", e.getKey(), "expression", e.getValue().toC(), "unknown", n, "nouns", nouns, "intParamNames", intParamNames());
                         return null;
                     }
                 }
@@ -155,7 +155,7 @@ public final class CheckResolution {
                     try {
                         ints.put(e.getKey(), e.getValue().eval(ints));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
-                        error("check-spec-value.set", null, "name", e.getKey(), "value", e.getValue().toC(), "reason", ex.getMessage());
+                        error("check-spec-value.set", null, "name", e.getKey(), "expression", e.getValue().toC(), "reason", ex.getMessage());
                         ok = false;
                     }
                     it.remove();
@@ -199,7 +199,7 @@ public final class CheckResolution {
         Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
                 : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
         if ((indep || dep) && v.type().isInteger()) {
-            error("check-signature-mismatch.integer", v.range(), "noun", noun, "noun2", v.name(), "be", (indep ? "independent" : "dependent"));
+            error("check-signature-mismatch.integer", v.range(), "noun", noun, "parameter", v.name(), "role", (indep ? "independent" : "dependent"));
             return null;
         }
         return new Role(kind, indep, dep, t.derivative(), a.derivative());

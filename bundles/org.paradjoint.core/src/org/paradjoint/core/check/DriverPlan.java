@@ -71,7 +71,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
         }
         for (int d = 1; d < v.rank(); d++) {
             if (!v.dims().get(d).extentKnown()) {
-                error("check-extent-unknown.dimension-has-no", v.range(), "dimension", (d + 1), "of", v.name());
+                error("check-extent-unknown.dimension-has-no", v.range(), "dimension", (d + 1), "array", v.name());
                 ok = false;
             }
         }
@@ -92,7 +92,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                 try {
                     setLeading(v, IrInt.toC(e), IrInt.eval(e, ints()), "declaration");
                 } catch (IllegalArgumentException | ArithmeticException ex) {
-                    error("check-extent-unknown.declared-extent-evaluated", v.range(), "of", v.name(), "reason", ex.getMessage());
+                    error("check-extent-unknown.declared-extent-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
                 }
             }
             if (v.type().isInteger()) {
@@ -122,7 +122,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
         try {
             return e.eval(ints());
         } catch (IllegalArgumentException | ArithmeticException ex) {
-            error("check-spec-value.other", null, "what", what, "value", e.toC(), "reason", ex.getMessage());
+            error("check-spec-value.other", null, "option", what, "expression", e.toC(), "reason", ex.getMessage());
             return 1;
         }
     }
@@ -177,9 +177,9 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                     setLeading(v, "1", 1, "not indexed");
                     continue;
                 }
-                error("check-extent-unknown.bound-indices-give", v.range(), "of", v.name(), "of2", (r.bounded() ? " (largest " + r.hi() + ")" : ""));
+                error("check-extent-unknown.bound-indices-give", v.range(), "array", v.name(), "largest", (r.bounded() ? " (largest " + r.hi() + ")" : ""));
             } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
-                diags.warning("check-extent-small", v.range(), "function", function().name(), "function2", v.name(), "in", r.lo(), "in2", r.hi(), "is", leading.get(v.name()), "is2", origins.get(v.name()));
+                diags.warning("check-extent-small", v.range(), "function", function().name(), "array", v.name(), "low", r.lo(), "high", r.hi(), "extent", leading.get(v.name()), "origin", origins.get(v.name()));
             }
         }
     }
@@ -190,7 +190,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             return;
         }
         if (role.dependent() && role.kind() == Kind.REAL_SCALAR) {
-            error("check-signature-mismatch.passed-by-value", v.range(), "value", v.name());
+            error("check-signature-mismatch.passed-by-value", v.range(), "parameter", v.name());
             return;
         }
         String lengthC = null;
@@ -200,7 +200,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             try {
                 length = Math.multiplyExact(leading.get(v.name()), innerCount(v));
             } catch (IllegalArgumentException | ArithmeticException ex) {
-                error("check-extent-unknown.extents-evaluated", v.range(), "of", v.name(), "reason", ex.getMessage());
+                error("check-extent-unknown.extents-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
                 return;
             }
             for (int d = 1; d < v.rank(); d++) {
@@ -208,7 +208,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             }
             lengthC = c.toString();
             if (length <= 0 || length > MAX_ELEMENTS) {
-                error("check-extent-size.would-have-elements", v.range(), "value", v.name(), "length", length, "elements", origins.get(v.name()));
+                error("check-extent-size.c", v.range(), "array", v.name(), "length", length, "origin", origins.get(v.name()));
                 return;
             }
         }

@@ -201,7 +201,7 @@ public final class CallInliner {
     private void noCallIn(Expr e, String where, String remedy) {
         for (Call c : ExprUtil.calls(e)) {
             if (callee(c.name()).isPresent()) {
-                throw new UnsupportedException("unsupported-call-position", c.range(), "to", c.name(), "where", where, "remedy", remedy);
+                throw new UnsupportedException("unsupported-call-position", c.range(), "callee", c.name(), "where", where, "remedy", remedy);
             }
             if (!isKnown(c)) {
                 throw unknown(c);
@@ -262,7 +262,7 @@ public final class CallInliner {
             throw new UnsupportedException("recursion", call.range(), "callee", callee.name(), "reversed", String.join(" -> ", stack.reversed()));
         }
         if (args.size() != callee.params().size()) {
-            throw new UnsupportedException("call-arity.call-arguments-takes", call.range(), "callee", callee.name(), "size", args.size(), "params", callee.params().size());
+            throw new UnsupportedException("call-arity.call", call.range(), "callee", callee.name(), "size", args.size(), "params", callee.params().size());
         }
         List<Stmt> head = new ArrayList<>();
         Map<Variable, Variable> renaming = new LinkedHashMap<>();

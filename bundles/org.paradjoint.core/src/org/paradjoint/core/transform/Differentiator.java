@@ -56,7 +56,7 @@ public final class Differentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> found = unit.function(functionName);
         if (found.isEmpty()) {
-            diags.error("no-such-function.no-function-2", SourceRange.NONE, "functionName", functionName, "file", unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", functionName, "file", unit.file());
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, found.get(), mode, options == null ? DiffOptions.defaults() : options, diags);
@@ -132,7 +132,7 @@ public final class Differentiator {
                 if (!y.isFloating()) {
                     diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type", y.type().cName());
                 } else if (y.isScalar() || y.isConst()) {
-                    diags.error("dependent-not-writable", spec.range(), "dependent", y.name(), "is", (y.isConst() ? "const" : "passed by value"));
+                    diags.error("dependent-not-writable", spec.range(), "dependent", y.name(), "passing", (y.isConst() ? "const" : "passed by value"));
                 }
             }
             if (diags.hasErrors()) {
@@ -141,13 +141,13 @@ public final class Differentiator {
             Activity activity = Activity.compute(fn.body(), indeps);
             for (Variable y : deps) {
                 if (!activity.isVaried(y)) {
-                    diags.error("dependent-not-varied", spec.range(), "dependent", y.name(), "independents", String.join(", ", spec.independents()), "in", fn.name());
+                    diags.error("dependent-not-varied", spec.range(), "dependent", y.name(), "independents", String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent", x.name(), "by", fn.name());
+                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent", x.name(), "function", fn.name());
                     }
                 }
             }
@@ -188,7 +188,7 @@ public final class Differentiator {
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {
-                    throw new UnsupportedException("call-arity.takes-arguments", c.range(), "value", c.name(), "arity", r.arity(), "args", c.args().size());
+                    throw new UnsupportedException("call-arity.function", c.range(), "function", c.name(), "arity", r.arity(), "args", c.args().size());
                 }
             });
         }
@@ -231,13 +231,13 @@ public final class Differentiator {
             }
             if (!Set.copyOf(first.dependents()).equals(Set.copyOf(s.dependents()))
                     || !Set.copyOf(first.independents()).equals(Set.copyOf(s.independents()))) {
-                diags.error("pragma-conflict.pragmas-disagree-on", s.range(), "primal", primal.name(), "dependents", String.join(", ", s.dependents()), "independents", String.join(", ", s.independents()), "dependents2", String.join(", ", first.dependents()), "independents2", String.join(", ", first.independents()), "independents3", (first.range().isKnown() ? " at line " + first.range().line() : ""));
+                diags.error("pragma-conflict.pragmas-disagree-on", s.range(), "primal", primal.name(), "dependents", String.join(", ", s.dependents()), "independents", String.join(", ", s.independents()), "earlierDependents", String.join(", ", first.dependents()), "earlierIndependents", String.join(", ", first.independents()), "earlierNames", (first.range().isKnown() ? " at line " + first.range().line() : ""));
                 continue;
             }
             for (Map.Entry<String, String> e : s.givenNames().entrySet()) {
                 String other = first.givenNames().get(e.getKey());
                 if (other != null && !other.equals(e.getValue())) {
-                    diags.error("pragma-conflict.adjoint-named-here", s.range(), "name", e.getKey(), "value", e.getValue(), "other", other);
+                    diags.error("pragma-conflict.adjoint-named-here", s.range(), "name", e.getKey(), "adjoint", e.getValue(), "other", other);
                 }
             }
             if (!s.givenNames().isEmpty()) {
@@ -251,7 +251,7 @@ public final class Differentiator {
             return null;
         }
         if (first.dependents().isEmpty() || first.independents().isEmpty()) {
-            diags.error("missing-variables.pragma-names-no", first.range(), "primal", primal.name(), "no", (first.dependents().isEmpty() ? "dependent" : "independent"), "no2", (first.givenNames().isEmpty() ? "" : " (no array of the mapping is "
+            diags.error("missing-variables.pragma-names-no", first.range(), "primal", primal.name(), "role", (first.dependents().isEmpty() ? "dependent" : "independent"), "mapping", (first.givenNames().isEmpty() ? "" : " (no array of the mapping is "
                             + (first.dependents().isEmpty() ? "written" : "only read") + ")"));
             return null;
         }
@@ -265,9 +265,9 @@ public final class Differentiator {
             Optional<Variable> v = fn.params().stream().filter(p -> p.name().equals(n)).findFirst();
             if (v.isEmpty()) {
                 if (fn.lookup(n).isPresent()) {
-                    diags.error("not-a-parameter", range, "role", role, "role2", n, "of", fn.name());
+                    diags.error("not-a-parameter", range, "role", role, "variable", n, "function", fn.name());
                 } else {
-                    diags.error("unknown-variable.variable", range, "role", role, "role2", n, "of", fn.name());
+                    diags.error("unknown-variable.variable", range, "role", role, "variable", n, "function", fn.name());
                 }
                 continue;
             }

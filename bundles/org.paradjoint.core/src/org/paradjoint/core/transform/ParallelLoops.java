@@ -184,7 +184,7 @@ final class ParallelLoops {
             for (Variable v : r.vars()) {
                 if (cx.isActive(v) && !r.op().equals("+") && !r.op().equals("-")) {
                     throw new UnsupportedException("unsupported-reduction", f.omp().range().isKnown()
-                            ? f.omp().range() : f.range(), "reduction", r.op(), "reduction2", v.name());
+                            ? f.omp().range() : f.range(), "operator", r.op(), "variable", v.name());
                 }
             }
         }

@@ -123,7 +123,7 @@ final class Tangent {
             for (Variable v : r.vars()) {
                 if (cx.isActive(v)) {
                     if (!r.op().equals("+") && !r.op().equals("-")) {
-                        throw new UnsupportedException("unsupported-reduction", omp.range(), "reduction", r.op(), "reduction2", v.name());
+                        throw new UnsupportedException("unsupported-reduction", omp.range(), "operator", r.op(), "variable", v.name());
                     }
                     vars.add(cx.derivative(v));
                 }

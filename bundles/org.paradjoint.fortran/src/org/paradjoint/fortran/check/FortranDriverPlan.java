@@ -62,11 +62,11 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
         }
         Kind kind = role.kind();
         if (role.dependent() && (role.tangent() == null || role.adjoint() == null)) {
-            error("check-signature-mismatch.dependent-has-no", v.range(), "dependent", v.name(), "in", (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
+            error("check-signature-mismatch.dependent-has-no", v.range(), "dependent", v.name(), "derivative", (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
             return;
         }
         if (role.dependent() && kind == Kind.REAL_SCALAR) {
-            error("check-signature-mismatch.scalar-dependent", v.range(), "value", v.name());
+            error("check-signature-mismatch.scalar-dependent", v.range(), "dummy", v.name());
             return;
         }
         long[] lower = new long[v.rank()];
@@ -82,18 +82,18 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
                 } else if (d == v.rank() - 1 && spec().extents().containsKey(v.name())) {
                     extent = spec().extents().get(v.name()).eval(ints());
                 } else {
-                    error("check-extent-unknown.dimension-declared-give", v.range(), "dimension", (d + 1), "of", v.name(), "dimension2", (d < v.rank() - 1 ? ", and declare the other dimensions explicitly" : ""));
+                    error("check-extent-unknown.dimension-declared-give", v.range(), "dimension", (d + 1), "array", v.name(), "others", (d < v.rank() - 1 ? ", and declare the other dimensions explicitly" : ""));
                     return;
                 }
                 upper[d] = lower[d] + extent - 1;
                 length = Math.multiplyExact(length, Math.max(extent, 0));
             }
         } catch (IllegalArgumentException | ArithmeticException ex) {
-            error("check-extent-unknown.bounds-evaluated", v.range(), "of", v.name(), "reason", ex.getMessage());
+            error("check-extent-unknown.bounds-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
             return;
         }
         if (v.isArray() && (length <= 0 || length > MAX_ELEMENTS)) {
-            error("check-extent-size.would-have-elements-2", v.range(), "value", v.name(), "length", length);
+            error("check-extent-size.fortran", v.range(), "array", v.name(), "length", length);
             return;
         }
         IndexFill fill = null;

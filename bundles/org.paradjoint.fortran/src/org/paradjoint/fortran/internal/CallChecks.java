@@ -95,6 +95,6 @@ final class CallChecks {
     }
 
     private void error(Call c, String message) {
-        reporter.error("unsupported-call.call", c.range(), "of", c.name(), "message", message);
+        reporter.error("unsupported-call.call", c.range(), "callee", c.name(), "message", message);
     }
 }

@@ -81,12 +81,12 @@ final class DeclaredVariables {
             boolean dummy = dummyNames.contains(e.name);
             if (e.type == null) {
                 if (header == null || !e.name.equals(header.resultName())) {
-                    reporter.error("undeclared-variable.has-no-type", e.start, e.end, "value", e.name);
+                    reporter.error("undeclared-variable.has-no-type", e.start, e.end, "name", e.name);
                 }
                 continue;
             }
             if (!dummy && e.intent != Scope.Intent.NONE) {
-                reporter.error("unsupported-declaration.has-intent-but", e.start, e.end, "value", e.name);
+                reporter.error("unsupported-declaration.has-intent-but", e.start, e.end, "name", e.name);
             }
             try {
                 Variable v = variable(e, dummy);
@@ -117,7 +117,7 @@ final class DeclaredVariables {
         do {
             int start = c.nextStart();
             if (open) {
-                throw c.atNext("unsupported-declaration.last-dimension-can", "of", e.name);
+                throw c.atNext("unsupported-declaration.last-dimension-can", "array", e.name);
             }
             Expr lower = new IntLit(1, reporter.src().range(start, start));
             // ':' alone, or 'lo:' before ',' or ')', is assumed shape; '*' or 'lo:*' is assumed size
@@ -154,14 +154,14 @@ final class DeclaredVariables {
         int start = c.nextStart();
         Expr x = ConstFold.fold(exprs.parse(c));
         if (exprs.typeOf(x) != TypeClass.INT) {
-            throw c.between(start, c.prevEnd(), "unsupported-declaration.bounds-integer-expressions", "of", e.name);
+            throw c.between(start, c.prevEnd(), "unsupported-declaration.bounds-integer-expressions", "array", e.name);
         }
         return x;
     }
 
     private static void requireDummy(SpecificationPart.Entity e, boolean dummy, Cursor c, int start) {
         if (!dummy) {
-            throw c.between(start, c.prevEnd(), "unsupported-allocate.local-array-has", "array", e.name);
+            throw c.between(start, c.prevEnd(), "unsupported-allocate.deferred-shape", "array", e.name);
         }
     }
 }

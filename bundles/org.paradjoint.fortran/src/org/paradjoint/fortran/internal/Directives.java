@@ -88,7 +88,7 @@ final class Directives {
     /** Directives left with no statement after them in their block. */
     void dangling(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error("dangling-pragma.directive-no-statement", l.start(), l.end(), "value", (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
+            reporter.error("dangling-pragma.directive", l.start(), l.end(), "sentinel", (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
         }
     }
 

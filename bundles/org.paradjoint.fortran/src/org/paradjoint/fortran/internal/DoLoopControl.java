@@ -35,7 +35,7 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
             throw c.error("unsupported-do.do-without-loop");
         }
         if (c.peekName("while") && c.peek(1) != null && c.peek(1).isOp("(")) {
-            throw c.error("unsupported-do-while.do-while-supported");
+            throw c.error("unsupported-do-while.fortran");
         }
         if (c.peekName("concurrent") && c.peek(1) != null && c.peek(1).isOp("(")) {
             throw c.error("unsupported-do.do-concurrent-supported");
@@ -100,7 +100,7 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
                 continue;
             }
             if (omp.shared().contains(v)) {
-                reporter.error("unsupported-omp-clause.counts-inner-loop", l.start(), l.end(), "value", v.name());
+                reporter.error("unsupported-omp-clause.counts-inner-loop", l.start(), l.end(), "counter", v.name());
                 continue;
             }
             privates.add(v);

@@ -85,14 +85,14 @@ final class ExecutionPart {
                 if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
                     break;
                 }
-                reporter.error("mismatched-end.does-match-open", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()), "describe", closer.describe());
+                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()), "describe", closer.describe());
                 pos++;
                 continue;
             }
             List<LogicalLine> mine = pending;
             pending = new ArrayList<>();
             if (cls.label() != null) {
-                reporter.error("unsupported-label.statement-labels-are", cls.label().start(), cls.label().end());
+                reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
             }
             statement(l, cls, mine, out);
         }
@@ -297,7 +297,7 @@ final class ExecutionPart {
                 pos++;
                 Cursor c = new Cursor(stop, src, scls.at() + 1);
                 if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
-                    reporter.error("syntax-error.unexpected-text-after", stop.start(), stop.end());
+                    reporter.error("syntax-error.text-after-else", stop.start(), stop.end());
                 }
                 List<Stmt> els = statements(Closer.ELSE);
                 otherwise = new Block(els, src.range(stop.end(), pos < end ? lines.get(pos).start() : stop.end()));
@@ -321,7 +321,7 @@ final class ExecutionPart {
             }
             c.next();
             if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
-                throw c.atNext("syntax-error.unexpected-text-after-2");
+                throw c.atNext("syntax-error.text-after-then");
             }
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
@@ -338,20 +338,20 @@ final class ExecutionPart {
      */
     private int closeConstruct(LogicalLine header, String what, String spelled, Classifier.Line hcls) {
         if (pos >= end) {
-            reporter.error("missing-end.this-has-no", header.start(), header.end(), "what", what, "spelled", spelled);
+            reporter.error("missing-end.construct", header.start(), header.end(), "what", what, "spelled", spelled);
             return header.end();
         }
         LogicalLine l = lines.get(pos);
         Classifier.Line cls = Classifier.classify(l);
         if (cls.kind() != Classifier.Kind.END || !cls.endWhat().equals(what)) {
-            reporter.error("missing-end.this-has-no-2", header.start(), header.end(), "what", what, "spelled", spelled, "code", src.excerpt(l.start(), l.end()));
+            reporter.error("missing-end.construct-before", header.start(), header.end(), "what", what, "spelled", spelled, "code", src.excerpt(l.start(), l.end()));
             return header.end();
         }
         pos++;
         String name = cls.endNameAt() < l.tokens().size() ? l.tokens().get(cls.endNameAt()).text() : null;
         String expected = hcls.construct() == null ? null : hcls.construct().text();
         if (name != null && !name.equals(expected) || name == null && expected != null) {
-            reporter.error("mismatched-end.does-match-construct", l.start(), l.end(), "spelled", spelled, "spelled2", (name == null ? "" : " " + name), "name", (expected == null ? "(none)" : "'" + expected + "'"));
+            reporter.error("mismatched-end.construct-name", l.start(), l.end(), "spelled", spelled, "given", (name == null ? "" : " " + name), "name", (expected == null ? "(none)" : "'" + expected + "'"));
         }
         return l.end();
     }

@@ -286,7 +286,7 @@ public final class ExprParser {
                 return new VarRef(var, range(t.start(), t.end()));
             }
             if (var.isScalar()) {
-                throw c.at(t, "unsupported-subscript.scalar-subscripted", "value", n);
+                throw c.at(t, "unsupported-subscript.scalar-subscripted", "name", n);
             }
             List<Expr> idx = subscripts(var, t);
             return new ArrayRef(var, idx, range(t.start(), c.prevEnd()));
@@ -303,7 +303,7 @@ public final class ExprParser {
         UnitIndex.Procedure p = scope.unit().procedure(n);
         if (p != null && call) {
             if (!p.isFunction) {
-                throw c.at(t, "unknown-function.subroutine-invoke-call", "value", n);
+                throw c.at(t, "unknown-function.subroutine-invoke-call", "name", n);
             }
             List<Expr> args = new ArrayList<>();
             c.next();
@@ -324,7 +324,7 @@ public final class ExprParser {
         if (call) {
             throw UnknownFunctions.error(range(t.start(), t.end()), unknownCallsFrom(t));
         }
-        throw c.at(t, "undeclared-variable.declared-declare-implicit", "value", n);
+        throw c.at(t, "undeclared-variable.declared-declare-implicit", "name", n);
     }
 
     /**

@@ -30,7 +30,7 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
                 case "module" -> throw c.at(t, "unsupported-function.separate-module-procedures");
                 default -> {
                     if (typeAt >= 0) {
-                        throw c.at(t, "syntax-error.unexpected-2", "text", t.text());
+                        throw c.at(t, "syntax-error.unexpected", "text", t.text());
                     }
                     typeAt = c.pos();
                     skipType(c);

@@ -177,7 +177,7 @@ final class Intrinsics {
         if (args.size() < min || args.size() > max) {
             String want = min == max ? Integer.toString(min) : max == Integer.MAX_VALUE ? "at least " + min
                     : min + " or " + max;
-            throw c.at(at, "call-arity.takes-argument", "name", name, "want", want, "argument", (min == 1 && max == 1 ? "" : "s"), "size", args.size());
+            throw c.at(at, "call-arity.intrinsic", "name", name, "want", want, "argument", (min == 1 && max == 1 ? "" : "s"), "size", args.size());
         }
         List<Expr> out = new ArrayList<>();
         for (Arg a : args) {
@@ -202,7 +202,7 @@ final class Intrinsics {
     /** The kind argument of {@code real}/{@code int} (positional or {@code kind=}), or {@code dflt}. */
     private long kindOf(List<Arg> args, Token at, Cursor c, long dflt) {
         if (args.isEmpty() || args.size() > 2 || args.get(0).keyword() != null) {
-            throw c.at(at, "call-arity.takes-value-optional", "text", at.text());
+            throw c.at(at, "call-arity.value-and-kind", "text", at.text());
         }
         if (args.size() == 1) {
             return dflt;

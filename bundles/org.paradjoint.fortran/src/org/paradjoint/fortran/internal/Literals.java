@@ -39,7 +39,7 @@ final class Literals {
         if (k == 4) {
             float f = (float) v;
             if ((double) f != v) {
-                reporter.warning("single-precision-literal", t.start(), t.end(), "text", text, "is", (double) f, "number", number);
+                reporter.warning("single-precision-literal", t.start(), t.end(), "text", text, "single", (double) f, "number", number);
             }
             v = f;
         }

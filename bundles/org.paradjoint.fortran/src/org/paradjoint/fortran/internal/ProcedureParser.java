@@ -107,7 +107,7 @@ final class ProcedureParser {
         functionLevel.addAll(spec.functionDirectives);
         for (LogicalLine l : functionLevel) {
             if (l.kind() == LogicalLine.Kind.OMP) {
-                reporter.error("misplaced-pragma.omp-directive-outside", l.start(), l.end());
+                reporter.error("misplaced-pragma.omp-outside-executable-part", l.start(), l.end());
                 continue;
             }
             AdPragma p = directives.resolve(l);

@@ -113,7 +113,7 @@ final class SimpleStatements {
         c.expectEnd("the call");
         var range = src.range(l.start(), l.end());
         if (args.size() != p.dummies().size()) {
-            throw c.error("call-arity.takes-argument-2", "text", n.text(), "dummies", p.dummies().size(), "argument", (p.dummies().size() == 1 ? "" : "s"), "size", args.size());
+            throw c.error("call-arity.procedure", "text", n.text(), "dummies", p.dummies().size(), "argument", (p.dummies().size() == 1 ? "" : "s"), "size", args.size());
         }
         return new CallStmt(new Call(n.text(), args, range), range);
     }
@@ -144,16 +144,16 @@ final class SimpleStatements {
             w = "goto";
         }
         return switch (w) {
-            case "goto" -> c.error("unsupported-goto.goto-supported-rewrite");
+            case "goto" -> c.error("unsupported-goto.fortran");
             case "exit" -> c.error("unsupported-exit");
             case "cycle" -> c.error("unsupported-cycle");
-            case "stop", "error", "pause" -> c.error("unsupported-stop", "value", w);
+            case "stop", "error", "pause" -> c.error("unsupported-stop", "statement", w);
             case "print", "write", "read", "open", "close", "inquire", "rewind", "backspace", "endfile", "flush",
                     "format", "wait" -> c.error("unsupported-io", "output", w);
-            case "allocate", "deallocate" -> c.error("unsupported-allocate.supported-pass-arrays", "value", w);
+            case "allocate", "deallocate" -> c.error("unsupported-allocate.statement", "statement", w);
             case "nullify" -> c.error("unsupported-pointer.pointers-are-supported");
             case "select" -> c.error("unsupported-select");
-            case "where", "forall" -> c.error("unsupported-where", "value", w);
+            case "where", "forall" -> c.error("unsupported-where", "statement", w);
             case "contains" -> c.error("unsupported-internal-procedure.internal-procedures-are");
             case "" -> c.error("syntax-error.read-statement", "code", src.excerpt(l.start(), l.end()));
             default -> c.error(cls.kind() == Classifier.Kind.OTHER_EXECUTABLE && scope.lookup(w) == null

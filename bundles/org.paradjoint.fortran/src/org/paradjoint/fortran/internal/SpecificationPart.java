@@ -140,7 +140,7 @@ final class SpecificationPart {
     private void statement(LogicalLine l, Classifier.Line cls) {
         Cursor c = new Cursor(l, reporter.src(), cls.at());
         if (cls.label() != null) {
-            reporter.error("unsupported-label.statement-labels-are", cls.label().start(), cls.label().end());
+            reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
         }
         switch (cls.kind()) {
             case IMPLICIT -> {
@@ -287,7 +287,7 @@ final class SpecificationPart {
     private UnsupportedException attribute(Cursor c, Token a) {
         return switch (a.text()) {
             case "save" -> c.at(a, "unsupported-save.save-attribute-values");
-            case "allocatable" -> c.at(a, "unsupported-allocate.allocatable-arrays-are");
+            case "allocatable" -> c.at(a, "unsupported-allocate.allocatable-local");
             case "pointer" -> c.at(a, "unsupported-pointer.pointers-are-supported");
             default -> c.at(a, "unsupported-attribute", "text", a.text());
         };
@@ -366,7 +366,7 @@ final class SpecificationPart {
             case "common" -> throw c.error("unsupported-common");
             case "equivalence" -> throw c.error("unsupported-equivalence");
             case "data" -> throw c.error("unsupported-data");
-            case "allocatable" -> throw c.error("unsupported-allocate.allocatable-arrays-are-2");
+            case "allocatable" -> throw c.error("unsupported-allocate.allocatable");
             case "pointer" -> throw c.error("unsupported-pointer.pointers-are-supported");
             default -> throw c.error("unsupported-declaration.statements-are-supported", "text", w.text());
         }

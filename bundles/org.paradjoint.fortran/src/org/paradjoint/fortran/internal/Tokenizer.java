@@ -146,7 +146,7 @@ final class Tokenizer {
             k++;
         }
         if (k == i + 1 || at(k) != '.') {
-            reporter.error("syntax-error.unexpected", line.offsets[i], line.offsets[i] + 1);
+            reporter.error("syntax-error.unexpected-dot", line.offsets[i], line.offsets[i] + 1);
             return i + 1;
         }
         String op = new String(line.chars, i + 1, k - i - 1).toLowerCase(Locale.ROOT);

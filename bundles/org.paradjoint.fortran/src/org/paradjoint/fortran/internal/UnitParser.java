@@ -48,7 +48,7 @@ public final class UnitParser {
                 f = p.finish();
             } catch (RuntimeException e) {
                 LogicalLine h = lines.get(order.get(k).header);
-                reporter.error("internal-error.internal-error-while", h.start(), h.end(), "mapping", order.get(k).name(), "mapping2", e);
+                reporter.error("internal-error.internal-error-while", h.start(), h.end(), "unit", order.get(k).name(), "exception", e);
                 f = null;
             }
             if (f != null) {
@@ -74,7 +74,7 @@ public final class UnitParser {
                 if (l.kind() == LogicalLine.Kind.AD) {
                     pending.add(l);
                 } else {
-                    reporter.error("misplaced-pragma.omp-directive-outside-2", l.start(), l.end());
+                    reporter.error("misplaced-pragma.omp-outside-procedure", l.start(), l.end());
                 }
                 i++;
                 continue;
@@ -128,13 +128,13 @@ public final class UnitParser {
         }
         danglingUnitDirectives(pending);
         if (module != null) {
-            reporter.error("missing-end.module-has-no", src.text().length(), src.text().length(), "module", module);
+            reporter.error("missing-end.module", src.text().length(), src.text().length(), "module", module);
         }
     }
 
     private void danglingUnitDirectives(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error("dangling-pragma.ad-annotation-that", l.start(), l.end());
+            reporter.error("dangling-pragma.procedure", l.start(), l.end());
         }
     }
 
@@ -213,7 +213,7 @@ public final class UnitParser {
 
     private void missingEnd(int i, String what) {
         LogicalLine l = lines.get(i);
-        reporter.error("missing-end.this-has-no-3", l.start(), l.end(), "this", (what == null ? "unit" : what), "end", (what == null ? "" : " " + what));
+        reporter.error("missing-end.unit", l.start(), l.end(), "this", (what == null ? "unit" : what), "end", (what == null ? "" : " " + what));
     }
 
     private void checkEndName(int end, String what, String name) {
@@ -231,7 +231,7 @@ public final class UnitParser {
         if (cls.endNameAt() < l.tokens().size()) {
             Token n = l.tokens().get(cls.endNameAt());
             if (!n.isName(name)) {
-                reporter.error("mismatched-end.does-match-name", n.start(), n.end(), "text", n.text(), "what", what, "name", name);
+                reporter.error("mismatched-end.unit-name", n.start(), n.end(), "text", n.text(), "what", what, "name", name);
             }
         }
     }
@@ -286,7 +286,7 @@ public final class UnitParser {
             if (cls.kind() == Classifier.Kind.END && cls.endNameAt() < l.tokens().size()
                     && !l.tokens().get(cls.endNameAt()).isName(module)) {
                 Token n = l.tokens().get(cls.endNameAt());
-                reporter.error("mismatched-end.does-match-name-2", n.start(), n.end(), "text", n.text(), "module", module);
+                reporter.error("mismatched-end.module-name", n.start(), n.end(), "text", n.text(), "module", module);
             }
         }
         return null;

@@ -182,16 +182,16 @@ final class FortranDeclarations {
         all.addAll(hoisted(f.body()));
         for (Variable v : all) {
             if (!NAME.matcher(v.name()).matches()) {
-                throw new UnsupportedException("fortran-output.valid-fortran-name", v.range(), "value", v.name());
+                throw new UnsupportedException("fortran-output.variable-name", v.range(), "name", v.name());
             }
             String lower = v.name().toLowerCase(Locale.ROOT);
             String prev = seen.putIfAbsent(lower, v.name());
             if (prev != null && !prev.equals(v.name())) {
-                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "value", v.name(), "prev", prev);
+                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "name", v.name(), "other", prev);
             }
         }
         if (!NAME.matcher(f.name()).matches()) {
-            throw new UnsupportedException("fortran-output.valid-fortran-name-2", f.range(), "value", f.name());
+            throw new UnsupportedException("fortran-output.function-name", f.range(), "name", f.name());
         }
     }
 }

@@ -81,7 +81,7 @@ public final class ActiveModel {
         Set<Variable> written = StmtUtil.writes(flat.body());
         for (Variable x : indeps) {
             if (written.contains(x)) {
-                diags.error("independent-overwritten.independent-written-by", writer(flat, x), "independent", x.name(), "by", f.name());
+                diags.error("independent-overwritten.independent-written-by", writer(flat, x), "independent", x.name(), "function", f.name());
             }
         }
         Activity activity = Activity.compute(flat.body(), indeps);
@@ -131,8 +131,8 @@ public final class ActiveModel {
                 Optional<Variable> v = f.params().stream().filter(p -> p.name().equals(n)).findFirst();
                 if (v.isEmpty() || !v.get().isArray() || v.get().rank() != 1
                         || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.independent-one-dimensional", where, "independent", n, "real", real, "array", (spell.isFortran() ? "dummy argument"
-                                    : "parameter"), "of", f.name(), "g", (spell.isFortran()
+                    diags.error("independent-shape.independent-one-dimensional", where, "independent", n, "real", real, "kind", (spell.isFortran() ? "dummy argument"
+                                    : "parameter"), "function", f.name(), "example", (spell.isFortran()
                                             ? real + ", intent(in) :: " + n + "(n)" : "const " + real + " *" + n));
                 } else if (!out.contains(v.get())) {
                     out.add(v.get());
@@ -150,7 +150,7 @@ public final class ActiveModel {
             Activity a = Activity.compute(flat.body(), List.of(p));
             if (slotVars.stream().anyMatch(a::isVaried)) {
                 if (p.rank() != 1 || p.type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.array-influences-elementals", p.range(), "array", p.name(), "is", (p.rank() != 1 ? "of rank " + p.rank() : "of type "
+                    diags.error("independent-shape.array-influences-elementals", p.range(), "array", p.name(), "shape", (p.rank() != 1 ? "of rank " + p.rank() : "of type "
                                     + spell.type(p.type())), "real", real);
                     return List.of();
                 }
@@ -158,7 +158,7 @@ public final class ActiveModel {
             }
         }
         if (out.isEmpty()) {
-            diags.error("no-active-input", skeleton.model().pragmaRange(), "of", f.name());
+            diags.error("no-active-input", skeleton.model().pragmaRange(), "function", f.name());
         }
         return out;
     }

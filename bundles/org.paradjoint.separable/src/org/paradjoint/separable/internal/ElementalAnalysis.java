@@ -107,7 +107,7 @@ public final class ElementalAnalysis {
     private void noReturns() {
         StmtUtil.forEach(f.body(), s -> {
             if (s instanceof Return r) {
-                diags.error("return-in-function", r.range(), "in", f.name());
+                diags.error("return-in-function", r.range(), "function", f.name());
             }
         });
     }
@@ -119,7 +119,7 @@ public final class ElementalAnalysis {
                 return a;
             }
         }
-        diags.error("combine-position", pragma.range(), "of", f.name());
+        diags.error("combine-position", pragma.range(), "function", f.name());
         return null;
     }
 
@@ -127,10 +127,10 @@ public final class ElementalAnalysis {
         for (String name : pragma.elementals()) {
             Optional<Variable> v = f.lookup(name);
             if (v.isEmpty()) {
-                diags.error("elemental-not-found", pragma.range(), "name", name, "of", f.name());
+                diags.error("elemental-not-found", pragma.range(), "name", name, "function", f.name());
             } else if (v.get().isParameter() || v.get().isArray()
                     || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type", spell.type(org.paradjoint.core.ir.BaseType.DOUBLE), "of", f.name(), "is", (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
+                diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type", spell.type(org.paradjoint.core.ir.BaseType.DOUBLE), "function", f.name(), "actual", (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
                                 : "a parameter" : v.get().isArray() ? "an array" : "of type "
                                         + spell.type(v.get().type())));
             } else if (!elementals.containsKey(v.get())) {
@@ -151,9 +151,9 @@ public final class ElementalAnalysis {
             Variable v = a.target().var();
             int index = indexOf(a);
             if (!(a.target() instanceof VarRef) || !elementals.containsKey(v)) {
-                diags.error("elemental-not-listed", where, "of", v.name());
+                diags.error("elemental-not-listed", where, "variable", v.name());
             } else if (index < 0) {
-                diags.error("elemental-init-position.initialisation-elemental-at", where, "elemental", v.name(), "of", f.name());
+                diags.error("elemental-init-position.initialisation-elemental-at", where, "elemental", v.name(), "function", f.name());
             } else if (index > combineIndex) {
                 diags.error("elemental-init-position.elemental-initialised-after", where, "elemental", v.name());
             } else if (found.containsKey(v)) {
@@ -168,7 +168,7 @@ public final class ElementalAnalysis {
         int block = 0;
         for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
             if (e.getValue() == null) {
-                diags.error("missing-elemental-pragma", f.range(), "name", e.getKey().name(), "annotation", spell.annotation("elemental"), "annotation2", (spell.isFortran() ? "" : " (ADIC2: '#pragma $adic_partialelemental')"), "statement", spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
+                diags.error("missing-elemental-pragma", f.range(), "name", e.getKey().name(), "annotation", spell.annotation("elemental"), "placement", (spell.isFortran() ? "" : " (ADIC2: '#pragma $adic_partialelemental')"), "statement", spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
             } else {
                 Elemental el = e.getValue();
                 e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
@@ -195,7 +195,7 @@ public final class ElementalAnalysis {
                 && !t.var().isConst();
         if (!pointerParam || combine.op() != Assign.Op.SET || !(t instanceof ArrayRef)) {
             diags.error("combine-target.combining-assignment-store", combine.range(), "into", (spell.isFortran() ? "a real dummy argument (or an element of one) with '=' (e.g. '"
-                            : "an element of a floating-point pointer parameter with '=' (e.g. '*"), "statement", spell.statement("f = area * (fquad + flin)"), "var", t.var().name());
+                            : "an element of a floating-point pointer parameter with '=' (e.g. '*"), "statement", spell.statement("f = area * (fquad + flin)"), "written", t.var().name());
         }
         if (elementals.containsKey(t.var()) || ExprUtil.variables(t).stream().anyMatch(elementals::containsKey)) {
             diags.error("combine-target.combining-assignment-may", combine.range());
@@ -281,7 +281,7 @@ public final class ElementalAnalysis {
             return;
         }
         if (!isUpdateForm(a, v)) {
-            diags.error("elemental-update-form", a.range(), "elemental", v.name(), "statement", spell.statement(v.name() + " = " + v.name() + " + term"), "or", (spell.isFortran() ? "" : "+=, -=, or "), "statement2", spell.statement(v.name() + " = " + v.name()
+            diags.error("elemental-update-form", a.range(), "elemental", v.name(), "statement", spell.statement(v.name() + " = " + v.name() + " + term"), "alternative", (spell.isFortran() ? "" : "+=, -=, or "), "alternativeStatement", spell.statement(v.name() + " = " + v.name()
                             + " - term"));
             return;
         }
@@ -301,7 +301,7 @@ public final class ElementalAnalysis {
                 }
                 for (Variable b : ExprUtil.variables(bound)) {
                     if (fixedAfter.contains(b) || b.isArray()) {
-                        diags.error("elemental-loop-bounds.bounds-loop-over", loop.range(), "counter", loop.counter().name(), "elemental", v.name(), "use", b.name(), "which", (b.isArray() ? "is an array" : "changes after the first elemental "
+                        diags.error("elemental-loop-bounds.bounds-loop-over", loop.range(), "counter", loop.counter().name(), "elemental", v.name(), "variable", b.name(), "problem", (b.isArray() ? "is an array" : "changes after the first elemental "
                                         + "initialisation"));
                         return;
                     }

@@ -51,11 +51,11 @@ final class NestLocator {
         }
         for (AdPragma p : fn.pragmas()) {
             if (!(p instanceof AdPragma.StencilAdjoint) && !(p instanceof AdPragma.Disjoint)) {
-                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "of", fn.name());
+                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "function", fn.name());
             }
         }
         if (nests.size() > 1) {
-            diags.error("stencil-mixed-code.has-several-stencil", nests.get(1).range(), "value", fn.name());
+            diags.error("stencil-mixed-code.has-several-stencil", nests.get(1).range(), "function", fn.name());
             return null;
         }
         For nest = nests.get(0);
@@ -78,7 +78,7 @@ final class NestLocator {
             } else if (k > at && k == top.size() - 1 && s instanceof Return r && r.value() == null) {
                 continue;
             } else if (k != at) {
-                diags.error("stencil-mixed-code.besides-stencil-nest", s.range(), "mixing", mixing(fn), "nest", fn.name(), "nest2", (k < at ? "starts with" : "ends with"), "that", (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
+                diags.error("stencil-mixed-code.besides-stencil-nest", s.range(), "mixing", mixing(fn), "function", fn.name(), "position", (k < at ? "starts with" : "ends with"), "problem", (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
                                 : "follows the nest"));
             }
         }

@@ -21,7 +21,7 @@ record ReadIndex(List<Integer> levels, Shift shift) {
         int d = counters.size();
         String what = "'" + spell.expr(ref) + "'";
         if (ref.indices().size() != d) {
-            throw new UnsupportedException("stencil-index-order.active-read-has", ref.range(), "what", what, "indices", ref.indices().size(), "of", d);
+            throw new UnsupportedException("stencil-index-order.active-read-has", ref.range(), "what", what, "indices", ref.indices().size(), "loops", d);
         }
         Integer[] levels = new Integer[d];
         int[] offsets = new int[d];

@@ -43,7 +43,7 @@ class ProblemsTest {
 
     @Test
     void aVariantSharesItsCode() {
-        assertEquals("unsupported-goto", Problems.get("unsupported-goto.goto-supported-rewrite").code());
+        assertEquals("unsupported-goto", Problems.get("unsupported-goto.fortran").code());
         assertEquals("loop-step-not-constant", Problems.get("loop-step-not-constant").code());
     }
 
