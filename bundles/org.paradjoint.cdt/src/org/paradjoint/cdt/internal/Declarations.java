@@ -18,7 +18,6 @@ import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.ArrayRef;
@@ -137,7 +136,8 @@ final class Declarations {
 
     private List<Stmt> arrayInitialiser(Variable v, IASTInitializerList list, SourceRange where) {
         if (v.rank() != 1) {
-            throw error("unsupported-initializer.initialiser-list-supported", list, "for", v.name(), "supported", (v.isScalar() ? "; a scalar takes a plain value" : " (only one-dimensional arrays take one)"));
+            throw error(v.isScalar() ? "unsupported-initializer.scalar-list" : "unsupported-initializer.array-list", list,
+                    "variable", v.name());
         }
         List<Stmt> out = new ArrayList<>();
         IASTInitializerClause[] clauses = list.getClauses();

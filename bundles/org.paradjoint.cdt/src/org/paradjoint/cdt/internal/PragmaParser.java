@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Name;
 import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
@@ -124,7 +123,8 @@ final class PragmaParser {
                 expect(")", "expected `)` after `collapse(" + n.text + "`");
             }
             case "nowait" -> throw error("unsupported-omp-clause.nowait-valid-on", clause);
-            default -> throw error("unsupported-omp-clause.openmp-clause-on", clause, "clause", clause.text, "problem", (OMP_KNOWN_CLAUSES.contains(clause.text) ? "is not supported" : "is not known"));
+            default -> throw error(OMP_KNOWN_CLAUSES.contains(clause.text) ? "unsupported-omp-clause.c-unsupported"
+                    : "unsupported-omp-clause.c-unknown", clause, "clause", clause.text);
             }
         }
         return new Omp(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing);

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.Diagnostic;
 
 /** Collects the diagnostics of one file, once per code and position, in source order,

@@ -17,7 +17,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTPointerOperator;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTTypeId;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.BaseType;
 

@@ -177,7 +177,11 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                     setLeading(v, "1", 1, "not indexed");
                     continue;
                 }
-                error("check-extent-unknown.bound-indices-give", v.range(), "array", v.name(), "largest", (r.bounded() ? " (largest " + r.hi() + ")" : ""));
+                if (r.bounded()) {
+                    error("check-extent-unknown.indices-largest", v.range(), "array", v.name(), "largest", r.hi());
+                } else {
+                    error("check-extent-unknown.indices", v.range(), "array", v.name());
+                }
             } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
                 diags.warning("check-extent-small", v.range(), "function", function().name(), "array", v.name(), "low", r.lo(), "high", r.hi(), "extent", leading.get(v.name()), "origin", origins.get(v.name()));
             }

@@ -16,8 +16,6 @@ import org.paradjoint.core.ir.Call;
  */
 public final class UnknownFunctions {
 
-    public static final String CODE = "unknown-function";
-
     private UnknownFunctions() {
     }
 

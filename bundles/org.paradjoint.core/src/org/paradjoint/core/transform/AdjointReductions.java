@@ -31,9 +31,6 @@ import org.paradjoint.core.ir.Variable;
  */
 final class AdjointReductions {
 
-    /** Warning code of an adjoint that cannot be a reduction variable (its increments stay atomic). */
-    static final String FALLBACK = "race-reduction-not-applicable";
-
     private AdjointReductions() {
     }
 

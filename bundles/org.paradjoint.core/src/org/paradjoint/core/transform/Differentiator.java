@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.analysis.Usefulness;
-import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -132,7 +131,8 @@ public final class Differentiator {
                 if (!y.isFloating()) {
                     diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type", y.type().cName());
                 } else if (y.isScalar() || y.isConst()) {
-                    diags.error("dependent-not-writable", spec.range(), "dependent", y.name(), "passing", (y.isConst() ? "const" : "passed by value"));
+                    diags.error(y.isConst() ? "dependent-not-writable.const" : "dependent-not-writable", spec.range(),
+                            "dependent", y.name());
                 }
             }
             if (diags.hasErrors()) {
@@ -251,8 +251,9 @@ public final class Differentiator {
             return null;
         }
         if (first.dependents().isEmpty() || first.independents().isEmpty()) {
-            diags.error("missing-variables.pragma-names-no", first.range(), "primal", primal.name(), "role", (first.dependents().isEmpty() ? "dependent" : "independent"), "mapping", (first.givenNames().isEmpty() ? "" : " (no array of the mapping is "
-                            + (first.dependents().isEmpty() ? "written" : "only read") + ")"));
+            String missing = first.dependents().isEmpty() ? "missing-variables.no-dependent" : "missing-variables.no-independent";
+            diags.error(first.givenNames().isEmpty() ? missing : missing + "-in-mapping", first.range(), "primal",
+                    primal.name());
             return null;
         }
         return diags.hasErrors() ? null : first;

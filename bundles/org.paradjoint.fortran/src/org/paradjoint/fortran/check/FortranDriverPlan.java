@@ -82,7 +82,8 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
                 } else if (d == v.rank() - 1 && spec().extents().containsKey(v.name())) {
                     extent = spec().extents().get(v.name()).eval(ints());
                 } else {
-                    error("check-extent-unknown.dimension-declared-give", v.range(), "dimension", (d + 1), "array", v.name(), "others", (d < v.rank() - 1 ? ", and declare the other dimensions explicitly" : ""));
+                    error(d < v.rank() - 1 ? "check-extent-unknown.fortran-inner-dimension" : "check-extent-unknown.fortran-dimension",
+                            v.range(), "dimension", d + 1, "array", v.name());
                     return;
                 }
                 upper[d] = lower[d] + extent - 1;

@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import java.util.List;
 
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /** A position in the tokens of one logical line, with the small helpers recursive descent needs. */
 public final class Cursor {

@@ -12,7 +12,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Turns the entities a {@link SpecificationPart} collected into IR variables, once the whole

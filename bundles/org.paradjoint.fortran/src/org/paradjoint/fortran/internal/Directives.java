@@ -3,11 +3,11 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The directives written before one statement, claimed by it: each is checked against what the
@@ -45,8 +45,7 @@ final class Directives {
             try {
                 OmpDirective.Parsed p = OmpDirective.parse(l, scope, reporter.src());
                 if (p.kind() != ompKind) {
-                    reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
-                            misplacedOmp(p.kind(), target));
+                    misplacedOmp(l, p.kind(), target);
                 } else if (omp != null) {
                     reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling", spelling(p.kind()));
                 } else {
@@ -62,10 +61,10 @@ final class Directives {
             if (p == null) {
                 continue;
             }
-            String problem = AdDirective.misfit(p, target, omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
+            AnnotationMessages.Misfit problem = AdDirective.misfit(p, target,
+                    omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
             if (problem != null) {
-                reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
-                        AdDirective.misplaced(l, target, problem));
+                reporter.add(AdDirective.misplaced(l, target, problem, reporter.src()));
                 continue;
             }
             resolved.add(p);
@@ -92,13 +91,13 @@ final class Directives {
         }
     }
 
-    private static String misplacedOmp(OmpDirective.Kind k, AnnotationSite target) {
+    private void misplacedOmp(LogicalLine l, OmpDirective.Kind k, AnnotationSite target) {
         String site = Spelling.FORTRAN.describe(target);
-        return switch (k) {
-            case PARALLEL_DO -> "'!$omp parallel do' must be followed by a do loop, not " + site;
-            case ATOMIC -> "'!$omp atomic' must be followed by an update x = x + expr, not " + site;
-            case END_PARALLEL_DO -> "'!$omp end parallel do' must follow the end do of a parallel loop";
-        };
+        switch (k) {
+            case PARALLEL_DO -> reporter.error("misplaced-pragma.omp-parallel-do", l.start(), l.end(), "site", site);
+            case ATOMIC -> reporter.error("misplaced-pragma.omp-atomic", l.start(), l.end(), "site", site);
+            case END_PARALLEL_DO -> reporter.error("misplaced-pragma.omp-end-parallel-do", l.start(), l.end());
+        }
     }
 
     private static String spelling(OmpDirective.Kind k) {

@@ -14,7 +14,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The loop control of a {@code do} statement ({@code do i = lower, upper [, step]}) and the

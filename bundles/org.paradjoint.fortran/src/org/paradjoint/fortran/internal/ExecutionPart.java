@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 import org.paradjoint.fortran.internal.ConstructLines.Closer;
 
 /**

@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The first statement of a subroutine or function: prefixes ({@code pure}, {@code recursive},

@@ -16,7 +16,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Fortran intrinsics in the IR's (C) spelling, so that the derivative rule table applies

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Free-form source to logical lines: comments dropped, {@code &} continuations joined (also

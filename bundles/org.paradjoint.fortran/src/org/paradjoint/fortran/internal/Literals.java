@@ -4,7 +4,6 @@ import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Numeric literals. A real literal without a {@code d} exponent or kind 8 has default kind

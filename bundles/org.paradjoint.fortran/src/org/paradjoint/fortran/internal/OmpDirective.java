@@ -6,7 +6,6 @@ import java.util.Set;
 
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * {@code !$omp} directives: {@code parallel do} with its clauses ({@code private},

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
@@ -14,7 +15,6 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * One subroutine or function to an IR {@link Function}, in two phases: {@link #prepare} reads
@@ -111,11 +111,10 @@ final class ProcedureParser {
                 continue;
             }
             AdPragma p = directives.resolve(l);
-            String problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
+            AnnotationMessages.Misfit problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
             if (problem != null) {
                 directives.collected.remove(p);
-                reporter.error("misplaced-pragma.annotation", l.start(), l.end(), "message",
-                        AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem));
+                reporter.add(AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem, reporter.src()));
             }
         }
         ExecutionPart exec = new ExecutionPart(scope, reporter, spec.exprs(), directives, result, lines, proc.end);

@@ -15,7 +15,6 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /** Statements without a body: assignments, {@code call}, {@code return}, {@code continue}, and the unsupported ones. */
 final class SimpleStatements {

@@ -12,7 +12,6 @@ import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The specification part of a procedure or module: type declarations with their attributes,

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The tokens of one logical line. Fortran reserves no words, so keywords come out as names and

@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * An intrinsic type with its kind: {@code integer}, {@code integer(8)}, {@code real},

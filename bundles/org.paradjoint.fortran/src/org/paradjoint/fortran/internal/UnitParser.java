@@ -8,7 +8,6 @@ import java.util.Map;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.ProcedureInfo;
 
@@ -213,7 +212,11 @@ public final class UnitParser {
 
     private void missingEnd(int i, String what) {
         LogicalLine l = lines.get(i);
-        reporter.error("missing-end.unit", l.start(), l.end(), "this", (what == null ? "unit" : what), "end", (what == null ? "" : " " + what));
+        if (what == null) {
+            reporter.error("missing-end.unit", l.start(), l.end());
+        } else {
+            reporter.error("missing-end.procedure", l.start(), l.end(), "kind", what);
+        }
     }
 
     private void checkEndName(int end, String what, String name) {

@@ -48,17 +48,6 @@ import org.paradjoint.core.ir.Variable;
  */
 public final class CLayout {
 
-    /** An assumed-shape extent in a dimension C must declare (all but the last Fortran one). */
-    public static final String UNKNOWN_EXTENT = "c-layout-unknown-extent";
-    /** A name that is a C keyword. */
-    public static final String RESERVED_NAME = "c-layout-reserved-name";
-    /** An extent C must declare that names a dummy coming later in the argument list. */
-    public static final String EXTENT_ORDER = "c-layout-extent-order";
-    /** A dummy used only in the extent of an earlier array dummy (C cannot declare it there). */
-    public static final String UNUSED_DUMMY = "c-layout-unused-dummy";
-    /** An assigned scalar dummy (a pointer in C) used as a loop counter or in an OpenMP clause. */
-    public static final String REFERENCE_SCALAR = "c-layout-reference-scalar";
-
     private static final Set<String> C_KEYWORDS = Set.of("auto", "break", "case", "char", "const", "continue",
             "default", "do", "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int",
             "long", "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",

@@ -26,7 +26,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.Skeleton.Expanded;
 
 /**

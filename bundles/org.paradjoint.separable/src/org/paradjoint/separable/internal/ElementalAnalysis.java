@@ -32,7 +32,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.ElementalModel.Elemental;
 import org.paradjoint.separable.internal.ElementalModel.Update;
 
@@ -277,7 +276,8 @@ public final class ElementalAnalysis {
         Elemental el = elementals.get(a.target().var());
         Variable v = el.scalar();
         if (topIndex < el.initIndex() || topIndex > combineIndex) {
-            diags.error("elemental-misuse.elemental-updated", a.range(), "elemental", v.name(), "updated", (topIndex < el.initIndex() ? "before its initialisation" : "after the combining assignment"));
+            diags.error(topIndex < el.initIndex() ? "elemental-misuse.before-initialisation"
+                    : "elemental-misuse.after-combination", a.range(), "elemental", v.name());
             return;
         }
         if (!isUpdateForm(a, v)) {

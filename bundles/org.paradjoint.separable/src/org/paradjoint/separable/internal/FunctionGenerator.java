@@ -15,7 +15,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 

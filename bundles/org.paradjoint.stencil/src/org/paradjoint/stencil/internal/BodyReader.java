@@ -19,7 +19,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Turns the body of the nest into array writes whose right-hand sides read only arrays and

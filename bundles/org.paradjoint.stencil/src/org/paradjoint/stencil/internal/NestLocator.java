@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Finds the annotated loop nest of a function and checks that the function holds nothing else
@@ -78,8 +77,8 @@ final class NestLocator {
             } else if (k > at && k == top.size() - 1 && s instanceof Return r && r.value() == null) {
                 continue;
             } else if (k != at) {
-                diags.error("stencil-mixed-code.besides-stencil-nest", s.range(), "mixing", mixing(fn), "function", fn.name(), "position", (k < at ? "starts with" : "ends with"), "problem", (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
-                                : "follows the nest"));
+                diags.error(k < at ? "stencil-mixed-code.before-nest" : "stencil-mixed-code.after-nest", s.range(),
+                        "mixing", mixing(fn), "function", fn.name());
             }
         }
         return diags.hasErrors() ? null : new Located(nest, pragma, prefix);

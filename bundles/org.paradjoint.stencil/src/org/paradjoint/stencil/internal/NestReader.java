@@ -19,7 +19,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Reads the shape of a stencil nest: a perfect nest of counting loops with step +1 or -1 and

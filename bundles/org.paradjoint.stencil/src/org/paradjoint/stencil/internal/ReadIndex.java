@@ -8,7 +8,6 @@ import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * The index map of an active read {@code a[c_l0 + o0][c_l1 + o1]...}: which loop counter each

@@ -28,7 +28,6 @@ import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.rules.DerivativeRules;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Checks the restrictions of the adjoint-stencil transformation on an annotated function and

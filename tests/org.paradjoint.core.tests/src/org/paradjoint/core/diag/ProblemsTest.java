@@ -117,4 +117,81 @@ class ProblemsTest {
         assertTrue(seen > 400, "found only " + seen + " ids");
         assertEquals(List.of(), missing);
     }
+
+    /**
+     * Every message the user guide's table of bad input shows for a problem of the input (exit
+     * status 1, not a line the command prints about a file) is one a catalogue pattern formats:
+     * the guide's {@code ...} and the pattern's arguments may stand for any text.
+     */
+    @Test
+    void everyMessageOfTheGuidesBadInputTableIsCatalogued() throws IOException {
+        List<String> missing = new ArrayList<>();
+        int rows = 0;
+        for (String line : Files.readAllLines(Repo.root().resolve("docs/USER-GUIDE.md"))) {
+            String[] cols = line.split(" \\| ");
+            if (!line.startsWith("| ") || cols.length != 3 || !cols[1].trim().equals("1")) {
+                continue;
+            }
+            String message = codeSpan(cols[2]);
+            if (message == null || message.matches("[^\\s:]+: (error|warning): .*")) {
+                continue;
+            }
+            rows++;
+            String shown = glob(message.replaceAll("^\\S+:\\d+:\\d+: error: ", ""), "...");
+            if (Problems.all().stream().noneMatch(p -> overlap(shown, glob(p.pattern(), null)))) {
+                missing.add(message);
+            }
+        }
+        assertTrue(rows > 20, "found only " + rows + " rows");
+        assertEquals(List.of(), missing);
+    }
+
+    @Test
+    void globsOverlapWhenSomeTextMatchesBoth() {
+        assertTrue(overlap("loop over 'i' has *", "loop over '*' has a step"));
+        assertFalse(overlap("loop over 'i' has *", "loop under '*' has a step"));
+        assertTrue(overlap("*", "anything"));
+        assertFalse(overlap("a*b", "a*c"));
+    }
+
+    /** The text of the first code span of a table cell ({@code `x`} or {@code `` x ``}). */
+    private static String codeSpan(String cell) {
+        String fence = cell.trim().startsWith("``") ? "``" : "`";
+        int start = cell.indexOf(fence);
+        int end = start < 0 ? -1 : cell.indexOf(fence, start + fence.length());
+        return end < 0 ? null : cell.substring(start + fence.length(), end).trim();
+    }
+
+    /** {@code text} with each elision ({@code ellipsis}) or each placeholder (when null) as {@code *}. */
+    private static String glob(String text, String ellipsis) {
+        String t = text.replace("*", "\u0000");
+        if (ellipsis != null) {
+            return t.replace(ellipsis, "*");
+        }
+        return t.replaceAll("\\{[a-zA-Z][a-zA-Z0-9]*\\}", "*").replace("{{", "{");
+    }
+
+    /** Whether some text matches both globs ({@code *}: any text). */
+    private static boolean overlap(String a, String b) {
+        Boolean[][] memo = new Boolean[a.length() + 1][b.length() + 1];
+        return overlap(a, 0, b, 0, memo);
+    }
+
+    private static boolean overlap(String a, int i, String b, int j, Boolean[][] memo) {
+        if (memo[i][j] != null) {
+            return memo[i][j];
+        }
+        boolean r;
+        if (i == a.length() && j == b.length()) {
+            r = true;
+        } else if (i < a.length() && a.charAt(i) == '*') {
+            r = overlap(a, i + 1, b, j, memo) || j < b.length() && overlap(a, i, b, j + 1, memo);
+        } else if (j < b.length() && b.charAt(j) == '*') {
+            r = overlap(a, i, b, j + 1, memo) || i < a.length() && overlap(a, i + 1, b, j, memo);
+        } else {
+            r = i < a.length() && j < b.length() && a.charAt(i) == b.charAt(j) && overlap(a, i + 1, b, j + 1, memo);
+        }
+        memo[i][j] = r;
+        return r;
+    }
 }
