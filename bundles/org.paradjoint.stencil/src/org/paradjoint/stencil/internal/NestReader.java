@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.ExprUtil;
@@ -52,7 +53,7 @@ final class NestReader {
             if (s instanceof Assign a) {
                 body.add(a);
             } else {
-                diags.error("stencil-not-perfect.nest", s.range(), "message", notPerfect(s, spell));
+                diags.add(notPerfect(s, spell));
             }
         }
         Set<Variable> counters = new LinkedHashSet<>();
@@ -86,15 +87,12 @@ final class NestReader {
         return diags.hasErrors() ? null : new Shape(levels, ompLevel, omp, body);
     }
 
-    private static String notPerfect(Stmt s, MessageSpelling spell) {
+    private static Diagnostic notPerfect(Stmt s, MessageSpelling spell) {
         return switch (s) {
-            case For f -> "the loop over '" + f.counter().name() + "' shares its enclosing loop body with other "
-                    + "statements: a stencil nest must be perfect (each loop body is the next loop, the innermost "
-                    + "one holds only assignments)";
-            case If i -> "branch in the body of a stencil nest: write it as " + spell.conditionalExpression()
-                    + " in the assignment";
-            default -> "statement not supported in the body of a stencil nest: only assignments are (of the "
-                    + "outputs and of scalars)";
+            case For f -> Diagnostic.error("stencil-not-perfect.shared-body", s.range(), "counter", f.counter().name());
+            case If i -> Diagnostic.error("stencil-not-perfect.branch", s.range(), "conditional",
+                    spell.conditionalExpression());
+            default -> Diagnostic.error("stencil-not-perfect.statement", s.range());
         };
     }
 

@@ -11,7 +11,9 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
@@ -167,24 +169,26 @@ public final class StencilAnalyzer {
         Map<Variable, Variable> out = new LinkedHashMap<>();
         for (AdPragma.StencilAdjoint.Mapping m : pragma.mappings()) {
             Optional<Variable> param = fn.params().stream().filter(p -> p.name().equals(m.array())).findFirst();
-            String problem = null;
+            Diagnostic problem = null;
+            SourceRange at = pragma.range();
             if (param.isEmpty()) {
-                problem = fn.lookup(m.array()).isPresent() ? "'" + m.array() + "' is a local variable: only array "
-                        + "parameters can be active" : "'" + m.array() + "' is not a variable of '" + fn.name() + "'";
+                problem = fn.lookup(m.array()).isPresent()
+                        ? Diagnostic.error("stencil-mapping.local", at, "array", m.array())
+                        : Diagnostic.error("stencil-mapping.unknown", at, "array", m.array(), "function", fn.name());
             } else if (param.get().isScalar()) {
-                problem = "'" + m.array() + "' is a scalar: the stencil adjoint handles arrays (a scalar's adjoint "
-                        + "is a reduction over all points); use `" + spell.annotation("gradient") + "` for it";
+                problem = Diagnostic.error("stencil-mapping.scalar", at, "array", m.array(), "annotation",
+                        spell.annotation("gradient"));
             } else if (!param.get().isFloating()) {
-                problem = "'" + m.array() + "' is of type " + spell.type(param.get().type())
-                        + ": only floating-point arrays carry derivatives";
+                problem = Diagnostic.error("stencil-mapping.not-floating", at, "array", m.array(), "type",
+                        spell.type(param.get().type()));
             } else if (out.containsKey(param.get())) {
-                problem = "'" + m.array() + "' is mapped twice";
+                problem = Diagnostic.error("stencil-mapping.twice", at, "array", m.array());
             } else if (taken.contains(m.adjoint())) {
-                problem = "the adjoint name '" + m.adjoint() + "' given to '" + m.array()
-                        + "' is already used in this file: choose another";
+                problem = Diagnostic.error("stencil-mapping.adjoint-taken", at, "adjoint", m.adjoint(), "array",
+                        m.array());
             }
             if (problem != null) {
-                diags.error("stencil-mapping.array", pragma.range(), "message", problem);
+                diags.add(problem);
                 continue;
             }
             taken.add(m.adjoint());
