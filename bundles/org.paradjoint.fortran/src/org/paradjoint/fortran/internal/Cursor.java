@@ -76,9 +76,10 @@ public final class Cursor {
         return false;
     }
 
-    public Token expect(String s, String message) {
+    /** The token {@code s}; otherwise the error {@code expected WHAT} at the next token. */
+    public Token expect(String s, String what) {
         if (!peekIs(s)) {
-            throw atNext("syntax-error.fortran", "message", message);
+            throw atNext("syntax-error.expected", "what", what);
         }
         return next();
     }

@@ -145,7 +145,7 @@ final class DeclaredVariables {
             Expr upper = integer(c, e);
             out.add(new Dim(lower, Bounds.extent(lower, upper)));
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the dimensions of '" + e.name + "'");
+        c.expect(")", "',' or ')' in the dimensions of '" + e.name + "'");
         return out;
     }
 

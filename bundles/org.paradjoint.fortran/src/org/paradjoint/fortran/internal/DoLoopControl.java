@@ -41,9 +41,9 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
         }
         Token name = c.expectName("the do variable");
         Variable counter = counter(c, name, scope, enclosing);
-        c.expect("=", "expected '=' after the do variable");
+        c.expect("=", "'=' after the do variable");
         Expr lower = integer(c, exprs, "the lower bound");
-        c.expect(",", "expected ',' between the bounds of the do loop");
+        c.expect(",", "',' between the bounds of the do loop");
         Expr upper = integer(c, exprs, "the upper bound");
         long step = 1;
         if (c.accept(",")) {

@@ -239,10 +239,10 @@ final class ExecutionPart {
     }
 
     private Expr condition(Cursor c) {
-        c.expect("(", "expected '(' after if");
+        c.expect("(", "'(' after if");
         int s = c.nextStart();
         Expr cond = exprs.parse(c);
-        c.expect(")", "expected ')' after the condition");
+        c.expect(")", "')' after the condition");
         if (exprs.typeOf(cond) != TypeClass.LOGICAL) {
             throw c.between(s, c.prevEnd(), "syntax-error.condition-logical-expression");
         }

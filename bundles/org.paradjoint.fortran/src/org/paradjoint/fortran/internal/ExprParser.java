@@ -258,7 +258,7 @@ public final class ExprParser {
             if (c.peekIs(",")) {
                 throw c.between(t.start(), c.nextStart(), "unsupported-literal.complex-literal-constructor");
             }
-            c.expect(")", "expected ')' to close the parenthesis opened at column "
+            c.expect(")", "')' to close the parenthesis opened at column "
                     + c.src().range(t.start(), t.end()).column());
             return e;
         }
@@ -310,7 +310,7 @@ public final class ExprParser {
                 do {
                     args.add(argument(c));
                 } while (c.accept(","));
-                c.expect(")", "expected ',' or ')' in the arguments of '" + n + "'");
+                c.expect(")", "',' or ')' in the arguments of '" + n + "'");
             }
             return new Call(n, args, range(t.start(), c.prevEnd()));
         }
@@ -362,7 +362,7 @@ public final class ExprParser {
             }
         } while (c.accept(","));
         // the closing parenthesis before the types: without it a subscript swallows what follows
-        c.expect(")", "expected ',' or ')' in the subscripts of '" + var.name() + "'");
+        c.expect(")", "',' or ')' in the subscripts of '" + var.name() + "'");
         for (int k = 0; k < idx.size(); k++) {
             if (typeOf(idx.get(k)) != TypeClass.INT) {
                 throw c.between(spans.get(k)[0], spans.get(k)[1], "unsupported-subscript.subscript-integer-expression", "var", var.name());

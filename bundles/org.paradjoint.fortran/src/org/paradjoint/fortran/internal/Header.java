@@ -47,7 +47,7 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
                     }
                     dummies.add(c.expectName("a dummy argument name"));
                 } while (c.accept(","));
-                c.expect(")", "expected ',' or ')' in the dummy arguments");
+                c.expect(")", "',' or ')' in the dummy arguments");
             }
         } else if (isFunction) {
             throw c.atNext("syntax-error.expected-after-function");
@@ -55,9 +55,9 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
         Token result = null;
         if (isFunction && c.peekName("result")) {
             c.next();
-            c.expect("(", "expected '(' after 'result'");
+            c.expect("(", "'(' after 'result'");
             result = c.expectName("the result name");
-            c.expect(")", "expected ')' after the result name");
+            c.expect(")", "')' after the result name");
         }
         if (c.peekName("bind")) {
             throw c.atNext("unsupported-function.bind-c-procedures");

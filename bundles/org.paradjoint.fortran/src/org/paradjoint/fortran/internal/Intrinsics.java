@@ -93,7 +93,7 @@ final class Intrinsics {
                 Expr v = exprs.parse(c);
                 args.add(new Arg(kw, v, start, c.prevEnd()));
             } while (c.accept(","));
-            c.expect(")", "expected ',' or ')' in the arguments of '" + name + "'");
+            c.expect(")", "',' or ')' in the arguments of '" + name + "'");
         }
         SourceRange r = exprs.range(nameTok.start(), c.prevEnd());
         return map(name, args, r, nameTok, c);
@@ -267,7 +267,7 @@ final class Intrinsics {
                 default -> throw c.at(nameTok, "unsupported-intrinsic.kind-needs-literal");
             };
         }
-        c.expect(")", "expected ')' after the argument of kind");
+        c.expect(")", "')' after the argument of kind");
         return new IntLit(k, exprs.range(nameTok.start(), c.prevEnd()));
     }
 

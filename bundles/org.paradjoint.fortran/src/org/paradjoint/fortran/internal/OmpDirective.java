@@ -112,22 +112,22 @@ final class OmpDirective {
                 case "reduction" -> reductions.add(reduction(c, scope, clause));
                 case "schedule" -> schedule = verbatim(c, clause);
                 case "collapse" -> {
-                    c.expect("(", "expected '(' after collapse");
+                    c.expect("(", "'(' after collapse");
                     Token n = c.next();
                     if (n.kind() != Token.Kind.INT || Long.parseLong(n.text().replaceAll("_.*", "")) < 1) {
                         throw c.at(n, "unsupported-omp-clause.collapse-needs-positive");
                     }
                     collapse = Integer.parseInt(n.text().replaceAll("_.*", ""));
-                    c.expect(")", "expected ')' after the collapse count");
+                    c.expect(")", "')' after the collapse count");
                 }
                 case "default" -> {
-                    c.expect("(", "expected '(' after default");
+                    c.expect("(", "'(' after default");
                     Token d = c.expectName("shared, none, private or firstprivate");
                     if (!Set.of("shared", "none", "private", "firstprivate").contains(d.text())) {
                         throw c.at(d, "unsupported-omp-clause.default-valid", "text", d.text());
                     }
                     defaultSharing = d.text();
-                    c.expect(")", "expected ')' after the default sharing");
+                    c.expect(")", "')' after the default sharing");
                 }
                 default -> throw c.at(clause,
                         KNOWN_UNSUPPORTED_CLAUSES.contains(clause.text())
@@ -144,14 +144,14 @@ final class OmpDirective {
     }
 
     private static void names(Cursor c, Scope scope, List<Variable> into, Token clause) {
-        c.expect("(", "expected '(' after " + clause.text());
+        c.expect("(", "'(' after " + clause.text());
         do {
             Variable v = variable(c, scope);
             if (!into.contains(v)) {
                 into.add(v);
             }
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the " + clause.text() + " list");
+        c.expect(")", "',' or ')' in the " + clause.text() + " list");
     }
 
     private static Variable variable(Cursor c, Scope scope) {
@@ -163,7 +163,7 @@ final class OmpDirective {
     }
 
     private static OmpParallelFor.Reduction reduction(Cursor c, Scope scope, Token clause) {
-        c.expect("(", "expected '(' after reduction");
+        c.expect("(", "'(' after reduction");
         Token op = c.next();
         String cOp = switch (op.kind() == Token.Kind.DOTOP ? "." + op.text() + "." : op.text()) {
             case "+" -> "+";
@@ -178,7 +178,7 @@ final class OmpDirective {
             case "ieor" -> "^";
             default -> throw c.at(op, "unsupported-omp-clause.reduction-operator-supported", "spelling", Cursor.spelling(op));
         };
-        c.expect(":", "expected ':' after the reduction operator");
+        c.expect(":", "':' after the reduction operator");
         List<Variable> vars = new ArrayList<>();
         do {
             Variable v = variable(c, scope);
@@ -186,13 +186,13 @@ final class OmpDirective {
                 vars.add(v);
             }
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the reduction list");
+        c.expect(")", "',' or ')' in the reduction list");
         return new OmpParallelFor.Reduction(cOp, vars);
     }
 
     /** The clause argument as text, tokens separated the way the printers write them ({@code static, 4}). */
     private static String verbatim(Cursor c, Token clause) {
-        c.expect("(", "expected '(' after " + clause.text());
+        c.expect("(", "'(' after " + clause.text());
         StringBuilder sb = new StringBuilder();
         int depth = 0;
         while (true) {

@@ -57,7 +57,7 @@ final class SimpleStatements {
         if (!(target instanceof LValue lv)) {
             throw c.between(n.start(), c.prevEnd(), "unsupported-statement.left-side-variable");
         }
-        c.expect("=", "expected '=' in the assignment");
+        c.expect("=", "'=' in the assignment");
         Expr value = exprs.parse(c);
         c.expectEnd("the assignment");
         var range = src.range(l.start(), l.end());
@@ -107,7 +107,7 @@ final class SimpleStatements {
                 }
                 args.add(exprs.argument(c));
             } while (c.accept(","));
-            c.expect(")", "expected ',' or ')' in the arguments of '" + n.text() + "'");
+            c.expect(")", "',' or ')' in the arguments of '" + n.text() + "'");
         }
         c.expectEnd("the call");
         var range = src.range(l.start(), l.end());

@@ -163,7 +163,7 @@ final class SpecificationPart {
         c.next();
         if (c.accept(",")) {
             c.expectName("'intrinsic' or 'non_intrinsic'");
-            c.expect("::", "expected '::'");
+            c.expect("::", "'::'");
         } else {
             c.accept("::");
         }
@@ -210,7 +210,7 @@ final class SpecificationPart {
             }
         }
         if (attributes) {
-            c.expect("::", "expected '::' after the attributes");
+            c.expect("::", "'::' after the attributes");
         } else {
             c.accept("::");
         }
@@ -256,7 +256,7 @@ final class SpecificationPart {
     }
 
     private Scope.Intent intent(Cursor c) {
-        c.expect("(", "expected '(' after 'intent'");
+        c.expect("(", "'(' after 'intent'");
         Token t = c.expectName("in, out or inout");
         Scope.Intent i = switch (t.text()) {
             case "in" -> c.peekName("out") ? null : Scope.Intent.IN;
@@ -268,7 +268,7 @@ final class SpecificationPart {
             c.next();
             i = Scope.Intent.INOUT;
         }
-        c.expect(")", "expected ')' after the intent");
+        c.expect(")", "')' after the intent");
         return i;
     }
 
@@ -345,17 +345,17 @@ final class SpecificationPart {
                 c.expectEnd("the intent statement");
             }
             case "parameter" -> {
-                c.expect("(", "expected '(' after 'parameter'");
+                c.expect("(", "'(' after 'parameter'");
                 do {
                     Token n = c.expectName("a constant name");
                     Entity e = entities.get(n.text());
                     if (e == null || e.type == null) {
                         throw c.at(n, "undeclared-variable.declare-type-before", "text", n.text());
                     }
-                    c.expect("=", "expected '=' after the constant name");
+                    c.expect("=", "'=' after the constant name");
                     constant(e, c);
                 } while (c.accept(","));
-                c.expect(")", "expected ')' to close the parameter statement");
+                c.expect(")", "')' to close the parameter statement");
                 c.expectEnd("the parameter statement");
             }
             case "target", "contiguous", "volatile", "asynchronous", "value", "public", "private", "protected",

@@ -74,7 +74,7 @@ record TypeSpec(BaseType type, boolean logical) {
             throw c.atNext("unsupported-type.character-data-supported");
         }
         Expr k = ConstFold.fold(exprs.parse(c));
-        c.expect(")", "expected ')' after the kind");
+        c.expect(")", "')' after the kind");
         if (!(k instanceof IntLit l)) {
             throw c.between(c.token(open).start(), c.prevEnd(), "unsupported-type.kind-integer-constant");
         }
