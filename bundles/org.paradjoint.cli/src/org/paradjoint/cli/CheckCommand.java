@@ -114,7 +114,8 @@ final class CheckCommand implements Command {
         // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
         GeneratedFile tangent = derivatives(parsed.unit(), c.file(), Mode.TANGENT);
         GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
-        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(), adjoint.diagnostics(), err)
+        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(),
+                adjoint.diagnostics(), err)
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }

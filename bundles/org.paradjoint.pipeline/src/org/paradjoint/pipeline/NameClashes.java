@@ -24,7 +24,8 @@ final class NameClashes {
         for (DerivativeSignature s : generated) {
             for (TranslationUnit.Definition f : unit.definitions()) {
                 if (f.name().equals(s.derivedName())) {
-                    out.add(Diagnostic.error("generated-name-clash", f.range(), "function", f.name(), "generated", (what != null ? what : kind(s.mode())), "primal", s.primalName()));
+                    out.add(Diagnostic.error("generated-name-clash", f.range(), "function", f.name(), "generated",
+                            (what != null ? what : kind(s.mode())), "primal", s.primalName()));
                 }
             }
         }

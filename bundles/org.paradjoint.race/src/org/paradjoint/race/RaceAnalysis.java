@@ -56,7 +56,8 @@ public final class RaceAnalysis {
                 }
             }
         }
-        return new RaceReport(f, prover.name(), reports, diagnostics(reports), Duration.ofNanos(System.nanoTime() - t0));
+        return new RaceReport(f, prover.name(), reports, diagnostics(reports),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     /** One loop of {@code f}: what {@link RaceReport#verdict} answers, without the other loops. */

@@ -132,7 +132,8 @@ public final class StencilDifferentiator {
                 try {
                     StencilOptions.Strategy.of(s.strategy());
                 } catch (IllegalArgumentException e) {
-                    diags.error("stencil-strategy", s.range(), "strategy", s.strategy(), "annotation", spell.annotation("stencil adjoint"), "strategies", StencilOptions.Strategy.VALUES);
+                    diags.error("stencil-strategy", s.range(), "strategy", s.strategy(), "annotation",
+                            spell.annotation("stencil adjoint"), "strategies", StencilOptions.Strategy.VALUES);
                 }
             }
         }
@@ -173,7 +174,8 @@ public final class StencilDifferentiator {
                             + (g.args().size() == 1 ? "" : "s")
                     : real + " " + g.name() + "_dK(" + String.join(", ", g.args().stream().map(a -> real).toList())
                             + ")";
-            diags.warning("stencil-uninterpreted-call", g.range(), "function", g.name(), "derivatives", (partials.isEmpty() ? "(none needed here)" : String.join(", ",
+            diags.warning("stencil-uninterpreted-call", g.range(), "function", g.name(), "derivatives",
+                    (partials.isEmpty() ? "(none needed here)" : String.join(", ",
                             partials) + " (" + signature + " returns the derivative of '"
                             + g.name() + "' in its K-th argument)"));
         }

@@ -89,7 +89,8 @@ final class Declarations {
     /** Declares the local of one declarator, for example the counter in {@code for (int i = 0; ...)}. */
     Variable declare(BaseType type, IASTDeclarator declarator) {
         if (declarator instanceof IASTFunctionDeclarator) {
-            throw error("unsupported-declaration.local-function-declaration", declarator, "code", SourceText.excerpt(declarator));
+            throw error("unsupported-declaration.local-function-declaration", declarator, "code",
+                    SourceText.excerpt(declarator));
         }
         Types.Shape shape = ctx.types.shape(declarator);
         if (shape.viaPointer()) {
@@ -136,14 +137,16 @@ final class Declarations {
 
     private List<Stmt> arrayInitialiser(Variable v, IASTInitializerList list, SourceRange where) {
         if (v.rank() != 1) {
-            throw error(v.isScalar() ? "unsupported-initializer.scalar-list" : "unsupported-initializer.array-list", list,
+            throw error(v.isScalar() ? "unsupported-initializer.scalar-list" : "unsupported-initializer.array-list",
+                    list,
                     "variable", v.name());
         }
         List<Stmt> out = new ArrayList<>();
         IASTInitializerClause[] clauses = list.getClauses();
         for (int k = 0; k < clauses.length; k++) {
             if (!(clauses[k] instanceof IASTExpression e)) {
-                throw error("unsupported-initializer.initialiser-supported-list", clauses[k], "code", SourceText.excerpt(clauses[k]));
+                throw error("unsupported-initializer.initialiser-supported-list", clauses[k], "code",
+                        SourceText.excerpt(clauses[k]));
             }
             out.add(element(v, k, ctx.exprs.value(e), where));
         }

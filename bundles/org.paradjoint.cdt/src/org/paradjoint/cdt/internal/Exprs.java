@@ -276,9 +276,11 @@ final class Exprs {
                 return new ArrayRef(v, List.of(new IntLit(0, range(u))), range(u));
             }
             if (v.isScalar()) {
-                throw error("unsupported-expression.dereferences-scalar", u, "code", SourceText.excerpt(u), "name", id.getName());
+                throw error("unsupported-expression.dereferences-scalar", u, "code", SourceText.excerpt(u), "name",
+                        id.getName());
             }
-            throw error("unsupported-subscript.selects-sub-array", u, "code", SourceText.excerpt(u), "rank", v.rank(), "array", v.name());
+            throw error("unsupported-subscript.selects-sub-array", u, "code", SourceText.excerpt(u), "rank", v.rank(),
+                    "array", v.name());
         }
         if (operand instanceof IASTBinaryExpression b && isAdditive(b)) {
             throw pointerArithmetic(b);
@@ -306,7 +308,8 @@ final class Exprs {
             if (arrayValued(u.getOperand()) != null) {
                 throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));
             }
-            throw error("unsupported-assignment-in-expression.increment-inside-expression", u, "code", SourceText.excerpt(u));
+            throw error("unsupported-assignment-in-expression.increment-inside-expression", u, "code",
+                    SourceText.excerpt(u));
         case IASTUnaryExpression.op_sizeof:
         case IASTUnaryExpression.op_alignOf:
             throw error("unsupported-expression.supported-use-constant", u, "code", SourceText.excerpt(u));
@@ -363,7 +366,8 @@ final class Exprs {
         case IASTBinaryExpression.op_binaryAndAssign:
         case IASTBinaryExpression.op_binaryOrAssign:
         case IASTBinaryExpression.op_binaryXorAssign:
-            throw error("unsupported-assignment-in-expression.assignment-inside-expression", b, "code", SourceText.excerpt(b));
+            throw error("unsupported-assignment-in-expression.assignment-inside-expression", b, "code",
+                    SourceText.excerpt(b));
         default:
             throw error("unsupported-operator.operator-supported-bitwise", b, "code", SourceText.excerpt(b));
         }

@@ -107,6 +107,7 @@ final class FunctionContext {
     }
 
     static int end(IASTNode n) {
-        return n.getFileLocation() == null ? 0 : n.getFileLocation().getNodeOffset() + n.getFileLocation().getNodeLength();
+        return n.getFileLocation() == null ? 0
+                : n.getFileLocation().getNodeOffset() + n.getFileLocation().getNodeLength();
     }
 }

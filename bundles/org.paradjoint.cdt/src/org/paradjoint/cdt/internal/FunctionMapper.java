@@ -88,7 +88,8 @@ final class FunctionMapper {
 
     private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx) {
         if (!(def.getDeclarator() instanceof IASTStandardFunctionDeclarator fd)) {
-            throw error("unsupported-function.old-style-k", def.getDeclarator(), "code", SourceText.excerpt(def.getDeclarator()));
+            throw error("unsupported-function.old-style-k", def.getDeclarator(), "code",
+                    SourceText.excerpt(def.getDeclarator()));
         }
         String name = fd.getName().toString();
         if (fd.takesVarArgs()) {

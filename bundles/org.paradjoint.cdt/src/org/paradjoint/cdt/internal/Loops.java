@@ -86,7 +86,8 @@ final class Loops {
             IASTBinaryExpression cond = condition(fs);
             boolean counterLeft = isCounter(cond.getOperand1(), counter);
             if (!counterLeft && !isCounter(cond.getOperand2(), counter)) {
-                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter", counter.name(), "usage", USAGE);
+                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter",
+                        counter.name(), "usage", USAGE);
             }
             Binary.Op cmp = comparison(cond, counterLeft);
             Expr bound = invariant(ctx.exprs.value(counterLeft ? cond.getOperand2() : cond.getOperand1()), counter,
@@ -142,7 +143,8 @@ final class Loops {
                 && sd.getDeclarators().length == 1 && sd.getDeclarators()[0].getInitializer() != null) {
             counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
-            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "usage", USAGE);
+            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null
+                    ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "usage", USAGE);
         }
         if (counter == null || !counter.isScalar() || !counter.type().isInteger()) {
             throw error("unsupported-for.loop-counter-int", init, "usage", USAGE);
@@ -223,7 +225,8 @@ final class Loops {
                 break;
             }
         }
-        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter", counter.name(), "usage", USAGE);
+        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter",
+                counter.name(), "usage", USAGE);
     }
 
     private static Expr negate(Expr e) {
@@ -237,7 +240,8 @@ final class Loops {
 
     private Expr invariant(Expr e, Variable counter, IASTNode where, String what) {
         if (mentions(e, counter)) {
-            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where), "counter", counter.name(), "usage", USAGE);
+            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where),
+                    "counter", counter.name(), "usage", USAGE);
         }
         return e;
     }

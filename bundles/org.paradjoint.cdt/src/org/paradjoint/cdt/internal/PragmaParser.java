@@ -142,7 +142,8 @@ final class PragmaParser {
                 break;
             }
         }
-        return new UnsupportedException("unsupported-omp.unsupported-openmp-construct", src.range(base, text.stripTrailing().length()), "construct", construct);
+        return new UnsupportedException("unsupported-omp.unsupported-openmp-construct", src.range(base,
+                text.stripTrailing().length()), "construct", construct);
     }
 
     private List<Name> list(Tok clause) {

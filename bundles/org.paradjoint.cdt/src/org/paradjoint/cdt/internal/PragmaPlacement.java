@@ -71,11 +71,13 @@ final class PragmaPlacement {
                 before.get(def).add(site);
             }
         } else if (site.isOmp()) {
-            reporter.report(Diagnostic.error("unsupported-omp.pragma-outside-function", site.range(), "spelling", site.spelling()));
+            reporter.report(Diagnostic.error("unsupported-omp.pragma-outside-function", site.range(), "spelling",
+                    site.spelling()));
         } else if (next instanceof IASTFunctionDefinition def) {
             before.get(def).add(site);
         } else {
-            reporter.report(Diagnostic.error("dangling-pragma.function-or-statement", site.range(), "spelling", site.spelling()));
+            reporter.report(Diagnostic.error("dangling-pragma.function-or-statement", site.range(), "spelling",
+                    site.spelling()));
         }
     }
 

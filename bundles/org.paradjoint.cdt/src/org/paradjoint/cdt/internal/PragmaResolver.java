@@ -145,7 +145,8 @@ final class PragmaResolver {
     private Variable annotated(Ad ad, Annotation.Name n) {
         SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
         if (ctx.scopes.lookup(n.text()).isEmpty() && !ctx.scopes.isGlobalOrFunction(n.text())) {
-            throw new UnsupportedException(AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text(), at));
+            throw new UnsupportedException(AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text(),
+                    at));
         }
         return ctx.scopes.resolve(n.text(), at);
     }

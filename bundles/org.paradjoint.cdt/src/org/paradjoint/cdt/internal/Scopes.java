@@ -118,12 +118,15 @@ final class Scopes {
             return v.get();
         }
         if (globals.containsKey(sourceName)) {
-            throw new UnsupportedException("unsupported-global.global-variable-used", where, "sourceName", sourceName, "functionName", functionName);
+            throw new UnsupportedException("unsupported-global.global-variable-used", where, "sourceName", sourceName,
+                    "functionName", functionName);
         }
         if (functionNames.contains(sourceName)) {
-            throw new UnsupportedException("unsupported-function-pointer.function-used-as", where, "sourceName", sourceName);
+            throw new UnsupportedException("unsupported-function-pointer.function-used-as", where, "sourceName",
+                    sourceName);
         }
-        throw new UnsupportedException("unknown-variable.unknown-variable-neither", where, "sourceName", sourceName, "functionName", functionName);
+        throw new UnsupportedException("unknown-variable.unknown-variable-neither", where, "sourceName", sourceName,
+                "functionName", functionName);
     }
 
     void openCollector(List<Variable> sink) {

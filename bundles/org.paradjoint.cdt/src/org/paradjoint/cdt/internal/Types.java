@@ -106,7 +106,8 @@ final class Types {
      */
     Shape shape(IASTDeclarator d) {
         if (d instanceof IASTFunctionDeclarator) {
-            throw unsupported("unsupported-function-pointer.function-pointer-function", d, "code", SourceText.excerpt(d));
+            throw unsupported("unsupported-function-pointer.function-pointer-function", d, "code",
+                    SourceText.excerpt(d));
         }
         IASTPointerOperator[] outerPointers = d.getPointerOperators();
         IASTArrayModifier[] mods = d instanceof IASTArrayDeclarator a ? a.getArrayModifiers()
@@ -116,7 +117,8 @@ final class Types {
         if (nested != null) {
             if (nested instanceof IASTFunctionDeclarator || nested.getNestedDeclarator() != null
                     || nested instanceof IASTArrayDeclarator) {
-                throw unsupported("unsupported-function-pointer.declarator-supported-use", d, "code", SourceText.excerpt(d));
+                throw unsupported("unsupported-function-pointer.declarator-supported-use", d, "code",
+                        SourceText.excerpt(d));
             }
             int inner = nested.getPointerOperators().length;
             if (inner > 1 || outerPointers.length > 0) {
@@ -129,7 +131,8 @@ final class Types {
             return new Shape(nested.getName().toString(), nested, extents, inner == 1);
         }
         if (mods.length > 0 && outerPointers.length > 0) {
-            throw unsupported("unsupported-pointer-to-pointer.array-pointers-supported", d, "code", SourceText.excerpt(d));
+            throw unsupported("unsupported-pointer-to-pointer.array-pointers-supported", d, "code",
+                    SourceText.excerpt(d));
         }
         if (outerPointers.length > 1) {
             throw pointerToPointer(d);
@@ -148,7 +151,8 @@ final class Types {
     }
 
     private UnsupportedException pointerToPointer(IASTDeclarator d) {
-        return unsupported("unsupported-pointer-to-pointer.pointer-pointer-supported", d, "code", SourceText.excerpt(d));
+        return unsupported("unsupported-pointer-to-pointer.pointer-pointer-supported", d, "code",
+                SourceText.excerpt(d));
     }
 
     private UnsupportedException unsupported(String id, IASTNode node, Object... arguments) {

@@ -64,7 +64,8 @@ public final class UnitMapper {
         try {
             tu = CdtParser.parse(fileName, text, macros);
         } catch (RuntimeException e) {
-            return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed", src.range(0, 0), "file", e)));
+            return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed", src.range(0, 0),
+                    "file", e)));
         }
         List<Integer> problemOffsets = problems(tu, src, reporter);
 
@@ -112,7 +113,8 @@ public final class UnitMapper {
                     functions.add(f);
                 }
             } catch (RuntimeException e) {
-                reporter.report(Diagnostic.error("internal-error.internal-error-c", src.range(def), "declarator", def.getDeclarator().getName(), "exception", e));
+                reporter.report(Diagnostic.error("internal-error.internal-error-c", src.range(def), "declarator",
+                        def.getDeclarator().getName(), "exception", e));
             }
         }
         return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions, definitions),
@@ -161,7 +163,8 @@ public final class UnitMapper {
                 if (loc != null) {
                     offsets.add(loc.getNodeOffset());
                 }
-                reporter.report(Diagnostic.error("syntax-error.syntax-error-parse", src.range(p), "code", SourceText.excerpt(p)));
+                reporter.report(Diagnostic.error("syntax-error.syntax-error-parse", src.range(p), "code",
+                        SourceText.excerpt(p)));
                 return PROCESS_CONTINUE;
             }
         });

@@ -98,7 +98,8 @@ public final class CheckResolution {
             var t = tangent.params().get(i);
             var a = adjoint.params().get(i);
             if (t.independent() != a.independent() || t.dependent() != a.dependent()) {
-                diags.warning("check-signature-roles", function.range(), "function", function.name(), "primal", t.primal().name());
+                diags.warning("check-signature-roles", function.range(), "function", function.name(), "primal",
+                        t.primal().name());
             }
         }
         return true;
@@ -112,7 +113,8 @@ public final class CheckResolution {
         List<String> primal = function.params().stream().map(Variable::name).toList();
         List<String> sig = s.params().stream().map(p -> p.primal().name()).toList();
         if (!primal.equals(sig)) {
-            error("check-signature-mismatch.do-follow-those", null, "nouns", nouns, "derivedName", s.derivedName(), "sig", sig, "primal", primal);
+            error("check-signature-mismatch.do-follow-those", null, "nouns", nouns, "derivedName", s.derivedName(),
+                    "sig", sig, "primal", primal);
             return false;
         }
         return true;
@@ -135,7 +137,8 @@ public final class CheckResolution {
         for (String name : spec.sets().keySet()) {
             Variable v = param(name);
             if (v != null && !isIntScalar(v)) {
-                error("check-spec-name.set-integer-scalar", v.range(), "name", name, "noun", noun, "nouns", nouns, "intParamNames", intParamNames());
+                error("check-spec-name.set-integer-scalar", v.range(), "name", name, "noun", noun, "nouns", nouns,
+                        "intParamNames", intParamNames());
                 ok = false;
             }
         }
@@ -147,7 +150,8 @@ public final class CheckResolution {
                 Set<String> needs = e.getValue().names();
                 for (String n : needs) {
                     if (!ints.containsKey(n) && !pending.containsKey(n)) {
-                        error("check-spec-name.set-unknown-name", null, "name", e.getKey(), "expression", e.getValue().toC(), "unknown", n, "nouns", nouns, "intParamNames", intParamNames());
+                        error("check-spec-name.set-unknown-name", null, "name", e.getKey(), "expression",
+                                e.getValue().toC(), "unknown", n, "nouns", nouns, "intParamNames", intParamNames());
                         return null;
                     }
                 }
@@ -155,7 +159,8 @@ public final class CheckResolution {
                     try {
                         ints.put(e.getKey(), e.getValue().eval(ints));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
-                        error("check-spec-value.set", null, "name", e.getKey(), "expression", e.getValue().toC(), "reason", ex.getMessage());
+                        error("check-spec-value.set", null, "name", e.getKey(), "expression", e.getValue().toC(),
+                                "reason", ex.getMessage());
                         ok = false;
                     }
                     it.remove();
@@ -199,7 +204,8 @@ public final class CheckResolution {
         Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
                 : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
         if ((indep || dep) && v.type().isInteger()) {
-            error("check-signature-mismatch.integer", v.range(), "noun", noun, "parameter", v.name(), "role", (indep ? "independent" : "dependent"));
+            error("check-signature-mismatch.integer", v.range(), "noun", noun, "parameter", v.name(), "role", (indep
+                    ? "independent" : "dependent"));
             return null;
         }
         return new Role(kind, indep, dep, t.derivative(), a.derivative());

@@ -66,7 +66,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             ok = false;
         }
         if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
-            error("check-unsupported-type.parameter-has-type", v.range(), "parameter", v.name(), "type", v.type().cName());
+            error("check-unsupported-type.parameter-has-type", v.range(), "parameter", v.name(), "type",
+                    v.type().cName());
             ok = false;
         }
         for (int d = 1; d < v.rank(); d++) {
@@ -92,7 +93,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                 try {
                     setLeading(v, IrInt.toC(e), IrInt.eval(e, ints()), "declaration");
                 } catch (IllegalArgumentException | ArithmeticException ex) {
-                    error("check-extent-unknown.declared-extent-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
+                    error("check-extent-unknown.declared-extent-evaluated", v.range(), "array", v.name(), "reason",
+                            ex.getMessage());
                 }
             }
             if (v.type().isInteger()) {
@@ -103,7 +105,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                         long[] r = fill.valueRange(ints());
                         contents.put(v.name(), new Interval(r[0], r[1]));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
-                        error("check-spec-value.index", v.range(), "index", v.name(), "spelling", fill.spelling(), "reason", ex.getMessage());
+                        error("check-spec-value.index", v.range(), "index", v.name(), "spelling", fill.spelling(),
+                                "reason", ex.getMessage());
                     }
                 }
             }
@@ -183,7 +186,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                     error("check-extent-unknown.indices", v.range(), "array", v.name());
                 }
             } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
-                diags.warning("check-extent-small", v.range(), "function", function().name(), "array", v.name(), "low", r.lo(), "high", r.hi(), "extent", leading.get(v.name()), "origin", origins.get(v.name()));
+                diags.warning("check-extent-small", v.range(), "function", function().name(), "array", v.name(), "low",
+                        r.lo(), "high", r.hi(), "extent", leading.get(v.name()), "origin", origins.get(v.name()));
             }
         }
     }
@@ -204,7 +208,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             try {
                 length = Math.multiplyExact(leading.get(v.name()), innerCount(v));
             } catch (IllegalArgumentException | ArithmeticException ex) {
-                error("check-extent-unknown.extents-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
+                error("check-extent-unknown.extents-evaluated", v.range(), "array", v.name(), "reason",
+                        ex.getMessage());
                 return;
             }
             for (int d = 1; d < v.rank(); d++) {
@@ -212,7 +217,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             }
             lengthC = c.toString();
             if (length <= 0 || length > MAX_ELEMENTS) {
-                error("check-extent-size.c", v.range(), "array", v.name(), "length", length, "origin", origins.get(v.name()));
+                error("check-extent-size.c", v.range(), "array", v.name(), "length", length, "origin",
+                        origins.get(v.name()));
                 return;
             }
         }

@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The catalogue of every problem Paradjoint reports: {@code problems.tsv} next to this class,
- * one line per problem ({@code id}, severity, message pattern and, where a quick-fix needs
- * more than the message shows, the names of data arguments separated by commas; columns are
- * separated by tabs, and {@code #} starts a comment). The command line and the workbench read it through {@link Diagnostic};
- * nothing else lists problem ids.
+ * The catalogue of every problem Paradjoint reports: {@code problems.tsv} next to this class, one
+ * line per problem ({@code id}, severity, message pattern and, where a quick-fix needs more than
+ * the message shows, the names of data arguments separated by commas; columns are separated by
+ * tabs, and {@code #} starts a comment). The command line and the workbench read it through
+ * {@link Diagnostic}; nothing else lists problem ids.
  */
 public final class Problems {
 

@@ -201,7 +201,8 @@ public final class CallInliner {
     private void noCallIn(Expr e, String where, String remedy) {
         for (Call c : ExprUtil.calls(e)) {
             if (callee(c.name()).isPresent()) {
-                throw new UnsupportedException("unsupported-call-position", c.range(), "callee", c.name(), "where", where, "remedy", remedy);
+                throw new UnsupportedException("unsupported-call-position", c.range(), "callee", c.name(), "where",
+                        where, "remedy", remedy);
             }
             if (!isKnown(c)) {
                 throw unknown(c);
@@ -259,10 +260,12 @@ public final class CallInliner {
     /** The statements of one inlined call, as a block; {@code result} receives the return value (may be null). */
     private List<Stmt> inlineCall(Call call, Function callee, List<Expr> args, LValue result) {
         if (stack.contains(callee.name())) {
-            throw new UnsupportedException("recursion", call.range(), "callee", callee.name(), "reversed", String.join(" -> ", stack.reversed()));
+            throw new UnsupportedException("recursion", call.range(), "callee", callee.name(), "reversed",
+                    String.join(" -> ", stack.reversed()));
         }
         if (args.size() != callee.params().size()) {
-            throw new UnsupportedException("call-arity.call", call.range(), "callee", callee.name(), "size", args.size(), "params", callee.params().size());
+            throw new UnsupportedException("call-arity.call", call.range(), "callee", callee.name(), "size",
+                    args.size(), "params", callee.params().size());
         }
         List<Stmt> head = new ArrayList<>();
         Map<Variable, Variable> renaming = new LinkedHashMap<>();

@@ -44,7 +44,8 @@ final class AdjointReductions {
             Variable adjoint = e.getKey();
             LValue primal = e.getValue();
             if (!onlyIncremented(iteration, adjoint)) {
-                cx.warnings.add(Diagnostic.warning("race-reduction-not-applicable", primal.range(), "adjoint", adjoint.name()));
+                cx.warnings.add(Diagnostic.warning("race-reduction-not-applicable", primal.range(), "adjoint",
+                        adjoint.name()));
                 continue;
             }
             out.add(sectioned(adjoint, primal, cx));
@@ -77,7 +78,8 @@ final class AdjointReductions {
         }
         String unknown = ParallelLoops.unknownExtent(primal.var(), cx);
         if (unknown != null) {
-            throw new UnsupportedException("reduction-extent-unknown", primal.range(), "adjoint", adjoint.name(), "unknown", unknown, "var", primal.var().name());
+            throw new UnsupportedException("reduction-extent-unknown", primal.range(), "adjoint", adjoint.name(),
+                    "unknown", unknown, "var", primal.var().name());
         }
         return adjoint.withDims(cx.sized(primal.var()).dims());
     }

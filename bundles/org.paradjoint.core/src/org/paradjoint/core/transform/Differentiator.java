@@ -123,13 +123,15 @@ public final class Differentiator {
             }
             for (Variable x : indeps) {
                 if (!x.isFloating()) {
-                    diags.error("independent-not-floating", spec.range(), "independent", x.name(), "type", x.type().cName());
+                    diags.error("independent-not-floating", spec.range(), "independent", x.name(), "type",
+                            x.type().cName());
                 }
             }
             Set<Variable> written = StmtUtil.writes(fn.body());
             for (Variable y : deps) {
                 if (!y.isFloating()) {
-                    diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type", y.type().cName());
+                    diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type",
+                            y.type().cName());
                 } else if (y.isScalar() || y.isConst()) {
                     diags.error(y.isConst() ? "dependent-not-writable.const" : "dependent-not-writable", spec.range(),
                             "dependent", y.name());
@@ -141,13 +143,15 @@ public final class Differentiator {
             Activity activity = Activity.compute(fn.body(), indeps);
             for (Variable y : deps) {
                 if (!activity.isVaried(y)) {
-                    diags.error("dependent-not-varied", spec.range(), "dependent", y.name(), "independents", String.join(", ", spec.independents()), "function", fn.name());
+                    diags.error("dependent-not-varied", spec.range(), "dependent", y.name(), "independents",
+                            String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent", x.name(), "function", fn.name());
+                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent",
+                                x.name(), "function", fn.name());
                     }
                 }
             }
@@ -188,7 +192,8 @@ public final class Differentiator {
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {
-                    throw new UnsupportedException("call-arity.function", c.range(), "function", c.name(), "arity", r.arity(), "args", c.args().size());
+                    throw new UnsupportedException("call-arity.function", c.range(), "function", c.name(), "arity",
+                            r.arity(), "args", c.args().size());
                 }
             });
         }
@@ -231,13 +236,18 @@ public final class Differentiator {
             }
             if (!Set.copyOf(first.dependents()).equals(Set.copyOf(s.dependents()))
                     || !Set.copyOf(first.independents()).equals(Set.copyOf(s.independents()))) {
-                diags.error("pragma-conflict.pragmas-disagree-on", s.range(), "primal", primal.name(), "dependents", String.join(", ", s.dependents()), "independents", String.join(", ", s.independents()), "earlierDependents", String.join(", ", first.dependents()), "earlierIndependents", String.join(", ", first.independents()), "earlierNames", (first.range().isKnown() ? " at line " + first.range().line() : ""));
+                diags.error("pragma-conflict.pragmas-disagree-on", s.range(), "primal", primal.name(), "dependents",
+                        String.join(", ", s.dependents()), "independents", String.join(", ", s.independents()),
+                        "earlierDependents", String.join(", ", first.dependents()), "earlierIndependents",
+                        String.join(", ", first.independents()), "earlierNames", (first.range().isKnown()
+                        ? " at line " + first.range().line() : ""));
                 continue;
             }
             for (Map.Entry<String, String> e : s.givenNames().entrySet()) {
                 String other = first.givenNames().get(e.getKey());
                 if (other != null && !other.equals(e.getValue())) {
-                    diags.error("pragma-conflict.adjoint-named-here", s.range(), "name", e.getKey(), "adjoint", e.getValue(), "other", other);
+                    diags.error("pragma-conflict.adjoint-named-here", s.range(), "name", e.getKey(), "adjoint",
+                            e.getValue(), "other", other);
                 }
             }
             if (!s.givenNames().isEmpty()) {
@@ -251,7 +261,8 @@ public final class Differentiator {
             return null;
         }
         if (first.dependents().isEmpty() || first.independents().isEmpty()) {
-            String missing = first.dependents().isEmpty() ? "missing-variables.no-dependent" : "missing-variables.no-independent";
+            String missing = first.dependents().isEmpty() ? "missing-variables.no-dependent"
+                    : "missing-variables.no-independent";
             diags.error(first.givenNames().isEmpty() ? missing : missing + "-in-mapping", first.range(), "primal",
                     primal.name());
             return null;

@@ -34,7 +34,8 @@ final class Loops {
         boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
         boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
         if (s > 0 && !up || s < 0 && !down) {
-            throw new UnsupportedException("unsupported-loop-condition", f.range(), "counter", f.counter().name(), "cmp", f.cmp().symbol, "step", s);
+            throw new UnsupportedException("unsupported-loop-condition", f.range(), "counter", f.counter().name(),
+                    "cmp", f.cmp().symbol, "step", s);
         }
         if (!f.counter().type().isInteger()) {
             throw new UnsupportedException("unsupported-loop-counter", f.range(), "counter", f.counter().name());
@@ -47,7 +48,8 @@ final class Loops {
         header.addAll(ExprUtil.variables(f.bound()));
         for (Variable v : header) {
             if (written.contains(v) || v.equals(f.counter())) {
-                throw new UnsupportedException("loop-bound-modified", f.range(), "variable", v.name(), "counter", f.counter().name());
+                throw new UnsupportedException("loop-bound-modified", f.range(), "variable", v.name(), "counter",
+                        f.counter().name());
             }
         }
     }

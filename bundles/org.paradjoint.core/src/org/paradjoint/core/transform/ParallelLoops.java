@@ -204,7 +204,8 @@ final class ParallelLoops {
         }
         StmtUtil.forEach(in.body(), s -> {
             if (s instanceof For x && !p.privates().contains(x.counter())) {
-                throw new UnsupportedException("omp-shared-scalar-write.counter-loop-inside", x.range(), "counter", x.counter().name());
+                throw new UnsupportedException("omp-shared-scalar-write.counter-loop-inside", x.range(), "counter",
+                        x.counter().name());
             }
             if (!(s instanceof Assign a)) {
                 return;
@@ -215,7 +216,8 @@ final class ParallelLoops {
             }
             if (v.isScalar()) {
                 if (!p.reductionVars().contains(v)) {
-                    throw new UnsupportedException("omp-shared-scalar-write.scalar-written-parallel", a.range(), "scalar", v.name());
+                    throw new UnsupportedException("omp-shared-scalar-write.scalar-written-parallel", a.range(),
+                            "scalar", v.name());
                 }
                 if (!isReductionUpdate(a)) {
                     throw new UnsupportedException("unsupported-reduction-update", a.range(), "variable", v.name());
@@ -223,7 +225,8 @@ final class ParallelLoops {
             } else if (p.saved().contains(v) && p.savedElement(v) == null) {
                 String unknown = unknownExtent(v, cx);
                 if (unknown != null) {
-                    throw new UnsupportedException("parallel-inplace-needed", a.range(), "array", v.name(), "unknown", unknown);
+                    throw new UnsupportedException("parallel-inplace-needed", a.range(), "array", v.name(), "unknown",
+                            unknown);
                 }
             }
         });
@@ -278,7 +281,8 @@ final class ParallelLoops {
     }
 
     static For rebuildNest(For cur, For in, Block innerBody, OmpParallelFor omp) {
-        Block body = cur == in ? innerBody : Block.of(rebuildNest((For) cur.body().stmts().get(0), in, innerBody, null));
+        Block body = cur == in ? innerBody : Block.of(rebuildNest((For) cur.body().stmts().get(0), in, innerBody,
+                null));
         return new For(cur.counter(), cur.lower(), cur.cmp(), cur.bound(), cur.step(), body, omp, List.of(),
                 cur.range());
     }

@@ -226,7 +226,8 @@ final class Reverse {
                 } else if (then.isEmpty() && otherwise.isEmpty()) {
                     return out;
                 }
-                out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise), i.range()));
+                out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise),
+                        i.range()));
             }
             case Block b -> out.addAll(fwdList(b.stmts(), c));
             case Decl d -> {
@@ -239,7 +240,8 @@ final class Reverse {
                     out.add(cs);
                 }
             }
-            default -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse", s.range());
+            default -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
+                    s.range());
         }
         return out;
     }
@@ -373,7 +375,8 @@ final class Reverse {
             case CallStmt cs -> {
                 // runs in the forward sweep only
             }
-            case Return r -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse", s.range());
+            case Return r -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
+                    s.range());
         }
         return out;
     }
@@ -435,7 +438,8 @@ final class Reverse {
             arrays.keySet().removeAll(scalars);
             reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
         }
-        List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s, localSums)).toList();
+        List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s,
+                localSums)).toList();
         Block body = new Block(AdjointReductions.withoutAtomics(summed, new HashSet<>(reduced)));
         List<Stmt> out = new ArrayList<>();
         localSums.values().forEach(sum -> out.add(zeroAssign(sum)));

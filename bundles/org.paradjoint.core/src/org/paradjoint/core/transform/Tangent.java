@@ -82,7 +82,8 @@ final class Tangent {
                         }
                     } else {
                         if (a.atomic()) {
-                            throw new UnsupportedException("unsupported-atomic.atomic-active-variable", a.range(), "atomic", a.op().symbol);
+                            throw new UnsupportedException("unsupported-atomic.atomic-active-variable", a.range(),
+                                    "atomic", a.op().symbol);
                         }
                         out.add(new Assign(dv, Assign.Op.SET, tangentOf(Activity.effectiveValue(a)), false, List.of(),
                                 a.range()));
@@ -123,7 +124,8 @@ final class Tangent {
             for (Variable v : r.vars()) {
                 if (cx.isActive(v)) {
                     if (!r.op().equals("+") && !r.op().equals("-")) {
-                        throw new UnsupportedException("unsupported-reduction", omp.range(), "operator", r.op(), "variable", v.name());
+                        throw new UnsupportedException("unsupported-reduction", omp.range(), "operator", r.op(),
+                                "variable", v.name());
                     }
                     vars.add(cx.derivative(v));
                 }

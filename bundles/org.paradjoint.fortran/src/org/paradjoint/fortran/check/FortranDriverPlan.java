@@ -62,7 +62,8 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
         }
         Kind kind = role.kind();
         if (role.dependent() && (role.tangent() == null || role.adjoint() == null)) {
-            error("check-signature-mismatch.dependent-has-no", v.range(), "dependent", v.name(), "derivative", (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
+            error("check-signature-mismatch.dependent-has-no", v.range(), "dependent", v.name(), "derivative",
+                    (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
             return;
         }
         if (role.dependent() && kind == Kind.REAL_SCALAR) {
@@ -82,7 +83,8 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
                 } else if (d == v.rank() - 1 && spec().extents().containsKey(v.name())) {
                     extent = spec().extents().get(v.name()).eval(ints());
                 } else {
-                    error(d < v.rank() - 1 ? "check-extent-unknown.fortran-inner-dimension" : "check-extent-unknown.fortran-dimension",
+                    error(d < v.rank() - 1 ? "check-extent-unknown.fortran-inner-dimension"
+                            : "check-extent-unknown.fortran-dimension",
                             v.range(), "dimension", d + 1, "array", v.name());
                     return;
                 }

@@ -47,7 +47,8 @@ final class Directives {
                 if (p.kind() != ompKind) {
                     misplacedOmp(l, p.kind(), target);
                 } else if (omp != null) {
-                    reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling", spelling(p.kind()));
+                    reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling",
+                            spelling(p.kind()));
                 } else {
                     omp = p;
                 }
@@ -87,7 +88,8 @@ final class Directives {
     /** Directives left with no statement after them in their block. */
     void dangling(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error("dangling-pragma.directive", l.start(), l.end(), "sentinel", (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
+            reporter.error("dangling-pragma.directive", l.start(), l.end(), "sentinel",
+                    (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
         }
     }
 

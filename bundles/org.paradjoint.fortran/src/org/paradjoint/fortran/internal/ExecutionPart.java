@@ -84,7 +84,8 @@ final class ExecutionPart {
                 if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
                     break;
                 }
-                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()), "describe", closer.describe());
+                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(),
+                        l.end()), "describe", closer.describe());
                 pos++;
                 continue;
             }
@@ -343,14 +344,16 @@ final class ExecutionPart {
         LogicalLine l = lines.get(pos);
         Classifier.Line cls = Classifier.classify(l);
         if (cls.kind() != Classifier.Kind.END || !cls.endWhat().equals(what)) {
-            reporter.error("missing-end.construct-before", header.start(), header.end(), "what", what, "spelled", spelled, "code", src.excerpt(l.start(), l.end()));
+            reporter.error("missing-end.construct-before", header.start(), header.end(), "what", what, "spelled",
+                    spelled, "code", src.excerpt(l.start(), l.end()));
             return header.end();
         }
         pos++;
         String name = cls.endNameAt() < l.tokens().size() ? l.tokens().get(cls.endNameAt()).text() : null;
         String expected = hcls.construct() == null ? null : hcls.construct().text();
         if (name != null && !name.equals(expected) || name == null && expected != null) {
-            reporter.error("mismatched-end.construct-name", l.start(), l.end(), "spelled", spelled, "given", (name == null ? "" : " " + name), "name", (expected == null ? "(none)" : "'" + expected + "'"));
+            reporter.error("mismatched-end.construct-name", l.start(), l.end(), "spelled", spelled, "given",
+                    (name == null ? "" : " " + name), "name", (expected == null ? "(none)" : "'" + expected + "'"));
         }
         return l.end();
     }

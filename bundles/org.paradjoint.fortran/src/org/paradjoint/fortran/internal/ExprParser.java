@@ -365,11 +365,13 @@ public final class ExprParser {
         c.expect(")", "',' or ')' in the subscripts of '" + var.name() + "'");
         for (int k = 0; k < idx.size(); k++) {
             if (typeOf(idx.get(k)) != TypeClass.INT) {
-                throw c.between(spans.get(k)[0], spans.get(k)[1], "unsupported-subscript.subscript-integer-expression", "var", var.name());
+                throw c.between(spans.get(k)[0], spans.get(k)[1], "unsupported-subscript.subscript-integer-expression",
+                        "var", var.name());
             }
         }
         if (idx.size() != var.rank()) {
-            throw c.between(name.start(), c.prevEnd(), "unsupported-subscript.has-rank-but", "var", var.name(), "rank", var.rank(), "size", idx.size(), "subscript", (idx.size() == 1 ? " is" : "s are"));
+            throw c.between(name.start(), c.prevEnd(), "unsupported-subscript.has-rank-but", "var", var.name(), "rank",
+                    var.rank(), "size", idx.size(), "subscript", (idx.size() == 1 ? " is" : "s are"));
         }
         return idx;
     }

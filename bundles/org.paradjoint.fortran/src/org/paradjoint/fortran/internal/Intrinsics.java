@@ -176,12 +176,14 @@ final class Intrinsics {
         if (args.size() < min || args.size() > max) {
             String want = min == max ? Integer.toString(min) : max == Integer.MAX_VALUE ? "at least " + min
                     : min + " or " + max;
-            throw c.at(at, "call-arity.intrinsic", "name", name, "want", want, "argument", (min == 1 && max == 1 ? "" : "s"), "size", args.size());
+            throw c.at(at, "call-arity.intrinsic", "name", name, "want", want, "argument", (min == 1 && max == 1 ? ""
+                    : "s"), "size", args.size());
         }
         List<Expr> out = new ArrayList<>();
         for (Arg a : args) {
             if (a.keyword() != null) {
-                throw c.between(a.start(), a.end(), "unsupported-intrinsic.keyword-argument-supported", "keyword", a.keyword(), "name", name);
+                throw c.between(a.start(), a.end(), "unsupported-intrinsic.keyword-argument-supported", "keyword",
+                        a.keyword(), "name", name);
             }
             out.add(a.value());
         }
@@ -208,7 +210,8 @@ final class Intrinsics {
         }
         Arg k = args.get(1);
         if (k.keyword() != null && !k.keyword().equals("kind")) {
-            throw c.between(k.start(), k.end(), "unsupported-intrinsic.unknown-keyword", "keyword", k.keyword(), "text", at.text());
+            throw c.between(k.start(), k.end(), "unsupported-intrinsic.unknown-keyword", "keyword", k.keyword(),
+                    "text", at.text());
         }
         if (!(k.value() instanceof IntLit l) || l.value() != 4 && l.value() != 8) {
             throw c.between(k.start(), k.end(), "unsupported-type.kind-constant", "text", at.text());

@@ -38,7 +38,8 @@ final class Literals {
         if (k == 4) {
             float f = (float) v;
             if ((double) f != v) {
-                reporter.warning("single-precision-literal", t.start(), t.end(), "text", text, "single", (double) f, "number", number);
+                reporter.warning("single-precision-literal", t.start(), t.end(), "text", text, "single", (double) f,
+                        "number", number);
             }
             v = f;
         }
@@ -52,7 +53,8 @@ final class Literals {
         } else if (scope.lookup(kind) instanceof Scope.Constant c && c.value() instanceof IntLit l) {
             k = l.value();
         } else {
-            reporter.error("unsupported-literal.kind-literal-known", t.start(), t.end(), "kind", kind, "text", t.text());
+            reporter.error("unsupported-literal.kind-literal-known", t.start(), t.end(), "kind", kind, "text",
+                    t.text());
             return 8;
         }
         if (k != 4 && k != 8) {

@@ -176,7 +176,8 @@ final class OmpDirective {
             case "iand" -> "&";
             case "ior" -> "|";
             case "ieor" -> "^";
-            default -> throw c.at(op, "unsupported-omp-clause.reduction-operator-supported", "spelling", Cursor.spelling(op));
+            default -> throw c.at(op, "unsupported-omp-clause.reduction-operator-supported", "spelling",
+                    Cursor.spelling(op));
         };
         c.expect(":", "':' after the reduction operator");
         List<Variable> vars = new ArrayList<>();

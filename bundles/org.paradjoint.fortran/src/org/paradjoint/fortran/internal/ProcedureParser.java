@@ -77,7 +77,8 @@ final class ProcedureParser {
             SpecificationPart.Entity r = spec.entity(header.resultName());
             if (r == null || r.type == null) {
                 Token at = header.result() != null ? header.result() : header.name();
-                reporter.error("undeclared-variable.result-function-has", at.start(), at.end(), "name", header.name().text(), "resultName", header.resultName());
+                reporter.error("undeclared-variable.result-function-has", at.start(), at.end(), "name",
+                        header.name().text(), "resultName", header.resultName());
                 failed = true;
                 return;
             }
@@ -111,7 +112,8 @@ final class ProcedureParser {
                 continue;
             }
             AdPragma p = directives.resolve(l);
-            AnnotationMessages.Misfit problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
+            AnnotationMessages.Misfit problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION,
+                    false);
             if (problem != null) {
                 directives.collected.remove(p);
                 reporter.add(AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem, reporter.src()));

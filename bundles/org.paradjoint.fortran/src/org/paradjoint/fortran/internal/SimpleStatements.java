@@ -112,7 +112,8 @@ final class SimpleStatements {
         c.expectEnd("the call");
         var range = src.range(l.start(), l.end());
         if (args.size() != p.dummies().size()) {
-            throw c.error("call-arity.procedure", "text", n.text(), "dummies", p.dummies().size(), "argument", (p.dummies().size() == 1 ? "" : "s"), "size", args.size());
+            throw c.error("call-arity.procedure", "text", n.text(), "dummies", p.dummies().size(), "argument",
+                    (p.dummies().size() == 1 ? "" : "s"), "size", args.size());
         }
         return new CallStmt(new Call(n.text(), args, range), range);
     }

@@ -241,7 +241,8 @@ final class SpecificationPart {
             }
             if (c.accept("=")) {
                 if (!parameter) {
-                    throw c.between(n.start(), c.nextStart(), "unsupported-save.initialising-declaration-gives", "text", n.text());
+                    throw c.between(n.start(), c.nextStart(), "unsupported-save.initialising-declaration-gives",
+                            "text", n.text());
                 }
                 constant(e, c);
             } else if (parameter) {
@@ -299,7 +300,8 @@ final class SpecificationPart {
         Expr v = ConstFold.fold(exprs.parse(c));
         e.constant = true;
         if (e.dimsAt >= 0) {
-            throw c.between(e.start, c.prevEnd(), "unsupported-declaration.array-constant-supported", "constant", e.name);
+            throw c.between(e.start, c.prevEnd(), "unsupported-declaration.array-constant-supported", "constant",
+                    e.name);
         }
         BaseType t = e.type.type();
         if (t.isFloating() && v instanceof IntLit l) {
@@ -309,7 +311,8 @@ final class SpecificationPart {
         } else if (t.isInteger() && !e.type.logical() && v instanceof RealLit) {
             throw c.between(start, c.prevEnd(), "unsupported-type.integer-constant-has", "constant", e.name);
         }
-        defineConstant(e.name, v, e.type.logical() ? TypeClass.LOGICAL : t.isFloating() ? TypeClass.REAL : TypeClass.INT);
+        defineConstant(e.name, v, e.type.logical() ? TypeClass.LOGICAL : t.isFloating() ? TypeClass.REAL
+                : TypeClass.INT);
     }
 
     private void defineConstant(String name, Expr v, TypeClass type) {

@@ -151,7 +151,8 @@ final class Tokenizer {
         String op = new String(line.chars, i + 1, k - i - 1).toLowerCase(Locale.ROOT);
         int end = k + 1;
         if (!DOT_OPERATORS.contains(op)) {
-            reporter.error("unsupported-operator.user-defined-operator", line.offsets[i], line.offsets[k] + 1, "operator", op);
+            reporter.error("unsupported-operator.user-defined-operator", line.offsets[i], line.offsets[k] + 1,
+                    "operator", op);
             add(Token.Kind.DOTOP, op, i, end);
             return end;
         }
@@ -185,7 +186,8 @@ final class Tokenizer {
             }
             sb.append(at(j++));
         }
-        reporter.error("syntax-error.unterminated-character-literal", line.offsets[i], line.offsets[line.length - 1] + 1);
+        reporter.error("syntax-error.unterminated-character-literal", line.offsets[i],
+                line.offsets[line.length - 1] + 1);
         add(Token.Kind.STRING, sb.toString(), i, line.length);
         return line.length;
     }
@@ -203,7 +205,8 @@ final class Tokenizer {
         if ("(),:=<>+-*/%[]".indexOf(c) >= 0) {
             add(Token.Kind.OP, String.valueOf(c), i, i + 1);
         } else if (c == '#' && i == 0) {
-            reporter.error("syntax-error.preprocessor-directives-are", line.offsets[i], line.offsets[line.length - 1] + 1);
+            reporter.error("syntax-error.preprocessor-directives-are", line.offsets[i],
+                    line.offsets[line.length - 1] + 1);
             return line.length;
         } else {
             reporter.error("syntax-error.unexpected-character", line.offsets[i], line.offsets[i] + 1, "character", c);

@@ -47,7 +47,8 @@ public final class UnitParser {
                 f = p.finish();
             } catch (RuntimeException e) {
                 LogicalLine h = lines.get(order.get(k).header);
-                reporter.error("internal-error.internal-error-while", h.start(), h.end(), "unit", order.get(k).name(), "exception", e);
+                reporter.error("internal-error.internal-error-while", h.start(), h.end(), "unit", order.get(k).name(),
+                        "exception", e);
                 f = null;
             }
             if (f != null) {
@@ -102,7 +103,8 @@ public final class UnitParser {
                         pending = new ArrayList<>();
                         module = closeModule(i, module);
                     } else {
-                        reporter.error("mismatched-end.closes-nothing", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()));
+                        reporter.error("mismatched-end.closes-nothing", l.start(), l.end(), "code",
+                                src.excerpt(l.start(), l.end()));
                     }
                     i++;
                 }
@@ -111,7 +113,8 @@ public final class UnitParser {
                     i = unitEnd(i, "program") + 1;
                 }
                 case OTHER_UNIT -> {
-                    reporter.error("unsupported-program-unit.subroutines-functions-modules", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()));
+                    reporter.error("unsupported-program-unit.subroutines-functions-modules", l.start(), l.end(),
+                            "code", src.excerpt(l.start(), l.end()));
                     i = unitEnd(i, null) + 1;
                 }
                 default -> {
@@ -119,7 +122,8 @@ public final class UnitParser {
                         reporter.error("unsupported-program-unit.interface-blocks-are", l.start(), l.end());
                         i = skipTo(i, "interface") + 1;
                     } else {
-                        reporter.error("syntax-error.statement-outside-subroutine", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()));
+                        reporter.error("syntax-error.statement-outside-subroutine", l.start(), l.end(), "code",
+                                src.excerpt(l.start(), l.end()));
                         i++;
                     }
                 }
@@ -229,12 +233,14 @@ public final class UnitParser {
             return; // the unit has no end statement: missingEnd reported it
         }
         if (!cls.endWhat().isEmpty() && !cls.endWhat().equals(what)) {
-            reporter.error("mismatched-end.end-closes", l.start(), l.end(), "endWhat", cls.endWhat(), "what", what, "name", name);
+            reporter.error("mismatched-end.end-closes", l.start(), l.end(), "endWhat", cls.endWhat(), "what", what,
+                    "name", name);
         }
         if (cls.endNameAt() < l.tokens().size()) {
             Token n = l.tokens().get(cls.endNameAt());
             if (!n.isName(name)) {
-                reporter.error("mismatched-end.unit-name", n.start(), n.end(), "text", n.text(), "what", what, "name", name);
+                reporter.error("mismatched-end.unit-name", n.start(), n.end(), "text", n.text(), "what", what, "name",
+                        name);
             }
         }
     }
@@ -276,7 +282,8 @@ public final class UnitParser {
                 reporter.error("syntax-error.module-procedure-follow", l.start(), l.end());
                 return j;
             }
-            reporter.error("syntax-error.allowed-specification-part", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()), "module", module);
+            reporter.error("syntax-error.allowed-specification-part", l.start(), l.end(), "code",
+                    src.excerpt(l.start(), l.end()), "module", module);
             j++;
         }
         return j;

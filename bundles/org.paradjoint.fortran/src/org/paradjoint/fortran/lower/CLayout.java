@@ -265,12 +265,14 @@ public final class CLayout {
         StmtUtil.forEach(f.body(), s -> {
             if (s instanceof For loop) {
                 if (pointers.contains(loop.counter())) {
-                    diags.error("c-layout-reference-scalar.dummy-loop-counter", loop.range(), "counter", loop.counter().name());
+                    diags.error("c-layout-reference-scalar.dummy-loop-counter", loop.range(), "counter",
+                            loop.counter().name());
                 }
                 if (loop.omp() != null) {
                     for (Variable v : StmtUtil.ompVariables(loop.omp())) {
                         if (pointers.contains(v)) {
-                            diags.error("c-layout-reference-scalar.dummy-openmp-clause", loop.omp().range(), "dummy", v.name());
+                            diags.error("c-layout-reference-scalar.dummy-openmp-clause", loop.omp().range(), "dummy",
+                                    v.name());
                         }
                     }
                 }

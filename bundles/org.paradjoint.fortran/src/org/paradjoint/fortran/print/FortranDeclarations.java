@@ -157,7 +157,8 @@ final class FortranDeclarations {
             } else if (allUnknown) {
                 parts.add(lower.isEmpty() ? ":" : lower);
             } else {
-                throw new UnsupportedException("fortran-output.array-has-unknown", v.range(), "array", v.name(), "dimension", (k + 1), "size", dims.size());
+                throw new UnsupportedException("fortran-output.array-has-unknown", v.range(), "array", v.name(),
+                        "dimension", (k + 1), "size", dims.size());
             }
         }
         return String.join(", ", parts);
@@ -187,7 +188,8 @@ final class FortranDeclarations {
             String lower = v.name().toLowerCase(Locale.ROOT);
             String prev = seen.putIfAbsent(lower, v.name());
             if (prev != null && !prev.equals(v.name())) {
-                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "name", v.name(), "other", prev);
+                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "name", v.name(), "other",
+                        prev);
             }
         }
         if (!NAME.matcher(f.name()).matches()) {

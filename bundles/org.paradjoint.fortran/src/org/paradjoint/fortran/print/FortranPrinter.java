@@ -297,10 +297,12 @@ public final class FortranPrinter {
         boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
         boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
         if (step != null && (step == 0 || step > 0 && !up || step < 0 && !down)) {
-            throw new UnsupportedException("fortran-output.loop-step", f.range(), "counter", f.counter().name(), "cmp", f.cmp().symbol, "step", step);
+            throw new UnsupportedException("fortran-output.loop-step", f.range(), "counter", f.counter().name(), "cmp",
+                    f.cmp().symbol, "step", step);
         }
         if (step == null && !up && !down) {
-            throw new UnsupportedException("fortran-output.loop-condition", f.range(), "counter", f.counter().name(), "cmp", f.cmp().symbol);
+            throw new UnsupportedException("fortran-output.loop-condition", f.range(), "counter", f.counter().name(),
+                    "cmp", f.cmp().symbol);
         }
         Expr last = switch (f.cmp()) {
             case LT -> Bounds.addConst(f.bound(), -1);

@@ -97,7 +97,8 @@ public final class FileValidation {
                     return prover[0];
                 });
             } catch (RuntimeException | LinkageError e) {
-                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "function", f.name(), "exception", e), Map.of());
+                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "function", f.name(), "exception", e),
+                        Map.of());
                 continue;
             }
             for (Diagnostic d : r.diagnostics()) {

@@ -198,7 +198,8 @@ public final class TimingRunner {
         if (v.isPrimal()) {
             sources.add(config.source().toAbsolutePath().toString());
         } else {
-            GeneratedFile g = generator(v, extents).generate(unit, dir.resolve(config.source().getFileName()).toString(),
+            GeneratedFile g = generator(v, extents).generate(unit,
+                    dir.resolve(config.source().getFileName()).toString(),
                     kernel.name(), settings(config, v));
             if (g.hasErrors()) {
                 throw new TimingException(v.id() + ": cannot generate:\n" + format(g.diagnostics()));

@@ -80,7 +80,8 @@ public final class ActiveModel {
         Set<Variable> written = StmtUtil.writes(flat.body());
         for (Variable x : indeps) {
             if (written.contains(x)) {
-                diags.error("independent-overwritten.independent-written-by", writer(flat, x), "independent", x.name(), "function", f.name());
+                diags.error("independent-overwritten.independent-written-by", writer(flat, x), "independent", x.name(),
+                        "function", f.name());
             }
         }
         Activity activity = Activity.compute(flat.body(), indeps);
@@ -92,7 +93,8 @@ public final class ActiveModel {
             if (v.isScalar()) {
                 scalars.add(v);
             } else {
-                diags.error("active-array", writer(flat, v), "array", v.name(), "elementals", String.join(", ", indeps.stream().map(Variable::name)
+                diags.error("active-array", writer(flat, v), "array", v.name(), "elementals", String.join(", ",
+                        indeps.stream().map(Variable::name)
                                 .toList()));
             }
         }
@@ -130,7 +132,8 @@ public final class ActiveModel {
                 Optional<Variable> v = f.params().stream().filter(p -> p.name().equals(n)).findFirst();
                 if (v.isEmpty() || !v.get().isArray() || v.get().rank() != 1
                         || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.independent-one-dimensional", where, "independent", n, "real", real, "kind", (spell.isFortran() ? "dummy argument"
+                    diags.error("independent-shape.independent-one-dimensional", where, "independent", n, "real", real,
+                            "kind", (spell.isFortran() ? "dummy argument"
                                     : "parameter"), "function", f.name(), "example", (spell.isFortran()
                                             ? real + ", intent(in) :: " + n + "(n)" : "const " + real + " *" + n));
                 } else if (!out.contains(v.get())) {
@@ -149,7 +152,8 @@ public final class ActiveModel {
             Activity a = Activity.compute(flat.body(), List.of(p));
             if (slotVars.stream().anyMatch(a::isVaried)) {
                 if (p.rank() != 1 || p.type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.array-influences-elementals", p.range(), "array", p.name(), "shape", (p.rank() != 1 ? "of rank " + p.rank() : "of type "
+                    diags.error("independent-shape.array-influences-elementals", p.range(), "array", p.name(), "shape",
+                            (p.rank() != 1 ? "of rank " + p.rank() : "of type "
                                     + spell.type(p.type())), "real", real);
                     return List.of();
                 }

@@ -75,11 +75,13 @@ public final class ElementalAnalysis {
                 .filter(p -> p instanceof AdPragma.PartiallySeparable).map(p -> (AdPragma.PartiallySeparable) p)
                 .toList();
         if (pragmas.isEmpty()) {
-            diags.error("no-partially-separable.function-has-no", f.range(), "function", f.name(), "annotation", spell.annotation("partially_separable(e1, e2, ...)"));
+            diags.error("no-partially-separable.function-has-no", f.range(), "function", f.name(), "annotation",
+                    spell.annotation("partially_separable(e1, e2, ...)"));
             return Optional.empty();
         }
         if (pragmas.size() > 1) {
-            diags.error("several-partially-separable", pragmas.get(1).range(), "function", f.name(), "size", pragmas.size());
+            diags.error("several-partially-separable", pragmas.get(1).range(), "function", f.name(), "size",
+                    pragmas.size());
             return Optional.empty();
         }
         AdPragma.PartiallySeparable pragma = pragmas.get(0);
@@ -129,7 +131,9 @@ public final class ElementalAnalysis {
                 diags.error("elemental-not-found", pragma.range(), "name", name, "function", f.name());
             } else if (v.get().isParameter() || v.get().isArray()
                     || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type", spell.type(org.paradjoint.core.ir.BaseType.DOUBLE), "function", f.name(), "actual", (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
+                diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type",
+                        spell.type(org.paradjoint.core.ir.BaseType.DOUBLE), "function", f.name(), "actual",
+                        (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
                                 : "a parameter" : v.get().isArray() ? "an array" : "of type "
                                         + spell.type(v.get().type())));
             } else if (!elementals.containsKey(v.get())) {
@@ -152,13 +156,15 @@ public final class ElementalAnalysis {
             if (!(a.target() instanceof VarRef) || !elementals.containsKey(v)) {
                 diags.error("elemental-not-listed", where, "variable", v.name());
             } else if (index < 0) {
-                diags.error("elemental-init-position.initialisation-elemental-at", where, "elemental", v.name(), "function", f.name());
+                diags.error("elemental-init-position.initialisation-elemental-at", where, "elemental", v.name(),
+                        "function", f.name());
             } else if (index > combineIndex) {
                 diags.error("elemental-init-position.elemental-initialised-after", where, "elemental", v.name());
             } else if (found.containsKey(v)) {
                 diags.error("elemental-init-position.elemental-marked-ad", where, "elemental", v.name());
             } else if (a.op() != Assign.Op.SET || mentionsElemental(a.value())) {
-                diags.error("elemental-init-position.initialisation-elemental-plain", where, "elemental", v.name(), "statement", spell.statement(v.name() + " = value"));
+                diags.error("elemental-init-position.initialisation-elemental-plain", where, "elemental", v.name(),
+                        "statement", spell.statement(v.name() + " = value"));
             } else {
                 found.put(v, null);
                 elementals.put(v, new Elemental(v, 0, index, a));
@@ -167,7 +173,10 @@ public final class ElementalAnalysis {
         int block = 0;
         for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
             if (e.getValue() == null) {
-                diags.error("missing-elemental-pragma", f.range(), "name", e.getKey().name(), "annotation", spell.annotation("elemental"), "placement", (spell.isFortran() ? "" : " (ADIC2: '#pragma $adic_partialelemental')"), "statement", spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
+                diags.error("missing-elemental-pragma", f.range(), "name", e.getKey().name(), "annotation",
+                        spell.annotation("elemental"), "placement", (spell.isFortran() ? ""
+                        : " (ADIC2: '#pragma $adic_partialelemental')"), "statement",
+                        spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
             } else {
                 Elemental el = e.getValue();
                 e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
@@ -193,8 +202,8 @@ public final class ElementalAnalysis {
         boolean pointerParam = t.var().isParameter() && t.var().isArray() && t.var().isFloating()
                 && !t.var().isConst();
         if (!pointerParam || combine.op() != Assign.Op.SET || !(t instanceof ArrayRef)) {
-            diags.error("combine-target.combining-assignment-store", combine.range(), "into", (spell.isFortran() ? "a real dummy argument (or an element of one) with '=' (e.g. '"
-                            : "an element of a floating-point pointer parameter with '=' (e.g. '*"), "statement", spell.statement("f = area * (fquad + flin)"), "written", t.var().name());
+            diags.error(spell.isFortran() ? "combine-target.store-fortran" : "combine-target.store", combine.range(),
+                    "statement", spell.statement("f = area * (fquad + flin)"), "written", t.var().name());
         }
         if (elementals.containsKey(t.var()) || ExprUtil.variables(t).stream().anyMatch(elementals::containsKey)) {
             diags.error("combine-target.combining-assignment-may", combine.range());
@@ -205,7 +214,8 @@ public final class ElementalAnalysis {
             }
         }
         if (!mentionsElemental(combine.value())) {
-            diags.error("combine-target.combining-assignment-does", pragma.range(), "elementals", String.join(", ", elementals.keySet().stream()
+            diags.error("combine-target.combining-assignment-does", pragma.range(), "elementals", String.join(", ",
+                    elementals.keySet().stream()
                             .map(v -> "'" + v.name() + "'").toList()));
         }
     }
@@ -265,7 +275,8 @@ public final class ElementalAnalysis {
         for (Expr e : exprs) {
             for (Variable v : ExprUtil.variables(e)) {
                 if (elementals.containsKey(v)) {
-                    diags.error("elemental-misuse.elemental-used-outside", s.range().isKnown() ? s.range() : e.range(), "elemental", v.name());
+                    diags.error("elemental-misuse.elemental-used-outside", s.range().isKnown() ? s.range() : e.range(),
+                            "elemental", v.name());
                     return;
                 }
             }
@@ -281,7 +292,9 @@ public final class ElementalAnalysis {
             return;
         }
         if (!isUpdateForm(a, v)) {
-            diags.error("elemental-update-form", a.range(), "elemental", v.name(), "statement", spell.statement(v.name() + " = " + v.name() + " + term"), "alternative", (spell.isFortran() ? "" : "+=, -=, or "), "alternativeStatement", spell.statement(v.name() + " = " + v.name()
+            diags.error("elemental-update-form", a.range(), "elemental", v.name(), "statement",
+                    spell.statement(v.name() + " = " + v.name() + " + term"), "alternative", (spell.isFortran() ? ""
+                    : "+=, -=, or "), "alternativeStatement", spell.statement(v.name() + " = " + v.name()
                             + " - term"));
             return;
         }
@@ -291,17 +304,21 @@ public final class ElementalAnalysis {
                 return;
             }
             if (!LoopSlots.hasSupportedStep(loop)) {
-                diags.error("elemental-loop-step", loop.range(), "counter", loop.counter().name(), "elemental", v.name(), "bound", (spell.isFortran() ? "" : " (i++ with <, <=; i-- with >, >=)"));
+                diags.error("elemental-loop-step", loop.range(), "counter", loop.counter().name(), "elemental",
+                        v.name(), "bound", (spell.isFortran() ? "" : " (i++ with <, <=; i-- with >, >=)"));
                 return;
             }
             for (Expr bound : List.of(loop.lower(), loop.bound())) {
                 if (!ExprTypes.isInteger(bound)) {
-                    diags.error("elemental-loop-bounds.loop-over-around", loop.range(), "counter", loop.counter().name(), "elemental", v.name());
+                    diags.error("elemental-loop-bounds.loop-over-around", loop.range(), "counter",
+                            loop.counter().name(), "elemental", v.name());
                     return;
                 }
                 for (Variable b : ExprUtil.variables(bound)) {
                     if (fixedAfter.contains(b) || b.isArray()) {
-                        diags.error("elemental-loop-bounds.bounds-loop-over", loop.range(), "counter", loop.counter().name(), "elemental", v.name(), "variable", b.name(), "problem", (b.isArray() ? "is an array" : "changes after the first elemental "
+                        diags.error("elemental-loop-bounds.bounds-loop-over", loop.range(), "counter",
+                                loop.counter().name(), "elemental", v.name(), "variable", b.name(), "problem",
+                                (b.isArray() ? "is an array" : "changes after the first elemental "
                                         + "initialisation"));
                         return;
                     }

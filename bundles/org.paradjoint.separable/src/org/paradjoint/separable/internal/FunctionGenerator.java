@@ -60,7 +60,8 @@ public final class FunctionGenerator {
         String from = f.name() + (source.isEmpty() ? "" : " (" + source + ")");
         Names fn = Names.of(f.name(), names);
         if (!m.isCacheable()) {
-            diags.warning("pattern-not-cached", m.skeleton().model().pragmaRange(), "function", f.name(), "gradient", fn.gradient());
+            diags.warning("pattern-not-cached", m.skeleton().model().pragmaRange(), "function", f.name(), "gradient",
+                    fn.gradient());
         }
         Map<Variable, Variable> gradients = new LinkedHashMap<>();
         for (Variable x : m.independents()) {

@@ -57,19 +57,22 @@ final class CalleeInliner {
 
     private Expr expand(Call call, Function g) {
         if (stack.contains(g.name())) {
-            throw new UnsupportedException("stencil-callee.recursive-call-through", call.range(), "callee", g.name(), "reversed", String.join(" -> ", stack.reversed()));
+            throw new UnsupportedException("stencil-callee.recursive-call-through", call.range(), "callee", g.name(),
+                    "reversed", String.join(" -> ", stack.reversed()));
         }
         if (g.returnType() == null) {
             throw new UnsupportedException("stencil-callee.function-returns-no", call.range(), "function", g.name());
         }
         if (call.args().size() != g.params().size()) {
-            throw new UnsupportedException("stencil-call-arity.call-arguments-takes", call.range(), "callee", g.name(), "args", call.args().size(), "params", g.params().size());
+            throw new UnsupportedException("stencil-call-arity.call-arguments-takes", call.range(), "callee", g.name(),
+                    "args", call.args().size(), "params", g.params().size());
         }
         Map<Variable, Expr> env = new LinkedHashMap<>();
         for (int k = 0; k < g.params().size(); k++) {
             Variable p = g.params().get(k);
             if (p.isArray()) {
-                throw new UnsupportedException("stencil-callee.takes-array-functions", call.range(), "callee", g.name(), "array", p.name());
+                throw new UnsupportedException("stencil-callee.takes-array-functions", call.range(), "callee",
+                        g.name(), "array", p.name());
             }
             env.put(p, converted(call.args().get(k), p.type()));
         }
@@ -111,7 +114,8 @@ final class CalleeInliner {
     private static Expr read(VarRef r, Map<Variable, Expr> env, Function g) {
         Expr v = env.get(r.var());
         if (v == null) {
-            throw new UnsupportedException("stencil-callee.read-before-assigned", r.range(), "var", r.var().name(), "callee", g.name());
+            throw new UnsupportedException("stencil-callee.read-before-assigned", r.range(), "var", r.var().name(),
+                    "callee", g.name());
         }
         return v;
     }
@@ -123,7 +127,8 @@ final class CalleeInliner {
         }
         for (var lv : ExprUtil.references(e)) {
             if (lv instanceof org.paradjoint.core.ir.ArrayRef a) {
-                throw new UnsupportedException("stencil-callee.reads-array-functions", a.range(), "callee", g.name(), "var", a.var().name());
+                throw new UnsupportedException("stencil-callee.reads-array-functions", a.range(), "callee", g.name(),
+                        "var", a.var().name());
             }
         }
         return ExprUtil.substitute(e, env);
@@ -139,6 +144,8 @@ final class CalleeInliner {
     }
 
     private UnsupportedException notInlinable(Function g, SourceRange where) {
-        return new UnsupportedException("stencil-callee.inlined-into-stencil", where, "callee", g.name(), "result", (spell.isFortran() ? "assignment of the result" : "return"), "conditionalExpression", spell.conditionalExpression());
+        return new UnsupportedException("stencil-callee.inlined-into-stencil", where, "callee", g.name(), "result",
+                (spell.isFortran() ? "assignment of the result" : "return"), "conditionalExpression",
+                spell.conditionalExpression());
     }
 }

@@ -45,12 +45,14 @@ final class NestLocator {
             }
         });
         if (nests.isEmpty()) {
-            diags.error("stencil-no-pragma", fn.range(), "function", fn.name(), "annotation", spell.annotation("stencil adjoint(...)"));
+            diags.error("stencil-no-pragma", fn.range(), "function", fn.name(), "annotation",
+                    spell.annotation("stencil adjoint(...)"));
             return null;
         }
         for (AdPragma p : fn.pragmas()) {
             if (!(p instanceof AdPragma.StencilAdjoint) && !(p instanceof AdPragma.Disjoint)) {
-                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "function", fn.name());
+                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "function",
+                        fn.name());
             }
         }
         if (nests.size() > 1) {

@@ -71,7 +71,8 @@ final class NestReader {
             For loop = loops.get(k);
             if (loop.omp() != null) {
                 if (omp != null) {
-                    diags.error("stencil-openmp.nested-parallel-loops", loop.range(), "parallelLoop", spell.parallelLoop());
+                    diags.error("stencil-openmp.nested-parallel-loops", loop.range(), "parallelLoop",
+                            spell.parallelLoop());
                 }
                 if (!loop.omp().reductions().isEmpty()) {
                     diags.error("stencil-openmp.reduction-clause-on", loop.omp().range());
@@ -101,13 +102,15 @@ final class NestReader {
         Long step = loop.constantStep();
         String header = "the loop over '" + loop.counter().name() + "'";
         if (step == null || Math.abs(step) != 1) {
-            diags.error("stencil-loop-step", range(loop.step(), loop), "header", header, "expr", spell.expr(loop.step()));
+            diags.error("stencil-loop-step", range(loop.step(), loop), "header", header, "expr",
+                    spell.expr(loop.step()));
             return null;
         }
         boolean up = step == 1;
         Binary.Op cmp = loop.cmp();
         if (up ? cmp != Binary.Op.LT && cmp != Binary.Op.LE : cmp != Binary.Op.GT && cmp != Binary.Op.GE) {
-            diags.error("stencil-loop-condition", range(loop.bound(), loop), "header", header, "operator", spell.operator(cmp), "counting", (up ? "up" : "down"), "test", (up ? "< or <=" : "> or >="));
+            diags.error("stencil-loop-condition", range(loop.bound(), loop), "header", header, "operator",
+                    spell.operator(cmp), "counting", (up ? "up" : "down"), "test", (up ? "< or <=" : "> or >="));
             return null;
         }
         Affine lower = bound(loop.lower(), loop, counters, bodyScalars, spell, diags);

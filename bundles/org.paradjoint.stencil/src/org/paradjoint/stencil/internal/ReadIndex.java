@@ -20,7 +20,8 @@ record ReadIndex(List<Integer> levels, Shift shift) {
         int d = counters.size();
         String what = "'" + spell.expr(ref) + "'";
         if (ref.indices().size() != d) {
-            throw new UnsupportedException("stencil-index-order.active-read-has", ref.range(), "what", what, "indices", ref.indices().size(), "loops", d);
+            throw new UnsupportedException("stencil-index-order.active-read-has", ref.range(), "what", what, "indices",
+                    ref.indices().size(), "loops", d);
         }
         Integer[] levels = new Integer[d];
         int[] offsets = new int[d];
@@ -30,20 +31,24 @@ record ReadIndex(List<Integer> levels, Shift shift) {
             Affine a = Affine.parse(index, counters::contains);
             Map<Variable, Long> coef = a == null ? Map.of() : a.coefficients();
             if (a == null || coef.size() > 1 || coef.size() == 1 && coef.values().iterator().next() != 1) {
-                throw new UnsupportedException("stencil-offset.index-active-read", ref.range(), "expr", spell.expr(index), "what", what);
+                throw new UnsupportedException("stencil-offset.index-active-read", ref.range(), "expr",
+                        spell.expr(index), "what", what);
             }
             if (coef.isEmpty()) {
-                throw new UnsupportedException("stencil-index-order.index-active-read", ref.range(), "expr", spell.expr(index), "what", what);
+                throw new UnsupportedException("stencil-index-order.index-active-read", ref.range(), "expr",
+                        spell.expr(index), "what", what);
             }
             int level = counters.indexOf(coef.keySet().iterator().next());
             if (used[level]) {
-                throw new UnsupportedException("stencil-index-order.active-read-uses", ref.range(), "what", what, "level", counters.get(level).name());
+                throw new UnsupportedException("stencil-index-order.active-read-uses", ref.range(), "what", what,
+                        "level", counters.get(level).name());
             }
             used[level] = true;
             levels[m] = level;
             long off = a.constantPart();
             if (Math.abs(off) > 1_000_000) {
-                throw new UnsupportedException("stencil-offset.offset-too-large", ref.range(), "off", off, "what", what);
+                throw new UnsupportedException("stencil-offset.offset-too-large", ref.range(), "off", off, "what",
+                        what);
             }
             offsets[level] = (int) off;
         }

@@ -113,7 +113,8 @@ public final class StencilAnalyzer {
             boolean readsInput = ExprUtil.references(o.value()).stream()
                     .anyMatch(r -> r instanceof ArrayRef a && inputArrays.contains(a.var()));
             if (!readsInput) {
-                diags.error("stencil-not-varied", o.range(), "array", o.array().name(), "elementals", String.join(", ", inputArrays.stream().map(Variable::name).toList()));
+                diags.error("stencil-not-varied", o.range(), "array", o.array().name(), "elementals", String.join(", ",
+                        inputArrays.stream().map(Variable::name).toList()));
                 continue;
             }
             try {
@@ -122,7 +123,9 @@ public final class StencilAnalyzer {
                     ReadIndex index = ReadIndex.of(read, counters, spell);
                     List<Integer> previous = levelsOf.putIfAbsent(read.var(), index.levels());
                     if (previous != null && !previous.equals(index.levels())) {
-                        throw new UnsupportedException("stencil-index-order.indexes-dimensions-by", read.range(), "expr", spell.expr(read), "var", read.var().name(), "order", order(index.levels(), counters), "otherOrder", order(previous, counters));
+                        throw new UnsupportedException("stencil-index-order.indexes-dimensions-by", read.range(),
+                                "expr", spell.expr(read), "var", read.var().name(), "order", order(index.levels(),
+                                counters), "otherOrder", order(previous, counters));
                     }
                     byArray.get(read.var()).computeIfAbsent(index.shift(), s -> new ArrayList<>())
                             .add(new Contribution(o, p.getValue()));
@@ -219,7 +222,8 @@ public final class StencilAnalyzer {
             for (Call c : ExprUtil.calls(w.value())) {
                 DerivativeRules.lookup(c.name()).ifPresent(r -> {
                     if (r.arity() != c.args().size()) {
-                        diags.error("stencil-call-arity.takes-arguments", c.range(), "function", c.name(), "arity", r.arity(), "args", c.args().size());
+                        diags.error("stencil-call-arity.takes-arguments", c.range(), "function", c.name(), "arity",
+                                r.arity(), "args", c.args().size());
                     }
                 });
             }
@@ -239,7 +243,8 @@ public final class StencilAnalyzer {
                 continue;
             }
             if (w.op() != Assign.Op.SET && w.op() != Assign.Op.ADD && w.op() != Assign.Op.SUB) {
-                diags.error("stencil-output-operator", w.range(), "operator", w.op().symbol, "array", array.name(), "incremented", (spell.isFortran() ? array.name() + " = " + array.name() + " + ..." : "+=, -="));
+                diags.error("stencil-output-operator", w.range(), "operator", w.op().symbol, "array", array.name(),
+                        "incremented", (spell.isFortran() ? array.name() + " = " + array.name() + " + ..." : "+=, -="));
                 continue;
             }
             Variable adjoint = adjoints.get(array);
@@ -267,14 +272,16 @@ public final class StencilAnalyzer {
         for (Expr index : w.target().indices()) {
             int level = index instanceof VarRef r ? counters.indexOf(r.var()) : -1;
             if (level < 0 || levels.contains(level)) {
-                diags.error("stencil-output-index.output-each-index", w.target().range(), "expr", spell.expr(w.target()), "index", spell.expr(index));
+                diags.error("stencil-output-index.output-each-index", w.target().range(), "expr",
+                        spell.expr(w.target()), "index", spell.expr(index));
                 return null;
             }
             levels.add(level);
         }
         if (w.op() == Assign.Op.SET && levels.size() != counters.size()) {
             String target = spell.expr(w.target());
-            diags.error("stencil-output-index.output-does-use", w.target().range(), "target", target, "increment", (spell.isFortran() ? "'" + target + " = " + target + " + ...'" : "+="));
+            diags.error("stencil-output-index.output-does-use", w.target().range(), "target", target, "increment",
+                    (spell.isFortran() ? "'" + target + " = " + target + " + ...'" : "+="));
             return null;
         }
         return levels;

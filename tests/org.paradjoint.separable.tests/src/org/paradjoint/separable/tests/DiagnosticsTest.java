@@ -82,7 +82,8 @@ class DiagnosticsTest {
         AdPragma.PartiallySeparable wrong = new AdPragma.PartiallySeparable(List.of("s", "q"), old.range());
         List<AdPragma> pragmas = f.pragmas().stream().map(p -> p == old ? (AdPragma) wrong : p).toList();
         List<Stmt> body = f.body().stmts().stream().map(st -> st instanceof Assign a && a.pragmas().contains(old)
-                ? (Stmt) new Assign(a.target(), a.op(), a.value(), a.atomic(), List.of(wrong), a.range()) : st).toList();
+                ? (Stmt) new Assign(a.target(), a.op(), a.value(), a.atomic(), List.of(wrong), a.range())
+                        : st).toList();
         Function g = new Function(f.name(), f.returnType(), f.params(), f.locals(), new Block(body), pragmas,
                 f.isStatic(), f.comment(), f.range());
         SeparableResult r = SeparableDifferentiator.differentiate(new TranslationUnit("t.c", unit.language(),

@@ -173,7 +173,8 @@ class RaceAwareExamplesTest {
                 yield p.file();
             }
             case REDUCTION -> RaceAwareDifferentiator.differentiateAll(unit, DiffOptions.defaults()
-                    .withRaceStrategy(RaceStrategy.REDUCTION).withExtents(REDUCTION_EXTENTS.getOrDefault(file, Map.of())),
+                    .withRaceStrategy(RaceStrategy.REDUCTION).withExtents(REDUCTION_EXTENTS.getOrDefault(file,
+                            Map.of())),
                     Z3, RaceOptions.defaults()).file();
         };
         assertFalse(r.hasErrors(), () -> v + ": " + r.diagnostics());
