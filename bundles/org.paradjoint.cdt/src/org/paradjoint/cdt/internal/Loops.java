@@ -43,8 +43,6 @@ import org.paradjoint.core.ir.Variable;
  * body of an OpenMP loop join its private list when they are hoisted.
  */
 final class Loops {
-    private static final String USAGE = "; write it as `for (i = lower; i < bound; i += step)`";
-
     private final FunctionContext ctx;
     private final Statements statements;
     private final PragmaResolver pragmas;
@@ -87,7 +85,7 @@ final class Loops {
             boolean counterLeft = isCounter(cond.getOperand1(), counter);
             if (!counterLeft && !isCounter(cond.getOperand2(), counter)) {
                 throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter",
-                        counter.name(), "usage", USAGE);
+                        counter.name());
             }
             Binary.Op cmp = comparison(cond, counterLeft);
             Expr bound = invariant(ctx.exprs.value(counterLeft ? cond.getOperand2() : cond.getOperand1()), counter,
@@ -144,10 +142,10 @@ final class Loops {
             counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
             throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null
-                    ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)), "usage", USAGE);
+                    ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)));
         }
         if (counter == null || !counter.isScalar() || !counter.type().isInteger()) {
-            throw error("unsupported-for.loop-counter-int", init, "usage", USAGE);
+            throw error("unsupported-for.loop-counter-int", init);
         }
         return counter;
     }
@@ -158,7 +156,7 @@ final class Loops {
             IASTDeclarator d = ((IASTSimpleDeclaration) ds.getDeclaration()).getDeclarators()[0];
             Expr e = declarations.scalarInitialiser(d);
             if (e == null) {
-                throw error("unsupported-for.counter-needs-plain", init, "usage", USAGE);
+                throw error("unsupported-for.counter-needs-plain", init);
             }
             return invariant(e, counter, init, "initial value");
         }
@@ -169,7 +167,7 @@ final class Loops {
     private IASTBinaryExpression condition(IASTForStatement fs) {
         IASTExpression c = fs.getConditionExpression();
         if (c == null) {
-            throw error("unsupported-for.no-condition", fs, "usage", USAGE);
+            throw error("unsupported-for.no-condition", fs);
         }
         if (Exprs.stripParens(c) instanceof IASTBinaryExpression b && switch (b.getOperator()) {
             case IASTBinaryExpression.op_lessThan, IASTBinaryExpression.op_lessEqual,
@@ -178,7 +176,7 @@ final class Loops {
         }) {
             return b;
         }
-        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c), "usage", USAGE);
+        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c));
     }
 
     private static Binary.Op comparison(IASTBinaryExpression cond, boolean counterLeft) {
@@ -193,7 +191,7 @@ final class Loops {
     private Expr step(IASTForStatement fs, Variable counter) {
         IASTExpression it = fs.getIterationExpression();
         if (it == null) {
-            throw error("unsupported-for.no-increment", fs, "usage", USAGE);
+            throw error("unsupported-for.no-increment", fs);
         }
         IASTExpression e = Exprs.stripParens(it);
         if (e instanceof IASTUnaryExpression u && Statements.isIncrement(u.getOperator())
@@ -226,7 +224,7 @@ final class Loops {
             }
         }
         throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter",
-                counter.name(), "usage", USAGE);
+                counter.name());
     }
 
     private static Expr negate(Expr e) {
@@ -241,7 +239,7 @@ final class Loops {
     private Expr invariant(Expr e, Variable counter, IASTNode where, String what) {
         if (mentions(e, counter)) {
             throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where),
-                    "counter", counter.name(), "usage", USAGE);
+                    "counter", counter.name());
         }
         return e;
     }

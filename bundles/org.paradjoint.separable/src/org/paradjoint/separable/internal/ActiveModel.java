@@ -132,10 +132,13 @@ public final class ActiveModel {
                 Optional<Variable> v = f.params().stream().filter(p -> p.name().equals(n)).findFirst();
                 if (v.isEmpty() || !v.get().isArray() || v.get().rank() != 1
                         || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.independent-one-dimensional", where, "independent", n, "real", real,
-                            "kind", (spell.isFortran() ? "dummy argument"
-                                    : "parameter"), "function", f.name(), "example", (spell.isFortran()
-                                            ? real + ", intent(in) :: " + n + "(n)" : "const " + real + " *" + n));
+                    if (spell.isFortran()) {
+                        diags.error("independent-shape.one-dimensional-dummy", where, "independent", n, "real", real,
+                                "function", f.name(), "example", real + ", intent(in) :: " + n + "(n)");
+                    } else {
+                        diags.error("independent-shape.one-dimensional-parameter", where, "independent", n, "real",
+                                real, "function", f.name(), "example", "const " + real + " *" + n);
+                    }
                 } else if (!out.contains(v.get())) {
                     out.add(v.get());
                 }
@@ -152,9 +155,13 @@ public final class ActiveModel {
             Activity a = Activity.compute(flat.body(), List.of(p));
             if (slotVars.stream().anyMatch(a::isVaried)) {
                 if (p.rank() != 1 || p.type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error("independent-shape.array-influences-elementals", p.range(), "array", p.name(), "shape",
-                            (p.rank() != 1 ? "of rank " + p.rank() : "of type "
-                                    + spell.type(p.type())), "real", real);
+                    if (p.rank() != 1) {
+                        diags.error("independent-shape.influencing-rank", p.range(), "array", p.name(), "rank",
+                                p.rank(), "real", real);
+                    } else {
+                        diags.error("independent-shape.influencing-type", p.range(), "array", p.name(), "type",
+                                spell.type(p.type()), "real", real);
+                    }
                     return List.of();
                 }
                 out.add(p);

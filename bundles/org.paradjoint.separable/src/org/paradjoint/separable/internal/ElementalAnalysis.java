@@ -131,11 +131,18 @@ public final class ElementalAnalysis {
                 diags.error("elemental-not-found", pragma.range(), "name", name, "function", f.name());
             } else if (v.get().isParameter() || v.get().isArray()
                     || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type",
-                        spell.type(org.paradjoint.core.ir.BaseType.DOUBLE), "function", f.name(), "actual",
-                        (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
-                                : "a parameter" : v.get().isArray() ? "an array" : "of type "
-                                        + spell.type(v.get().type())));
+                String type = spell.type(org.paradjoint.core.ir.BaseType.DOUBLE);
+                if (v.get().isParameter()) {
+                    diags.error(spell.isFortran() ? "elemental-not-local-scalar.dummy"
+                            : "elemental-not-local-scalar.parameter", pragma.range(), "name", name, "type", type,
+                            "function", f.name());
+                } else if (v.get().isArray()) {
+                    diags.error("elemental-not-local-scalar.array", pragma.range(), "name", name, "type", type,
+                            "function", f.name());
+                } else {
+                    diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type", type, "function",
+                            f.name(), "actual", spell.type(v.get().type()));
+                }
             } else if (!elementals.containsKey(v.get())) {
                 elementals.put(v.get(), null);
             }
@@ -173,10 +180,9 @@ public final class ElementalAnalysis {
         int block = 0;
         for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
             if (e.getValue() == null) {
-                diags.error("missing-elemental-pragma", f.range(), "name", e.getKey().name(), "annotation",
-                        spell.annotation("elemental"), "placement", (spell.isFortran() ? ""
-                        : " (ADIC2: '#pragma $adic_partialelemental')"), "statement",
-                        spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
+                diags.error(spell.isFortran() ? "missing-elemental-pragma.fortran" : "missing-elemental-pragma",
+                        f.range(), "name", e.getKey().name(), "annotation", spell.annotation("elemental"),
+                        "statement", spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
             } else {
                 Elemental el = e.getValue();
                 e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
@@ -292,10 +298,9 @@ public final class ElementalAnalysis {
             return;
         }
         if (!isUpdateForm(a, v)) {
-            diags.error("elemental-update-form", a.range(), "elemental", v.name(), "statement",
-                    spell.statement(v.name() + " = " + v.name() + " + term"), "alternative", (spell.isFortran() ? ""
-                    : "+=, -=, or "), "alternativeStatement", spell.statement(v.name() + " = " + v.name()
-                            + " - term"));
+            diags.error(spell.isFortran() ? "elemental-update-form.fortran" : "elemental-update-form", a.range(),
+                    "elemental", v.name(), "statement", spell.statement(v.name() + " = " + v.name() + " + term"),
+                    "alternative", spell.statement(v.name() + " = " + v.name() + " - term"));
             return;
         }
         for (For loop : loops) {
@@ -304,8 +309,8 @@ public final class ElementalAnalysis {
                 return;
             }
             if (!LoopSlots.hasSupportedStep(loop)) {
-                diags.error("elemental-loop-step", loop.range(), "counter", loop.counter().name(), "elemental",
-                        v.name(), "bound", (spell.isFortran() ? "" : " (i++ with <, <=; i-- with >, >=)"));
+                diags.error(spell.isFortran() ? "elemental-loop-step.fortran" : "elemental-loop-step", loop.range(),
+                        "counter", loop.counter().name(), "elemental", v.name());
                 return;
             }
             for (Expr bound : List.of(loop.lower(), loop.bound())) {
