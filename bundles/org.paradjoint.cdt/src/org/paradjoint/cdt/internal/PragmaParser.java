@@ -66,9 +66,7 @@ final class PragmaParser {
                 return new Ad(AnnotationParser.parse(text, Spelling.C), base);
             } catch (AnnotationException e) {
                 AnnotationDiagnostic d = e.diagnostic();
-                throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                        ? "unknown-pragma" : "malformed-pragma.annotation",
-                        src.range(base + d.offset(), d.length()), "message", d.message());
+                throw new UnsupportedException(d.at(src.range(base + d.offset(), d.length())));
             }
         }
         return null;

@@ -52,9 +52,7 @@ final class AdDirective {
             a = AnnotationParser.parse(text.text(), Spelling.FORTRAN);
         } catch (AnnotationException e) {
             AnnotationDiagnostic d = e.diagnostic();
-            throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                    ? "unknown-pragma" : "malformed-pragma.annotation",
-                    text.range(src, d.offset(), d.length()), "message", d.message());
+            throw new UnsupportedException(d.at(text.range(src, d.offset(), d.length())));
         }
         return new AdDirective(text, a, scope, src).resolve(src.range(l.start(), l.end()), exprs);
     }
