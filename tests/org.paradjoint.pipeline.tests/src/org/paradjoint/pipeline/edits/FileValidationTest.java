@@ -23,6 +23,12 @@ class FileValidationTest {
         return FileValidation.validate("k.c", text, GenerationSettings.defaults(), d);
     }
 
+    /** A copy loop with a gradient pragma naming {@code independent}, the loop stepping by {@code step}. */
+    private static String kernel(String independent, String step) {
+        return "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : " + independent
+                + ")\n    for (i = 0; i < n; " + step + ")\n        y[i] = x[i];\n}\n";
+    }
+
     @Test
     void unsafeIncrementsOfGather3() throws IOException {
         String g = Repo.example("formad/gather3.c");
@@ -71,8 +77,7 @@ class FileValidationTest {
 
     @Test
     void errorsHaveTheCommandLineText() {
-        String bad = "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : q)\n"
-                + "    for (i = 0; i < n; i++)\n        y[i] = x[i];\n}\n";
+        String bad = kernel("q", "i++");
         List<Problem> ps = validate(bad, FileValidation.Decisions.NONE);
         assertEquals(1, ps.size(), ps.toString());
         // what `paradjoint differentiate k.c` prints: the front-end's errors, else the transformation's
@@ -91,9 +96,7 @@ class FileValidationTest {
 
     @Test
     void findingsCarryTheProblemAndItsNamedArguments() {
-        String bad = "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : x)\n"
-                + "    for (i = 0; i < n; i += n)\n        y[i] = x[i];\n}\n";
-        List<Problem> ps = validate(bad, FileValidation.Decisions.NONE);
+        List<Problem> ps = validate(kernel("x", "i += n"), FileValidation.Decisions.NONE);
         assertEquals(1, ps.size(), ps.toString());
         Problem p = ps.get(0);
         assertEquals("loop-step-not-constant", p.attributes().get(Problem.PROBLEM));
