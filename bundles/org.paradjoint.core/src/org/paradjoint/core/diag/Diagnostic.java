@@ -8,9 +8,10 @@ import java.util.Map;
 
 /**
  * A located problem: a row of the catalogue ({@link Problems}) and the named arguments its
- * message pattern and its data ask for, in the catalogue's order. The {@linkplain #code() code} is stable (e.g.
- * {@code unsupported-goto}); tests, markers and quick-fixes rely on it, and quick-fixes read
- * arguments back ({@link #argument}) instead of re-analysing.
+ * message pattern and its data ask for, in the catalogue's order. The {@linkplain #code() code}
+ * is stable (e.g. {@code unsupported-goto}); tests, markers and quick-fixes rely on it, and
+ * quick-fixes read arguments back ({@link #argument}) instead of re-analysing. The severity and
+ * the message come from the catalogue.
  */
 public record Diagnostic(ProblemType problem, SourceRange range, Map<String, String> arguments) {
 
