@@ -11,8 +11,8 @@ import org.paradjoint.core.frontend.ParseResult;
  * The C front-end: parses {@code .c} and {@code .h} text with the CDT DOM parser (no workspace,
  * no index, {@code #include}s read as empty) and maps it to the IR.
  * <p>
- * Every construct outside the IR is an error diagnostic with a stable code from
- * {@link CDiagnosticCodes} and the position of the construct. The returned unit holds the
+ * Every construct outside the IR is an error diagnostic of the problem catalogue
+ * ({@link org.paradjoint.core.diag.Problems}) at the position of the construct. The returned unit holds the
  * functions that mapped without error (for outlines and navigation); when
  * {@link ParseResult#hasErrors()} is true no code may be generated from it.
  * <p>

@@ -11,6 +11,7 @@ import org.paradjoint.core.check.CheckResolution;
 import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -104,18 +105,19 @@ final class CheckCommand implements Command {
         }
         Function primal = parsed.unit().function(c.function()).orElse(null);
         if (primal == null) {
-            err.println(c.file() + ": error: no function '" + c.function() + "' in this file");
+            err.println(Diagnostic.error("no-such-function.in-file", SourceRange.ofFile(c.file()), "function",
+                    c.function()).format());
             return 1;
         }
         if (!Routes.isAnnotated(primal)) {
-            err.println(primal.range().location() + ": error: function '" + c.function()
-                    + "' has no `ad gradient`, `ad tangent` or `ad stencil` pragma: nothing to check");
+            err.println(Diagnostic.error("no-ad-pragma.check", primal.range(), "function", c.function()).format());
             return 1;
         }
         // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
         GeneratedFile tangent = derivatives(parsed.unit(), c.file(), Mode.TANGENT);
         GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
-        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(), adjoint.diagnostics(), err)
+        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(),
+                adjoint.diagnostics(), err)
                 || tangent.hasErrors() || adjoint.hasErrors()) {
             return 1;
         }
@@ -124,7 +126,8 @@ final class CheckCommand implements Command {
             request = new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),
                     SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run);
         } catch (IOException e) {
-            err.println(c.file() + ": error: cannot read: " + e.getMessage());
+            err.println(Diagnostic.error("cannot-read", SourceRange.ofFile(c.file()), "reason", e.getMessage())
+                    .format());
             return 1;
         }
         Integer refused = CheckFiles.refusal(c.file(), toolchain.generated(request), force, err);

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Function;
@@ -138,7 +140,8 @@ final class DifferentiateCommand implements Command {
         try {
             SourceFiles.write(Path.of(target), g.text());
         } catch (IOException e) {
-            err.println(target + ": error: cannot write: " + e.getMessage());
+            err.println(Diagnostic.error("cannot-write", SourceRange.ofFile(target), "reason", e.getMessage())
+                    .format());
             return 1;
         }
         out.println("wrote " + target + " (" + names(g.functionNames()) + ")");
@@ -146,8 +149,7 @@ final class DifferentiateCommand implements Command {
     }
 
     private static int noAnnotatedFunction(String file, PrintStream err) {
-        err.println(file + ": error: no function carries an `ad gradient`, `ad tangent` or `ad stencil`"
-                + " pragma; annotate one, or name it with --function and give --dependents/--independents");
+        err.println(Diagnostic.error("no-annotated-function", SourceRange.ofFile(file)).format());
         return 1;
     }
 

@@ -17,9 +17,9 @@ import org.paradjoint.fortran.internal.UnitParser;
  * Intrinsics are spelled the IR's (C) way ({@code abs} of a real is {@code fabs}, {@code max}
  * is {@code fmax}, {@code dble} is a cast, {@code x**2} is {@code pow(x, 2.0)}) so that the
  * transformations apply unchanged; {@code FortranPrinter} maps them back. {@code logical} values
- * are integers 0/1. Every construct outside this subset is an error diagnostic with a stable
- * code from {@link FortranDiagnosticCodes} and its position; the returned unit holds the
- * procedures that mapped without error, and no code may be generated when
+ * are integers 0/1. Every construct outside this subset is an error diagnostic of the
+ * problem catalogue ({@link org.paradjoint.core.diag.Problems}) with its position; the returned
+ * unit holds the procedures that mapped without error, and no code may be generated when
  * {@link ParseResult#hasErrors()} is true.
  * <p>
  * Dummy arrays are assumed not to alias each other, which is also what Fortran requires of a

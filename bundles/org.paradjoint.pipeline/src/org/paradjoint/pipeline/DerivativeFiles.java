@@ -85,8 +85,8 @@ public final class DerivativeFiles {
         }
         Optional<Function> f = unit.function(function);
         if (f.isEmpty()) {
-            diags.add(Diagnostic.error("no-such-function", SourceRange.NONE, "no function '" + function + "' in "
-                    + unit.file()));
+            diags.add(Diagnostic.error("no-such-function", SourceRange.NONE, "function", function, "file",
+                    unit.file()));
             return List.of();
         }
         return List.of(f.get());

@@ -24,10 +24,8 @@ final class NameClashes {
         for (DerivativeSignature s : generated) {
             for (TranslationUnit.Definition f : unit.definitions()) {
                 if (f.name().equals(s.derivedName())) {
-                    out.add(Diagnostic.error("generated-name-clash", f.range(), "function '" + f.name()
-                            + "' has the name of the " + (what != null ? what : kind(s.mode())) + " of '"
-                            + s.primalName() + "' that paradjoint generates; rename it, or choose another suffix"
-                            + " (--adjoint-suffix, --tangent-suffix)"));
+                    out.add(Diagnostic.error("generated-name-clash", f.range(), "function", f.name(), "generated",
+                            (what != null ? what : kind(s.mode())), "primal", s.primalName()));
                 }
             }
         }

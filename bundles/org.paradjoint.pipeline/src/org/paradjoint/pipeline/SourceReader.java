@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 
 /**
  * Reads a source file as users' files come: UTF-8 with or without a byte-order mark, otherwise
@@ -18,7 +20,7 @@ import java.util.Optional;
 public final class SourceReader {
 
     /** The text, and the warning to show when it was not UTF-8 (empty otherwise). */
-    public record Text(String text, Optional<String> warning) {
+    public record Text(String text, Optional<Diagnostic> warning) {
     }
 
     private static final char BOM = '\uFEFF';
@@ -33,13 +35,13 @@ public final class SourceReader {
         }
         byte[] bytes = Files.readAllBytes(file);
         String text;
-        Optional<String> warning = Optional.empty();
+        Optional<Diagnostic> warning = Optional.empty();
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             text = new String(bytes, StandardCharsets.ISO_8859_1);
-            warning = Optional.of("the file is not valid UTF-8; it was read as Latin-1 (ISO 8859-1)");
+            warning = Optional.of(Diagnostic.warning("read-as-latin1", SourceRange.ofFile(file.toString())));
         }
         if (!text.isEmpty() && text.charAt(0) == BOM) {
             // replaced, not removed: offsets stay those of the file

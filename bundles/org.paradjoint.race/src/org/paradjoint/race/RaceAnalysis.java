@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
@@ -57,7 +56,8 @@ public final class RaceAnalysis {
                 }
             }
         }
-        return new RaceReport(f, prover.name(), reports, diagnostics(reports), Duration.ofNanos(System.nanoTime() - t0));
+        return new RaceReport(f, prover.name(), reports, diagnostics(reports),
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     /** One loop of {@code f}: what {@link RaceReport#verdict} answers, without the other loops. */
@@ -146,24 +146,20 @@ public final class RaceAnalysis {
         List<Diagnostic> out = new ArrayList<>();
         for (LoopReport l : loops) {
             if (l.primalRace() != null) {
-                out.add(new Diagnostic(Severity.WARNING, RaceReport.PRIMAL_RACE,
-                        "parallel loop over " + l.counter() + ": " + l.primalRace(), l.range(),
-                        List.of(l.counter(), l.primalRace())));
+                out.add(Diagnostic.warning("race-probable-primal-race", l.range(), "counter", l.counter(),
+                        "race", l.primalRace()));
             }
             for (PrimalConflict c : l.conflicts()) {
-                out.add(new Diagnostic(Severity.WARNING, RaceReport.PRIMAL_UNPROVEN,
-                        "parallel loop over " + l.counter() + ": " + c.message(), c.range(),
-                        List.of(l.counter(), ExprText.of(c.write()), ExprText.of(c.other()), c.message())));
+                out.add(Diagnostic.warning("race-primal-unproven", c.range(), "counter", l.counter(),
+                        "conflict", c.message(), "write", ExprText.of(c.write()), "other", ExprText.of(c.other())));
             }
             if (l.primalRace() == null && l.unsupported() != null) {
-                out.add(new Diagnostic(Severity.INFO, RaceReport.UNSUPPORTED,
-                        "parallel loop over " + l.counter() + " not analysed: " + l.unsupported(), l.range(),
-                        List.of(l.counter(), l.unsupported())));
+                out.add(Diagnostic.info("race-unsupported", l.range(), "counter", l.counter(),
+                        "reason", l.unsupported()));
             }
             for (Increment i : l.increments()) {
                 if (!i.isSafe()) {
-                    out.add(new Diagnostic(Severity.WARNING, RaceReport.UNSAFE_INCREMENT, i.message(), i.range(),
-                            List.of(i.adjoint(), i.reason(), i.counterexample() == null ? "" : i.counterexample())));
+                    out.add(RaceReport.unsafeIncrement(i.range(), i.adjoint(), i.reason(), i.counterexample()));
                 }
             }
         }

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.For;
@@ -102,8 +101,8 @@ public final class RacePolicy implements IncrementPolicy {
             }
             Increment i = d.increment();
             if (i != null) {
-                unsafe.putIfAbsent(place(i.range()), warning(i.message(), i.range(), i.adjoint(), i.reason(),
-                        i.counterexample() == null ? "" : i.counterexample()));
+                unsafe.putIfAbsent(place(i.range()),
+                        RaceReport.unsafeIncrement(i.range(), i.adjoint(), i.reason(), i.counterexample()));
             } else {
                 String adjoint = ExprText.renamed(d.primal(), d.primal().var().name() + adjointSuffix);
                 String why = d.report() != null && d.report().unsupported() != null
@@ -111,17 +110,12 @@ public final class RacePolicy implements IncrementPolicy {
                         : "it comes from code the analysis did not see, e.g. an inlined function";
                 String reason = "adjoint increment " + adjoint + " was not classified by the race analysis (" + why
                         + "): it is treated as unsafe";
-                unsafe.putIfAbsent(place(d.primal().range()), warning(reason, d.primal().range(), adjoint, reason, ""));
+                unsafe.putIfAbsent(place(d.primal().range()),
+                        RaceReport.unsafeIncrement(d.primal().range(), adjoint, reason, null));
             }
         }
         out.addAll(unsafe.values());
         return out;
-    }
-
-    /** A {@code race-unsafe-increment} warning; arguments: adjoint, reason, counterexample (or empty). */
-    private static Diagnostic warning(String message, SourceRange at, String adjoint, String reason, String cex) {
-        return new Diagnostic(Severity.WARNING, RaceReport.UNSAFE_INCREMENT, message, at,
-                List.of(adjoint, reason, cex));
     }
 
     /** One warning per place in the source (ranges compare equal as records, so use their fields). */

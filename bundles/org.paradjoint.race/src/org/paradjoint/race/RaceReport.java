@@ -17,17 +17,20 @@ import org.paradjoint.core.ir.Function;
 public record RaceReport(Function function, String prover, List<LoopReport> loops, List<Diagnostic> diagnostics,
         Duration time) {
 
-    /** Diagnostic code of an increment that needs an atomic (arguments: adjoint, reason, counterexample). */
+    /** Code of an increment that needs an atomic (arguments: adjoint, reason, counterexample). */
     public static final String UNSAFE_INCREMENT = "race-unsafe-increment";
-    /** Diagnostic code of a loop whose own references contradict each other (arguments: loop counter, detail). */
-    public static final String PRIMAL_RACE = "race-probable-primal-race";
+
     /**
-     * Diagnostic code of two references whose race-freedom had to be proven and was not, on the
-     * written one (arguments: loop counter, written reference, other reference, message).
+     * The warning on an increment that needs an atomic: catalogue problem
+     * {@code race-unsafe-increment}, or its {@code .counterexample} variant when the prover gave
+     * one (then empty otherwise); arguments {@code adjoint}, {@code reason} and
+     * {@code counterexample} in either case, for quick-fixes.
      */
-    public static final String PRIMAL_UNPROVEN = "race-primal-unproven";
-    /** Diagnostic code of a loop the analysis cannot model (arguments: loop counter, reason). */
-    public static final String UNSUPPORTED = "race-unsupported";
+    public static Diagnostic unsafeIncrement(SourceRange at, String adjoint, String reason, String counterexample) {
+        boolean cex = counterexample != null && !counterexample.isEmpty();
+        return Diagnostic.warning(cex ? UNSAFE_INCREMENT + ".counterexample" : UNSAFE_INCREMENT, at,
+                "adjoint", adjoint, "reason", reason, "counterexample", cex ? counterexample : "");
+    }
 
     public RaceReport {
         loops = List.copyOf(loops);

@@ -80,8 +80,7 @@ public final class SeparableDifferentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> f = unit.function(function);
         if (f.isEmpty()) {
-            diags.error(SeparableCodes.NO_SUCH_FUNCTION, SourceRange.NONE, "no function '" + function + "' in "
-                    + unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", function, "file", unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         return backend.generate(unit, List.of(f.get()), options, diags);
@@ -92,8 +91,7 @@ public final class SeparableDifferentiator {
         Diagnostics diags = new Diagnostics();
         List<Function> fs = unit.functions().stream().filter(SeparableDifferentiator::isAnnotated).toList();
         if (fs.isEmpty()) {
-            diags.error(SeparableCodes.NO_PARTIALLY_SEPARABLE, SourceRange.NONE, "no function of " + unit.file()
-                    + " has a partially_separable pragma");
+            diags.error("no-partially-separable.no-function-has", SourceRange.NONE, "file", unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         return backend.generate(unit, fs, options, diags);
@@ -143,8 +141,7 @@ public final class SeparableDifferentiator {
     private static SeparableResult generateC(TranslationUnit unit, List<Function> fs, SeparableOptions options,
             Diagnostics diags) {
         if (unit.language() != TranslationUnit.Language.C) {
-            diags.error(SeparableCodes.NOT_LOWERED, SourceRange.NONE, unit.file() + " is not C: its functions must be "
-                    + "lowered to C's conventions first (differentiate it through the command line or the workbench)");
+            diags.error("not-lowered", SourceRange.NONE, "file", unit.file());
             return new SeparableResult(List.of(), List.of(), diags.list());
         }
         return generateC(unit, fs, options, MessageSpelling.C, diags);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -57,7 +56,7 @@ public final class StencilDifferentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> fn = unit.function(function);
         if (fn.isEmpty()) {
-            diags.error("no-such-function", SourceRange.NONE, "no function '" + function + "' in " + unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", function, "file", unit.file());
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, fn.get(), options == null ? StencilOptions.defaults() : options, diags);
@@ -66,9 +65,7 @@ public final class StencilDifferentiator {
     private static DiffResult differentiate(TranslationUnit unit, Function primal, StencilOptions options,
             Diagnostics diags) {
         if (primal.returnType() != null) {
-            diags.error("unsupported-return-value", primal.range(), "function '" + primal.name()
-                    + "' returns a value: only void functions can be differentiated; return the result "
-                    + "through a pointer parameter");
+            diags.error("unsupported-return-value.function-returns-value", primal.range(), "primal", primal.name());
             return new DiffResult(null, null, diags.list());
         }
         MessageSpelling spell = MessageSpelling.of(unit, primal);
@@ -90,8 +87,7 @@ public final class StencilDifferentiator {
         warnUninterpreted(nest, out, spell, diags);
         List<String> broken = GatherCheck.violations(out, spell);
         if (!broken.isEmpty()) {
-            diags.error(StencilCodes.INTERNAL, nest.nest().range(), "internal error: the adjoint stencil of '"
-                    + primal.name() + "' would not be a pure gather (" + broken.get(0) + "); please report it");
+            diags.error("stencil-internal", nest.nest().range(), "primal", primal.name(), "gather", broken.get(0));
             return new DiffResult(null, signature(nest, name), diags.list());
         }
         return new DiffResult(out, signature(nest, name), diags.list());
@@ -104,9 +100,8 @@ public final class StencilDifferentiator {
                 try {
                     StencilOptions.Strategy.of(s.strategy());
                 } catch (IllegalArgumentException e) {
-                    diags.error(StencilCodes.STRATEGY, s.range(), "`strategy(" + s.strategy() + ")` of the `"
-                            + spell.annotation("stencil adjoint") + "` pragma names no strategy: it must be one of "
-                            + StencilOptions.Strategy.VALUES);
+                    diags.error("stencil-strategy", s.range(), "strategy", s.strategy(), "annotation",
+                            spell.annotation("stencil adjoint"), "strategies", StencilOptions.Strategy.VALUES);
                 }
             }
         }
@@ -147,11 +142,10 @@ public final class StencilDifferentiator {
                             + (g.args().size() == 1 ? "" : "s")
                     : real + " " + g.name() + "_dK(" + String.join(", ", g.args().stream().map(a -> real).toList())
                             + ")";
-            diags.warning(StencilCodes.UNINTERPRETED_CALL, g.range(), "'" + g.name() + "' is not defined in this "
-                    + "file: the adjoint treats it as an uninterpreted function and calls the user-supplied "
-                    + "partial derivatives " + (partials.isEmpty() ? "(none needed here)" : String.join(", ",
+            diags.warning("stencil-uninterpreted-call", g.range(), "function", g.name(), "derivatives",
+                    (partials.isEmpty() ? "(none needed here)" : String.join(", ",
                             partials) + " (" + signature + " returns the derivative of '"
-                            + g.name() + "' in its K-th argument)") + "; define them next to '" + g.name() + "'");
+                            + g.name() + "' in its K-th argument)"));
         }
     }
 }

@@ -60,7 +60,7 @@ class CLayoutTest {
 
     @Test
     void whatCCannotDeclareIsALocatedError() {
-        assertError(CLayout.UNKNOWN_EXTENT, 4, """
+        assertError("c-layout-unknown-extent", 4, """
                 subroutine s(a, f)
                   implicit none
                   real(8), intent(inout) :: f(1)
@@ -68,7 +68,7 @@ class CLayoutTest {
                   f(1) = a(1, 1)
                 end subroutine s
                 """);
-        assertError(CLayout.EXTENT_ORDER, 3, """
+        assertError("c-layout-extent-order", 3, """
                 subroutine s(a, n, f)
                   implicit none
                   real(8), intent(in) :: a(n, 2)
@@ -78,7 +78,7 @@ class CLayoutTest {
                 end subroutine s
                 """);
         // x(n) before n: the leading extent is dropped (const double *x); n is then unused in C
-        assertError(CLayout.UNUSED_DUMMY, 2, """
+        assertError("c-layout-unused-dummy", 2, """
                 subroutine s(x, n, f)
                   integer, intent(in) :: n
                   real(8), intent(in) :: x(n)
@@ -86,7 +86,7 @@ class CLayoutTest {
                   f(1) = x(1)
                 end subroutine s
                 """);
-        assertError(CLayout.RESERVED_NAME, 4, """
+        assertError("c-layout-reserved-name", 4, """
                 subroutine s(f)
                   implicit none
                   real(8), intent(inout) :: f(1)
@@ -95,7 +95,7 @@ class CLayoutTest {
                   f(1) = static
                 end subroutine s
                 """);
-        assertError(CLayout.REFERENCE_SCALAR, 5, """
+        assertError("c-layout-reference-scalar", 5, """
                 subroutine s(i, f)
                   implicit none
                   integer, intent(inout) :: i

@@ -14,7 +14,6 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.fortran.FortranFrontEnd;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.separable.SeparableOptions;
 import org.paradjoint.separable.SeparableResult;
@@ -29,7 +28,7 @@ class FortranSeparableDiagnosticsTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                error(SeparableCodes.ELEMENTAL_UPDATE_FORM, "'s = s + term' (or 's = s - term')", null, """
+                error("elemental-update-form", "'s = s + term' (or 's = s - term')", null, """
                         subroutine f(n, x, y)
                           integer, intent(in) :: n
                           real(8), intent(in) :: x(n)
@@ -45,7 +44,7 @@ class FortranSeparableDiagnosticsTest {
                           y = s
                         end subroutine f
                         """),
-                error(SeparableCodes.MISSING_ELEMENTAL_PRAGMA, "'!$ad elemental'; mark the assignment that "
+                error("missing-elemental-pragma", "'!$ad elemental'; mark the assignment that "
                         + "initialises it, e.g. 't = 0.0d0'", null, """
                         subroutine f(n, x, y) ! err
                           integer, intent(in) :: n
@@ -64,7 +63,7 @@ class FortranSeparableDiagnosticsTest {
                           y = s + t
                         end subroutine f
                         """),
-                error(SeparableCodes.NO_PARTIALLY_SEPARABLE, "put '!$ad partially_separable(e1, e2, ...)' on", null,
+                error("no-partially-separable", "put '!$ad partially_separable(e1, e2, ...)' on", null,
                         """
                         subroutine f(n, x, y) ! err
                           integer, intent(in) :: n
@@ -79,7 +78,7 @@ class FortranSeparableDiagnosticsTest {
                           y = s
                         end subroutine f
                         """),
-                error(SeparableCodes.ELEMENTAL_INIT_POSITION, "a plain assignment 't = value' whose value", null,
+                error("elemental-init-position", "a plain assignment 't = value' whose value", null,
                         """
                         subroutine f(n, x, y)
                           integer, intent(in) :: n
@@ -99,7 +98,7 @@ class FortranSeparableDiagnosticsTest {
                           y = s + t
                         end subroutine f
                         """),
-                error(SeparableCodes.COMBINE_TARGET, "a real dummy argument (or an element of one) with '=' (e.g. "
+                error("combine-target", "a real dummy argument (or an element of one) with '=' (e.g. "
                         + "'f = area * (fquad + flin)'); here it writes 't'", null, """
                         subroutine f(n, x, y)
                           integer, intent(in) :: n
@@ -117,7 +116,7 @@ class FortranSeparableDiagnosticsTest {
                           y = t
                         end subroutine f
                         """),
-                error(SeparableCodes.INDEPENDENT_SHAPE, "one-dimensional real(8) array dummy argument of 'f' (e.g. "
+                error("independent-shape", "one-dimensional real(8) array dummy argument of 'f' (e.g. "
                         + "'real(8), intent(in) :: c(n)')", List.of("c"), """
                         subroutine f(n, x, c, y) ! err
                           integer, intent(in) :: n
@@ -134,7 +133,7 @@ class FortranSeparableDiagnosticsTest {
                           y = s
                         end subroutine f
                         """),
-                error(SeparableCodes.RETURNS_VALUE, "'f' is a function: the separable mode needs a subroutine",
+                error("unsupported-return-value", "'f' is a function: the separable mode needs a subroutine",
                         null, """
                         function f(n, x) result(y) ! err
                           integer, intent(in) :: n

@@ -18,7 +18,6 @@ import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.ArrayRef;
@@ -50,39 +49,34 @@ final class Declarations {
     List<Stmt> local(IASTDeclarationStatement ds) {
         IASTDeclaration d = ds.getDeclaration();
         if (d instanceof IASTProblemDeclaration) {
-            throw error(CDiagnosticCodes.SYNTAX_ERROR, ds, "syntax error: cannot parse `" + SourceText.excerpt(ds) + "`");
+            throw error("syntax-error.syntax-error-parse", ds, "code", SourceText.excerpt(ds));
         }
         if (d instanceof IASTASMDeclaration) {
-            throw error(CDiagnosticCodes.ASM, ds, "inline assembly is not supported");
+            throw error("unsupported-asm", ds);
         }
         if (d instanceof IASTFunctionDefinition) {
-            throw error(CDiagnosticCodes.DECLARATION, ds, "nested function definitions are not supported; define the"
-                    + " function at file scope");
+            throw error("unsupported-declaration.nested-function-definitions", ds);
         }
         if (!(d instanceof IASTSimpleDeclaration sd)) {
-            throw error(CDiagnosticCodes.DECLARATION, ds, "declaration `" + SourceText.excerpt(ds) + "` is not supported");
+            throw error("unsupported-declaration.declaration-supported", ds, "code", SourceText.excerpt(ds));
         }
         IASTDeclSpecifier spec = sd.getDeclSpecifier();
         switch (spec.getStorageClass()) {
         case IASTDeclSpecifier.sc_typedef:
-            throw error(CDiagnosticCodes.DECLARATION, ds, "local typedef `" + SourceText.excerpt(ds)
-                    + "` is not supported; use the type itself");
+            throw error("unsupported-declaration.local-typedef-supported", ds, "code", SourceText.excerpt(ds));
         case IASTDeclSpecifier.sc_static:
-            throw error(CDiagnosticCodes.STATIC_LOCAL, ds, "static local variable in `" + SourceText.excerpt(ds)
-                    + "` keeps its value between calls, which the derivative cannot follow; make it a parameter");
+            throw error("unsupported-static-local", ds, "code", SourceText.excerpt(ds));
         case IASTDeclSpecifier.sc_extern:
-            throw error(CDiagnosticCodes.GLOBAL, ds, "extern declaration `" + SourceText.excerpt(ds)
-                    + "` refers to a global variable; pass it as a parameter instead");
+            throw error("unsupported-global.extern-declaration-refers", ds, "code", SourceText.excerpt(ds));
         default:
             break;
         }
         BaseType type = ctx.types.baseType(spec);
         if (type == null) {
-            throw error(CDiagnosticCodes.TYPE, ds, "variable of type void in `" + SourceText.excerpt(ds) + "`");
+            throw error("unsupported-type.variable-type-void", ds, "code", SourceText.excerpt(ds));
         }
         if (sd.getDeclarators().length == 0) {
-            throw error(CDiagnosticCodes.DECLARATION, ds, "declaration `" + SourceText.excerpt(ds)
-                    + "` declares nothing");
+            throw error("unsupported-declaration.declaration-declares-nothing", ds, "code", SourceText.excerpt(ds));
         }
         List<Stmt> out = new ArrayList<>();
         for (IASTDeclarator declarator : sd.getDeclarators()) {
@@ -95,14 +89,12 @@ final class Declarations {
     /** Declares the local of one declarator, for example the counter in {@code for (int i = 0; ...)}. */
     Variable declare(BaseType type, IASTDeclarator declarator) {
         if (declarator instanceof IASTFunctionDeclarator) {
-            throw error(CDiagnosticCodes.DECLARATION, declarator, "local function declaration `"
-                    + SourceText.excerpt(declarator) + "` is not supported; declare functions at file scope");
+            throw error("unsupported-declaration.local-function-declaration", declarator, "code",
+                    SourceText.excerpt(declarator));
         }
         Types.Shape shape = ctx.types.shape(declarator);
         if (shape.viaPointer()) {
-            throw error(CDiagnosticCodes.LOCAL_POINTER, declarator, "local pointer variable `" + shape.name()
-                    + "` is not supported: it could alias an array the analyses must see; index the array parameter"
-                    + " directly");
+            throw error("unsupported-local-pointer", declarator, "shape", shape.name());
         }
         List<Dim> dims = new ArrayList<>();
         for (IASTExpression extent : shape.extents()) {
@@ -129,8 +121,7 @@ final class Declarations {
             return List.of();
         }
         if (!(init instanceof IASTEqualsInitializer eq)) {
-            throw error(CDiagnosticCodes.INITIALIZER, init, "initialiser `" + SourceText.excerpt(init)
-                    + "` is not supported");
+            throw error("unsupported-initializer.initialiser-supported", init, "code", SourceText.excerpt(init));
         }
         SourceRange where = ctx.src.range(declarator);
         IASTInitializerClause clause = eq.getInitializerClause();
@@ -138,8 +129,7 @@ final class Declarations {
             return arrayInitialiser(v, list, where);
         }
         if (v.isArray() || !(clause instanceof IASTExpression e)) {
-            throw error(CDiagnosticCodes.INITIALIZER, init, "array `" + declarator.getName()
-                    + "` needs a brace-enclosed initialiser list");
+            throw error("unsupported-initializer.array-needs-brace", init, "name", declarator.getName());
         }
         VarRef target = new VarRef(v, ctx.src.range(declarator.getName()));
         return List.of(new Assign(target, Assign.Op.SET, ctx.exprs.value(e), false, List.of(), where));
@@ -147,28 +137,28 @@ final class Declarations {
 
     private List<Stmt> arrayInitialiser(Variable v, IASTInitializerList list, SourceRange where) {
         if (v.rank() != 1) {
-            throw error(CDiagnosticCodes.INITIALIZER, list, "initialiser list for `" + v.name() + "` is not supported"
-                    + (v.isScalar() ? "; a scalar takes a plain value" : " (only one-dimensional arrays take one)"));
+            throw error(v.isScalar() ? "unsupported-initializer.scalar-list" : "unsupported-initializer.array-list",
+                    list,
+                    "variable", v.name());
         }
         List<Stmt> out = new ArrayList<>();
         IASTInitializerClause[] clauses = list.getClauses();
         for (int k = 0; k < clauses.length; k++) {
             if (!(clauses[k] instanceof IASTExpression e)) {
-                throw error(CDiagnosticCodes.INITIALIZER, clauses[k], "initialiser `" + SourceText.excerpt(clauses[k])
-                        + "` is not supported; list plain values");
+                throw error("unsupported-initializer.initialiser-supported-list", clauses[k], "code",
+                        SourceText.excerpt(clauses[k]));
             }
             out.add(element(v, k, ctx.exprs.value(e), where));
         }
         Expr extent = v.dims().get(0).extent();
         if (!(extent instanceof IntLit n)) {
             if (clauses.length == 0) {
-                throw error(CDiagnosticCodes.INITIALIZER, list, "empty initialiser list for `" + v.name() + "`");
+                throw error("unsupported-initializer.empty-initialiser-list", list, "for", v.name());
             }
             return out;
         }
         if (clauses.length > n.value()) {
-            throw error(CDiagnosticCodes.INITIALIZER, list, "too many initialisers for `" + v.name() + "["
-                    + n.value() + "]`");
+            throw error("unsupported-initializer.too-many-initialisers", list, "for", v.name(), "extent", n.value());
         }
         for (long k = clauses.length; k < n.value(); k++) {
             Expr zero = v.isFloating() ? new RealLit(0.0, "0.0", where) : new IntLit(0, where);
@@ -187,8 +177,7 @@ final class Declarations {
                 && eq.getInitializerClause() instanceof IASTInitializerList list) {
             return new IntLit(list.getClauses().length, ctx.src.range(list));
         }
-        throw error(CDiagnosticCodes.LOCAL_VLA, declarator, "local array `" + name + "` has no size; give it a"
-                + " constant size");
+        throw error("unsupported-local-vla.local-array-has", declarator, "name", name);
     }
 
     private Expr constantExtent(IASTExpression extent, String name) {
@@ -196,12 +185,10 @@ final class Declarations {
         try {
             e = ctx.exprs.value(extent);
         } catch (UnsupportedException ex) {
-            throw error(CDiagnosticCodes.LOCAL_VLA, extent, "local array `" + name + "` must have a constant size;"
-                    + " variable-length local arrays are not supported (pass the array as a parameter)");
+            throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
         if (!isConstant(e)) {
-            throw error(CDiagnosticCodes.LOCAL_VLA, extent, "local array `" + name + "` must have a constant size;"
-                    + " variable-length local arrays are not supported (pass the array as a parameter)");
+            throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
         return e;
     }
@@ -216,7 +203,7 @@ final class Declarations {
         };
     }
 
-    private UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, ctx.src.range(node), message);
+    private UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, ctx.src.range(node), arguments);
     }
 }

@@ -19,7 +19,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTProblemExpression;
 import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.ArrayRef;
@@ -88,8 +87,7 @@ final class Exprs {
         if (e instanceof IASTIdExpression id) {
             Variable v = resolve(id);
             if (v.isArray()) {
-                throw error(CDiagnosticCodes.ARRAY_VALUE, e, "array `" + id.getName() + "` is used as a value;"
-                        + " index it (as in `" + id.getName() + "[i]`): only a call may take a whole array");
+                throw error("unsupported-array-value.array-used-as", e, "name", id.getName());
             }
             return new VarRef(v, range(e));
         }
@@ -107,7 +105,7 @@ final class Exprs {
         }
         if (e instanceof IASTConditionalExpression c) {
             if (c.getPositiveResultExpression() == null) {
-                throw error(CDiagnosticCodes.OPERATOR, e, "GNU `a ?: b` is not supported; write `a ? a : b`");
+                throw error("unsupported-operator.gnu-b-supported", e);
             }
             return new Cond(value(c.getLogicalConditionExpression()), value(c.getPositiveResultExpression()),
                     value(c.getNegativeResultExpression()), range(e));
@@ -121,7 +119,7 @@ final class Exprs {
     /** An argument of a call: a value or a whole array. */
     Expr argument(IASTInitializerClause c) {
         if (!(c instanceof IASTExpression e)) {
-            throw error(CDiagnosticCodes.EXPRESSION, c, "argument `" + SourceText.excerpt(c) + "` is not supported");
+            throw error("unsupported-expression.argument-supported", c, "code", SourceText.excerpt(c));
         }
         IASTExpression s = stripParens(e);
         if (s instanceof IASTIdExpression id) {
@@ -137,9 +135,7 @@ final class Exprs {
         if (s instanceof IASTIdExpression id) {
             Variable v = resolve(id);
             if (v.isArray()) {
-                throw error(CDiagnosticCodes.POINTER_ASSIGNMENT, e, "assignment to the array or pointer `"
-                        + id.getName() + "` is not supported (it would alias or move the array); assign its"
-                        + " elements instead");
+                throw error("unsupported-pointer-assignment", e, "name", id.getName());
             }
             return new VarRef(v, range(s));
         }
@@ -152,8 +148,7 @@ final class Exprs {
         if (s instanceof IASTFieldReference) {
             throw struct(s);
         }
-        throw error(CDiagnosticCodes.STATEMENT, e, "cannot assign to `" + SourceText.excerpt(e)
-                + "`; assign to a scalar variable or an array element");
+        throw error("unsupported-statement.assign-assign-scalar", e, "code", SourceText.excerpt(e));
     }
 
     /** The array variable an expression denotes as a whole, or null when it is not array-valued. */
@@ -195,11 +190,9 @@ final class Exprs {
         case IASTLiteralExpression.lk_float_constant:
             return real(lit, text);
         case IASTLiteralExpression.lk_string_literal:
-            throw error(CDiagnosticCodes.STRING_LITERAL, lit, "string literal " + SourceText.excerpt(lit)
-                    + " is not supported; differentiated code handles numbers only (move I/O out of the function)");
+            throw error("unsupported-string-literal", lit, "code", SourceText.excerpt(lit));
         case IASTLiteralExpression.lk_char_constant:
-            throw error(CDiagnosticCodes.CHAR_LITERAL, lit, "character literal " + text
-                    + " is not supported; use an int constant");
+            throw error("unsupported-char-literal", lit, "text", text);
         default:
             throw other(lit);
         }
@@ -210,8 +203,7 @@ final class Exprs {
         while (!digits.isEmpty() && "uUlL".indexOf(digits.charAt(digits.length() - 1)) >= 0) {
             char c = digits.charAt(digits.length() - 1);
             if (c == 'u' || c == 'U') {
-                throw error(CDiagnosticCodes.TYPE, lit, "unsigned literal `" + text
-                        + "` is not supported; drop the `u` suffix");
+                throw error("unsupported-type.unsigned-literal-supported", lit, "text", text);
             }
             digits = digits.substring(0, digits.length() - 1);
         }
@@ -220,7 +212,7 @@ final class Exprs {
                     : Long.decode(digits);
             return new IntLit(value, range(lit));
         } catch (NumberFormatException ex) {
-            throw error(CDiagnosticCodes.EXPRESSION, lit, "integer literal `" + text + "` is out of range");
+            throw error("unsupported-expression.integer-literal-out", lit, "text", text);
         }
     }
 
@@ -228,8 +220,7 @@ final class Exprs {
         String t = text;
         char last = t.charAt(t.length() - 1);
         if (last == 'l' || last == 'L') {
-            throw error(CDiagnosticCodes.LONG_DOUBLE, lit, "`long double` literal `" + text
-                    + "` is not supported; drop the `L` suffix");
+            throw error("unsupported-long-double.long-double-literal", lit, "text", text);
         }
         if (last == 'f' || last == 'F') {
             t = t.substring(0, t.length() - 1);
@@ -237,7 +228,7 @@ final class Exprs {
         try {
             return new RealLit(Double.parseDouble(t), text, range(lit));
         } catch (NumberFormatException ex) {
-            throw error(CDiagnosticCodes.EXPRESSION, lit, "floating literal `" + text + "` is not supported");
+            throw error("unsupported-expression.floating-literal-supported", lit, "text", text);
         }
     }
 
@@ -256,12 +247,11 @@ final class Exprs {
             if (arrayValued(s) == null && s instanceof IASTBinaryExpression b && isAdditive(b)) {
                 throw pointerArithmetic(b);
             }
-            throw error(CDiagnosticCodes.SUBSCRIPT, e, "subscript of `" + SourceText.excerpt(s)
-                    + "` is not supported; index a named array parameter or local array");
+            throw error("unsupported-subscript.subscript-supported-index", e, "code", SourceText.excerpt(s));
         }
         Variable v = resolve(id);
         if (v.isScalar()) {
-            throw error(CDiagnosticCodes.SUBSCRIPT, e, "`" + id.getName() + "` is a scalar and cannot be indexed");
+            throw error("unsupported-subscript.scalar-indexed", e, "name", id.getName());
         }
         if (indexNodes.size() != v.rank()) {
             String what = indexNodes.size() < v.rank()
@@ -269,7 +259,7 @@ final class Exprs {
                             + "`; index every dimension (sub-array pointers are not supported)"
                     : " has " + indexNodes.size() + " subscripts but `" + v.name() + "` has " + v.rank()
                             + " dimension" + (v.rank() == 1 ? "" : "s");
-            throw error(CDiagnosticCodes.SUBSCRIPT, e, "`" + SourceText.excerpt(e) + "`" + what);
+            throw error("unsupported-subscript.other", e, "code", SourceText.excerpt(e), "problem", what);
         }
         List<Expr> indices = new ArrayList<>();
         for (IASTExpression index : indexNodes) {
@@ -286,17 +276,16 @@ final class Exprs {
                 return new ArrayRef(v, List.of(new IntLit(0, range(u))), range(u));
             }
             if (v.isScalar()) {
-                throw error(CDiagnosticCodes.EXPRESSION, u, "`" + SourceText.excerpt(u) + "` dereferences the"
-                        + " scalar `" + id.getName() + "`");
+                throw error("unsupported-expression.dereferences-scalar", u, "code", SourceText.excerpt(u), "name",
+                        id.getName());
             }
-            throw error(CDiagnosticCodes.SUBSCRIPT, u, "`" + SourceText.excerpt(u) + "` selects a sub-array of the "
-                    + v.rank() + "-dimensional array `" + v.name() + "`; index every dimension instead");
+            throw error("unsupported-subscript.selects-sub-array", u, "code", SourceText.excerpt(u), "rank", v.rank(),
+                    "array", v.name());
         }
         if (operand instanceof IASTBinaryExpression b && isAdditive(b)) {
             throw pointerArithmetic(b);
         }
-        throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "dereference `" + SourceText.excerpt(u)
-                + "` is not supported; use an array subscript");
+        throw error("unsupported-pointer-arithmetic.dereference", u, "code", SourceText.excerpt(u));
     }
 
     private Expr unary(IASTUnaryExpression u) {
@@ -311,24 +300,21 @@ final class Exprs {
         case IASTUnaryExpression.op_star:
             return dereference(u);
         case IASTUnaryExpression.op_amper:
-            throw error(CDiagnosticCodes.ADDRESS_OF, u, "address-of `" + SourceText.excerpt(u)
-                    + "` is not supported; pass arrays by name and return scalars as function results");
+            throw error("unsupported-address-of", u, "code", SourceText.excerpt(u));
         case IASTUnaryExpression.op_prefixIncr:
         case IASTUnaryExpression.op_prefixDecr:
         case IASTUnaryExpression.op_postFixIncr:
         case IASTUnaryExpression.op_postFixDecr:
             if (arrayValued(u.getOperand()) != null) {
-                throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "pointer arithmetic `" + SourceText.excerpt(u)
-                        + "` is not supported; index the array with a counter instead");
+                throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));
             }
-            throw error(CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, u, "increment `" + SourceText.excerpt(u)
-                    + "` inside an expression is not supported; make it a statement of its own");
+            throw error("unsupported-assignment-in-expression.increment-inside-expression", u, "code",
+                    SourceText.excerpt(u));
         case IASTUnaryExpression.op_sizeof:
         case IASTUnaryExpression.op_alignOf:
-            throw error(CDiagnosticCodes.EXPRESSION, u, "`" + SourceText.excerpt(u)
-                    + "` is not supported; use a constant");
+            throw error("unsupported-expression.supported-use-constant", u, "code", SourceText.excerpt(u));
         case IASTUnaryExpression.op_tilde:
-            throw error(CDiagnosticCodes.OPERATOR, u, "bitwise operator `~` is not supported");
+            throw error("unsupported-operator.bitwise-operator-supported", u);
         default:
             throw other(u);
         }
@@ -340,8 +326,7 @@ final class Exprs {
     }
 
     private UnsupportedException pointerArithmetic(IASTBinaryExpression b) {
-        return error(CDiagnosticCodes.POINTER_ARITHMETIC, b, "pointer arithmetic `" + SourceText.excerpt(b)
-                + "` is not supported; index the array instead (`p[i + 1]` rather than `*(p + i + 1)` or `p + 1`)");
+        return error("unsupported-pointer-arithmetic", b, "code", SourceText.excerpt(b));
     }
 
     private Expr binary(IASTBinaryExpression b) {
@@ -381,25 +366,21 @@ final class Exprs {
         case IASTBinaryExpression.op_binaryAndAssign:
         case IASTBinaryExpression.op_binaryOrAssign:
         case IASTBinaryExpression.op_binaryXorAssign:
-            throw error(CDiagnosticCodes.ASSIGNMENT_IN_EXPRESSION, b, "assignment `" + SourceText.excerpt(b)
-                    + "` inside an expression is not supported; write one assignment per statement");
+            throw error("unsupported-assignment-in-expression.assignment-inside-expression", b, "code",
+                    SourceText.excerpt(b));
         default:
-            throw error(CDiagnosticCodes.OPERATOR, b, "operator in `" + SourceText.excerpt(b)
-                    + "` is not supported (bitwise and shift operators are not); use arithmetic, comparison"
-                    + " or logical operators");
+            throw error("unsupported-operator.operator-supported-bitwise", b, "code", SourceText.excerpt(b));
         }
     }
 
     private Call call(IASTFunctionCallExpression call) {
         IASTExpression fn = stripParens(call.getFunctionNameExpression());
         if (!(fn instanceof IASTIdExpression id)) {
-            throw error(CDiagnosticCodes.FUNCTION_POINTER, call, "call through `" + SourceText.excerpt(fn)
-                    + "` is not supported; call functions directly by name");
+            throw error("unsupported-function-pointer.call-through-supported", call, "code", SourceText.excerpt(fn));
         }
         String name = id.getName().toString();
         if (scopes.lookup(name).isPresent()) {
-            throw error(CDiagnosticCodes.FUNCTION_POINTER, call, "`" + name
-                    + "` is a variable, not a function; function pointers are not supported");
+            throw error("unsupported-function-pointer.variable-function-function", call, "name", name);
         }
         List<Expr> args = new ArrayList<>();
         for (IASTInitializerClause arg : call.getArguments()) {
@@ -409,29 +390,26 @@ final class Exprs {
     }
 
     private UnsupportedException struct(IASTNode e) {
-        return error(CDiagnosticCodes.STRUCT, e, "member access `" + SourceText.excerpt(e)
-                + "` is not supported (structs are not); pass the members as separate scalars or arrays");
+        return error("unsupported-struct.member-access-supported", e, "code", SourceText.excerpt(e));
     }
 
     private UnsupportedException other(IASTNode e) {
         if (e instanceof IASTProblemExpression) {
-            return error(CDiagnosticCodes.SYNTAX_ERROR, e, "syntax error: cannot parse `" + SourceText.excerpt(e) + "`");
+            return error("syntax-error.syntax-error-parse", e, "code", SourceText.excerpt(e));
         }
         if (e instanceof IASTFieldReference) {
             return struct(e);
         }
         if (e instanceof IASTExpressionList) {
-            return error(CDiagnosticCodes.COMMA, e, "comma expression `" + SourceText.excerpt(e)
-                    + "` is not supported; write separate statements");
+            return error("unsupported-comma", e, "code", SourceText.excerpt(e));
         }
         if (e instanceof IASTTypeIdExpression) {
-            return error(CDiagnosticCodes.EXPRESSION, e, "`" + SourceText.excerpt(e)
-                    + "` is not supported; use a constant");
+            return error("unsupported-expression.supported-use-constant", e, "code", SourceText.excerpt(e));
         }
-        return error(CDiagnosticCodes.EXPRESSION, e, "expression `" + SourceText.excerpt(e) + "` is not supported");
+        return error("unsupported-expression.expression-supported", e, "code", SourceText.excerpt(e));
     }
 
-    UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, range(node), message);
+    UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, range(node), arguments);
     }
 }

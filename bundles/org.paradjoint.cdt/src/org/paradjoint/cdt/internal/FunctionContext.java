@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.cdt.core.dom.ast.IASTNode;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -94,9 +93,7 @@ final class FunctionContext {
     /** Reports pending pragmas before {@code end} (the end of a block) as followed by nothing. */
     void flushDangling(int end) {
         for (Site s : claim(end)) {
-            report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, s.range(), "`#pragma " + s.spelling()
-                    + "` is not followed by a statement in its block; put it right before the loop or assignment it"
-                    + " applies to"));
+            report(Diagnostic.error("dangling-pragma.statement", s.range(), "spelling", s.spelling()));
         }
     }
 
@@ -110,6 +107,7 @@ final class FunctionContext {
     }
 
     static int end(IASTNode n) {
-        return n.getFileLocation() == null ? 0 : n.getFileLocation().getNodeOffset() + n.getFileLocation().getNodeLength();
+        return n.getFileLocation() == null ? 0
+                : n.getFileLocation().getNodeOffset() + n.getFileLocation().getNodeLength();
     }
 }

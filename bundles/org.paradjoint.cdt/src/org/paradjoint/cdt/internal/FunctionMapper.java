@@ -15,7 +15,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.SourceRange;
@@ -89,16 +88,15 @@ final class FunctionMapper {
 
     private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx) {
         if (!(def.getDeclarator() instanceof IASTStandardFunctionDeclarator fd)) {
-            throw error(CDiagnosticCodes.FUNCTION, def.getDeclarator(), "old-style (K&R) function definition `"
-                    + SourceText.excerpt(def.getDeclarator()) + "` is not supported; write a prototype-style header");
+            throw error("unsupported-function.old-style-k", def.getDeclarator(), "code",
+                    SourceText.excerpt(def.getDeclarator()));
         }
         String name = fd.getName().toString();
         if (fd.takesVarArgs()) {
-            throw error(CDiagnosticCodes.FUNCTION, fd, "variadic function `" + name + "` is not supported");
+            throw error("unsupported-function.variadic-function-supported", fd, "name", name);
         }
         if (fd.getPointerOperators().length > 0 || fd.getNestedDeclarator() != null) {
-            throw error(CDiagnosticCodes.FUNCTION, fd, "function `" + name + "` returns a pointer; return void,"
-                    + " int, long, float or double and write results into array parameters");
+            throw error("unsupported-function.function-returns-pointer", fd, "name", name);
         }
         BaseType returnType = ctx.types.baseType(def.getDeclSpecifier());
         IASTParameterDeclaration[] params = fd.getParameters();
@@ -121,13 +119,11 @@ final class FunctionMapper {
     private Variable parameter(IASTParameterDeclaration p, FunctionContext ctx) {
         BaseType type = ctx.types.baseType(p.getDeclSpecifier());
         if (type == null) {
-            throw error(CDiagnosticCodes.TYPE, p, "parameter `" + SourceText.excerpt(p) + "` has type void; use"
-                    + " int, long, float or double");
+            throw error("unsupported-type.parameter-has-type", p, "code", SourceText.excerpt(p));
         }
         Types.Shape shape = ctx.types.shape(p.getDeclarator());
         if (shape.name().isEmpty()) {
-            throw error(CDiagnosticCodes.FUNCTION, p, "unnamed parameter `" + SourceText.excerpt(p)
-                    + "` in a definition; give it a name");
+            throw error("unsupported-function.unnamed-parameter-definition", p, "code", SourceText.excerpt(p));
         }
         List<Dim> dims = new ArrayList<>();
         for (IASTExpression extent : shape.extents()) {
@@ -137,7 +133,7 @@ final class FunctionMapper {
                 Layout.ROW_MAJOR, src.range(p));
     }
 
-    private UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, src.range(node), message);
+    private UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, src.range(node), arguments);
     }
 }

@@ -14,7 +14,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
@@ -44,8 +43,6 @@ import org.paradjoint.core.ir.Variable;
  * body of an OpenMP loop join its private list when they are hoisted.
  */
 final class Loops {
-    private static final String USAGE = "; write it as `for (i = lower; i < bound; i += step)`";
-
     private final FunctionContext ctx;
     private final Statements statements;
     private final PragmaResolver pragmas;
@@ -87,8 +84,8 @@ final class Loops {
             IASTBinaryExpression cond = condition(fs);
             boolean counterLeft = isCounter(cond.getOperand1(), counter);
             if (!counterLeft && !isCounter(cond.getOperand2(), counter)) {
-                throw error(CDiagnosticCodes.FOR, cond, "the loop condition `" + SourceText.excerpt(cond)
-                        + "` does not compare the counter `" + counter.name() + "`" + USAGE);
+                throw error("unsupported-for.loop-condition-does", cond, "code", SourceText.excerpt(cond), "counter",
+                        counter.name());
             }
             Binary.Op cmp = comparison(cond, counterLeft);
             Expr bound = invariant(ctx.exprs.value(counterLeft ? cond.getOperand2() : cond.getOperand1()), counter,
@@ -144,12 +141,11 @@ final class Loops {
                 && sd.getDeclarators().length == 1 && sd.getDeclarators()[0].getInitializer() != null) {
             counter = declarations.declare(ctx.types.baseType(sd.getDeclSpecifier()), sd.getDeclarators()[0]);
         } else {
-            throw error(CDiagnosticCodes.FOR, init == null || init.getFileLocation() == null ? fs : init,
-                    "the for loop needs an initialisation of one counter `i = lower`, not `"
-                            + (init == null ? "" : SourceText.excerpt(init)) + "`" + USAGE);
+            throw error("unsupported-for.loop-needs-initialisation", init == null || init.getFileLocation() == null
+                    ? fs : init, "code", (init == null ? "" : SourceText.excerpt(init)));
         }
         if (counter == null || !counter.isScalar() || !counter.type().isInteger()) {
-            throw error(CDiagnosticCodes.FOR, init, "the loop counter must be an int or long scalar" + USAGE);
+            throw error("unsupported-for.loop-counter-int", init);
         }
         return counter;
     }
@@ -160,7 +156,7 @@ final class Loops {
             IASTDeclarator d = ((IASTSimpleDeclaration) ds.getDeclaration()).getDeclarators()[0];
             Expr e = declarations.scalarInitialiser(d);
             if (e == null) {
-                throw error(CDiagnosticCodes.FOR, init, "the counter needs a plain initial value" + USAGE);
+                throw error("unsupported-for.counter-needs-plain", init);
             }
             return invariant(e, counter, init, "initial value");
         }
@@ -171,7 +167,7 @@ final class Loops {
     private IASTBinaryExpression condition(IASTForStatement fs) {
         IASTExpression c = fs.getConditionExpression();
         if (c == null) {
-            throw error(CDiagnosticCodes.FOR, fs, "the for loop has no condition" + USAGE);
+            throw error("unsupported-for.no-condition", fs);
         }
         if (Exprs.stripParens(c) instanceof IASTBinaryExpression b && switch (b.getOperator()) {
             case IASTBinaryExpression.op_lessThan, IASTBinaryExpression.op_lessEqual,
@@ -180,8 +176,7 @@ final class Loops {
         }) {
             return b;
         }
-        throw error(CDiagnosticCodes.FOR, c, "the loop condition `" + SourceText.excerpt(c)
-                + "` must compare the counter with <, <=, > or >=" + USAGE);
+        throw error("unsupported-for.loop-condition-compare", c, "code", SourceText.excerpt(c));
     }
 
     private static Binary.Op comparison(IASTBinaryExpression cond, boolean counterLeft) {
@@ -196,7 +191,7 @@ final class Loops {
     private Expr step(IASTForStatement fs, Variable counter) {
         IASTExpression it = fs.getIterationExpression();
         if (it == null) {
-            throw error(CDiagnosticCodes.FOR, fs, "the for loop has no increment" + USAGE);
+            throw error("unsupported-for.no-increment", fs);
         }
         IASTExpression e = Exprs.stripParens(it);
         if (e instanceof IASTUnaryExpression u && Statements.isIncrement(u.getOperator())
@@ -228,8 +223,8 @@ final class Loops {
                 break;
             }
         }
-        throw error(CDiagnosticCodes.FOR, it, "the loop increment `" + SourceText.excerpt(it) + "` must change the"
-                + " counter `" + counter.name() + "` by a fixed step (i++, i--, i += s, i -= s, i = i + s)" + USAGE);
+        throw error("unsupported-for.loop-increment-change", it, "code", SourceText.excerpt(it), "counter",
+                counter.name());
     }
 
     private static Expr negate(Expr e) {
@@ -243,8 +238,8 @@ final class Loops {
 
     private Expr invariant(Expr e, Variable counter, IASTNode where, String what) {
         if (mentions(e, counter)) {
-            throw error(CDiagnosticCodes.FOR, where, "the loop " + what + " `" + SourceText.excerpt(where)
-                    + "` depends on the counter `" + counter.name() + "`" + USAGE);
+            throw error("unsupported-for.loop-depends-on", where, "what", what, "code", SourceText.excerpt(where),
+                    "counter", counter.name());
         }
         return e;
     }
@@ -262,7 +257,7 @@ final class Loops {
         };
     }
 
-    private UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, ctx.src.range(node), message);
+    private UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, ctx.src.range(node), arguments);
     }
 }

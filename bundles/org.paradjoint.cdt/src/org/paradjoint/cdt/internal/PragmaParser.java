@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Name;
 import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
@@ -67,9 +66,7 @@ final class PragmaParser {
                 return new Ad(AnnotationParser.parse(text, Spelling.C), base);
             } catch (AnnotationException e) {
                 AnnotationDiagnostic d = e.diagnostic();
-                throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                        ? CDiagnosticCodes.UNKNOWN_PRAGMA : CDiagnosticCodes.MALFORMED_PRAGMA,
-                        src.range(base + d.offset(), d.length()), d.message());
+                throw new UnsupportedException(d.at(src.range(base + d.offset(), d.length())));
             }
         }
         return null;
@@ -123,12 +120,9 @@ final class PragmaParser {
                 collapse = value;
                 expect(")", "expected `)` after `collapse(" + n.text + "`");
             }
-            case "nowait" -> throw error(CDiagnosticCodes.OMP_CLAUSE, clause,
-                    "`nowait` is not valid on `parallel for` (the region ends with the loop); remove it");
-            default -> throw error(CDiagnosticCodes.OMP_CLAUSE, clause, "OpenMP clause `" + clause.text + "` "
-                    + (OMP_KNOWN_CLAUSES.contains(clause.text) ? "is not supported" : "is not known")
-                    + " on `parallel for`; supported: private, firstprivate, shared, reduction, schedule,"
-                    + " collapse, default");
+            case "nowait" -> throw error("unsupported-omp-clause.nowait-valid-on", clause);
+            default -> throw error(OMP_KNOWN_CLAUSES.contains(clause.text) ? "unsupported-omp-clause.c-unsupported"
+                    : "unsupported-omp-clause.c-unknown", clause, "clause", clause.text);
             }
         }
         return new Omp(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing);
@@ -146,8 +140,8 @@ final class PragmaParser {
                 break;
             }
         }
-        return new UnsupportedException(CDiagnosticCodes.OMP, src.range(base, text.stripTrailing().length()),
-                "unsupported OpenMP construct `" + construct + "` (only `parallel for` on a loop is supported)");
+        return new UnsupportedException("unsupported-omp.unsupported-openmp-construct", src.range(base,
+                text.stripTrailing().length()), "construct", construct);
     }
 
     private List<Name> list(Tok clause) {
@@ -246,12 +240,12 @@ final class PragmaParser {
     private UnsupportedException malformed(Tok at, String message) {
         String construct = toks.get(0).is("ad") && toks.size() > 1 && toks.get(1).kind == Kind.IDENT
                 ? "`ad " + toks.get(1).text + "`" : "`" + toks.get(0).text + "`";
-        return error(CDiagnosticCodes.MALFORMED_PRAGMA, at, "malformed " + construct + ": " + message);
+        return error("malformed-pragma", at, "construct", construct, "message", message);
     }
 
-    private UnsupportedException error(String code, Tok at, String message) {
+    private UnsupportedException error(String id, Tok at, Object... arguments) {
         int length = at.kind == Kind.END ? 0 : at.text.length();
-        return new UnsupportedException(code, src.range(at.offset, length), message);
+        return new UnsupportedException(id, src.range(at.offset, length), arguments);
     }
 
     private void tokenize() {

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
 
@@ -72,14 +71,13 @@ final class PragmaPlacement {
                 before.get(def).add(site);
             }
         } else if (site.isOmp()) {
-            reporter.report(Diagnostic.error(CDiagnosticCodes.OMP, site.range(), "`#pragma " + site.spelling()
-                    + "` outside a function body: only `parallel for` right before a for loop is supported"));
+            reporter.report(Diagnostic.error("unsupported-omp.pragma-outside-function", site.range(), "spelling",
+                    site.spelling()));
         } else if (next instanceof IASTFunctionDefinition def) {
             before.get(def).add(site);
         } else {
-            reporter.report(Diagnostic.error(CDiagnosticCodes.DANGLING_PRAGMA, site.range(), "`#pragma "
-                    + site.spelling() + "` is not followed by a function definition or a statement it can apply to;"
-                    + " put it right before the function or loop it annotates"));
+            reporter.report(Diagnostic.error("dangling-pragma.function-or-statement", site.range(), "spelling",
+                    site.spelling()));
         }
     }
 

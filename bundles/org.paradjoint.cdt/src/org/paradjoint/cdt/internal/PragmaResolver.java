@@ -10,7 +10,6 @@ import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTProblem;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
 import org.paradjoint.cdt.internal.PragmaSyntax.Name;
 import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
@@ -25,9 +24,9 @@ import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
 import org.paradjoint.core.annotation.AnnotationMessages;
+import org.paradjoint.core.annotation.AnnotationMessages.Misfit;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
-import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
@@ -61,10 +60,10 @@ final class PragmaResolver {
                 ctx.markFailed();
                 continue;
             }
-            String problem = misfit(s, target, parallelLoop);
+            Misfit problem = misfit(s, target, parallelLoop);
             if (s.isOmp() && problem == null) {
                 if (seenOmp) {
-                    problem = "a loop carries at most one `omp parallel for`";
+                    problem = new Misfit("misplaced-pragma.omp-twice");
                 }
                 seenOmp = true;
             }
@@ -74,16 +73,15 @@ final class PragmaResolver {
                 // a cascade of the syntax error (the pragma's statement was misparsed): that error says it all
                 ctx.markFailed();
             } else {
-                ctx.report(Diagnostic.error(CDiagnosticCodes.MISPLACED_PRAGMA, s.range(),
-                        AnnotationMessages.misplaced(Spelling.C, s.spelling(), target, problem)));
+                ctx.report(AnnotationMessages.misplaced(Spelling.C, s.spelling(), target, problem, s.range()));
             }
         }
         return ok;
     }
 
-    private static String misfit(Site s, AnnotationSite target, boolean parallelLoop) {
+    private static Misfit misfit(Site s, AnnotationSite target, boolean parallelLoop) {
         if (s.content() instanceof Omp) {
-            return target == AnnotationSite.LOOP ? null : "`omp parallel for` must be followed by a for loop";
+            return target == AnnotationSite.LOOP ? null : new Misfit("misplaced-pragma.omp-not-loop");
         }
         return AnnotationMessages.misfit(Spelling.C, ((Ad) s.content()).annotation().kind(), target, parallelLoop);
     }
@@ -147,8 +145,8 @@ final class PragmaResolver {
     private Variable annotated(Ad ad, Annotation.Name n) {
         SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
         if (ctx.scopes.lookup(n.text()).isEmpty() && !ctx.scopes.isGlobalOrFunction(n.text())) {
-            throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, at,
-                    AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text()));
+            throw new UnsupportedException(AnnotationMessages.unknownVariable(Spelling.C, ad.annotation(), n.text(),
+                    at));
         }
         return ctx.scopes.resolve(n.text(), at);
     }
@@ -170,9 +168,8 @@ final class PragmaResolver {
         for (Mapping m : mappings) {
             Variable array = annotated(ad, m.array());
             if (!array.isArray()) {
-                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.offset(m.array()), m.array().text().length()),
-                        AnnotationMessages.scalarInStencil(Spelling.C, m.array().text()));
+                throw new UnsupportedException(AnnotationMessages.scalarInStencil(Spelling.C, m.array().text(),
+                        ctx.src.range(ad.offset(m.array()), m.array().text().length())));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
         }
@@ -186,9 +183,8 @@ final class PragmaResolver {
             IASTTranslationUnit tu = CdtParser.parse("disjoint", DISJOINT_PREFIX + seg.text() + ";\n}\n", ctx.macros);
             IASTExpressionStatement stmt = singleExpression(tu);
             if (stmt == null) {
-                throw new UnsupportedException(CDiagnosticCodes.MALFORMED_PRAGMA,
-                        ctx.src.range(ad.base() + seg.offset(), seg.text().length()),
-                        AnnotationMessages.notAnExpression(Spelling.C, seg.text()));
+                throw new UnsupportedException(AnnotationMessages.notAnExpression(Spelling.C, seg.text(),
+                        ctx.src.range(ad.base() + seg.offset(), seg.text().length())));
             }
             Exprs shifted = new Exprs(ctx.src, ctx.types, ctx.scopes,
                     ad.base() + seg.offset() - DISJOINT_PREFIX.length());

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.Diagnostic;
 
 /** Collects the diagnostics of one file, once per code and position, in source order,
@@ -28,7 +27,7 @@ final class Reporter {
     List<Diagnostic> sorted() {
         List<Diagnostic> out = new ArrayList<>(items);
         // the first syntax error first: what follows it may be the parser's recovery going astray
-        out.sort(Comparator.comparing((Diagnostic d) -> !d.code().equals(CDiagnosticCodes.SYNTAX_ERROR))
+        out.sort(Comparator.comparing((Diagnostic d) -> !d.code().equals("syntax-error"))
                 .thenComparingInt(d -> d.range().offset()));
         return out;
     }

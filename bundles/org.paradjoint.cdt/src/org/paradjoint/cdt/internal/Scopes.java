@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.Variable;
@@ -119,15 +118,15 @@ final class Scopes {
             return v.get();
         }
         if (globals.containsKey(sourceName)) {
-            throw new UnsupportedException(CDiagnosticCodes.GLOBAL, where, "global variable `" + sourceName
-                    + "` is used in function `" + functionName + "`; pass it as a parameter instead");
+            throw new UnsupportedException("unsupported-global.global-variable-used", where, "sourceName", sourceName,
+                    "functionName", functionName);
         }
         if (functionNames.contains(sourceName)) {
-            throw new UnsupportedException(CDiagnosticCodes.FUNCTION_POINTER, where, "function `" + sourceName
-                    + "` is used as a value; function pointers are not supported, call it directly");
+            throw new UnsupportedException("unsupported-function-pointer.function-used-as", where, "sourceName",
+                    sourceName);
         }
-        throw new UnsupportedException(CDiagnosticCodes.UNKNOWN_VARIABLE, where, "unknown variable `" + sourceName
-                + "`: it is neither a parameter nor a local variable of `" + functionName + "` visible here");
+        throw new UnsupportedException("unknown-variable.unknown-variable-neither", where, "sourceName", sourceName,
+                "functionName", functionName);
     }
 
     void openCollector(List<Variable> sink) {

@@ -30,7 +30,6 @@ import org.eclipse.cdt.core.dom.ast.IASTSwitchStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
 import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTGotoStatement;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -128,7 +127,7 @@ final class Statements {
         if (s instanceof IASTReturnStatement r) {
             IASTInitializerClause arg = r.getReturnArgument();
             if (arg != null && !(arg instanceof IASTExpression)) {
-                throw error(CDiagnosticCodes.STATEMENT, s, "return of an initializer list is not supported");
+                throw error("unsupported-statement.return-initializer-list", s);
             }
             Expr value = arg == null ? null : ctx.exprs.value((IASTExpression) arg);
             return List.of(new Return(value, ctx.src.range(s)));
@@ -171,15 +170,14 @@ final class Statements {
             if (op != null) {
                 LValue target = assignable(b.getOperand1());
                 if (!(b.getInitOperand2() instanceof IASTExpression rhs)) {
-                    throw error(CDiagnosticCodes.INITIALIZER, b, "assignment of an initializer list is not supported");
+                    throw error("unsupported-initializer.assignment-initializer-list", b);
                 }
                 return new Assign(target, op, ctx.exprs.value(rhs), false, List.of(), ctx.src.range(es));
             }
         }
         if (e instanceof IASTUnaryExpression u && isIncrement(u.getOperator())) {
             if (ctx.exprs.arrayValued(u.getOperand()) != null) {
-                throw error(CDiagnosticCodes.POINTER_ARITHMETIC, u, "pointer arithmetic `" + SourceText.excerpt(u)
-                        + "` is not supported; index the array with a counter instead");
+                throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));
             }
             LValue target = assignable(u.getOperand());
             boolean up = u.getOperator() == IASTUnaryExpression.op_postFixIncr
@@ -192,12 +190,10 @@ final class Statements {
             return new CallStmt((Call) ctx.exprs.value(e), ctx.src.range(es));
         }
         if (e instanceof IASTExpressionList) {
-            throw error(CDiagnosticCodes.COMMA, e, "comma expression `" + SourceText.excerpt(e)
-                    + "` is not supported; write separate statements");
+            throw error("unsupported-comma", e, "code", SourceText.excerpt(e));
         }
         ctx.exprs.value(e);
-        throw error(CDiagnosticCodes.STATEMENT, es, "expression statement `" + SourceText.excerpt(es)
-                + "` has no effect; only assignments, increments and calls are statements");
+        throw error("unsupported-statement.expression-statement-has", es, "code", SourceText.excerpt(es));
     }
 
     static boolean isIncrement(int op) {
@@ -218,8 +214,7 @@ final class Statements {
         case IASTBinaryExpression.op_binaryAndAssign:
         case IASTBinaryExpression.op_binaryOrAssign:
         case IASTBinaryExpression.op_binaryXorAssign:
-            throw error(CDiagnosticCodes.OPERATOR, b, "compound assignment in `" + SourceText.excerpt(b)
-                    + "` is not supported; write it out, as in `x = x % y`");
+            throw error("unsupported-operator.compound-assignment-supported", b, "code", SourceText.excerpt(b));
         default:
             return null;
         }
@@ -229,49 +224,43 @@ final class Statements {
     LValue assignable(IASTExpression e) {
         LValue target = ctx.exprs.target(e);
         if (target.var().isScalar() && ctx.activeCounters.contains(target.var())) {
-            throw error(CDiagnosticCodes.FOR, e, "the loop counter `" + target.var().name()
-                    + "` is assigned in the loop body; a counted loop must change its counter only in its header");
+            throw error("unsupported-for.loop-counter-assigned", e, "var", target.var().name());
         }
         return target;
     }
 
     private UnsupportedException unsupported(IASTStatement s) {
         if (s instanceof IASTProblemStatement) {
-            return error(CDiagnosticCodes.SYNTAX_ERROR, s, "syntax error: cannot parse `" + SourceText.excerpt(s) + "`");
+            return error("syntax-error.syntax-error-parse", s, "code", SourceText.excerpt(s));
         }
         if (s instanceof IASTWhileStatement) {
-            return error(CDiagnosticCodes.WHILE, s, "`while` loops are not supported; rewrite as a counted for loop"
-                    + " `for (i = lower; i < bound; i++)`");
+            return error("unsupported-while", s);
         }
         if (s instanceof IASTDoStatement) {
-            return error(CDiagnosticCodes.DO_WHILE, s, "`do ... while` loops are not supported; rewrite as a counted"
-                    + " for loop `for (i = lower; i < bound; i++)`");
+            return error("unsupported-do-while", s);
         }
         if (s instanceof IASTGotoStatement || s instanceof IGNUASTGotoStatement) {
-            return error(CDiagnosticCodes.GOTO, s, "`goto` is not supported; rewrite with if/else and counted for"
-                    + " loops");
+            return error("unsupported-goto", s);
         }
         if (s instanceof IASTLabelStatement) {
-            return error(CDiagnosticCodes.LABEL, s, "labels are not supported (no goto); remove the label");
+            return error("unsupported-label", s);
         }
         if (s instanceof IASTSwitchStatement || s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
-            return error(CDiagnosticCodes.SWITCH, s, "`switch` is not supported; rewrite as an if/else chain");
+            return error("unsupported-switch", s);
         }
         if (s instanceof IASTBreakStatement) {
-            return error(CDiagnosticCodes.BREAK, s, "`break` is not supported; loops must run their full count"
-                    + " (guard the rest of the body with an if instead)");
+            return error("unsupported-break", s);
         }
         if (s instanceof IASTContinueStatement) {
-            return error(CDiagnosticCodes.CONTINUE, s, "`continue` is not supported; guard the rest of the body with"
-                    + " an if instead");
+            return error("unsupported-continue", s);
         }
         if (s instanceof IASTDeclarationStatement ds && ds.getDeclaration() instanceof IASTASMDeclaration) {
-            return error(CDiagnosticCodes.ASM, s, "inline assembly is not supported");
+            return error("unsupported-asm", s);
         }
-        return error(CDiagnosticCodes.STATEMENT, s, "statement `" + SourceText.excerpt(s) + "` is not supported");
+        return error("unsupported-statement.statement-supported", s, "code", SourceText.excerpt(s));
     }
 
-    UnsupportedException error(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, ctx.src.range(node), message);
+    UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, ctx.src.range(node), arguments);
     }
 }

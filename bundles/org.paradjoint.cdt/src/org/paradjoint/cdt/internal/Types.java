@@ -17,7 +17,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTPointerOperator;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTTypeId;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.BaseType;
 
@@ -40,34 +39,29 @@ final class Types {
     /** The element type named by a declaration specifier; null for {@code void}. */
     BaseType baseType(IASTDeclSpecifier spec) {
         if (spec instanceof IASTCompositeTypeSpecifier || spec instanceof IASTElaboratedTypeSpecifier) {
-            throw unsupported(CDiagnosticCodes.STRUCT, spec, "struct and union types are not supported (`"
-                    + SourceText.excerpt(spec) + "`); pass the members as separate scalars or arrays");
+            throw unsupported("unsupported-struct.struct-union-types", spec, "code", SourceText.excerpt(spec));
         }
         if (spec instanceof IASTEnumerationSpecifier) {
-            throw unsupported(CDiagnosticCodes.TYPE, spec, "enum types are not supported; use int");
+            throw unsupported("unsupported-type.enum-types-are", spec);
         }
         if (spec instanceof IASTNamedTypeSpecifier named) {
-            throw unsupported(CDiagnosticCodes.TYPE, spec, "type `" + named.getName()
-                    + "` is not supported (typedef names are not resolved); use int, long, float or double");
+            throw unsupported("unsupported-type.type-supported-typedef", spec, "name", named.getName());
         }
         if (!(spec instanceof IASTSimpleDeclSpecifier s)) {
-            throw unsupported(CDiagnosticCodes.TYPE, spec, "type `" + SourceText.excerpt(spec) + "` is not supported");
+            throw unsupported("unsupported-type.type-supported", spec, "code", SourceText.excerpt(spec));
         }
         if (s.isComplex() || s.isImaginary()) {
-            throw unsupported(CDiagnosticCodes.COMPLEX, spec, "complex type `" + SourceText.excerpt(spec)
-                    + "` is not supported; store real and imaginary parts in separate double arrays");
+            throw unsupported("unsupported-complex", spec, "code", SourceText.excerpt(spec));
         }
         if (s.isUnsigned()) {
-            throw unsupported(CDiagnosticCodes.TYPE, spec, "unsigned type `" + SourceText.excerpt(spec)
-                    + "` is not supported; use int or long");
+            throw unsupported("unsupported-type.unsigned-type-supported", spec, "code", SourceText.excerpt(spec));
         }
         switch (s.getType()) {
         case IASTSimpleDeclSpecifier.t_void:
             return null;
         case IASTSimpleDeclSpecifier.t_double:
             if (s.isLong()) {
-                throw unsupported(CDiagnosticCodes.LONG_DOUBLE, spec,
-                        "`long double` is not supported; use double");
+                throw unsupported("unsupported-long-double.long-double-supported", spec);
             }
             return BaseType.DOUBLE;
         case IASTSimpleDeclSpecifier.t_float:
@@ -75,17 +69,15 @@ final class Types {
         case IASTSimpleDeclSpecifier.t_int:
         case IASTSimpleDeclSpecifier.t_unspecified:
             if (s.isShort()) {
-                throw unsupported(CDiagnosticCodes.TYPE, spec, "`short` is not supported; use int or long");
+                throw unsupported("unsupported-type.short-supported-use", spec);
             }
             if (s.getType() == IASTSimpleDeclSpecifier.t_unspecified && !s.isLong() && !s.isLongLong()
                     && !s.isSigned()) {
-                throw unsupported(CDiagnosticCodes.TYPE, spec, "declaration without a type (implicit int) is not"
-                        + " supported; write the type");
+                throw unsupported("unsupported-type.declaration-without-type", spec);
             }
             return s.isLong() || s.isLongLong() ? BaseType.LONG : BaseType.INT;
         default:
-            throw unsupported(CDiagnosticCodes.TYPE, spec, "type `" + SourceText.excerpt(spec)
-                    + "` is not supported; use int, long, float or double");
+            throw unsupported("unsupported-type.type-supported-use", spec, "code", SourceText.excerpt(spec));
         }
     }
 
@@ -94,18 +86,16 @@ final class Types {
         IASTDeclarator d = typeId.getAbstractDeclarator();
         if (d != null && (d.getPointerOperators().length > 0 || d.getNestedDeclarator() != null
                 || d instanceof IASTArrayDeclarator || d instanceof IASTFunctionDeclarator)) {
-            throw unsupported(CDiagnosticCodes.CAST, typeId, "cast to `" + SourceText.excerpt(typeId)
-                    + "` is not supported; only casts to int, long, float or double are");
+            throw unsupported("unsupported-cast.cast-supported-casts", typeId, "code", SourceText.excerpt(typeId));
         }
         BaseType t;
         try {
             t = baseType(typeId.getDeclSpecifier());
         } catch (UnsupportedException e) {
-            throw unsupported(CDiagnosticCodes.CAST, typeId, "cast to `" + SourceText.excerpt(typeId)
-                    + "` is not supported; only casts to int, long, float or double are");
+            throw unsupported("unsupported-cast.cast-supported-casts", typeId, "code", SourceText.excerpt(typeId));
         }
         if (t == null) {
-            throw unsupported(CDiagnosticCodes.CAST, typeId, "cast to void is not supported");
+            throw unsupported("unsupported-cast.cast-void-supported", typeId);
         }
         return t;
     }
@@ -116,8 +106,8 @@ final class Types {
      */
     Shape shape(IASTDeclarator d) {
         if (d instanceof IASTFunctionDeclarator) {
-            throw unsupported(CDiagnosticCodes.FUNCTION_POINTER, d, "function pointer or function declaration `"
-                    + SourceText.excerpt(d) + "` is not supported here; call functions directly by name");
+            throw unsupported("unsupported-function-pointer.function-pointer-function", d, "code",
+                    SourceText.excerpt(d));
         }
         IASTPointerOperator[] outerPointers = d.getPointerOperators();
         IASTArrayModifier[] mods = d instanceof IASTArrayDeclarator a ? a.getArrayModifiers()
@@ -127,8 +117,8 @@ final class Types {
         if (nested != null) {
             if (nested instanceof IASTFunctionDeclarator || nested.getNestedDeclarator() != null
                     || nested instanceof IASTArrayDeclarator) {
-                throw unsupported(CDiagnosticCodes.FUNCTION_POINTER, d, "declarator `" + SourceText.excerpt(d)
-                        + "` is not supported; use `T (*p)[m]`, `T *p` or `T a[n][m]`");
+                throw unsupported("unsupported-function-pointer.declarator-supported-use", d, "code",
+                        SourceText.excerpt(d));
             }
             int inner = nested.getPointerOperators().length;
             if (inner > 1 || outerPointers.length > 0) {
@@ -141,8 +131,8 @@ final class Types {
             return new Shape(nested.getName().toString(), nested, extents, inner == 1);
         }
         if (mods.length > 0 && outerPointers.length > 0) {
-            throw unsupported(CDiagnosticCodes.POINTER_TO_POINTER, d, "array of pointers `"
-                    + SourceText.excerpt(d) + "` is not supported; use a multi-dimensional array");
+            throw unsupported("unsupported-pointer-to-pointer.array-pointers-supported", d, "code",
+                    SourceText.excerpt(d));
         }
         if (outerPointers.length > 1) {
             throw pointerToPointer(d);
@@ -161,11 +151,11 @@ final class Types {
     }
 
     private UnsupportedException pointerToPointer(IASTDeclarator d) {
-        return unsupported(CDiagnosticCodes.POINTER_TO_POINTER, d, "pointer to pointer `" + SourceText.excerpt(d)
-                + "` is not supported; use a multi-dimensional array such as `double a[n][m]` or `double (*a)[m]`");
+        return unsupported("unsupported-pointer-to-pointer.pointer-pointer-supported", d, "code",
+                SourceText.excerpt(d));
     }
 
-    private UnsupportedException unsupported(String code, IASTNode node, String message) {
-        return new UnsupportedException(code, src.range(node), message);
+    private UnsupportedException unsupported(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, src.range(node), arguments);
     }
 }

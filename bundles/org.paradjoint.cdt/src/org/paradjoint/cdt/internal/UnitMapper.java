@@ -21,7 +21,6 @@ import org.eclipse.cdt.core.dom.ast.IASTProblem;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.parser.IProblem;
-import org.paradjoint.cdt.CDiagnosticCodes;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
@@ -65,8 +64,8 @@ public final class UnitMapper {
         try {
             tu = CdtParser.parse(fileName, text, macros);
         } catch (RuntimeException e) {
-            return new ParseResult(null, List.of(Diagnostic.error(CDiagnosticCodes.INTERNAL_ERROR, src.range(0, 0),
-                    "the CDT parser failed on this file: " + e)));
+            return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed", src.range(0, 0),
+                    "file", e)));
         }
         List<Integer> problemOffsets = problems(tu, src, reporter);
 
@@ -114,9 +113,8 @@ public final class UnitMapper {
                     functions.add(f);
                 }
             } catch (RuntimeException e) {
-                reporter.report(Diagnostic.error(CDiagnosticCodes.INTERNAL_ERROR, src.range(def), "internal error of"
-                        + " the C front-end in `" + def.getDeclarator().getName() + "`: " + e
-                        + "; please report it with this file"));
+                reporter.report(Diagnostic.error("internal-error.internal-error-c", src.range(def), "declarator",
+                        def.getDeclarator().getName(), "exception", e));
             }
         }
         return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions, definitions),
@@ -148,10 +146,9 @@ public final class UnitMapper {
                 continue;
             }
             if (p.getID() == IProblem.PREPROCESSOR_POUND_WARNING) {
-                reporter.report(Diagnostic.warning(CDiagnosticCodes.PREPROCESSOR_WARNING, src.range(p), p.getMessage()));
+                reporter.report(Diagnostic.warning("preprocessor-warning", src.range(p), "text", p.getMessage()));
             } else {
-                reporter.report(Diagnostic.error(CDiagnosticCodes.PREPROCESSOR_ERROR, src.range(p),
-                        "preprocessor: " + p.getMessage()));
+                reporter.report(Diagnostic.error("preprocessor-error", src.range(p), "reason", p.getMessage()));
             }
         }
         List<Integer> offsets = new ArrayList<>();
@@ -166,8 +163,8 @@ public final class UnitMapper {
                 if (loc != null) {
                     offsets.add(loc.getNodeOffset());
                 }
-                reporter.report(Diagnostic.error(CDiagnosticCodes.SYNTAX_ERROR, src.range(p), "syntax error: cannot"
-                        + " parse `" + SourceText.excerpt(p) + "`"));
+                reporter.report(Diagnostic.error("syntax-error.syntax-error-parse", src.range(p), "code",
+                        SourceText.excerpt(p)));
                 return PROCESS_CONTINUE;
             }
         });

@@ -1,9 +1,15 @@
 package org.paradjoint.core.annotation;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
+
 /**
- * The messages a front-end reports while resolving a parsed {@link Annotation} (names against its
- * variables, {@code disjoint} expressions in its expression syntax). They live here, next to the
- * grammar's own, so that an annotation error reads the same in every language except for the
+ * The diagnostics a front-end reports while resolving a parsed {@link Annotation} (names against
+ * its variables, {@code disjoint} expressions in its expression syntax). They live here, next to
+ * the grammar's own, so that an annotation error reads the same in every language except for the
  * language's {@link Spelling}.
  */
 public final class AnnotationMessages {
@@ -11,10 +17,21 @@ public final class AnnotationMessages {
     }
 
     /**
+     * Why an annotation cannot sit on a site: a {@code misplaced-pragma} problem of the catalogue
+     * and its arguments besides {@code annotation} and {@code site}.
+     */
+    public record Misfit(String problem, List<Object> arguments) {
+
+        public Misfit(String problem, Object... arguments) {
+            this(problem, List.of(arguments));
+        }
+    }
+
+    /**
      * Why an annotation of {@code kind} cannot sit on {@code site}, or null when it can;
      * {@code parallelLoop} tells whether the loop it sits on is an OpenMP parallel loop.
      */
-    public static String misfit(Spelling spelling, AnnotationKind kind, AnnotationSite site, boolean parallelLoop) {
+    public static Misfit misfit(Spelling spelling, AnnotationKind kind, AnnotationSite site, boolean parallelLoop) {
         boolean fits = switch (kind) {
             case GRADIENT, TANGENT -> site == AnnotationSite.LOOP || site == AnnotationSite.FUNCTION;
             case STENCIL -> site == AnnotationSite.LOOP;
@@ -24,37 +41,45 @@ public final class AnnotationMessages {
         if (fits) {
             return null;
         }
-        String applies = spelling.quote(kind.label()) + " applies to ";
+        String quoted = spelling.quote(kind.label());
         return switch (kind) {
-            case GRADIENT, TANGENT -> applies + "a loop nest or " + spelling.describe(AnnotationSite.FUNCTION);
-            case STENCIL -> applies + "a gather loop nest";
-            case DISJOINT -> applies + "an OpenMP parallel loop" + (site == AnnotationSite.LOOP
-                    ? "; add " + spelling.quote(spelling.line(spelling.parallelLoop())) : "");
-            case PARTIALLY_SEPARABLE -> applies + "the assignment that combines the elementals";
-            case ELEMENTAL -> applies + "the assignment that initialises an elemental";
+            case GRADIENT, TANGENT -> new Misfit("misplaced-pragma.loop-or-function", "kind", quoted, "function",
+                    spelling.describe(AnnotationSite.FUNCTION));
+            case STENCIL -> new Misfit("misplaced-pragma.gather-loop", "kind", quoted);
+            case DISJOINT -> site == AnnotationSite.LOOP
+                    ? new Misfit("misplaced-pragma.parallel-loop-add", "kind", quoted, "directive",
+                            spelling.quote(spelling.line(spelling.parallelLoop())))
+                    : new Misfit("misplaced-pragma.parallel-loop", "kind", quoted);
+            case PARTIALLY_SEPARABLE -> new Misfit("misplaced-pragma.combining-assignment", "kind", quoted);
+            case ELEMENTAL -> new Misfit("misplaced-pragma.elemental-assignment", "kind", quoted);
         };
     }
 
     /** An annotation ({@code text} as written after the directive prefix) on a site it does not fit, and why. */
-    public static String misplaced(Spelling spelling, String text, AnnotationSite site, String why) {
-        return spelling.quote(spelling.line(text)) + " cannot apply to " + spelling.describe(site) + ": " + why;
+    public static Diagnostic misplaced(Spelling spelling, String text, AnnotationSite site, Misfit why,
+            SourceRange at) {
+        List<Object> args = new ArrayList<>(List.of("annotation", spelling.quote(spelling.line(text)), "site",
+                spelling.describe(site)));
+        args.addAll(why.arguments());
+        return Diagnostic.error(why.problem(), at, args.toArray());
     }
 
     /** A name in {@code annotation} that is no variable visible where the annotation applies. */
-    public static String unknownVariable(Spelling spelling, Annotation annotation, String name) {
-        return "unknown variable " + spelling.quote(name) + " in " + spelling.quote(annotation.label())
-                + ": neither an argument nor a local variable of that name is visible here";
+    public static Diagnostic unknownVariable(Spelling spelling, Annotation annotation, String name, SourceRange at) {
+        return Diagnostic.error("unknown-variable.annotation", at, "variable", spelling.quote(name), "annotation",
+                spelling.quote(annotation.label()));
     }
 
     /** An array of {@code ad stencil adjoint} that names a scalar. */
-    public static String scalarInStencil(Spelling spelling, String name) {
-        return "malformed " + spelling.quote(AnnotationKind.STENCIL.label()) + ": " + spelling.quote(name)
-                + " is a scalar; the list maps arrays to their adjoint names";
+    public static Diagnostic scalarInStencil(Spelling spelling, String name, SourceRange at) {
+        return Diagnostic.error("malformed-pragma.scalar-in-stencil", at, "annotation",
+                spelling.quote(AnnotationKind.STENCIL.label()), "array", spelling.quote(name));
     }
 
     /** An expression of {@code ad disjoint} that the language's expression syntax does not read. */
-    public static String notAnExpression(Spelling spelling, String text) {
-        return "malformed " + spelling.quote(AnnotationKind.DISJOINT.label()) + ": " + spelling.quote(text)
-                + " is not a " + spelling.language() + " expression";
+    public static Diagnostic notAnExpression(Spelling spelling, String text, SourceRange at) {
+        return Diagnostic.error("malformed-pragma.not-an-expression", at, "annotation",
+                spelling.quote(AnnotationKind.DISJOINT.label()), "text", spelling.quote(text), "language",
+                spelling.language());
     }
 }

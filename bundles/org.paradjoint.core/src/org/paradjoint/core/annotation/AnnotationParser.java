@@ -11,7 +11,6 @@ import org.paradjoint.core.annotation.Annotation.Name;
 import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
-import org.paradjoint.core.annotation.AnnotationDiagnostic.Problem;
 
 /**
  * The annotation grammar, parsed once for every language: the text of a directive after its
@@ -36,8 +35,6 @@ public final class AnnotationParser {
 
     private record Tok(Kind kind, String text, int offset) {
     }
-
-    private static final String KINDS = "gradient, tangent, stencil adjoint, partially_separable, elemental, disjoint";
 
     private final String text;
     private final Spelling spelling;
@@ -105,7 +102,7 @@ public final class AnnotationParser {
         if (first.kind == Kind.IDENT && word(first).startsWith("$adic")) {
             return adic(first);
         }
-        throw error(Problem.UNKNOWN, first, "not an annotation: expected " + q("ad") + " or " + q("$adic_..."));
+        throw error(first, "unknown-pragma.not-an-annotation", "ad", q("ad"), "adic", q("$adic_..."));
     }
 
     // ---- ad ---------------------------------------------------------------------------------
@@ -119,9 +116,9 @@ public final class AnnotationParser {
         case "stencil":
             return stencil(what);
         case "partially_separable": {
-            expect("(", q("ad partially_separable(e1, e2, ...)") + " lists the elemental variables in parentheses");
+            expect("(", "separable-open", "usage", q("ad partially_separable(e1, e2, ...)"));
             List<Name> names = names(")", "an elemental variable");
-            expect(")", "expected " + q(")") + " after the elementals");
+            expect(")", "separable-close", "close", q(")"));
             end(what);
             return new Separable(names, false);
         }
@@ -131,56 +128,56 @@ public final class AnnotationParser {
         case "disjoint":
             return disjoint(what);
         default:
-            throw error(Problem.UNKNOWN, what.kind == Kind.END ? toks.get(0) : what,
-                    "unknown annotation " + q("ad" + (what.kind == Kind.END ? "" : " " + what.text))
-                            + "; expected one of " + KINDS);
+            throw error(what.kind == Kind.END ? toks.get(0) : what, "unknown-pragma", "annotation",
+                    q("ad" + (what.kind == Kind.END ? "" : " " + what.text)));
         }
     }
 
     private Gradient gradient(Tok what) {
         String kw = word(what);
-        String usage = "as in " + q(spelling.line("ad " + kw + "(y : x)"));
-        expect("(", "expected " + q("(") + " after " + q("ad " + kw) + ", " + usage);
+        String example = q(spelling.line("ad " + kw + "(y : x)"));
+        expect("(", "expected-after", "expected", q("("), "after", q("ad " + kw), "example", example);
         List<Name> deps = names(":", "a dependent variable");
-        expect(":", "expected " + q(":") + " between the dependents and the independents, " + usage);
+        expect(":", "gradient-colon", "colon", q(":"), "example", example);
         List<Name> indeps = names(")", "an independent variable");
-        expect(")", "expected " + q(")") + " after the independents, " + usage);
+        expect(")", "gradient-close", "close", q(")"), "example", example);
         end(what);
         return new Gradient(kw.equals("tangent"), deps, indeps);
     }
 
     private Stencil stencil(Tok what) {
-        String usage = "as in " + q(spelling.line("ad stencil adjoint(u:ub, v:vb) strategy(split)"));
+        String example = q(spelling.line("ad stencil adjoint(u:ub, v:vb) strategy(split)"));
         Tok adjoint = next();
         if (!is(adjoint, "adjoint")) {
-            throw malformed(adjoint, "expected " + q("adjoint") + " after " + q("ad stencil") + ", " + usage);
+            throw malformed(adjoint, "expected-after", "expected", q("adjoint"), "after", q("ad stencil"), "example",
+                    example);
         }
-        expect("(", "expected " + q("(") + " after " + q("ad stencil adjoint") + ", " + usage);
+        expect("(", "expected-after", "expected", q("("), "after", q("ad stencil adjoint"), "example", example);
         List<Mapping> mappings = new ArrayList<>();
         do {
             Name array = name("an array name");
-            expect(":", "expected " + q(":") + " between an array and its adjoint name, " + usage);
+            expect(":", "stencil-colon", "colon", q(":"), "example", example);
             Name adj = name("the adjoint name of " + q(array.text()));
             mappings.add(new Mapping(array, adj));
         } while (accept(","));
-        expect(")", "expected " + q(",") + " or " + q(")") + " in the array:adjoint list, " + usage);
+        expect(")", "stencil-list", "comma", q(","), "close", q(")"), "example", example);
         String strategy = null;
         if (accept("strategy")) {
-            expect("(", "expected " + q("(") + " after " + q("strategy") + ", " + usage);
+            expect("(", "expected-after", "expected", q("("), "after", q("strategy"), "example", example);
             Tok s = next();
             if (!is(s, "split") && !is(s, "guarded")) {
-                throw malformed(s, "strategy must be " + q("split") + " or " + q("guarded"));
+                throw malformed(s, "strategy", "split", q("split"), "guarded", q("guarded"));
             }
             strategy = word(s);
-            expect(")", "expected " + q(")") + " after the strategy");
+            expect(")", "strategy-close", "close", q(")"));
         }
         end(what);
         return new Stencil(mappings, strategy);
     }
 
     private Disjoint disjoint(Tok what) {
-        Tok open = expect("(", "expected " + q("(") + " after " + q("ad disjoint") + ", as in "
-                + q(spelling.line("ad disjoint(" + ci() + ", " + ci() + " + 7)")));
+        Tok open = expect("(", "expected-after", "expected", q("("), "after", q("ad disjoint"), "example",
+                q(spelling.line("ad disjoint(" + ci() + ", " + ci() + " + 7)")));
         List<Segment> parts = new ArrayList<>();
         int depth = 0;
         int segStart = open.offset + 1;
@@ -200,7 +197,8 @@ public final class AnnotationParser {
             }
         }
         if (i >= text.length()) {
-            throw malformed(toks.get(toks.size() - 1), "expected " + q(")") + " to close " + q("ad disjoint("));
+            throw malformed(toks.get(toks.size() - 1), "disjoint-unclosed", "close", q(")"), "open",
+                    q("ad disjoint("));
         }
         while (pos < toks.size() - 1 && toks.get(pos).offset <= i) {
             pos++;
@@ -217,9 +215,9 @@ public final class AnnotationParser {
         }
         String trimmed = s.strip();
         if (trimmed.isEmpty()) {
-            throw new AnnotationException(new AnnotationDiagnostic(Problem.MALFORMED, from, to - from,
-                    "malformed " + q("ad disjoint") + ": empty expression; list index expressions, as in "
-                            + q(spelling.line("ad disjoint(" + ci() + ")"))));
+            throw new AnnotationException(new AnnotationDiagnostic("malformed-pragma.empty-expression", from,
+                    to - from, List.of("construct", q("ad disjoint"), "example",
+                            q(spelling.line("ad disjoint(" + ci() + ")")))));
         }
         return new Segment(trimmed, from + lead);
     }
@@ -234,22 +232,23 @@ public final class AnnotationParser {
                 names.add(name("an elemental variable"));
             }
             if (peek().kind != Kind.END) {
-                throw malformed(peek(), "expected " + q(", name") + " in " + q("$adic_partiallyseparable, a, b"));
+                throw malformed(peek(), "adic-comma", "comma", q(", name"), "example",
+                        q("$adic_partiallyseparable, a, b"));
             }
             if (names.isEmpty()) {
-                throw malformed(first, q("$adic_partiallyseparable") + " must list the elementals, as in "
-                        + q(spelling.line("$adic_partiallyseparable, fquad, flin")));
+                throw malformed(first, "adic-empty", "annotation", q("$adic_partiallyseparable"), "example",
+                        q(spelling.line("$adic_partiallyseparable, fquad, flin")));
             }
             return new Separable(names, true);
         }
         case "$adic_partialelemental":
             if (peek().kind != Kind.END) {
-                throw malformed(peek(), "unexpected text after " + q("$adic_partialelemental"));
+                throw malformed(peek(), "adic-extra", "annotation", q("$adic_partialelemental"));
             }
             return new Elemental(true);
         default:
-            throw error(Problem.UNKNOWN, first, "unknown ADIC annotation " + q(first.text) + "; only "
-                    + q("$adic_partiallyseparable, ...") + " and " + q("$adic_partialelemental") + " are supported");
+            throw error(first, "unknown-pragma.adic", "annotation", q(first.text), "separable",
+                    q("$adic_partiallyseparable, ..."), "elemental", q("$adic_partialelemental"));
         }
     }
 
@@ -258,7 +257,7 @@ public final class AnnotationParser {
     private List<Name> names(String terminator, String what) {
         List<Name> names = new ArrayList<>();
         if (is(peek(), terminator)) {
-            throw malformed(peek(), "expected " + what + " before " + q(terminator));
+            throw malformed(peek(), "names-before", "what", what, "terminator", q(terminator));
         }
         do {
             names.add(name(what));
@@ -269,7 +268,8 @@ public final class AnnotationParser {
     private Name name(String what) {
         Tok t = next();
         if (t.kind != Kind.IDENT) {
-            throw malformed(t, "expected " + what + (t.kind == Kind.END ? " at the end" : ", found " + q(t.text)));
+            throw t.kind == Kind.END ? malformed(t, "name-at-end", "what", what)
+                    : malformed(t, "name-found", "what", what, "found", q(t.text));
         }
         return new Name(t.text, t.offset);
     }
@@ -312,10 +312,19 @@ public final class AnnotationParser {
         return false;
     }
 
-    private Tok expect(String s, String message) {
+    /**
+     * The token {@code s}; otherwise catalogue error {@code malformed-pragma.ID} with
+     * {@code arguments}, or its variant {@code ID-found} naming the token found instead.
+     */
+    private Tok expect(String s, String id, Object... arguments) {
         Tok t = peek();
         if (!is(t, s)) {
-            throw malformed(t, message + (t.kind == Kind.END ? "" : " (found " + q(t.text) + ")"));
+            if (t.kind == Kind.END) {
+                throw malformed(t, id, arguments);
+            }
+            List<Object> withFound = new ArrayList<>(List.of(arguments));
+            withFound.addAll(List.of("found", q(t.text)));
+            throw malformed(t, id + "-found", withFound.toArray());
         }
         pos++;
         return t;
@@ -323,19 +332,23 @@ public final class AnnotationParser {
 
     private void end(Tok what) {
         if (peek().kind != Kind.END) {
-            throw malformed(peek(), "unexpected " + q(peek().text) + " after " + q("ad " + word(what) + "(...)"));
+            throw malformed(peek(), "unexpected-after", "token", q(peek().text), "annotation",
+                    q("ad " + word(what) + "(...)"));
         }
     }
 
-    private AnnotationException malformed(Tok at, String message) {
+    /** Catalogue error {@code malformed-pragma.ID} at {@code at}, of the construct being parsed. */
+    private AnnotationException malformed(Tok at, String id, Object... arguments) {
         Tok first = toks.get(0);
         String construct = is(first, "ad") && toks.get(1).kind == Kind.IDENT ? "ad " + word(toks.get(1)) : first.text;
-        return error(Problem.MALFORMED, at, "malformed " + q(construct) + ": " + message);
+        List<Object> all = new ArrayList<>(List.of("construct", q(construct)));
+        all.addAll(List.of(arguments));
+        return error(at, "malformed-pragma." + id, all.toArray());
     }
 
-    private AnnotationException error(Problem problem, Tok at, String message) {
+    private AnnotationException error(Tok at, String id, Object... arguments) {
         int length = at.kind == Kind.END ? 0 : at.text.length();
-        return new AnnotationException(new AnnotationDiagnostic(problem, at.offset, length, message));
+        return new AnnotationException(new AnnotationDiagnostic(id, at.offset, length, List.of(arguments)));
     }
 
     private void tokenize() {

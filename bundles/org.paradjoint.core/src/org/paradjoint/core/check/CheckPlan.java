@@ -113,8 +113,8 @@ public abstract class CheckPlan<P extends DriverParam> {
         return true;
     }
 
-    protected final void error(String code, SourceRange at, String message) {
-        checks.error(code, at, message);
+    protected final void error(String id, SourceRange at, Object... arguments) {
+        checks.error(id, at, arguments);
     }
 
     protected final void include(P param) {

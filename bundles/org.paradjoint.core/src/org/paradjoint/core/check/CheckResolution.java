@@ -1,5 +1,6 @@
 package org.paradjoint.core.check;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,9 +74,15 @@ public final class CheckResolution {
         return failed ? null : value;
     }
 
-    /** An error at {@code at} (the function when null or unknown), prefixed with the function's name. */
-    public void error(String code, SourceRange at, String message) {
-        diags.error(code, at == null || !at.isKnown() ? function.range() : at, function.name() + ": " + message);
+    /**
+     * Catalogue error {@code id} at {@code at} (the function when null or unknown); its pattern
+     * begins with the function's name, which this adds as argument {@code function}.
+     */
+    public void error(String id, SourceRange at, Object... arguments) {
+        Object[] all = Arrays.copyOf(arguments, arguments.length + 2);
+        all[arguments.length] = "function";
+        all[arguments.length + 1] = function.name();
+        diags.error(id, at == null || !at.isKnown() ? function.range() : at, all);
     }
 
     /**
@@ -91,8 +98,8 @@ public final class CheckResolution {
             var t = tangent.params().get(i);
             var a = adjoint.params().get(i);
             if (t.independent() != a.independent() || t.dependent() != a.dependent()) {
-                diags.warning("check-signature-roles", function.range(), function.name() + ": tangent and adjoint "
-                        + "disagree on the role of " + t.primal().name() + "; the check uses the union of both");
+                diags.warning("check-signature-roles", function.range(), "function", function.name(), "primal",
+                        t.primal().name());
             }
         }
         return true;
@@ -100,14 +107,14 @@ public final class CheckResolution {
 
     private boolean follows(DerivativeSignature s, Mode mode) {
         if (s == null || s.mode() != mode) {
-            error("check-signature-mismatch", null, "expected a " + mode.name().toLowerCase() + " signature");
+            error("check-signature-mismatch.expected-signature", null, "name", mode.name().toLowerCase());
             return false;
         }
         List<String> primal = function.params().stream().map(Variable::name).toList();
         List<String> sig = s.params().stream().map(p -> p.primal().name()).toList();
         if (!primal.equals(sig)) {
-            error("check-signature-mismatch", null, "the " + nouns + " of " + s.derivedName() + " " + sig
-                    + " do not follow those of the primal " + primal);
+            error("check-signature-mismatch.do-follow-those", null, "nouns", nouns, "derivedName", s.derivedName(),
+                    "sig", sig, "primal", primal);
             return false;
         }
         return true;
@@ -130,8 +137,8 @@ public final class CheckResolution {
         for (String name : spec.sets().keySet()) {
             Variable v = param(name);
             if (v != null && !isIntScalar(v)) {
-                error("check-spec-name", v.range(), "--set " + name + ": " + name + " is not an integer scalar " + noun
-                        + " (integer " + nouns + ": " + intParamNames() + ")");
+                error("check-spec-name.set-integer-scalar", v.range(), "name", name, "noun", noun, "nouns", nouns,
+                        "intParamNames", intParamNames());
                 ok = false;
             }
         }
@@ -143,8 +150,8 @@ public final class CheckResolution {
                 Set<String> needs = e.getValue().names();
                 for (String n : needs) {
                     if (!ints.containsKey(n) && !pending.containsKey(n)) {
-                        error("check-spec-name", null, "--set " + e.getKey() + "=" + e.getValue().toC()
-                                + ": unknown name '" + n + "' (integer " + nouns + ": " + intParamNames() + ")");
+                        error("check-spec-name.set-unknown-name", null, "name", e.getKey(), "expression",
+                                e.getValue().toC(), "unknown", n, "nouns", nouns, "intParamNames", intParamNames());
                         return null;
                     }
                 }
@@ -152,8 +159,8 @@ public final class CheckResolution {
                     try {
                         ints.put(e.getKey(), e.getValue().eval(ints));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
-                        error("check-spec-value", null, "--set " + e.getKey() + "=" + e.getValue().toC() + ": "
-                                + ex.getMessage());
+                        error("check-spec-value.set", null, "name", e.getKey(), "expression", e.getValue().toC(),
+                                "reason", ex.getMessage());
                         ok = false;
                     }
                     it.remove();
@@ -161,7 +168,7 @@ public final class CheckResolution {
                 }
             }
             if (!progress) {
-                error("check-spec-cycle", null, "--set values refer to each other in a cycle: " + pending.keySet());
+                error("check-spec-cycle", null, "names", pending.keySet());
                 return null;
             }
         }
@@ -173,14 +180,14 @@ public final class CheckResolution {
         for (String name : spec.extents().keySet()) {
             Variable v = param(name);
             if (v == null || !v.isArray()) {
-                error("check-spec-name", null, "--extent " + name + ": no array " + noun + " " + name);
+                error("check-spec-name.extent-no-array", null, "name", name, "noun", noun);
                 return false;
             }
         }
         for (String name : spec.indices().keySet()) {
             Variable v = param(name);
             if (v == null || !v.isArray() || !v.type().isInteger()) {
-                error("check-spec-name", null, "--index " + name + ": no integer array " + noun + " " + name);
+                error("check-spec-name.index-no-integer", null, "name", name, "noun", noun);
                 return false;
             }
         }
@@ -197,8 +204,8 @@ public final class CheckResolution {
         Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
                 : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
         if ((indep || dep) && v.type().isInteger()) {
-            error("check-signature-mismatch", v.range(), "integer " + noun + " " + v.name() + " cannot be "
-                    + (indep ? "independent" : "dependent"));
+            error("check-signature-mismatch.integer", v.range(), "noun", noun, "parameter", v.name(), "role", (indep
+                    ? "independent" : "dependent"));
             return null;
         }
         return new Role(kind, indep, dep, t.derivative(), a.derivative());

@@ -51,8 +51,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
     protected boolean checkTypes() {
         boolean ok = super.checkTypes();
         if (function().returnType() != null && function().returnType().isFloating()) {
-            diags.warning("check-return-ignored", function().range(), function().name()
-                    + ": the returned value is not checked (only parameters are dependents)");
+            diags.warning("check-return-ignored", function().range(), "function", function().name());
         }
         return ok;
     }
@@ -63,19 +62,17 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
         boolean cArray = v.layout() == Layout.ROW_MAJOR
                 && v.dims().stream().allMatch(d -> d.lower() instanceof IntLit l && l.value() == 0);
         if (!cArray) {
-            error("check-unsupported-type", v.range(), "parameter " + v.name()
-                    + " is not a C array (column-major or lower bound other than 0); check drivers are C");
+            error("check-unsupported-type.parameter-c-array", v.range(), "parameter", v.name());
             ok = false;
         }
         if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
-            error("check-unsupported-type", v.range(), "parameter " + v.name() + " has type " + v.type().cName()
-                    + "; check drivers handle double and integer parameters only");
+            error("check-unsupported-type.parameter-has-type", v.range(), "parameter", v.name(), "type",
+                    v.type().cName());
             ok = false;
         }
         for (int d = 1; d < v.rank(); d++) {
             if (!v.dims().get(d).extentKnown()) {
-                error("check-extent-unknown", v.range(), "dimension " + (d + 1) + " of " + v.name()
-                        + " has no declared extent");
+                error("check-extent-unknown.dimension-has-no", v.range(), "dimension", (d + 1), "array", v.name());
                 ok = false;
             }
         }
@@ -96,8 +93,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                 try {
                     setLeading(v, IrInt.toC(e), IrInt.eval(e, ints()), "declaration");
                 } catch (IllegalArgumentException | ArithmeticException ex) {
-                    error("check-extent-unknown", v.range(), "the declared extent of " + v.name() + " cannot be "
-                            + "evaluated (" + ex.getMessage() + "); give --extent " + v.name() + "=EXPR");
+                    error("check-extent-unknown.declared-extent-evaluated", v.range(), "array", v.name(), "reason",
+                            ex.getMessage());
                 }
             }
             if (v.type().isInteger()) {
@@ -108,8 +105,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                         long[] r = fill.valueRange(ints());
                         contents.put(v.name(), new Interval(r[0], r[1]));
                     } catch (IllegalArgumentException | ArithmeticException ex) {
-                        error("check-spec-value", v.range(), "--index " + v.name() + "=" + fill.spelling() + ": "
-                                + ex.getMessage());
+                        error("check-spec-value.index", v.range(), "index", v.name(), "spelling", fill.spelling(),
+                                "reason", ex.getMessage());
                     }
                 }
             }
@@ -128,7 +125,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
         try {
             return e.eval(ints());
         } catch (IllegalArgumentException | ArithmeticException ex) {
-            error("check-spec-value", null, what + "=" + e.toC() + ": " + ex.getMessage());
+            error("check-spec-value.other", null, "option", what, "expression", e.toC(), "reason", ex.getMessage());
             return 1;
         }
     }
@@ -183,12 +180,14 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                     setLeading(v, "1", 1, "not indexed");
                     continue;
                 }
-                error("check-extent-unknown", v.range(), "cannot bound the indices of " + v.name()
-                        + (r.bounded() ? " (largest " + r.hi() + ")" : "") + "; give --extent " + v.name() + "=EXPR");
+                if (r.bounded()) {
+                    error("check-extent-unknown.indices-largest", v.range(), "array", v.name(), "largest", r.hi());
+                } else {
+                    error("check-extent-unknown.indices", v.range(), "array", v.name());
+                }
             } else if (r != null && r.bounded() && (r.lo() < 0 || r.hi() >= leading.get(v.name()))) {
-                diags.warning("check-extent-small", v.range(), function().name() + ": " + v.name()
-                        + " may be indexed in [" + r.lo() + ", " + r.hi() + "] but its leading extent is "
-                        + leading.get(v.name()) + " (" + origins.get(v.name()) + ")");
+                diags.warning("check-extent-small", v.range(), "function", function().name(), "array", v.name(), "low",
+                        r.lo(), "high", r.hi(), "extent", leading.get(v.name()), "origin", origins.get(v.name()));
             }
         }
     }
@@ -199,7 +198,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             return;
         }
         if (role.dependent() && role.kind() == Kind.REAL_SCALAR) {
-            error("check-signature-mismatch", v.range(), v.name() + " is passed by value and cannot be dependent");
+            error("check-signature-mismatch.passed-by-value", v.range(), "parameter", v.name());
             return;
         }
         String lengthC = null;
@@ -209,8 +208,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             try {
                 length = Math.multiplyExact(leading.get(v.name()), innerCount(v));
             } catch (IllegalArgumentException | ArithmeticException ex) {
-                error("check-extent-unknown", v.range(), "the extents of " + v.name() + " cannot be evaluated ("
-                        + ex.getMessage() + ")");
+                error("check-extent-unknown.extents-evaluated", v.range(), "array", v.name(), "reason",
+                        ex.getMessage());
                 return;
             }
             for (int d = 1; d < v.rank(); d++) {
@@ -218,8 +217,8 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             }
             lengthC = c.toString();
             if (length <= 0 || length > MAX_ELEMENTS) {
-                error("check-extent-size", v.range(), v.name() + " would have " + length + " elements ("
-                        + origins.get(v.name()) + "); give --extent " + v.name() + "=EXPR or smaller --set values");
+                error("check-extent-size.c", v.range(), "array", v.name(), "length", length, "origin",
+                        origins.get(v.name()));
                 return;
             }
         }

@@ -16,12 +16,14 @@ public final class Diagnostics {
         items.addAll(ds);
     }
 
-    public void error(String code, SourceRange range, String message) {
-        add(Diagnostic.error(code, range, message));
+    /** Catalogue problem {@code id}, an error, with its named arguments. */
+    public void error(String id, SourceRange range, Object... namesAndValues) {
+        add(Diagnostic.error(id, range, namesAndValues));
     }
 
-    public void warning(String code, SourceRange range, String message) {
-        add(Diagnostic.warning(code, range, message));
+    /** Catalogue problem {@code id}, a warning, with its named arguments. */
+    public void warning(String id, SourceRange range, Object... namesAndValues) {
+        add(Diagnostic.warning(id, range, namesAndValues));
     }
 
     public boolean hasErrors() {

@@ -11,6 +11,11 @@ public record SourceRange(String file, int line, int column, int endLine, int en
 
     public static final SourceRange NONE = new SourceRange("", 0, 0, 0, 0, -1, 0);
 
+    /** The file as a whole, no position in it: a diagnostic there prints as {@code file: error: ...}. */
+    public static SourceRange ofFile(String file) {
+        return new SourceRange(file, 0, 0, 0, 0, -1, 0);
+    }
+
     public boolean isKnown() {
         return line > 0;
     }

@@ -10,9 +10,14 @@ public final class UnsupportedException extends RuntimeException {
 
     private final transient Diagnostic diagnostic;
 
-    public UnsupportedException(String code, SourceRange range, String message) {
-        super(message);
-        this.diagnostic = Diagnostic.error(code, range, message);
+    /** Catalogue problem {@code id} (an error) at {@code range}, with its named arguments. */
+    public UnsupportedException(String id, SourceRange range, Object... namesAndValues) {
+        this(Diagnostic.error(id, range, namesAndValues));
+    }
+
+    public UnsupportedException(Diagnostic diagnostic) {
+        super(diagnostic.message());
+        this.diagnostic = diagnostic;
     }
 
     public Diagnostic diagnostic() {

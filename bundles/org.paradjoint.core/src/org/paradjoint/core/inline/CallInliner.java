@@ -202,8 +202,8 @@ public final class CallInliner {
     private void noCallIn(Expr e, String where, String remedy) {
         for (Call c : ExprUtil.calls(e)) {
             if (callee(c.name()).isPresent()) {
-                throw new UnsupportedException("unsupported-call-position", c.range(), "call to '" + c.name()
-                        + "' " + where + " cannot be inlined: " + remedy);
+                throw new UnsupportedException("unsupported-call-position", c.range(), "callee", c.name(), "where",
+                        where, "remedy", remedy);
             }
             if (!isKnown(c)) {
                 throw unknown(c);
@@ -224,8 +224,7 @@ public final class CallInliner {
                 if (g.isPresent()) {
                     Function callee = g.get();
                     if (callee.returnType() == null) {
-                        throw new UnsupportedException("void-call-in-expression", c.range(),
-                                "function '" + c.name() + "' returns no value but is used in an expression");
+                        throw new UnsupportedException("void-call-in-expression", c.range(), "function", c.name());
                     }
                     Variable tmp = names.fresh(Variable.scalar(c.name(), callee.returnType(), Variable.Kind.LOCAL),
                             c.name() + "_r");
@@ -262,12 +261,12 @@ public final class CallInliner {
     /** The statements of one inlined call, as a block; {@code result} receives the return value (may be null). */
     private List<Stmt> inlineCall(Call call, Function callee, List<Expr> args, LValue result) {
         if (stack.contains(callee.name())) {
-            throw new UnsupportedException("recursion", call.range(), "recursive call of '" + callee.name()
-                    + "' (through " + String.join(" -> ", stack.reversed()) + "): recursion cannot be inlined");
+            throw new UnsupportedException("recursion", call.range(), "callee", callee.name(), "reversed",
+                    String.join(" -> ", stack.reversed()));
         }
         if (args.size() != callee.params().size()) {
-            throw new UnsupportedException("call-arity", call.range(), "call to '" + callee.name() + "' with "
-                    + args.size() + " arguments; it takes " + callee.params().size());
+            throw new UnsupportedException("call-arity.call", call.range(), "callee", callee.name(), "size",
+                    args.size(), "params", callee.params().size());
         }
         List<Stmt> head = new ArrayList<>();
         Map<Variable, Variable> renaming = new LinkedHashMap<>();
@@ -279,8 +278,7 @@ public final class CallInliner {
             if (p.isArray()) {
                 if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
                     throw new UnsupportedException("unsupported-argument", a.range().isKnown() ? a.range()
-                            : call.range(), "argument " + (k + 1) + " of '" + callee.name()
-                                    + "' must be a whole array of rank " + p.rank() + " to be inlined");
+                            : call.range(), "argument", (k + 1), "callee", callee.name(), "rank", p.rank());
                 }
                 renaming.put(p, r.var());
             } else if (!written.contains(p) && isPlain(a, p)) {

@@ -45,8 +45,7 @@ public final class ReturnLowering {
                                 i.range()));
                     }
                     case Block b -> out.addAll(lower(concat(b.stmts(), rest), result));
-                    default -> throw new UnsupportedException("return-in-loop", ret.range(),
-                            "return inside a loop is not supported: set a flag and leave the loop normally");
+                    default -> throw new UnsupportedException("return-in-loop", ret.range());
                 }
                 return out;
             }

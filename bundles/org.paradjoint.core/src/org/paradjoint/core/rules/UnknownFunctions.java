@@ -16,8 +16,6 @@ import org.paradjoint.core.ir.Call;
  */
 public final class UnknownFunctions {
 
-    public static final String CODE = "unknown-function";
-
     private UnknownFunctions() {
     }
 
@@ -33,12 +31,10 @@ public final class UnknownFunctions {
     /** The error located at {@code first}, naming the distinct {@code names} in order. */
     public static UnsupportedException error(SourceRange first, List<String> names) {
         if (names.size() == 1) {
-            return new UnsupportedException(CODE, first, "call to unknown function '" + names.get(0)
-                    + "': define it in this file (it is then inlined) or use a supported intrinsic");
+            return new UnsupportedException("unknown-function.call-unknown-function", first, "function", names.get(0));
         }
         List<String> quoted = names.stream().map(n -> "'" + n + "'").toList();
         String list = String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and " + quoted.get(quoted.size() - 1);
-        return new UnsupportedException(CODE, first, "calls to unknown functions " + list
-                + ": define them in this file (they are then inlined) or use supported intrinsics");
+        return new UnsupportedException("unknown-function.calls-unknown-functions", first, "list", list);
     }
 }

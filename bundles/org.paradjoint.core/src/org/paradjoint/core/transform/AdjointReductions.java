@@ -31,9 +31,6 @@ import org.paradjoint.core.ir.Variable;
  */
 final class AdjointReductions {
 
-    /** Warning code of an adjoint that cannot be a reduction variable (its increments stay atomic). */
-    static final String FALLBACK = "race-reduction-not-applicable";
-
     private AdjointReductions() {
     }
 
@@ -47,9 +44,8 @@ final class AdjointReductions {
             Variable adjoint = e.getKey();
             LValue primal = e.getValue();
             if (!onlyIncremented(iteration, adjoint)) {
-                cx.warnings.add(Diagnostic.warning(FALLBACK, primal.range(), "adjoint '" + adjoint.name()
-                        + "' is also read or overwritten in the adjoint of this parallel loop, so it cannot be a "
-                        + "reduction variable: its unsafe increments use omp atomic"));
+                cx.warnings.add(Diagnostic.warning("race-reduction-not-applicable", primal.range(), "adjoint",
+                        adjoint.name()));
                 continue;
             }
             out.add(sectioned(adjoint, primal, cx));
@@ -82,11 +78,8 @@ final class AdjointReductions {
         }
         String unknown = ParallelLoops.unknownExtent(primal.var(), cx);
         if (unknown != null) {
-            throw new UnsupportedException("reduction-extent-unknown", primal.range(), "adjoint '" + adjoint.name()
-                    + "' cannot go into a reduction(+: ...) clause of the adjoint loop without " + unknown
-                    + ": declare '" + primal.var().name() + "' with its size (e.g. a parameter 'double "
-                    + primal.var().name() + "[n]'), give its extent (--extent " + primal.var().name()
-                    + "=EXPR), or use the atomic race strategy");
+            throw new UnsupportedException("reduction-extent-unknown", primal.range(), "adjoint", adjoint.name(),
+                    "unknown", unknown, "var", primal.var().name());
         }
         return adjoint.withDims(cx.sized(primal.var()).dims());
     }

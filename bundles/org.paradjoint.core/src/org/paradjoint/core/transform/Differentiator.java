@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.analysis.Usefulness;
-import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -55,8 +54,7 @@ public final class Differentiator {
         Diagnostics diags = new Diagnostics();
         Optional<Function> found = unit.function(functionName);
         if (found.isEmpty()) {
-            diags.error("no-such-function", SourceRange.NONE,
-                    "no function '" + functionName + "' in " + unit.file());
+            diags.error("no-such-function", SourceRange.NONE, "function", functionName, "file", unit.file());
             return new DiffResult(null, null, diags.list());
         }
         return differentiate(unit, found.get(), mode, options == null ? DiffOptions.defaults() : options, diags);
@@ -116,9 +114,7 @@ public final class Differentiator {
         DerivativeSignature signature = null;
         try {
             if (primal.returnType() != null) {
-                diags.error("unsupported-return-value", primal.range(), "function '" + primal.name()
-                        + "' returns a value: only void functions can be differentiated; return the result "
-                        + "through a pointer parameter");
+                diags.error("unsupported-return-value.function-returns-value", primal.range(), "primal", primal.name());
                 return new DiffResult(null, null, diags.list());
             }
             Names names = names(unit, primal);
@@ -135,19 +131,18 @@ public final class Differentiator {
             }
             for (Variable x : indeps) {
                 if (!x.isFloating()) {
-                    diags.error("independent-not-floating", spec.range(), "independent '" + x.name() + "' is of type "
-                            + x.type().cName() + ": only floating-point variables can be independents");
+                    diags.error("independent-not-floating", spec.range(), "independent", x.name(), "type",
+                            x.type().cName());
                 }
             }
             Set<Variable> written = StmtUtil.writes(fn.body());
             for (Variable y : deps) {
                 if (!y.isFloating()) {
-                    diags.error("dependent-not-floating", spec.range(), "dependent '" + y.name() + "' is of type "
-                            + y.type().cName() + ": only floating-point variables can be dependents");
+                    diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type",
+                            y.type().cName());
                 } else if (y.isScalar() || y.isConst()) {
-                    diags.error("dependent-not-writable", spec.range(), "dependent '" + y.name() + "' is "
-                            + (y.isConst() ? "const" : "passed by value")
-                            + ": its value does not leave the function; pass it by pointer");
+                    diags.error(y.isConst() ? "dependent-not-writable.const" : "dependent-not-writable", spec.range(),
+                            "dependent", y.name());
                 }
             }
             if (diags.hasErrors()) {
@@ -156,18 +151,15 @@ public final class Differentiator {
             Activity activity = Activity.compute(fn.body(), indeps);
             for (Variable y : deps) {
                 if (!activity.isVaried(y)) {
-                    diags.error("dependent-not-varied", spec.range(), "dependent '" + y.name()
-                            + "' does not depend on any independent (" + String.join(", ", spec.independents())
-                            + ") in '" + fn.name() + "'");
+                    diags.error("dependent-not-varied", spec.range(), "dependent", y.name(), "independents",
+                            String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        diags.error("independent-overwritten", spec.range(), "independent '" + x.name()
-                                + "' is overwritten by '" + fn.name() + "' but is not a dependent: its adjoint cannot "
-                                + "be both the seed of its final value and the accumulator of its initial one; list "
-                                + "it among the dependents too, or do not overwrite it");
+                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent",
+                                x.name(), "function", fn.name());
                     }
                 }
             }
@@ -208,8 +200,8 @@ public final class Differentiator {
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {
-                    throw new UnsupportedException("call-arity", c.range(), "'" + c.name() + "' takes " + r.arity()
-                            + " arguments, not " + c.args().size());
+                    throw new UnsupportedException("call-arity.function", c.range(), "function", c.name(), "arity",
+                            r.arity(), "args", c.args().size());
                 }
             });
         }
@@ -219,8 +211,7 @@ public final class Differentiator {
         if (options.overridesVariables()) {
             if (options.dependents() == null || options.independents() == null
                     || options.dependents().isEmpty() || options.independents().isEmpty()) {
-                diags.error("missing-variables", primal.range(),
-                        "both dependents and independents must be given for '" + primal.name() + "'");
+                diags.error("missing-variables.both-dependents-independents", primal.range(), "primal", primal.name());
                 return null;
             }
             return new Spec(options.dependents(), options.independents(), Map.of(), primal.range());
@@ -253,19 +244,18 @@ public final class Differentiator {
             }
             if (!Set.copyOf(first.dependents()).equals(Set.copyOf(s.dependents()))
                     || !Set.copyOf(first.independents()).equals(Set.copyOf(s.independents()))) {
-                diags.error("pragma-conflict", s.range(), "pragmas of '" + primal.name()
-                        + "' disagree on the dependents/independents: (" + String.join(", ", s.dependents()) + " : "
-                        + String.join(", ", s.independents()) + ") here, (" + String.join(", ", first.dependents())
-                        + " : " + String.join(", ", first.independents()) + ")"
-                        + (first.range().isKnown() ? " at line " + first.range().line() : "")
-                        + "; the whole function is differentiated, so they must agree");
+                diags.error("pragma-conflict.pragmas-disagree-on", s.range(), "primal", primal.name(), "dependents",
+                        String.join(", ", s.dependents()), "independents", String.join(", ", s.independents()),
+                        "earlierDependents", String.join(", ", first.dependents()), "earlierIndependents",
+                        String.join(", ", first.independents()), "earlierNames", (first.range().isKnown()
+                        ? " at line " + first.range().line() : ""));
                 continue;
             }
             for (Map.Entry<String, String> e : s.givenNames().entrySet()) {
                 String other = first.givenNames().get(e.getKey());
                 if (other != null && !other.equals(e.getValue())) {
-                    diags.error("pragma-conflict", s.range(), "adjoint of '" + e.getKey() + "' is named '"
-                            + e.getValue() + "' here and '" + other + "' by an earlier pragma");
+                    diags.error("pragma-conflict.adjoint-named-here", s.range(), "name", e.getKey(), "adjoint",
+                            e.getValue(), "other", other);
                 }
             }
             if (!s.givenNames().isEmpty()) {
@@ -275,15 +265,14 @@ public final class Differentiator {
             }
         }
         if (first == null) {
-            diags.error("no-ad-pragma", primal.range(), "function '" + primal.name()
-                    + "' has no gradient, tangent or stencil pragma, and no dependents/independents were given");
+            diags.error("no-ad-pragma", primal.range(), "primal", primal.name());
             return null;
         }
         if (first.dependents().isEmpty() || first.independents().isEmpty()) {
-            diags.error("missing-variables", first.range(), "the pragma of '" + primal.name()
-                    + "' names no " + (first.dependents().isEmpty() ? "dependent" : "independent")
-                    + (first.givenNames().isEmpty() ? "" : " (no array of the mapping is "
-                            + (first.dependents().isEmpty() ? "written" : "only read") + ")"));
+            String missing = first.dependents().isEmpty() ? "missing-variables.no-dependent"
+                    : "missing-variables.no-independent";
+            diags.error(first.givenNames().isEmpty() ? missing : missing + "-in-mapping", first.range(), "primal",
+                    primal.name());
             return null;
         }
         return diags.hasErrors() ? null : first;
@@ -296,11 +285,9 @@ public final class Differentiator {
             Optional<Variable> v = fn.params().stream().filter(p -> p.name().equals(n)).findFirst();
             if (v.isEmpty()) {
                 if (fn.lookup(n).isPresent()) {
-                    diags.error("not-a-parameter", range, role + " '" + n + "' is a local variable of '" + fn.name()
-                            + "': dependents and independents must be parameters");
+                    diags.error("not-a-parameter", range, "role", role, "variable", n, "function", fn.name());
                 } else {
-                    diags.error("unknown-variable", range, role + " '" + n + "' is not a variable of '" + fn.name()
-                            + "'");
+                    diags.error("unknown-variable.variable", range, "role", role, "variable", n, "function", fn.name());
                 }
                 continue;
             }

@@ -46,8 +46,8 @@ final class GivenExtents {
             try {
                 out.put(e.getKey(), expr(IntExpr.parse(e.getValue()), fn, written));
             } catch (IllegalArgumentException ex) {
-                diags.error("invalid-extent", at, "extent '" + e.getValue() + "' of '" + e.getKey() + "': "
-                        + ex.getMessage());
+                diags.error("invalid-extent", at, "extent", e.getValue(), "name", e.getKey(), "reason",
+                        ex.getMessage());
             }
         }
         return out;

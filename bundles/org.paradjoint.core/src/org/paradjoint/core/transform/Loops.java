@@ -29,34 +29,27 @@ final class Loops {
     static void check(For f) {
         Long s = f.constantStep();
         if (s == null || s == 0) {
-            throw new UnsupportedException("loop-step-not-constant", f.range(), "loop over '" + f.counter().name()
-                    + "' has a step that is not a non-zero integer constant: the reverse sweep cannot run it "
-                    + "backwards; use a constant step");
+            throw new UnsupportedException("loop-step-not-constant", f.range(), "counter", f.counter().name());
         }
         boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
         boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
         if (s > 0 && !up || s < 0 && !down) {
-            throw new UnsupportedException("unsupported-loop-condition", f.range(), "loop over '"
-                    + f.counter().name() + "' with condition '" + f.cmp().symbol + "' and step " + s
-                    + " is not supported: write it as i < n, i <= n (step > 0) or i > n, i >= n (step < 0)");
+            throw new UnsupportedException("unsupported-loop-condition", f.range(), "counter", f.counter().name(),
+                    "cmp", f.cmp().symbol, "step", s);
         }
         if (!f.counter().type().isInteger()) {
-            throw new UnsupportedException("unsupported-loop-counter", f.range(),
-                    "loop counter '" + f.counter().name() + "' must be an integer");
+            throw new UnsupportedException("unsupported-loop-counter", f.range(), "counter", f.counter().name());
         }
         Set<Variable> written = StmtUtil.writes(f.body());
         if (written.contains(f.counter())) {
-            throw new UnsupportedException("loop-counter-modified", f.range(), "loop counter '"
-                    + f.counter().name() + "' is modified inside the loop body: the reverse sweep cannot run it "
-                    + "backwards");
+            throw new UnsupportedException("loop-counter-modified", f.range(), "counter", f.counter().name());
         }
         Set<Variable> header = new LinkedHashSet<>(ExprUtil.variables(f.lower()));
         header.addAll(ExprUtil.variables(f.bound()));
         for (Variable v : header) {
             if (written.contains(v) || v.equals(f.counter())) {
-                throw new UnsupportedException("loop-bound-modified", f.range(), "loop bound variable '" + v.name()
-                        + "' of the loop over '" + f.counter().name() + "' is modified inside the loop: the "
-                        + "reverse sweep needs the same bounds; copy it into a variable the loop does not modify");
+                throw new UnsupportedException("loop-bound-modified", f.range(), "variable", v.name(), "counter",
+                        f.counter().name());
             }
         }
     }

@@ -72,8 +72,7 @@ final class ParallelLoops {
         For cur = f;
         for (int k = 1; k < levels(f); k++) {
             if (cur.body().stmts().size() != 1 || !(cur.body().stmts().get(0) instanceof For inner)) {
-                throw new UnsupportedException("collapse-not-perfect", f.range(), "collapse(" + levels(f)
-                        + ") needs a perfect nest of " + levels(f) + " loops");
+                throw new UnsupportedException("collapse-not-perfect", f.range(), "levels", levels(f));
             }
             cur = inner;
         }
@@ -178,47 +177,35 @@ final class ParallelLoops {
         }
         StmtUtil.forEach(in.body(), s -> {
             if (s instanceof For x && x.isParallel()) {
-                throw new UnsupportedException("nested-parallel", x.range(),
-                        "nested parallel loops are not supported: make the inner loop sequential");
+                throw new UnsupportedException("nested-parallel", x.range());
             }
         });
         for (OmpParallelFor.Reduction r : f.omp().reductions()) {
             for (Variable v : r.vars()) {
                 if (cx.isActive(v) && !r.op().equals("+") && !r.op().equals("-")) {
                     throw new UnsupportedException("unsupported-reduction", f.omp().range().isKnown()
-                            ? f.omp().range() : f.range(), "reduction(" + r.op() + ": " + v.name()
-                                    + ") of an active variable: only + and - reductions can be differentiated; "
-                                    + "accumulate into a private array and combine after the loop");
+                            ? f.omp().range() : f.range(), "operator", r.op(), "variable", v.name());
                 }
             }
         }
         for (Variable v : f.omp().firstprivates()) {
             if (cx.isActive(v)) {
-                throw new UnsupportedException("unsupported-firstprivate", f.range(), "active variable '" + v.name()
-                        + "' is firstprivate: its adjoint would have to be summed over the threads; make it shared "
-                        + "(read-only) in the loop");
+                throw new UnsupportedException("unsupported-firstprivate", f.range(), "variable", v.name());
             }
             FirstprivateCarry.carriedWrite(in.body(), v).ifPresent(write -> {
                 throw new UnsupportedException("firstprivate-carry", write.range().isKnown() ? write.range()
-                        : f.range(), "firstprivate '" + v.name() + "' carries its value from one iteration to the "
-                                + "next on the same thread (an iteration reads it before writing it): what an "
-                                + "iteration sees depends on the schedule, and its adjoint cannot recompute it; "
-                                + "compute '" + v.name() + "' from the loop counter in every iteration, or make "
-                                + "the loop sequential");
+                        : f.range(), "firstprivate", v.name());
             });
         }
         for (Variable v : p.privates()) {
             if (cx.isActive(v) && v.isArray()) {
-                throw new UnsupportedException("unsupported-private-array", f.range(), "active array '" + v.name()
-                        + "' is private to the parallel loop: its adjoint cannot be made private per iteration; "
-                        + "use scalars or a shared array indexed by the loop counter");
+                throw new UnsupportedException("unsupported-private-array", f.range(), "array", v.name());
             }
         }
         StmtUtil.forEach(in.body(), s -> {
             if (s instanceof For x && !p.privates().contains(x.counter())) {
-                throw new UnsupportedException("omp-shared-scalar-write", x.range(), "counter '"
-                        + x.counter().name() + "' of a loop inside the parallel loop is shared: add it to the "
-                        + "private(...) clause");
+                throw new UnsupportedException("omp-shared-scalar-write.counter-loop-inside", x.range(), "counter",
+                        x.counter().name());
             }
             if (!(s instanceof Assign a)) {
                 return;
@@ -229,27 +216,17 @@ final class ParallelLoops {
             }
             if (v.isScalar()) {
                 if (!p.reductionVars().contains(v)) {
-                    throw new UnsupportedException("omp-shared-scalar-write", a.range(), "scalar '" + v.name()
-                            + "' is written in the parallel loop but is neither private nor a reduction variable: "
-                            + "add it to a private(...) or reduction(+: ...) clause");
+                    throw new UnsupportedException("omp-shared-scalar-write.scalar-written-parallel", a.range(),
+                            "scalar", v.name());
                 }
                 if (!isReductionUpdate(a)) {
-                    throw new UnsupportedException("unsupported-reduction-update", a.range(), "reduction variable '"
-                            + v.name() + "' must only be updated as " + v.name() + " += e or " + v.name() + " = "
-                            + v.name() + " + e inside the loop");
+                    throw new UnsupportedException("unsupported-reduction-update", a.range(), "variable", v.name());
                 }
             } else if (p.saved().contains(v) && p.savedElement(v) == null) {
                 String unknown = unknownExtent(v, cx);
                 if (unknown != null) {
-                    throw new UnsupportedException("parallel-inplace-needed", a.range(), "array '" + v.name()
-                            + "' is overwritten in the parallel loop and the adjoint needs its values from before "
-                            + "the loop (they are read in a nonlinear expression, an index or a condition) "
-                            + "while what the loop "
-                            + "writes is read after it; its iterations write " + v.name() + " at more than one "
-                            + "index (or at one that changes in the loop), so the adjoint saves the whole array "
-                            + "before the loop, which needs " + unknown + "; declare it with its size (e.g. a "
-                            + "parameter 'double " + v.name() + "[n]') or give it (--extent " + v.name()
-                            + "=EXPR), write the result to a separate array, or make the loop sequential");
+                    throw new UnsupportedException("parallel-inplace-needed", a.range(), "array", v.name(), "unknown",
+                            unknown);
                 }
             }
         });
@@ -269,8 +246,7 @@ final class ParallelLoops {
                     StmtUtil.ownExprs(s).forEach(e -> reads.addAll(ExprUtil.variables(e)));
                 }
                 if (reads.contains(r)) {
-                    throw new UnsupportedException("reduction-variable-read", s.range(), "reduction variable '"
-                            + r.name() + "' is read inside the parallel loop");
+                    throw new UnsupportedException("reduction-variable-read", s.range(), "variable", r.name());
                 }
             });
         }
@@ -305,7 +281,8 @@ final class ParallelLoops {
     }
 
     static For rebuildNest(For cur, For in, Block innerBody, OmpParallelFor omp) {
-        Block body = cur == in ? innerBody : Block.of(rebuildNest((For) cur.body().stmts().get(0), in, innerBody, null));
+        Block body = cur == in ? innerBody : Block.of(rebuildNest((For) cur.body().stmts().get(0), in, innerBody,
+                null));
         return new For(cur.counter(), cur.lower(), cur.cmp(), cur.bound(), cur.step(), body, omp, List.of(),
                 cur.range());
     }

@@ -185,8 +185,7 @@ final class Reverse {
             }
             case For f when f.isParallel() -> {
                 if (c.par != null) {
-                    throw new UnsupportedException("nested-parallel", f.range(),
-                            "nested parallel loops are not supported: make the inner loop sequential");
+                    throw new UnsupportedException("nested-parallel", f.range());
                 }
                 ParallelLoops.Info p = info(f);
                 ParallelLoops.check(f, cx, p);
@@ -227,7 +226,8 @@ final class Reverse {
                 } else if (then.isEmpty() && otherwise.isEmpty()) {
                     return out;
                 }
-                out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise), i.range()));
+                out.add(new If(i.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise),
+                        i.range()));
             }
             case Block b -> out.addAll(fwdList(b.stmts(), c));
             case Decl d -> {
@@ -240,8 +240,8 @@ final class Reverse {
                     out.add(cs);
                 }
             }
-            default -> throw new UnsupportedException("unsupported-statement", s.range(),
-                    "statement cannot be differentiated in reverse mode");
+            default -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
+                    s.range());
         }
         return out;
     }
@@ -249,8 +249,7 @@ final class Reverse {
     private Stmt push(SweepContext c, LValue target) {
         Variable v = target.var();
         if (v.type() == BaseType.LONG) {
-            throw new UnsupportedException("unsupported-long-record", target.range(), "the reverse sweep needs the "
-                    + "old values of long variable '" + v.name() + "', which the tape cannot store: make it int");
+            throw new UnsupportedException("unsupported-long-record", target.range(), "variable", v.name());
         }
         c.tapeUsed = true;
         return Runtime.push(c.tape, target, v.isFloating());
@@ -376,8 +375,8 @@ final class Reverse {
             case CallStmt cs -> {
                 // runs in the forward sweep only
             }
-            case Return r -> throw new UnsupportedException("unsupported-statement", s.range(),
-                    "statement cannot be differentiated in reverse mode");
+            case Return r -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
+                    s.range());
         }
         return out;
     }
@@ -439,7 +438,8 @@ final class Reverse {
             arrays.keySet().removeAll(scalars);
             reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
         }
-        List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s, localSums)).toList();
+        List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s,
+                localSums)).toList();
         Block body = new Block(AdjointReductions.withoutAtomics(summed, new HashSet<>(reduced)));
         List<Stmt> out = new ArrayList<>();
         localSums.values().forEach(sum -> out.add(zeroAssign(sum)));

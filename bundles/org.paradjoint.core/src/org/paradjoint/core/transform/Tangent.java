@@ -82,8 +82,8 @@ final class Tangent {
                         }
                     } else {
                         if (a.atomic()) {
-                            throw new UnsupportedException("unsupported-atomic", a.range(),
-                                    "atomic " + a.op().symbol + " of an active variable cannot be differentiated");
+                            throw new UnsupportedException("unsupported-atomic.atomic-active-variable", a.range(),
+                                    "atomic", a.op().symbol);
                         }
                         out.add(new Assign(dv, Assign.Op.SET, tangentOf(Activity.effectiveValue(a)), false, List.of(),
                                 a.range()));
@@ -124,9 +124,8 @@ final class Tangent {
             for (Variable v : r.vars()) {
                 if (cx.isActive(v)) {
                     if (!r.op().equals("+") && !r.op().equals("-")) {
-                        throw new UnsupportedException("unsupported-reduction", omp.range(), "reduction(" + r.op()
-                                + ": " + v.name() + ") of an active variable: only + and - reductions can be "
-                                + "differentiated; accumulate into a private array and combine after the loop");
+                        throw new UnsupportedException("unsupported-reduction", omp.range(), "operator", r.op(),
+                                "variable", v.name());
                     }
                     vars.add(cx.derivative(v));
                 }

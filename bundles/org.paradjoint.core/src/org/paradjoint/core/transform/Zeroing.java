@@ -33,8 +33,7 @@ final class Zeroing {
         for (int k = 0; k < d.rank(); k++) {
             Dim dim = d.dims().get(k);
             if (!dim.extentKnown()) {
-                throw new UnsupportedException("unsupported-local-array", d.range(),
-                        "local array '" + d.name() + "' of unknown extent cannot be differentiated");
+                throw new UnsupportedException("unsupported-local-array", d.range(), "array", d.name());
             }
             if (k >= counters.size() || idx.contains(counters.get(k))) {
                 counters.add(Variable.scalar(names.fresh("pa_k" + k), BaseType.INT, Variable.Kind.LOCAL));

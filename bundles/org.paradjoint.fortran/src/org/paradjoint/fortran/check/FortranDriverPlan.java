@@ -44,8 +44,7 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
     @Override
     protected boolean checkType(Variable v) {
         if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
-            error("check-unsupported-type", v.range(), "dummy " + v.name() + " has type "
-                    + v.type().cName() + "; check drivers handle real(8) and integer dummies only");
+            error("check-unsupported-type.dummy-has-type", v.range(), "dummy", v.name(), "type", v.type().cName());
             return false;
         }
         return true;
@@ -63,12 +62,12 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
         }
         Kind kind = role.kind();
         if (role.dependent() && (role.tangent() == null || role.adjoint() == null)) {
-            error("check-signature-mismatch", v.range(), "dependent " + v.name() + " has no derivative dummy in "
-                    + (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
+            error("check-signature-mismatch.dependent-has-no", v.range(), "dependent", v.name(), "derivative",
+                    (role.tangent() == null ? tangent().derivedName() : adjoint().derivedName()));
             return;
         }
         if (role.dependent() && kind == Kind.REAL_SCALAR) {
-            error("check-signature-mismatch", v.range(), v.name() + " is a scalar and cannot be dependent");
+            error("check-signature-mismatch.scalar-dependent", v.range(), "dummy", v.name());
             return;
         }
         long[] lower = new long[v.rank()];
@@ -84,22 +83,20 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
                 } else if (d == v.rank() - 1 && spec().extents().containsKey(v.name())) {
                     extent = spec().extents().get(v.name()).eval(ints());
                 } else {
-                    error("check-extent-unknown", v.range(), "dimension " + (d + 1) + " of " + v.name()
-                            + " is not declared; give --extent " + v.name() + "=EXPR (the extent of the last dimension)"
-                            + (d < v.rank() - 1 ? ", and declare the other dimensions explicitly" : ""));
+                    error(d < v.rank() - 1 ? "check-extent-unknown.fortran-inner-dimension"
+                            : "check-extent-unknown.fortran-dimension",
+                            v.range(), "dimension", d + 1, "array", v.name());
                     return;
                 }
                 upper[d] = lower[d] + extent - 1;
                 length = Math.multiplyExact(length, Math.max(extent, 0));
             }
         } catch (IllegalArgumentException | ArithmeticException ex) {
-            error("check-extent-unknown", v.range(), "the bounds of " + v.name() + " cannot be evaluated ("
-                    + ex.getMessage() + ")");
+            error("check-extent-unknown.bounds-evaluated", v.range(), "array", v.name(), "reason", ex.getMessage());
             return;
         }
         if (v.isArray() && (length <= 0 || length > MAX_ELEMENTS)) {
-            error("check-extent-size", v.range(), v.name() + " would have " + length + " elements; adjust --set or "
-                    + "--extent");
+            error("check-extent-size.fortran", v.range(), "array", v.name(), "length", length);
             return;
         }
         IndexFill fill = null;

@@ -18,12 +18,12 @@ import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationParser;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * {@code !$ad} annotations: core's annotation grammar ({@link AnnotationParser} with
@@ -52,9 +52,7 @@ final class AdDirective {
             a = AnnotationParser.parse(text.text(), Spelling.FORTRAN);
         } catch (AnnotationException e) {
             AnnotationDiagnostic d = e.diagnostic();
-            throw new UnsupportedException(d.problem() == AnnotationDiagnostic.Problem.UNKNOWN
-                    ? FortranDiagnosticCodes.UNKNOWN_PRAGMA : FortranDiagnosticCodes.MALFORMED_PRAGMA,
-                    text.range(src, d.offset(), d.length()), d.message());
+            throw new UnsupportedException(d.at(text.range(src, d.offset(), d.length())));
         }
         return new AdDirective(text, a, scope, src).resolve(src.range(l.start(), l.end()), exprs);
     }
@@ -88,8 +86,8 @@ final class AdDirective {
         for (Mapping m : mappings) {
             Variable array = variable(m.array());
             if (!array.isArray()) {
-                throw new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA, at(m.array()),
-                        AnnotationMessages.scalarInStencil(Spelling.FORTRAN, m.array().text()));
+                throw new UnsupportedException(AnnotationMessages.scalarInStencil(Spelling.FORTRAN, m.array().text(),
+                        at(m.array())));
             }
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
         }
@@ -104,9 +102,8 @@ final class AdDirective {
     private List<Expr> disjoint(Disjoint d, ExprParser exprs) {
         List<Expr> out = new ArrayList<>();
         for (Segment seg : d.expressions()) {
-            UnsupportedException notExpr = new UnsupportedException(FortranDiagnosticCodes.MALFORMED_PRAGMA,
-                    text.range(src, seg.offset(), seg.text().length()),
-                    AnnotationMessages.notAnExpression(Spelling.FORTRAN, seg.text()));
+            UnsupportedException notExpr = new UnsupportedException(AnnotationMessages.notAnExpression(
+                    Spelling.FORTRAN, seg.text(), text.range(src, seg.offset(), seg.text().length())));
             List<Token> toks = text.tokens(seg.offset(), seg.text().length());
             if (toks.isEmpty()) {
                 // the segment lies inside one token (as "/" of "(/"): no expression of its own
@@ -117,7 +114,7 @@ final class AdDirective {
             try {
                 out.add(exprs.parse(c));
             } catch (UnsupportedException e) {
-                throw e.diagnostic().code().equals(FortranDiagnosticCodes.SYNTAX_ERROR) ? notExpr : e;
+                throw e.diagnostic().code().equals("syntax-error") ? notExpr : e;
             }
             if (!c.atEnd()) {
                 throw notExpr;
@@ -128,8 +125,8 @@ final class AdDirective {
 
     private Variable variable(Annotation.Name n) {
         if (!(scope.lookup(n.text()) instanceof Scope.Var v)) {
-            throw new UnsupportedException(FortranDiagnosticCodes.UNKNOWN_VARIABLE, at(n),
-                    AnnotationMessages.unknownVariable(Spelling.FORTRAN, annotation, n.text()));
+            throw new UnsupportedException(AnnotationMessages.unknownVariable(Spelling.FORTRAN, annotation, n.text(),
+                    at(n)));
         }
         return v.variable();
     }
@@ -139,7 +136,7 @@ final class AdDirective {
     }
 
     /** Why {@code p} cannot sit on {@code site}, or null when it can. */
-    static String misfit(AdPragma p, AnnotationSite site, boolean parallelLoop) {
+    static AnnotationMessages.Misfit misfit(AdPragma p, AnnotationSite site, boolean parallelLoop) {
         AnnotationKind kind = switch (p) {
             case AdPragma.Gradient g -> AnnotationKind.GRADIENT;
             case AdPragma.Tangent t -> AnnotationKind.TANGENT;
@@ -152,7 +149,8 @@ final class AdDirective {
     }
 
     /** The error of an annotation line on a site it does not fit. */
-    static String misplaced(LogicalLine l, AnnotationSite site, String why) {
-        return AnnotationMessages.misplaced(Spelling.FORTRAN, AnnotationText.of(l).text(), site, why);
+    static Diagnostic misplaced(LogicalLine l, AnnotationSite site, AnnotationMessages.Misfit why, SourceText src) {
+        return AnnotationMessages.misplaced(Spelling.FORTRAN, AnnotationText.of(l).text(), site, why,
+                src.range(l.start(), l.end()));
     }
 }

@@ -1,5 +1,6 @@
 package org.paradjoint.fortran.internal;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Calls between procedures of the file, checked against what the inliner does with them. The
@@ -54,26 +54,22 @@ final class CallChecks {
         for (int k = 0; k < g.params().size(); k++) {
             Variable p = g.params().get(k);
             Expr a = c.args().get(k);
-            String which = "argument " + (k + 1) + " of '" + g.name() + "' (dummy '" + p.name() + "')";
             if (p.isScalar()) {
                 if (a instanceof VarRef r && r.var().isArray()) {
-                    error(c, which + " is a scalar but a whole array is passed");
+                    error(c, "unsupported-call.scalar-gets-array", k, g);
                 } else if (written.contains(p)) {
-                    error(c, which + " is assigned by '" + g.name() + "': Fortran passes it by reference, but "
-                            + "inlining copies scalar arguments in, so the new value would be lost; return it "
-                            + "through an array element or a function result");
+                    error(c, "unsupported-call.scalar-assigned", k, g);
                 }
                 continue;
             }
             if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
-                error(c, which + " must be a whole array of rank " + p.rank() + " (sections and elements are not "
-                        + "supported)");
+                error(c, "unsupported-call.not-whole-array", k, g, "rank", p.rank());
                 continue;
             }
             Variable v = r.var();
             if (v.type() != p.type()) {
-                error(c, which + " has type " + p.type().cName() + " but '" + v.name() + "' is "
-                        + v.type().cName());
+                error(c, "unsupported-call.type", k, g, "type", p.type().cName(), "array", v.name(), "actual",
+                        v.type().cName());
                 continue;
             }
             for (int d = 0; d < p.rank(); d++) {
@@ -85,16 +81,19 @@ final class CallChecks {
                         || pd.extent() != null && ad.extent() != null
                                 && ExprUtil.substitute(pd.extent(), scalars).equals(ad.extent());
                 if (!lowerOk || !extentOk) {
-                    error(c, which + ": dimension " + (d + 1) + " of '" + v.name() + "' and of the dummy differ in "
-                            + (lowerOk ? "extent" : "lower bound") + "; the inliner needs the same lower bounds (and "
-                            + "the same extents but the last) to map the dummy onto the array");
+                    error(c, lowerOk ? "unsupported-call.extent" : "unsupported-call.lower-bound", k, g, "dimension",
+                            d + 1, "array", v.name());
                     break;
                 }
             }
         }
     }
 
-    private void error(Call c, String message) {
-        reporter.error(FortranDiagnosticCodes.CALL, c.range(), "call of '" + c.name() + "': " + message);
+    /** Catalogue error {@code id} about argument {@code k} of call {@code c} of {@code g}. */
+    private void error(Call c, String id, int k, Function g, Object... more) {
+        Object[] args = Arrays.copyOf(new Object[] {"call", c.name(), "argument", k + 1, "callee", g.name(), "dummy",
+                g.params().get(k).name()}, 8 + more.length);
+        System.arraycopy(more, 0, args, 8, more.length);
+        reporter.error(id, c.range(), args);
     }
 }

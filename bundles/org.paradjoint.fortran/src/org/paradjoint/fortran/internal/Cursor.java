@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import java.util.List;
 
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /** A position in the tokens of one logical line, with the small helpers recursive descent needs. */
 public final class Cursor {
@@ -54,7 +53,7 @@ public final class Cursor {
 
     public Token next() {
         if (atEnd()) {
-            throw error(FortranDiagnosticCodes.SYNTAX_ERROR, "unexpected end of statement");
+            throw error("syntax-error.unexpected-end-statement");
         }
         return toks.get(pos++);
     }
@@ -77,9 +76,10 @@ public final class Cursor {
         return false;
     }
 
-    public Token expect(String s, String message) {
+    /** The token {@code s}; otherwise the error {@code expected WHAT} at the next token. */
+    public Token expect(String s, String what) {
         if (!peekIs(s)) {
-            throw atNext(FortranDiagnosticCodes.SYNTAX_ERROR, message);
+            throw atNext("syntax-error.expected", "what", what);
         }
         return next();
     }
@@ -87,7 +87,7 @@ public final class Cursor {
     public Token expectName(String what) {
         Token t = peek();
         if (t == null || !t.isName()) {
-            throw atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected " + what);
+            throw atNext("syntax-error.expected", "what", what);
         }
         pos++;
         return t;
@@ -95,7 +95,7 @@ public final class Cursor {
 
     public void expectEnd(String what) {
         if (!atEnd()) {
-            throw atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unexpected '" + spelling(peek()) + "' after " + what);
+            throw atNext("syntax-error.unexpected-after", "spelling", spelling(peek()), "what", what);
         }
     }
 
@@ -135,23 +135,23 @@ public final class Cursor {
         return toks.size();
     }
 
-    public UnsupportedException error(String code, String message) {
-        return new UnsupportedException(code, src.range(line.start(), line.end()), message);
+    public UnsupportedException error(String id, Object... arguments) {
+        return new UnsupportedException(id, src.range(line.start(), line.end()), arguments);
     }
 
-    public UnsupportedException atNext(String code, String message) {
+    public UnsupportedException atNext(String id, Object... arguments) {
         Token t = peek();
         int s = t != null ? t.start() : Math.max(line.start(), line.end() - 1);
         int e = t != null ? t.end() : line.end();
-        return new UnsupportedException(code, src.range(s, e), message);
+        return new UnsupportedException(id, src.range(s, e), arguments);
     }
 
-    public UnsupportedException at(Token t, String code, String message) {
-        return new UnsupportedException(code, src.range(t.start(), t.end()), message);
+    public UnsupportedException at(Token t, String id, Object... arguments) {
+        return new UnsupportedException(id, src.range(t.start(), t.end()), arguments);
     }
 
-    public UnsupportedException between(int start, int end, String code, String message) {
-        return new UnsupportedException(code, src.range(start, end), message);
+    public UnsupportedException between(int start, int end, String id, Object... arguments) {
+        return new UnsupportedException(id, src.range(start, end), arguments);
     }
 
     public static String spelling(Token t) {

@@ -12,7 +12,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Turns the entities a {@link SpecificationPart} collected into IR variables, once the whole
@@ -47,11 +46,9 @@ final class DeclaredVariables {
         for (Token d : dummies) {
             SpecificationPart.Entity e = entities.get(d.text());
             if (e == null || e.type == null) {
-                reporter.error(FortranDiagnosticCodes.UNDECLARED, d.start(), d.end(), "dummy argument '" + d.text()
-                        + "' has no type declaration (implicit typing is not supported)");
+                reporter.error("undeclared-variable.dummy-argument-has", d.start(), d.end(), "text", d.text());
             } else if (e.constant) {
-                reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "dummy argument '" + d.text()
-                        + "' cannot be a parameter");
+                reporter.error("unsupported-declaration.dummy-argument-parameter", e.start, e.end, "text", d.text());
             }
         }
         Map<String, Variable> made = new LinkedHashMap<>();
@@ -83,14 +80,12 @@ final class DeclaredVariables {
             boolean dummy = dummyNames.contains(e.name);
             if (e.type == null) {
                 if (header == null || !e.name.equals(header.resultName())) {
-                    reporter.error(FortranDiagnosticCodes.UNDECLARED, e.start, e.end, "'" + e.name
-                            + "' has no type declaration (implicit typing is not supported)");
+                    reporter.error("undeclared-variable.has-no-type", e.start, e.end, "name", e.name);
                 }
                 continue;
             }
             if (!dummy && e.intent != Scope.Intent.NONE) {
-                reporter.error(FortranDiagnosticCodes.DECLARATION, e.start, e.end, "'" + e.name
-                        + "' has an intent but is not a dummy argument");
+                reporter.error("unsupported-declaration.has-intent-but", e.start, e.end, "name", e.name);
             }
             try {
                 Variable v = variable(e, dummy);
@@ -121,8 +116,7 @@ final class DeclaredVariables {
         do {
             int start = c.nextStart();
             if (open) {
-                throw c.atNext(FortranDiagnosticCodes.DECLARATION, "only the last dimension of '" + e.name
-                        + "' can be assumed-size '*'");
+                throw c.atNext("unsupported-declaration.last-dimension-can", "array", e.name);
             }
             Expr lower = new IntLit(1, reporter.src().range(start, start));
             // ':' alone, or 'lo:' before ',' or ')', is assumed shape; '*' or 'lo:*' is assumed size
@@ -151,7 +145,7 @@ final class DeclaredVariables {
             Expr upper = integer(c, e);
             out.add(new Dim(lower, Bounds.extent(lower, upper)));
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the dimensions of '" + e.name + "'");
+        c.expect(")", "',' or ')' in the dimensions of '" + e.name + "'");
         return out;
     }
 
@@ -159,16 +153,14 @@ final class DeclaredVariables {
         int start = c.nextStart();
         Expr x = ConstFold.fold(exprs.parse(c));
         if (exprs.typeOf(x) != TypeClass.INT) {
-            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.DECLARATION, "bounds of '" + e.name
-                    + "' must be integer expressions");
+            throw c.between(start, c.prevEnd(), "unsupported-declaration.bounds-integer-expressions", "array", e.name);
         }
         return x;
     }
 
     private static void requireDummy(SpecificationPart.Entity e, boolean dummy, Cursor c, int start) {
         if (!dummy) {
-            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.ALLOCATE, "local array '" + e.name
-                    + "' has no bounds here (deferred or assumed shape); give it explicit bounds");
+            throw c.between(start, c.prevEnd(), "unsupported-allocate.deferred-shape", "array", e.name);
         }
     }
 }

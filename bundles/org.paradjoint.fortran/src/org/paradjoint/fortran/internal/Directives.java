@@ -3,11 +3,11 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The directives written before one statement, claimed by it: each is checked against what the
@@ -45,11 +45,10 @@ final class Directives {
             try {
                 OmpDirective.Parsed p = OmpDirective.parse(l, scope, reporter.src());
                 if (p.kind() != ompKind) {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), misplacedOmp(p.kind(),
-                            target));
+                    misplacedOmp(l, p.kind(), target);
                 } else if (omp != null) {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
-                            "a statement carries at most one '!$omp " + spelling(p.kind()) + "'");
+                    reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling",
+                            spelling(p.kind()));
                 } else {
                     omp = p;
                 }
@@ -63,10 +62,10 @@ final class Directives {
             if (p == null) {
                 continue;
             }
-            String problem = AdDirective.misfit(p, target, omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
+            AnnotationMessages.Misfit problem = AdDirective.misfit(p, target,
+                    omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
             if (problem != null) {
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
-                        AdDirective.misplaced(l, target, problem));
+                reporter.add(AdDirective.misplaced(l, target, problem, reporter.src()));
                 continue;
             }
             resolved.add(p);
@@ -89,19 +88,18 @@ final class Directives {
     /** Directives left with no statement after them in their block. */
     void dangling(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error(FortranDiagnosticCodes.DANGLING_PRAGMA, l.start(), l.end(), "'!$"
-                    + (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad") + "' directive with no statement after it in "
-                    + "its block");
+            reporter.error("dangling-pragma.directive", l.start(), l.end(), "sentinel",
+                    (l.kind() == LogicalLine.Kind.OMP ? "omp" : "ad"));
         }
     }
 
-    private static String misplacedOmp(OmpDirective.Kind k, AnnotationSite target) {
+    private void misplacedOmp(LogicalLine l, OmpDirective.Kind k, AnnotationSite target) {
         String site = Spelling.FORTRAN.describe(target);
-        return switch (k) {
-            case PARALLEL_DO -> "'!$omp parallel do' must be followed by a do loop, not " + site;
-            case ATOMIC -> "'!$omp atomic' must be followed by an update x = x + expr, not " + site;
-            case END_PARALLEL_DO -> "'!$omp end parallel do' must follow the end do of a parallel loop";
-        };
+        switch (k) {
+            case PARALLEL_DO -> reporter.error("misplaced-pragma.omp-parallel-do", l.start(), l.end(), "site", site);
+            case ATOMIC -> reporter.error("misplaced-pragma.omp-atomic", l.start(), l.end(), "site", site);
+            case END_PARALLEL_DO -> reporter.error("misplaced-pragma.omp-end-parallel-do", l.start(), l.end());
+        }
     }
 
     private static String spelling(OmpDirective.Kind k) {

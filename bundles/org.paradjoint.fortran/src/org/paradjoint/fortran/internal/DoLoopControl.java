@@ -14,7 +14,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The loop control of a {@code do} statement ({@code do i = lower, upper [, step]}) and the
@@ -32,30 +31,26 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
     static DoLoopControl parse(Cursor c, Scope scope, ExprParser exprs, Collection<Variable> enclosing) {
         c.accept(",");
         if (c.atEnd()) {
-            throw c.error(FortranDiagnosticCodes.DO, "do without loop control (an endless loop) is not supported; "
-                    + "write a counted do loop");
+            throw c.error("unsupported-do.do-without-loop");
         }
         if (c.peekName("while") && c.peek(1) != null && c.peek(1).isOp("(")) {
-            throw c.error(FortranDiagnosticCodes.DO_WHILE, "do while is not supported: the IR has only counted "
-                    + "loops; rewrite it as a counted do loop (with a bound on the iterations)");
+            throw c.error("unsupported-do-while.fortran");
         }
         if (c.peekName("concurrent") && c.peek(1) != null && c.peek(1).isOp("(")) {
-            throw c.error(FortranDiagnosticCodes.DO, "do concurrent is not supported; use a do loop with "
-                    + "'!$omp parallel do'");
+            throw c.error("unsupported-do.do-concurrent-supported");
         }
         Token name = c.expectName("the do variable");
         Variable counter = counter(c, name, scope, enclosing);
-        c.expect("=", "expected '=' after the do variable");
+        c.expect("=", "'=' after the do variable");
         Expr lower = integer(c, exprs, "the lower bound");
-        c.expect(",", "expected ',' between the bounds of the do loop");
+        c.expect(",", "',' between the bounds of the do loop");
         Expr upper = integer(c, exprs, "the upper bound");
         long step = 1;
         if (c.accept(",")) {
             int s = c.nextStart();
             Expr e = ConstFold.fold(exprs.parse(c));
             if (!(e instanceof IntLit k) || k.value() == 0) {
-                throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO_STEP, "the step of the do loop must be "
-                        + "a non-zero integer constant (its sign decides the direction of the loop)");
+                throw c.between(s, c.prevEnd(), "unsupported-do-step");
             }
             step = k.value();
         }
@@ -66,16 +61,14 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
     private static Variable counter(Cursor c, Token name, Scope scope, Collection<Variable> enclosing) {
         Scope.Symbol s = scope.lookup(name.text());
         if (!(s instanceof Scope.Var v) || !v.variable().isScalar() || !v.variable().type().isInteger() || v.logical()) {
-            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, s == null ? "do variable '" + name.text()
-                    + "' is not declared" : "do variable '" + name.text() + "' must be an integer scalar");
+            throw c.at(name, s == null ? "unsupported-do-counter.undeclared" : "unsupported-do-counter.integer-scalar",
+                    "variable", name.text());
         }
         if (v.intent() == Scope.Intent.IN) {
-            throw c.at(name, FortranDiagnosticCodes.INTENT_IN_ASSIGNED, "do variable '" + name.text()
-                    + "' is intent(in) and cannot be assigned");
+            throw c.at(name, "intent-in-assigned.do-variable-intent", "text", name.text());
         }
         if (enclosing.contains(v.variable())) {
-            throw c.at(name, FortranDiagnosticCodes.DO_COUNTER, "'" + name.text() + "' is already the variable of "
-                    + "an enclosing do loop");
+            throw c.at(name, "unsupported-do-counter.already-variable-enclosing", "text", name.text());
         }
         return v.variable();
     }
@@ -84,8 +77,7 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
         int s = c.nextStart();
         Expr e = exprs.parse(c);
         if (exprs.typeOf(e) != TypeClass.INT) {
-            throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.DO, what + " of a do loop must be an integer "
-                    + "expression");
+            throw c.between(s, c.prevEnd(), "unsupported-do.do-loop-integer", "what", what);
         }
         return e;
     }
@@ -107,8 +99,7 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
                 continue;
             }
             if (omp.shared().contains(v)) {
-                reporter.error(FortranDiagnosticCodes.OMP_CLAUSE, l.start(), l.end(), "'" + v.name() + "' counts an "
-                        + "inner loop, which Fortran OpenMP makes private; it cannot be shared");
+                reporter.error("unsupported-omp-clause.counts-inner-loop", l.start(), l.end(), "counter", v.name());
                 continue;
             }
             privates.add(v);
@@ -121,10 +112,7 @@ record DoLoopControl(Variable counter, Expr lower, Expr upper, long step) {
         Set<Variable> written = StmtUtil.writes(f.body());
         for (Variable v : ExprUtil.variables(f.bound())) {
             if (written.contains(v)) {
-                reporter.error(FortranDiagnosticCodes.DO_BOUND_MODIFIED, l.start(), l.end(), "the body assigns '"
-                        + v.name() + "', a variable of the upper bound: Fortran fixes the trip count when the loop "
-                        + "starts, the IR re-reads the bound; copy the bound into a variable the loop does not "
-                        + "change");
+                reporter.error("do-bound-modified", l.start(), l.end(), "assigns", v.name());
             }
         }
     }

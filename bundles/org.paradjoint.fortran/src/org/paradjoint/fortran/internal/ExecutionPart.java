@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 import org.paradjoint.fortran.internal.ConstructLines.Closer;
 
 /**
@@ -60,8 +59,7 @@ final class ExecutionPart {
         List<Stmt> body = statements(Closer.UNIT);
         if (pos < end) {
             LogicalLine l = lines.get(pos);
-            reporter.error(FortranDiagnosticCodes.INTERNAL_PROCEDURE, l.start(), l.end(), "internal procedures "
-                    + "(contains) are not supported; move them to module level or after the end of this procedure");
+            reporter.error("unsupported-internal-procedure.internal-procedures-contains", l.start(), l.end());
         }
         return body;
     }
@@ -74,8 +72,7 @@ final class ExecutionPart {
             LogicalLine l = lines.get(pos);
             if (l.isDirective()) {
                 if (l.kind() == LogicalLine.Kind.OMP && OmpDirective.kindOf(l) == OmpDirective.Kind.END_PARALLEL_DO) {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp end parallel "
-                            + "do' must directly follow the end do of a loop that has '!$omp parallel do'");
+                    reporter.error("misplaced-pragma.omp-end-parallel", l.start(), l.end());
                 } else {
                     pending.add(l);
                 }
@@ -87,16 +84,15 @@ final class ExecutionPart {
                 if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
                     break;
                 }
-                reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'"
-                        + src.excerpt(l.start(), l.end()) + "' does not match the open " + closer.describe());
+                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(),
+                        l.end()), "describe", closer.describe());
                 pos++;
                 continue;
             }
             List<LogicalLine> mine = pending;
             pending = new ArrayList<>();
             if (cls.label() != null) {
-                reporter.error(FortranDiagnosticCodes.LABEL, cls.label().start(), cls.label().end(),
-                        "statement labels are not supported; remove the label");
+                reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
             }
             statement(l, cls, mine, out);
         }
@@ -171,8 +167,7 @@ final class ExecutionPart {
             if (labelled) {
                 Token label = c.peek();
                 skipToLabel(label.text());
-                throw c.at(label, FortranDiagnosticCodes.DO, "labelled do loops are not supported; write "
-                        + "do ... end do");
+                throw c.at(label, "unsupported-do.labelled-do-loops");
             }
             control = DoLoopControl.parse(c, scope, exprs, counters);
         } catch (UnsupportedException e) {
@@ -220,13 +215,11 @@ final class ExecutionPart {
             c.next();
             cond = condition(c);
             if (c.atEnd()) {
-                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected 'then' or a statement after the "
-                        + "condition");
+                throw c.atNext("syntax-error.expected-then-statement");
             }
             construct = c.peekName("then") && c.peek(1) == null;
             if (!construct && c.peek().kind() == Token.Kind.INT) {
-                throw c.error(FortranDiagnosticCodes.ARITHMETIC_IF, "the arithmetic if is not supported; use an "
-                        + "if construct with a logical condition");
+                throw c.error("unsupported-arithmetic-if");
             }
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
@@ -247,13 +240,12 @@ final class ExecutionPart {
     }
 
     private Expr condition(Cursor c) {
-        c.expect("(", "expected '(' after if");
+        c.expect("(", "'(' after if");
         int s = c.nextStart();
         Expr cond = exprs.parse(c);
-        c.expect(")", "expected ')' after the condition");
+        c.expect(")", "')' after the condition");
         if (exprs.typeOf(cond) != TypeClass.LOGICAL) {
-            throw c.between(s, c.prevEnd(), FortranDiagnosticCodes.SYNTAX_ERROR, "the condition must be a logical "
-                    + "expression");
+            throw c.between(s, c.prevEnd(), "syntax-error.condition-logical-expression");
         }
         return cond;
     }
@@ -272,8 +264,7 @@ final class ExecutionPart {
                 case RETURN -> body.add(simple.returnStatement(action, acls.at()));
                 case CONTINUE -> {
                 }
-                case DO, IF, ELSE, ELSE_IF, END -> throw new Cursor(action, src).error(FortranDiagnosticCodes.SYNTAX_ERROR,
-                        "a logical if takes one simple statement; use an if construct (if (...) then ... end if)");
+                case DO, IF, ELSE, ELSE_IF, END -> throw new Cursor(action, src).error("syntax-error.logical-if-takes");
                 default -> throw simple.unsupported(action, acls);
             }
         } catch (UnsupportedException e) {
@@ -306,8 +297,7 @@ final class ExecutionPart {
                 pos++;
                 Cursor c = new Cursor(stop, src, scls.at() + 1);
                 if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
-                    reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, stop.start(), stop.end(), "unexpected text "
-                            + "after else");
+                    reporter.error("syntax-error.text-after-else", stop.start(), stop.end());
                 }
                 List<Stmt> els = statements(Closer.ELSE);
                 otherwise = new Block(els, src.range(stop.end(), pos < end ? lines.get(pos).start() : stop.end()));
@@ -327,11 +317,11 @@ final class ExecutionPart {
             }
             cond = condition(c);
             if (!c.peekName("then")) {
-                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected 'then' after the else if condition");
+                throw c.atNext("syntax-error.expected-then-after");
             }
             c.next();
             if (!c.atEnd() && !(c.peek().isName() && c.peek(1) == null)) {
-                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unexpected text after then");
+                throw c.atNext("syntax-error.text-after-then");
             }
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
@@ -348,24 +338,22 @@ final class ExecutionPart {
      */
     private int closeConstruct(LogicalLine header, String what, String spelled, Classifier.Line hcls) {
         if (pos >= end) {
-            reporter.error(FortranDiagnosticCodes.MISSING_END, header.start(), header.end(), "this " + what
-                    + " has no '" + spelled + "'");
+            reporter.error("missing-end.construct", header.start(), header.end(), "what", what, "spelled", spelled);
             return header.end();
         }
         LogicalLine l = lines.get(pos);
         Classifier.Line cls = Classifier.classify(l);
         if (cls.kind() != Classifier.Kind.END || !cls.endWhat().equals(what)) {
-            reporter.error(FortranDiagnosticCodes.MISSING_END, header.start(), header.end(), "this " + what
-                    + " has no '" + spelled + "' before '" + src.excerpt(l.start(), l.end()) + "'");
+            reporter.error("missing-end.construct-before", header.start(), header.end(), "what", what, "spelled",
+                    spelled, "code", src.excerpt(l.start(), l.end()));
             return header.end();
         }
         pos++;
         String name = cls.endNameAt() < l.tokens().size() ? l.tokens().get(cls.endNameAt()).text() : null;
         String expected = hcls.construct() == null ? null : hcls.construct().text();
         if (name != null && !name.equals(expected) || name == null && expected != null) {
-            reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'" + spelled
-                    + (name == null ? "" : " " + name) + "' does not match the construct name "
-                    + (expected == null ? "(none)" : "'" + expected + "'"));
+            reporter.error("mismatched-end.construct-name", l.start(), l.end(), "spelled", spelled, "given",
+                    (name == null ? "" : " " + name), "name", (expected == null ? "(none)" : "'" + expected + "'"));
         }
         return l.end();
     }

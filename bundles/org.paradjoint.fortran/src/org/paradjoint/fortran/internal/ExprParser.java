@@ -19,7 +19,6 @@ import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Fortran expressions to IR, by the precedence levels of the standard: {@code .eqv.} and
@@ -137,8 +136,7 @@ public final class ExprParser {
         Expr r = concat();
         e = new Binary(op, e, r, from(start));
         if (relOp(c.peek()) != null) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "comparisons cannot be chained in Fortran; "
-                    + "combine them with .and.");
+            throw c.atNext("syntax-error.comparisons-chained-fortran");
         }
         return e;
     }
@@ -162,7 +160,7 @@ public final class ExprParser {
     private Expr concat() {
         Expr e = additive();
         if (c.peekIs("//")) {
-            throw c.atNext(FortranDiagnosticCodes.OPERATOR, "character concatenation '//' is not supported");
+            throw c.atNext("unsupported-operator.character-concatenation-supported");
         }
         return e;
     }
@@ -200,8 +198,7 @@ public final class ExprParser {
 
     private void noSignAfterOperator() {
         if (c.peekIs("+") || c.peekIs("-")) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "a sign cannot follow an operator in Fortran; "
-                    + "parenthesise the signed operand, as in a * (-b)");
+            throw c.atNext("syntax-error.sign-follow-operator");
         }
     }
 
@@ -233,7 +230,7 @@ public final class ExprParser {
     private Expr primary() {
         Token t = c.peek();
         if (t == null) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected an expression");
+            throw c.atNext("syntax-error.expected-expression");
         }
         switch (t.kind()) {
             case INT -> {
@@ -248,8 +245,7 @@ public final class ExprParser {
                 c.next();
                 return new IntLit(t.text().equals("true") ? 1 : 0, range(t.start(), t.end()));
             }
-            case STRING -> throw c.at(t, FortranDiagnosticCodes.LITERAL, "character literal '" + t.text()
-                    + "' is not supported (the IR has no character data)");
+            case STRING -> throw c.at(t, "unsupported-literal.character-literal-supported", "text", t.text());
             case NAME -> {
                 return name();
             }
@@ -260,25 +256,23 @@ public final class ExprParser {
             c.next();
             Expr e = equiv();
             if (c.peekIs(",")) {
-                throw c.between(t.start(), c.nextStart(), FortranDiagnosticCodes.LITERAL,
-                        "complex literal or constructor is not supported");
+                throw c.between(t.start(), c.nextStart(), "unsupported-literal.complex-literal-constructor");
             }
-            c.expect(")", "expected ')' to close the parenthesis opened at column "
+            c.expect(")", "')' to close the parenthesis opened at column "
                     + c.src().range(t.start(), t.end()).column());
             return e;
         }
         if (t.isOp("[") || t.isOp("(") || t.isOp("/")) {
-            throw c.at(t, FortranDiagnosticCodes.ARRAY_VALUE, "array constructors are not supported");
+            throw c.at(t, "unsupported-array-value.array-constructors-are");
         }
-        throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "expected an expression, found '" + Cursor.spelling(t) + "'");
+        throw c.at(t, "syntax-error.expected-expression-found", "spelling", Cursor.spelling(t));
     }
 
     private Expr name() {
         Token t = c.next();
         String n = t.text();
         if (c.peekIs("%")) {
-            throw c.atNext(FortranDiagnosticCodes.TYPE, "component access '" + n + "%...' is not supported (no "
-                    + "derived types)");
+            throw c.atNext("unsupported-type.component-access-supported", "access", n);
         }
         Scope.Symbol s = scope.lookup(n);
         boolean call = c.peekIs("(");
@@ -286,32 +280,29 @@ public final class ExprParser {
             Variable var = v.variable();
             if (!call) {
                 if (var.isArray()) {
-                    throw c.at(t, FortranDiagnosticCodes.ARRAY_VALUE, "whole array '" + n + "' used as a value; "
-                            + "index it, as in " + n + "(i), inside a do loop");
+                    throw c.at(t, "unsupported-array-value.whole-array-used", "array", n);
                 }
                 return new VarRef(var, range(t.start(), t.end()));
             }
             if (var.isScalar()) {
-                throw c.at(t, FortranDiagnosticCodes.SUBSCRIPT, "'" + n + "' is a scalar and cannot be subscripted");
+                throw c.at(t, "unsupported-subscript.scalar-subscripted", "name", n);
             }
             List<Expr> idx = subscripts(var, t);
             return new ArrayRef(var, idx, range(t.start(), c.prevEnd()));
         }
         if (s instanceof Scope.Constant k) {
             if (call) {
-                throw c.at(t, FortranDiagnosticCodes.SUBSCRIPT, "named constant '" + n + "' cannot be subscripted");
+                throw c.at(t, "unsupported-subscript.named-constant-subscripted", "constant", n);
             }
             return Literals.relocate(k.value(), range(t.start(), t.end()));
         }
         if (s instanceof Scope.ModuleVariable m) {
-            throw c.at(t, FortranDiagnosticCodes.MODULE_VARIABLE, "variable '" + n + "' of module '" + m.module()
-                    + "' is global state, which is not supported; pass it as an argument");
+            throw c.at(t, "unsupported-module-variable", "variable", n, "module", m.module());
         }
         UnitIndex.Procedure p = scope.unit().procedure(n);
         if (p != null && call) {
             if (!p.isFunction) {
-                throw c.at(t, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "'" + n + "' is a subroutine; invoke it "
-                        + "with call " + n + "(...)");
+                throw c.at(t, "unknown-function.subroutine-invoke-call", "name", n);
             }
             List<Expr> args = new ArrayList<>();
             c.next();
@@ -319,7 +310,7 @@ public final class ExprParser {
                 do {
                     args.add(argument(c));
                 } while (c.accept(","));
-                c.expect(")", "expected ',' or ')' in the arguments of '" + n + "'");
+                c.expect(")", "',' or ')' in the arguments of '" + n + "'");
             }
             return new Call(n, args, range(t.start(), c.prevEnd()));
         }
@@ -327,14 +318,12 @@ public final class ExprParser {
             return intrinsics.call(n, t, c);
         }
         if (call && intrinsics.isUnsupportedIntrinsic(n)) {
-            throw c.at(t, FortranDiagnosticCodes.INTRINSIC, "intrinsic '" + n + "' is not supported; write it out "
-                    + "with a do loop or the supported intrinsics");
+            throw c.at(t, "unsupported-intrinsic.intrinsic-supported-write", "intrinsic", n);
         }
         if (call) {
             throw UnknownFunctions.error(range(t.start(), t.end()), unknownCallsFrom(t));
         }
-        throw c.at(t, FortranDiagnosticCodes.UNDECLARED, "'" + n + "' is not declared; declare it (implicit "
-                + "typing is not supported: use implicit none)");
+        throw c.at(t, "undeclared-variable.declared-declare-implicit", "name", n);
     }
 
     /**
@@ -373,17 +362,16 @@ public final class ExprParser {
             }
         } while (c.accept(","));
         // the closing parenthesis before the types: without it a subscript swallows what follows
-        c.expect(")", "expected ',' or ')' in the subscripts of '" + var.name() + "'");
+        c.expect(")", "',' or ')' in the subscripts of '" + var.name() + "'");
         for (int k = 0; k < idx.size(); k++) {
             if (typeOf(idx.get(k)) != TypeClass.INT) {
-                throw c.between(spans.get(k)[0], spans.get(k)[1], FortranDiagnosticCodes.SUBSCRIPT,
-                        "subscript of '" + var.name() + "' must be an integer expression");
+                throw c.between(spans.get(k)[0], spans.get(k)[1], "unsupported-subscript.subscript-integer-expression",
+                        "var", var.name());
             }
         }
         if (idx.size() != var.rank()) {
-            throw c.between(name.start(), c.prevEnd(), FortranDiagnosticCodes.SUBSCRIPT, "'" + var.name()
-                    + "' has rank " + var.rank() + " but " + idx.size() + " subscript" + (idx.size() == 1 ? " is" : "s are")
-                    + " given");
+            throw c.between(name.start(), c.prevEnd(), "unsupported-subscript.has-rank-but", "var", var.name(), "rank",
+                    var.rank(), "size", idx.size(), "subscript", (idx.size() == 1 ? " is" : "s are"));
         }
         return idx;
     }
@@ -397,8 +385,7 @@ public final class ExprParser {
         }
         int close = open >= 0 ? c.matching(open) : -1;
         int end = close >= 0 ? c.token(close).end() : c.prevEnd();
-        return c.between(name.start(), end, FortranDiagnosticCodes.ARRAY_SECTION, "array section of '" + var.name()
-                + "' is not supported; use a do loop over its elements");
+        return c.between(name.start(), end, "unsupported-array-section", "var", var.name());
     }
 
     // ---- types --------------------------------------------------------------------------------

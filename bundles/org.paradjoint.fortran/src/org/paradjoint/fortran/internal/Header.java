@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The first statement of a subroutine or function: prefixes ({@code pure}, {@code recursive},
@@ -19,20 +18,18 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
         while (true) {
             Token t = c.peek();
             if (t == null) {
-                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected 'subroutine' or 'function'");
+                throw c.atNext("syntax-error.expected-subroutine-function");
             }
             if (t.isName("subroutine") || t.isName("function")) {
                 break;
             }
             switch (t.text()) {
                 case "pure", "impure", "recursive" -> c.next();
-                case "elemental" -> throw c.at(t, FortranDiagnosticCodes.FUNCTION, "elemental procedures are not "
-                        + "supported; write a scalar procedure and loop over the elements");
-                case "module" -> throw c.at(t, FortranDiagnosticCodes.FUNCTION, "separate module procedures are "
-                        + "not supported");
+                case "elemental" -> throw c.at(t, "unsupported-function.elemental-procedures-are");
+                case "module" -> throw c.at(t, "unsupported-function.separate-module-procedures");
                 default -> {
                     if (typeAt >= 0) {
-                        throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "unexpected '" + t.text() + "'");
+                        throw c.at(t, "syntax-error.unexpected", "text", t.text());
                     }
                     typeAt = c.pos();
                     skipType(c);
@@ -46,24 +43,24 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
             if (!c.accept(")")) {
                 do {
                     if (c.peekIs("*")) {
-                        throw c.atNext(FortranDiagnosticCodes.FUNCTION, "alternate returns are not supported");
+                        throw c.atNext("unsupported-function.alternate-returns-are");
                     }
                     dummies.add(c.expectName("a dummy argument name"));
                 } while (c.accept(","));
-                c.expect(")", "expected ',' or ')' in the dummy arguments");
+                c.expect(")", "',' or ')' in the dummy arguments");
             }
         } else if (isFunction) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected '(' after the function name");
+            throw c.atNext("syntax-error.expected-after-function");
         }
         Token result = null;
         if (isFunction && c.peekName("result")) {
             c.next();
-            c.expect("(", "expected '(' after 'result'");
+            c.expect("(", "'(' after 'result'");
             result = c.expectName("the result name");
-            c.expect(")", "expected ')' after the result name");
+            c.expect(")", "')' after the result name");
         }
         if (c.peekName("bind")) {
-            throw c.atNext(FortranDiagnosticCodes.FUNCTION, "bind(c) procedures are not supported");
+            throw c.atNext("unsupported-function.bind-c-procedures");
         }
         c.expectEnd("the " + (isFunction ? "function" : "subroutine") + " statement");
         return new Header(line, name, isFunction, dummies, result, typeAt);
@@ -80,7 +77,7 @@ record Header(LogicalLine line, Token name, boolean isFunction, List<Token> dumm
         } else if (c.peekIs("(")) {
             int close = c.matching(c.pos());
             if (close < 0) {
-                throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unbalanced parentheses");
+                throw c.atNext("syntax-error.unbalanced-parentheses");
             }
             c.seek(close + 1);
         }

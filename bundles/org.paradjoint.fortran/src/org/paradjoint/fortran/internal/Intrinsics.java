@@ -16,7 +16,6 @@ import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Fortran intrinsics in the IR's (C) spelling, so that the derivative rule table applies
@@ -94,7 +93,7 @@ final class Intrinsics {
                 Expr v = exprs.parse(c);
                 args.add(new Arg(kw, v, start, c.prevEnd()));
             } while (c.accept(","));
-            c.expect(")", "expected ',' or ')' in the arguments of '" + name + "'");
+            c.expect(")", "',' or ')' in the arguments of '" + name + "'");
         }
         SourceRange r = exprs.range(nameTok.start(), c.prevEnd());
         return map(name, args, r, nameTok, c);
@@ -154,12 +153,12 @@ final class Intrinsics {
             case "selected_real_kind": {
                 Expr p = plain(name, args, 1, 2, at, c).get(0);
                 if (!(p instanceof IntLit l)) {
-                    throw c.at(at, FortranDiagnosticCodes.INTRINSIC, "selected_real_kind needs a literal precision");
+                    throw c.at(at, "unsupported-intrinsic.selected-real-kind");
                 }
                 return new IntLit(l.value() <= 6 ? 4 : l.value() <= 15 ? 8 : 16, r);
             }
             default:
-                throw c.at(at, FortranDiagnosticCodes.INTRINSIC, "intrinsic '" + name + "' is not supported");
+                throw c.at(at, "unsupported-intrinsic.intrinsic-supported", "name", name);
         }
     }
 
@@ -169,8 +168,7 @@ final class Intrinsics {
 
     private void requireReal(String name, Expr x, Token at, Cursor c) {
         if (!real(x)) {
-            throw c.at(at, FortranDiagnosticCodes.INTRINSIC, "'" + name + "' needs a real argument; convert an "
-                    + "integer with dble(...)");
+            throw c.at(at, "unsupported-intrinsic.needs-real-argument", "name", name);
         }
     }
 
@@ -178,14 +176,14 @@ final class Intrinsics {
         if (args.size() < min || args.size() > max) {
             String want = min == max ? Integer.toString(min) : max == Integer.MAX_VALUE ? "at least " + min
                     : min + " or " + max;
-            throw c.at(at, FortranDiagnosticCodes.CALL_ARITY, "'" + name + "' takes " + want + " argument"
-                    + (min == 1 && max == 1 ? "" : "s") + ", not " + args.size());
+            throw c.at(at, "call-arity.intrinsic", "name", name, "want", want, "argument", (min == 1 && max == 1 ? ""
+                    : "s"), "size", args.size());
         }
         List<Expr> out = new ArrayList<>();
         for (Arg a : args) {
             if (a.keyword() != null) {
-                throw c.between(a.start(), a.end(), FortranDiagnosticCodes.INTRINSIC, "keyword argument '"
-                        + a.keyword() + "=' of '" + name + "' is not supported; pass it by position");
+                throw c.between(a.start(), a.end(), "unsupported-intrinsic.keyword-argument-supported", "keyword",
+                        a.keyword(), "name", name);
             }
             out.add(a.value());
         }
@@ -205,20 +203,18 @@ final class Intrinsics {
     /** The kind argument of {@code real}/{@code int} (positional or {@code kind=}), or {@code dflt}. */
     private long kindOf(List<Arg> args, Token at, Cursor c, long dflt) {
         if (args.isEmpty() || args.size() > 2 || args.get(0).keyword() != null) {
-            throw c.at(at, FortranDiagnosticCodes.CALL_ARITY, "'" + at.text() + "' takes a value and an optional "
-                    + "kind");
+            throw c.at(at, "call-arity.value-and-kind", "text", at.text());
         }
         if (args.size() == 1) {
             return dflt;
         }
         Arg k = args.get(1);
         if (k.keyword() != null && !k.keyword().equals("kind")) {
-            throw c.between(k.start(), k.end(), FortranDiagnosticCodes.INTRINSIC, "unknown keyword '" + k.keyword()
-                    + "=' of '" + at.text() + "'");
+            throw c.between(k.start(), k.end(), "unsupported-intrinsic.unknown-keyword", "keyword", k.keyword(),
+                    "text", at.text());
         }
         if (!(k.value() instanceof IntLit l) || l.value() != 4 && l.value() != 8) {
-            throw c.between(k.start(), k.end(), FortranDiagnosticCodes.TYPE, "kind of '" + at.text()
-                    + "' must be the constant 4 or 8");
+            throw c.between(k.start(), k.end(), "unsupported-type.kind-constant", "text", at.text());
         }
         return l.value();
     }
@@ -234,8 +230,7 @@ final class Intrinsics {
         boolean anyReal = xs.stream().anyMatch(this::real);
         boolean allReal = xs.stream().allMatch(this::real);
         if (anyReal && !allReal) {
-            throw c.at(at, FortranDiagnosticCodes.INTRINSIC, "'" + at.text() + "' mixes integer and real "
-                    + "arguments; convert them to one type");
+            throw c.at(at, "unsupported-intrinsic.mixes-integer-real", "text", at.text());
         }
         Expr acc = xs.get(0);
         for (int k = 1; k < xs.size(); k++) {
@@ -272,11 +267,10 @@ final class Intrinsics {
             k = switch (x) {
                 case VarRef v -> v.var().type() == BaseType.DOUBLE || v.var().type() == BaseType.LONG ? 8 : 4;
                 case IntLit l -> 4;
-                default -> throw c.at(nameTok, FortranDiagnosticCodes.INTRINSIC,
-                        "kind(...) needs a literal or a variable");
+                default -> throw c.at(nameTok, "unsupported-intrinsic.kind-needs-literal");
             };
         }
-        c.expect(")", "expected ')' after the argument of kind");
+        c.expect(")", "')' after the argument of kind");
         return new IntLit(k, exprs.range(nameTok.start(), c.prevEnd()));
     }
 
@@ -285,8 +279,7 @@ final class Intrinsics {
         TypeClass tb = exprs.typeOf(base);
         TypeClass te = exprs.typeOf(exponent);
         if (tb == TypeClass.LOGICAL || te == TypeClass.LOGICAL) {
-            throw new org.paradjoint.core.diag.UnsupportedException(FortranDiagnosticCodes.OPERATOR, r,
-                    "'**' of a logical value");
+            throw new org.paradjoint.core.diag.UnsupportedException("unsupported-operator.logical-power", r);
         }
         if (tb == TypeClass.REAL) {
             if (exponent instanceof IntLit l) {
@@ -304,8 +297,6 @@ final class Intrinsics {
             }
             return acc;
         }
-        throw new org.paradjoint.core.diag.UnsupportedException(FortranDiagnosticCodes.INTEGER_POWER, r,
-                "integer power with a variable or negative exponent is not supported; use a literal exponent "
-                        + "from 0 to 16, or a real base");
+        throw new org.paradjoint.core.diag.UnsupportedException("unsupported-integer-power", r);
     }
 }

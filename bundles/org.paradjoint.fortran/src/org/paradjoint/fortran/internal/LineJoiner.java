@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Free-form source to logical lines: comments dropped, {@code &} continuations joined (also
@@ -75,8 +74,7 @@ final class LineJoiner {
             ls = le + 1;
         }
         if (continuing) {
-            reporter.error(FortranDiagnosticCodes.CONTINUATION, continuedAt, continuedAt + 1,
-                    "the file ends inside a continued statement: remove the final '&' or add the continuation line");
+            reporter.error("malformed-continuation.file-ends-inside", continuedAt, continuedAt + 1);
             finish();
         }
         return out;
@@ -129,8 +127,7 @@ final class LineJoiner {
             if (p == le) {
                 return;
             }
-            reporter.error(FortranDiagnosticCodes.CONTINUATION, p, le, "the directive continued with '&' on the line "
-                    + "before, but this line does not start with '" + sentinel + "'");
+            reporter.error("malformed-continuation.directive-continued-on", p, le, "sentinel", sentinel);
             continuing = false;
             quote = 0;
             finish();
@@ -178,8 +175,7 @@ final class LineJoiner {
                         continuedAt = i;
                         return;
                     }
-                    reporter.error(FortranDiagnosticCodes.CONTINUATION, i, i + 1, "'&' continues a statement only "
-                            + "at the end of a line (text follows it here); remove it or break the line after it");
+                    reporter.error("malformed-continuation.continues-statement-at", i, i + 1);
                 }
                 case ';' -> {
                     if (current.kind == LogicalLine.Kind.CODE) {

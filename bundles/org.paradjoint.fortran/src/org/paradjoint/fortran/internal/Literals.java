@@ -4,7 +4,6 @@ import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Numeric literals. A real literal without a {@code d} exponent or kind 8 has default kind
@@ -24,7 +23,7 @@ final class Literals {
         try {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            throw c.at(t, FortranDiagnosticCodes.LITERAL, "integer literal " + digits + " is too large");
+            throw c.at(t, "unsupported-literal.integer-literal-too", "digits", digits);
         }
     }
 
@@ -39,9 +38,8 @@ final class Literals {
         if (k == 4) {
             float f = (float) v;
             if ((double) f != v) {
-                reporter.warning(FortranDiagnosticCodes.SINGLE_PRECISION_LITERAL, t.start(), t.end(), "real literal "
-                        + text + " has default kind (single precision): its value is " + (double) f
-                        + "; write " + number + "d0 (or " + number + "_8) for double precision");
+                reporter.warning("single-precision-literal", t.start(), t.end(), "text", text, "single", (double) f,
+                        "number", number);
             }
             v = f;
         }
@@ -55,13 +53,12 @@ final class Literals {
         } else if (scope.lookup(kind) instanceof Scope.Constant c && c.value() instanceof IntLit l) {
             k = l.value();
         } else {
-            reporter.error(FortranDiagnosticCodes.LITERAL, t.start(), t.end(), "kind '" + kind + "' of literal "
-                    + t.text() + " is not a known integer constant");
+            reporter.error("unsupported-literal.kind-literal-known", t.start(), t.end(), "kind", kind, "text",
+                    t.text());
             return 8;
         }
         if (k != 4 && k != 8) {
-            reporter.error(FortranDiagnosticCodes.TYPE, t.start(), t.end(), "real kind " + k
-                    + " is not supported; use kind 4 or 8");
+            reporter.error("unsupported-type.real-kind-supported", t.start(), t.end(), "kind", k);
             return 8;
         }
         return (int) k;

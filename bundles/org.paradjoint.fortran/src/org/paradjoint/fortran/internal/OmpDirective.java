@@ -6,7 +6,6 @@ import java.util.Set;
 
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * {@code !$omp} directives: {@code parallel do} with its clauses ({@code private},
@@ -72,8 +71,7 @@ final class OmpDirective {
             default -> {
                 c.seek(l.tokens().get(0).isName("paralleldo") ? 1 : 2);
                 if (c.peekName("simd")) {
-                    throw c.atNext(FortranDiagnosticCodes.OMP, "'!$omp parallel do simd' is not supported; use "
-                            + "'!$omp parallel do'");
+                    throw c.atNext("unsupported-omp.omp-parallel-do");
                 }
                 return new Parsed(kind, clauses(c, scope, l), l);
             }
@@ -83,7 +81,7 @@ final class OmpDirective {
     private static RuntimeException unsupported(Cursor c, LogicalLine l) {
         String what = l.tokens().isEmpty() ? "" : l.tokens().get(0).text();
         if (what.isEmpty()) {
-            return c.error(FortranDiagnosticCodes.OMP, "empty '!$omp' directive");
+            return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
             case "parallel" -> "parallel regions are not supported; put '!$omp parallel do' on the loop";
@@ -91,7 +89,7 @@ final class OmpDirective {
                     + "'!$omp parallel do'";
             default -> "only '!$omp parallel do', '!$omp end parallel do' and '!$omp atomic' are supported";
         };
-        return c.error(FortranDiagnosticCodes.OMP, "'!$omp " + what + "': " + hint);
+        return c.error("unsupported-omp.omp", "what", what, "hint", hint);
     }
 
     private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l) {
@@ -114,27 +112,27 @@ final class OmpDirective {
                 case "reduction" -> reductions.add(reduction(c, scope, clause));
                 case "schedule" -> schedule = verbatim(c, clause);
                 case "collapse" -> {
-                    c.expect("(", "expected '(' after collapse");
+                    c.expect("(", "'(' after collapse");
                     Token n = c.next();
                     if (n.kind() != Token.Kind.INT || Long.parseLong(n.text().replaceAll("_.*", "")) < 1) {
-                        throw c.at(n, FortranDiagnosticCodes.OMP_CLAUSE, "collapse needs a positive integer literal");
+                        throw c.at(n, "unsupported-omp-clause.collapse-needs-positive");
                     }
                     collapse = Integer.parseInt(n.text().replaceAll("_.*", ""));
-                    c.expect(")", "expected ')' after the collapse count");
+                    c.expect(")", "')' after the collapse count");
                 }
                 case "default" -> {
-                    c.expect("(", "expected '(' after default");
+                    c.expect("(", "'(' after default");
                     Token d = c.expectName("shared, none, private or firstprivate");
                     if (!Set.of("shared", "none", "private", "firstprivate").contains(d.text())) {
-                        throw c.at(d, FortranDiagnosticCodes.OMP_CLAUSE, "default(" + d.text() + ") is not valid");
+                        throw c.at(d, "unsupported-omp-clause.default-valid", "text", d.text());
                     }
                     defaultSharing = d.text();
-                    c.expect(")", "expected ')' after the default sharing");
+                    c.expect(")", "')' after the default sharing");
                 }
-                default -> throw c.at(clause, FortranDiagnosticCodes.OMP_CLAUSE,
+                default -> throw c.at(clause,
                         KNOWN_UNSUPPORTED_CLAUSES.contains(clause.text())
-                                ? "clause '" + clause.text() + "' is not supported on a differentiated loop"
-                                : "unknown OpenMP clause '" + clause.text() + "'");
+                        ? "unsupported-omp-clause.on-differentiated-loop" : "unsupported-omp-clause.unknown",
+                        "clause", clause.text());
             }
         }
         return new OmpParallelFor(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing,
@@ -146,27 +144,26 @@ final class OmpDirective {
     }
 
     private static void names(Cursor c, Scope scope, List<Variable> into, Token clause) {
-        c.expect("(", "expected '(' after " + clause.text());
+        c.expect("(", "'(' after " + clause.text());
         do {
             Variable v = variable(c, scope);
             if (!into.contains(v)) {
                 into.add(v);
             }
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the " + clause.text() + " list");
+        c.expect(")", "',' or ')' in the " + clause.text() + " list");
     }
 
     private static Variable variable(Cursor c, Scope scope) {
         Token n = c.expectName("a variable name");
         if (!(scope.lookup(n.text()) instanceof Scope.Var v)) {
-            throw c.at(n, FortranDiagnosticCodes.UNDECLARED, "'" + n.text() + "' in an OpenMP clause is not a "
-                    + "variable of this procedure");
+            throw c.at(n, "undeclared-variable.openmp-clause-variable", "text", n.text());
         }
         return v.variable();
     }
 
     private static OmpParallelFor.Reduction reduction(Cursor c, Scope scope, Token clause) {
-        c.expect("(", "expected '(' after reduction");
+        c.expect("(", "'(' after reduction");
         Token op = c.next();
         String cOp = switch (op.kind() == Token.Kind.DOTOP ? "." + op.text() + "." : op.text()) {
             case "+" -> "+";
@@ -179,10 +176,10 @@ final class OmpDirective {
             case "iand" -> "&";
             case "ior" -> "|";
             case "ieor" -> "^";
-            default -> throw c.at(op, FortranDiagnosticCodes.OMP_CLAUSE, "reduction operator '"
-                    + Cursor.spelling(op) + "' is not supported");
+            default -> throw c.at(op, "unsupported-omp-clause.reduction-operator-supported", "spelling",
+                    Cursor.spelling(op));
         };
-        c.expect(":", "expected ':' after the reduction operator");
+        c.expect(":", "':' after the reduction operator");
         List<Variable> vars = new ArrayList<>();
         do {
             Variable v = variable(c, scope);
@@ -190,13 +187,13 @@ final class OmpDirective {
                 vars.add(v);
             }
         } while (c.accept(","));
-        c.expect(")", "expected ',' or ')' in the reduction list");
+        c.expect(")", "',' or ')' in the reduction list");
         return new OmpParallelFor.Reduction(cOp, vars);
     }
 
     /** The clause argument as text, tokens separated the way the printers write them ({@code static, 4}). */
     private static String verbatim(Cursor c, Token clause) {
-        c.expect("(", "expected '(' after " + clause.text());
+        c.expect("(", "'(' after " + clause.text());
         StringBuilder sb = new StringBuilder();
         int depth = 0;
         while (true) {

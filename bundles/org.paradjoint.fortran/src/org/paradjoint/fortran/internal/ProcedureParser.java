@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
@@ -14,7 +15,6 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * One subroutine or function to an IR {@link Function}, in two phases: {@link #prepare} reads
@@ -77,14 +77,13 @@ final class ProcedureParser {
             SpecificationPart.Entity r = spec.entity(header.resultName());
             if (r == null || r.type == null) {
                 Token at = header.result() != null ? header.result() : header.name();
-                reporter.error(FortranDiagnosticCodes.UNDECLARED, at.start(), at.end(), "the result of function '"
-                        + header.name().text() + "' has no type; declare '" + header.resultName() + "'");
+                reporter.error("undeclared-variable.result-function-has", at.start(), at.end(), "name",
+                        header.name().text(), "resultName", header.resultName());
                 failed = true;
                 return;
             }
             if (r.dimsAt >= 0) {
-                reporter.error(FortranDiagnosticCodes.FUNCTION, r.start, r.end, "array-valued function results are "
-                        + "not supported; return the array through an argument");
+                reporter.error("unsupported-function.array-valued-function", r.start, r.end);
             }
         }
         built = spec.build(header.dummies(), header);
@@ -109,16 +108,15 @@ final class ProcedureParser {
         functionLevel.addAll(spec.functionDirectives);
         for (LogicalLine l : functionLevel) {
             if (l.kind() == LogicalLine.Kind.OMP) {
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp' directive "
-                        + "outside the executable part; put '!$omp parallel do' right before the do loop");
+                reporter.error("misplaced-pragma.omp-outside-executable-part", l.start(), l.end());
                 continue;
             }
             AdPragma p = directives.resolve(l);
-            String problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION, false);
+            AnnotationMessages.Misfit problem = p == null ? null : AdDirective.misfit(p, AnnotationSite.FUNCTION,
+                    false);
             if (problem != null) {
                 directives.collected.remove(p);
-                reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(),
-                        AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem));
+                reporter.add(AdDirective.misplaced(l, AnnotationSite.FUNCTION, problem, reporter.src()));
             }
         }
         ExecutionPart exec = new ExecutionPart(scope, reporter, spec.exprs(), directives, result, lines, proc.end);

@@ -17,20 +17,20 @@ public final class Reporter {
         return src;
     }
 
-    public void error(String code, int start, int end, String message) {
-        diags.add(Diagnostic.error(code, src.range(start, end), message));
+    public void error(String id, int start, int end, Object... arguments) {
+        diags.add(Diagnostic.error(id, src.range(start, end), arguments));
     }
 
-    public void warning(String code, int start, int end, String message) {
-        diags.add(Diagnostic.warning(code, src.range(start, end), message));
+    public void warning(String id, int start, int end, Object... arguments) {
+        diags.add(Diagnostic.warning(id, src.range(start, end), arguments));
     }
 
     public void add(Diagnostic d) {
         diags.add(d);
     }
 
-    public void error(String code, SourceRange range, String message) {
-        diags.add(Diagnostic.error(code, range, message));
+    public void error(String id, SourceRange range, Object... arguments) {
+        diags.add(Diagnostic.error(id, range, arguments));
     }
 
     public boolean hasErrors() {

@@ -15,7 +15,6 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /** Statements without a body: assignments, {@code call}, {@code return}, {@code continue}, and the unsupported ones. */
 final class SimpleStatements {
@@ -43,27 +42,22 @@ final class SimpleStatements {
         Scope.Symbol s = scope.lookup(n.text());
         if (s instanceof Scope.Var v) {
             if (v.variable().isArray() && (c.peek(1) == null || !c.peek(1).isOp("("))) {
-                throw c.at(n, FortranDiagnosticCodes.ARRAY_ASSIGNMENT, "whole-array assignment to '" + n.text()
-                        + "' is not supported; assign its elements in a do loop");
+                throw c.at(n, "unsupported-array-assignment", "text", n.text());
             }
             if (v.intent() == Scope.Intent.IN) {
-                throw c.at(n, FortranDiagnosticCodes.INTENT_IN_ASSIGNED, "'" + n.text() + "' is intent(in) and "
-                        + "cannot be assigned");
+                throw c.at(n, "intent-in-assigned.intent-assigned", "text", n.text());
             }
             if (counters.contains(v.variable())) {
-                throw c.at(n, FortranDiagnosticCodes.DO_COUNTER, "'" + n.text() + "' is the variable of an "
-                        + "enclosing do loop and cannot be assigned in its body");
+                throw c.at(n, "unsupported-do-counter.variable-enclosing-do", "text", n.text());
             }
         } else if (s instanceof Scope.Constant) {
-            throw c.at(n, FortranDiagnosticCodes.SYNTAX_ERROR, "'" + n.text() + "' is a named constant and cannot "
-                    + "be assigned");
+            throw c.at(n, "syntax-error.named-constant-assigned", "text", n.text());
         }
         Expr target = exprs.parse(c);
         if (!(target instanceof LValue lv)) {
-            throw c.between(n.start(), c.prevEnd(), FortranDiagnosticCodes.STATEMENT, "the left side of '=' must be "
-                    + "a variable or an array element");
+            throw c.between(n.start(), c.prevEnd(), "unsupported-statement.left-side-variable");
         }
-        c.expect("=", "expected '=' in the assignment");
+        c.expect("=", "'=' in the assignment");
         Expr value = exprs.parse(c);
         c.expectEnd("the assignment");
         var range = src.range(l.start(), l.end());
@@ -91,8 +85,7 @@ final class SimpleStatements {
         if (value instanceof Binary b && b.op() == Binary.Op.ADD && b.right().equals(target)) {
             return new Assign(target, Assign.Op.ADD, b.left(), true, pragmas, range);
         }
-        throw c.error(FortranDiagnosticCodes.OMP, "'!$omp atomic' needs an update of the form x = x + expr "
-                + "(or -, *, /)");
+        throw c.error("unsupported-omp.omp-atomic-needs");
     }
 
     CallStmt call(LogicalLine l, int at) {
@@ -101,29 +94,26 @@ final class SimpleStatements {
         Token n = c.expectName("a subroutine name");
         UnitIndex.Procedure p = scope.unit().procedure(n.text());
         if (p == null) {
-            throw c.at(n, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "call to unknown subroutine '" + n.text()
-                    + "': define it in this file (it is then inlined)");
+            throw c.at(n, "unknown-function.call-unknown-subroutine", "text", n.text());
         }
         if (p.isFunction()) {
-            throw c.at(n, FortranDiagnosticCodes.UNKNOWN_FUNCTION, "'" + n.text() + "' is a function; use it in an "
-                    + "expression");
+            throw c.at(n, "unknown-function.function-use-expression", "text", n.text());
         }
         List<Expr> args = new ArrayList<>();
         if (c.accept("(") && !c.accept(")")) {
             do {
                 if (c.peek() != null && c.peek().isName() && c.peek(1) != null && c.peek(1).isOp("=")) {
-                    throw c.atNext(FortranDiagnosticCodes.CALL, "keyword arguments are not supported; pass the "
-                            + "arguments by position");
+                    throw c.atNext("unsupported-call.keyword-arguments-are");
                 }
                 args.add(exprs.argument(c));
             } while (c.accept(","));
-            c.expect(")", "expected ',' or ')' in the arguments of '" + n.text() + "'");
+            c.expect(")", "',' or ')' in the arguments of '" + n.text() + "'");
         }
         c.expectEnd("the call");
         var range = src.range(l.start(), l.end());
         if (args.size() != p.dummies().size()) {
-            throw c.error(FortranDiagnosticCodes.CALL_ARITY, "'" + n.text() + "' takes " + p.dummies().size()
-                    + " argument" + (p.dummies().size() == 1 ? "" : "s") + ", not " + args.size());
+            throw c.error("call-arity.procedure", "text", n.text(), "dummies", p.dummies().size(), "argument",
+                    (p.dummies().size() == 1 ? "" : "s"), "size", args.size());
         }
         return new CallStmt(new Call(n.text(), args, range), range);
     }
@@ -132,7 +122,7 @@ final class SimpleStatements {
         Cursor c = new Cursor(l, src, at);
         c.next();
         if (!c.atEnd()) {
-            throw c.atNext(FortranDiagnosticCodes.STATEMENT, "alternate returns are not supported");
+            throw c.atNext("unsupported-statement.alternate-returns-are");
         }
         var range = src.range(l.start(), l.end());
         return new Return(result == null ? null : new VarRef(result, range), range);
@@ -142,12 +132,11 @@ final class SimpleStatements {
     UnsupportedException unsupported(LogicalLine l, Classifier.Line cls) {
         Cursor c = new Cursor(l, src, cls.at());
         if (cls.kind() == Classifier.Kind.POINTER_ASSIGNMENT) {
-            return c.error(FortranDiagnosticCodes.POINTER, "pointer assignment is not supported");
+            return c.error("unsupported-pointer.pointer-assignment-supported");
         }
         if (cls.kind() == Classifier.Kind.TYPE_DECLARATION || cls.kind() == Classifier.Kind.SPECIFICATION
                 || cls.kind() == Classifier.Kind.IMPLICIT || cls.kind() == Classifier.Kind.USE) {
-            return c.error(FortranDiagnosticCodes.DECLARATION, "specification statement after the first executable "
-                    + "statement; move it up to the declarations");
+            return c.error("unsupported-declaration.specification-statement-after");
         }
         Token t = c.peek();
         String w = t == null || !t.isName() ? "" : t.text();
@@ -155,33 +144,21 @@ final class SimpleStatements {
             w = "goto";
         }
         return switch (w) {
-            case "goto" -> c.error(FortranDiagnosticCodes.GOTO, "goto is not supported; rewrite with if/else and "
-                    + "counted do loops");
-            case "exit" -> c.error(FortranDiagnosticCodes.EXIT, "exit is not supported; loops must run their full "
-                    + "count (guard the rest of the body with an if instead)");
-            case "cycle" -> c.error(FortranDiagnosticCodes.CYCLE, "cycle is not supported; guard the rest of the body "
-                    + "with an if instead");
-            case "stop", "error", "pause" -> c.error(FortranDiagnosticCodes.STOP, "'" + w + "' is not supported in a "
-                    + "differentiated procedure");
+            case "goto" -> c.error("unsupported-goto.fortran");
+            case "exit" -> c.error("unsupported-exit");
+            case "cycle" -> c.error("unsupported-cycle");
+            case "stop", "error", "pause" -> c.error("unsupported-stop", "statement", w);
             case "print", "write", "read", "open", "close", "inquire", "rewind", "backspace", "endfile", "flush",
-                    "format", "wait" -> c.error(FortranDiagnosticCodes.IO, "input/output ('" + w + "') is not "
-                            + "supported in a differentiated procedure");
-            case "allocate", "deallocate" -> c.error(FortranDiagnosticCodes.ALLOCATE, "'" + w + "' is not "
-                    + "supported; pass arrays as arguments");
-            case "nullify" -> c.error(FortranDiagnosticCodes.POINTER, "pointers are not supported");
-            case "select" -> c.error(FortranDiagnosticCodes.SELECT, "select case is not supported; rewrite as an "
-                    + "if/else if chain");
-            case "where", "forall" -> c.error(FortranDiagnosticCodes.WHERE, "'" + w + "' is not supported; write a "
-                    + "do loop with an if");
-            case "contains" -> c.error(FortranDiagnosticCodes.INTERNAL_PROCEDURE, "internal procedures are not "
-                    + "supported; move them to module level or after the end of this procedure");
-            case "" -> c.error(FortranDiagnosticCodes.SYNTAX_ERROR, "cannot read statement '"
-                    + src.excerpt(l.start(), l.end()) + "'");
+                    "format", "wait" -> c.error("unsupported-io", "output", w);
+            case "allocate", "deallocate" -> c.error("unsupported-allocate.statement", "statement", w);
+            case "nullify" -> c.error("unsupported-pointer.pointers-are-supported");
+            case "select" -> c.error("unsupported-select");
+            case "where", "forall" -> c.error("unsupported-where", "statement", w);
+            case "contains" -> c.error("unsupported-internal-procedure.internal-procedures-are");
+            case "" -> c.error("syntax-error.read-statement", "code", src.excerpt(l.start(), l.end()));
             default -> c.error(cls.kind() == Classifier.Kind.OTHER_EXECUTABLE && scope.lookup(w) == null
-                    && scope.unit().procedure(w) == null ? FortranDiagnosticCodes.STATEMENT
-                            : FortranDiagnosticCodes.SYNTAX_ERROR,
-                    "statement '" + src.excerpt(l.start(), l.end()) + "' is not supported (expected an "
-                            + "assignment, do, if, call, return or continue)");
+                    && scope.unit().procedure(w) == null ? "unsupported-statement.fortran" : "syntax-error.statement",
+                    "statement", src.excerpt(l.start(), l.end()));
         };
     }
 }

@@ -12,7 +12,6 @@ import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The specification part of a procedure or module: type declarations with their attributes,
@@ -68,8 +67,7 @@ final class SpecificationPart {
     void typeResult(String name, TypeSpec type, Token at) {
         Entity e = entities.computeIfAbsent(name, k -> new Entity(k, at.start(), at.end()));
         if (e.type != null) {
-            reporter.error(FortranDiagnosticCodes.DUPLICATE, e.start, e.end, "the result '" + name
-                    + "' is typed both in the function statement and here");
+            reporter.error("duplicate-declaration.result-typed-both", e.start, e.end, "name", name);
             return;
         }
         e.type = type;
@@ -100,8 +98,7 @@ final class SpecificationPart {
                 return i;
             }
             if (isInterface(l)) {
-                reporter.error(FortranDiagnosticCodes.DECLARATION, l.start(), l.end(), "interface blocks are not "
-                        + "supported; define the procedure in this file");
+                reporter.error("unsupported-declaration.interface-blocks-are", l.start(), l.end());
                 i = skipInterface(lines, i, to);
                 continue;
             }
@@ -142,15 +139,13 @@ final class SpecificationPart {
     private void statement(LogicalLine l, Classifier.Line cls) {
         Cursor c = new Cursor(l, reporter.src(), cls.at());
         if (cls.label() != null) {
-            reporter.error(FortranDiagnosticCodes.LABEL, cls.label().start(), cls.label().end(),
-                    "statement labels are not supported; remove the label");
+            reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
         }
         switch (cls.kind()) {
             case IMPLICIT -> {
                 c.next();
                 if (!c.peekName("none")) {
-                    throw c.error(FortranDiagnosticCodes.IMPLICIT, "implicit typing rules are not supported; "
-                            + "write 'implicit none' and declare every variable");
+                    throw c.error("unsupported-implicit");
                 }
                 c.next();
                 c.expectEnd("implicit none");
@@ -168,7 +163,7 @@ final class SpecificationPart {
         c.next();
         if (c.accept(",")) {
             c.expectName("'intrinsic' or 'non_intrinsic'");
-            c.expect("::", "expected '::'");
+            c.expect("::", "'::'");
         } else {
             c.accept("::");
         }
@@ -184,8 +179,7 @@ final class SpecificationPart {
             }
             default -> {
                 if (!scope.unit().hasModule(m.text())) {
-                    throw c.at(m, FortranDiagnosticCodes.USE, "module '" + m.text() + "' is not defined in this "
-                            + "file; only modules of the same file (and omp_lib, iso_fortran_env) can be used");
+                    throw c.at(m, "unsupported-use", "text", m.text());
                 }
                 scope.seeModule(m.text());
             }
@@ -216,7 +210,7 @@ final class SpecificationPart {
             }
         }
         if (attributes) {
-            c.expect("::", "expected '::' after the attributes");
+            c.expect("::", "'::' after the attributes");
         } else {
             c.accept("::");
         }
@@ -224,7 +218,7 @@ final class SpecificationPart {
             Token n = c.expectName("a variable name");
             Entity e = declare(n, c);
             if (e.type != null) {
-                throw c.at(n, FortranDiagnosticCodes.DUPLICATE, "'" + n.text() + "' is declared twice");
+                throw c.at(n, "duplicate-declaration.declared-twice", "text", n.text());
             }
             e.type = type;
             if (intent != null) {
@@ -239,22 +233,20 @@ final class SpecificationPart {
                 e.dimsAt = dimsAt;
             }
             if (c.peekIs("*")) {
-                throw c.atNext(FortranDiagnosticCodes.TYPE, "character length '*' is not supported");
+                throw c.atNext("unsupported-type.character-length-supported");
             }
             e.end = c.prevEnd();
             if (c.peekIs("=>")) {
-                throw c.atNext(FortranDiagnosticCodes.POINTER, "pointer initialisation is not supported");
+                throw c.atNext("unsupported-pointer.pointer-initialisation-supported");
             }
             if (c.accept("=")) {
                 if (!parameter) {
-                    throw c.between(n.start(), c.nextStart(), FortranDiagnosticCodes.SAVE, "initialising '"
-                            + n.text() + "' in its declaration gives it the save attribute (it keeps its value "
-                            + "between calls), which is not supported; assign it at the start of the executable "
-                            + "part, or make it a parameter");
+                    throw c.between(n.start(), c.nextStart(), "unsupported-save.initialising-declaration-gives",
+                            "text", n.text());
                 }
                 constant(e, c);
             } else if (parameter) {
-                throw c.at(n, FortranDiagnosticCodes.SYNTAX_ERROR, "parameter '" + n.text() + "' needs a value");
+                throw c.at(n, "syntax-error.parameter-needs-value", "text", n.text());
             }
         } while (c.accept(","));
         c.expectEnd("the declaration");
@@ -265,41 +257,39 @@ final class SpecificationPart {
     }
 
     private Scope.Intent intent(Cursor c) {
-        c.expect("(", "expected '(' after 'intent'");
+        c.expect("(", "'(' after 'intent'");
         Token t = c.expectName("in, out or inout");
         Scope.Intent i = switch (t.text()) {
             case "in" -> c.peekName("out") ? null : Scope.Intent.IN;
             case "out" -> Scope.Intent.OUT;
             case "inout" -> Scope.Intent.INOUT;
-            default -> throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "intent must be in, out or inout");
+            default -> throw c.at(t, "syntax-error.intent-out-inout");
         };
         if (i == null) {
             c.next();
             i = Scope.Intent.INOUT;
         }
-        c.expect(")", "expected ')' after the intent");
+        c.expect(")", "')' after the intent");
         return i;
     }
 
     private static void skipParens(Cursor c, String what) {
         if (!c.peekIs("(")) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "expected '(' with the dimensions of " + what);
+            throw c.atNext("syntax-error.expected-dimensions", "what", what);
         }
         int close = c.matching(c.pos());
         if (close < 0) {
-            throw c.atNext(FortranDiagnosticCodes.SYNTAX_ERROR, "unbalanced parentheses");
+            throw c.atNext("syntax-error.unbalanced-parentheses");
         }
         c.seek(close + 1);
     }
 
     private UnsupportedException attribute(Cursor c, Token a) {
         return switch (a.text()) {
-            case "save" -> c.at(a, FortranDiagnosticCodes.SAVE, "the save attribute (values kept between calls) is "
-                    + "not supported; pass the state as an argument");
-            case "allocatable" -> c.at(a, FortranDiagnosticCodes.ALLOCATE, "allocatable arrays are not supported; "
-                    + "pass the array as an argument or give it explicit bounds");
-            case "pointer" -> c.at(a, FortranDiagnosticCodes.POINTER, "pointers are not supported");
-            default -> c.at(a, FortranDiagnosticCodes.ATTRIBUTE, "attribute '" + a.text() + "' is not supported");
+            case "save" -> c.at(a, "unsupported-save.save-attribute-values");
+            case "allocatable" -> c.at(a, "unsupported-allocate.allocatable-local");
+            case "pointer" -> c.at(a, "unsupported-pointer.pointers-are-supported");
+            default -> c.at(a, "unsupported-attribute", "text", a.text());
         };
     }
 
@@ -310,8 +300,8 @@ final class SpecificationPart {
         Expr v = ConstFold.fold(exprs.parse(c));
         e.constant = true;
         if (e.dimsAt >= 0) {
-            throw c.between(e.start, c.prevEnd(), FortranDiagnosticCodes.DECLARATION, "array constant '" + e.name
-                    + "' is not supported; use a dummy argument");
+            throw c.between(e.start, c.prevEnd(), "unsupported-declaration.array-constant-supported", "constant",
+                    e.name);
         }
         BaseType t = e.type.type();
         if (t.isFloating() && v instanceof IntLit l) {
@@ -319,10 +309,10 @@ final class SpecificationPart {
         } else if (t == BaseType.FLOAT && v instanceof RealLit l) {
             v = new RealLit((float) l.value(), null, l.range());
         } else if (t.isInteger() && !e.type.logical() && v instanceof RealLit) {
-            throw c.between(start, c.prevEnd(), FortranDiagnosticCodes.TYPE, "integer constant '" + e.name
-                    + "' has a real value");
+            throw c.between(start, c.prevEnd(), "unsupported-type.integer-constant-has", "constant", e.name);
         }
-        defineConstant(e.name, v, e.type.logical() ? TypeClass.LOGICAL : t.isFloating() ? TypeClass.REAL : TypeClass.INT);
+        defineConstant(e.name, v, e.type.logical() ? TypeClass.LOGICAL : t.isFloating() ? TypeClass.REAL
+                : TypeClass.INT);
     }
 
     private void defineConstant(String name, Expr v, TypeClass type) {
@@ -358,36 +348,29 @@ final class SpecificationPart {
                 c.expectEnd("the intent statement");
             }
             case "parameter" -> {
-                c.expect("(", "expected '(' after 'parameter'");
+                c.expect("(", "'(' after 'parameter'");
                 do {
                     Token n = c.expectName("a constant name");
                     Entity e = entities.get(n.text());
                     if (e == null || e.type == null) {
-                        throw c.at(n, FortranDiagnosticCodes.UNDECLARED, "declare the type of '" + n.text()
-                                + "' before its parameter statement");
+                        throw c.at(n, "undeclared-variable.declare-type-before", "text", n.text());
                     }
-                    c.expect("=", "expected '=' after the constant name");
+                    c.expect("=", "'=' after the constant name");
                     constant(e, c);
                 } while (c.accept(","));
-                c.expect(")", "expected ')' to close the parameter statement");
+                c.expect(")", "')' to close the parameter statement");
                 c.expectEnd("the parameter statement");
             }
             case "target", "contiguous", "volatile", "asynchronous", "value", "public", "private", "protected",
                     "sequence" -> {
             }
-            case "save" -> throw c.at(w, FortranDiagnosticCodes.SAVE, "save (values kept between calls) is not "
-                    + "supported; pass the state as an argument");
-            case "common" -> throw c.error(FortranDiagnosticCodes.COMMON, "common blocks are not supported: the "
-                    + "differentiated code cannot see what else shares them; pass the data as arguments");
-            case "equivalence" -> throw c.error(FortranDiagnosticCodes.EQUIVALENCE, "equivalence is not supported: "
-                    + "storage association hides aliasing from the analyses; use separate variables");
-            case "data" -> throw c.error(FortranDiagnosticCodes.DATA, "data statements are not supported (they "
-                    + "imply save); assign the values in the executable part or use parameters");
-            case "allocatable" -> throw c.error(FortranDiagnosticCodes.ALLOCATE, "allocatable arrays are not "
-                    + "supported; pass the array as an argument");
-            case "pointer" -> throw c.error(FortranDiagnosticCodes.POINTER, "pointers are not supported");
-            default -> throw c.error(FortranDiagnosticCodes.DECLARATION, "'" + w.text() + "' statements are not "
-                    + "supported");
+            case "save" -> throw c.at(w, "unsupported-save.save-values-kept");
+            case "common" -> throw c.error("unsupported-common");
+            case "equivalence" -> throw c.error("unsupported-equivalence");
+            case "data" -> throw c.error("unsupported-data");
+            case "allocatable" -> throw c.error("unsupported-allocate.allocatable");
+            case "pointer" -> throw c.error("unsupported-pointer.pointers-are-supported");
+            default -> throw c.error("unsupported-declaration.statements-are-supported", "text", w.text());
         }
     }
 

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * The tokens of one logical line. Fortran reserves no words, so keywords come out as names and
@@ -146,15 +145,14 @@ final class Tokenizer {
             k++;
         }
         if (k == i + 1 || at(k) != '.') {
-            reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, line.offsets[i], line.offsets[i] + 1,
-                    "unexpected '.'");
+            reporter.error("syntax-error.unexpected-dot", line.offsets[i], line.offsets[i] + 1);
             return i + 1;
         }
         String op = new String(line.chars, i + 1, k - i - 1).toLowerCase(Locale.ROOT);
         int end = k + 1;
         if (!DOT_OPERATORS.contains(op)) {
-            reporter.error(FortranDiagnosticCodes.OPERATOR, line.offsets[i], line.offsets[k] + 1, "user-defined "
-                    + "operator '." + op + ".' is not supported; only the intrinsic operators are");
+            reporter.error("unsupported-operator.user-defined-operator", line.offsets[i], line.offsets[k] + 1,
+                    "operator", op);
             add(Token.Kind.DOTOP, op, i, end);
             return end;
         }
@@ -188,8 +186,8 @@ final class Tokenizer {
             }
             sb.append(at(j++));
         }
-        reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, line.offsets[i], line.offsets[line.length - 1] + 1,
-                "unterminated character literal");
+        reporter.error("syntax-error.unterminated-character-literal", line.offsets[i],
+                line.offsets[line.length - 1] + 1);
         add(Token.Kind.STRING, sb.toString(), i, line.length);
         return line.length;
     }
@@ -207,13 +205,11 @@ final class Tokenizer {
         if ("(),:=<>+-*/%[]".indexOf(c) >= 0) {
             add(Token.Kind.OP, String.valueOf(c), i, i + 1);
         } else if (c == '#' && i == 0) {
-            reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, line.offsets[i], line.offsets[line.length - 1] + 1,
-                    "preprocessor directives are not supported; run the preprocessor first (for example "
-                            + "gfortran -E -cpp) and differentiate its output");
+            reporter.error("syntax-error.preprocessor-directives-are", line.offsets[i],
+                    line.offsets[line.length - 1] + 1);
             return line.length;
         } else {
-            reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, line.offsets[i], line.offsets[i] + 1,
-                    "unexpected character '" + c + "'");
+            reporter.error("syntax-error.unexpected-character", line.offsets[i], line.offsets[i] + 1, "character", c);
         }
         return i + 1;
     }

@@ -3,7 +3,6 @@ package org.paradjoint.fortran.internal;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * An intrinsic type with its kind: {@code integer}, {@code integer(8)}, {@code real},
@@ -23,7 +22,7 @@ record TypeSpec(BaseType type, boolean logical) {
                 return sized(c, exprs, t, BaseType.FLOAT, BaseType.DOUBLE);
             case "double":
                 if (!c.peekName("precision")) {
-                    throw c.atNext(FortranDiagnosticCodes.TYPE, "expected 'precision' after 'double'");
+                    throw c.atNext("unsupported-type.expected-precision-after");
                 }
                 c.next();
                 return new TypeSpec(BaseType.DOUBLE, false);
@@ -33,15 +32,13 @@ record TypeSpec(BaseType type, boolean logical) {
                 kind(c, exprs, 4);
                 return new TypeSpec(BaseType.INT, true);
             case "complex", "doublecomplex":
-                throw c.at(t, FortranDiagnosticCodes.TYPE, "complex numbers are not supported; store the real and "
-                        + "imaginary parts in two real arrays");
+                throw c.at(t, "unsupported-type.complex-numbers-are");
             case "character":
-                throw c.at(t, FortranDiagnosticCodes.TYPE, "character data is not supported");
+                throw c.at(t, "unsupported-type.character-data-supported");
             case "type", "class":
-                throw c.at(t, FortranDiagnosticCodes.TYPE, "derived types are not supported; pass the components "
-                        + "as separate arguments");
+                throw c.at(t, "unsupported-type.derived-types-are");
             default:
-                throw c.at(t, FortranDiagnosticCodes.SYNTAX_ERROR, "expected a type, found '" + t.text() + "'");
+                throw c.at(t, "syntax-error.expected-type-found", "text", t.text());
         }
     }
 
@@ -54,14 +51,14 @@ record TypeSpec(BaseType type, boolean logical) {
         if (k == 8) {
             return new TypeSpec(eight, false);
         }
-        throw c.at(t, FortranDiagnosticCodes.TYPE, t.text() + " kind " + k + " is not supported; use 4 or 8");
+        throw c.at(t, "unsupported-type.kind-supported-use", "text", t.text(), "kind", k);
     }
 
     private static long kind(Cursor c, ExprParser exprs, long dflt) {
         if (c.accept("*")) {
             Token n = c.next();
             if (n.kind() != Token.Kind.INT) {
-                throw c.at(n, FortranDiagnosticCodes.SYNTAX_ERROR, "expected a byte count after '*'");
+                throw c.at(n, "syntax-error.expected-byte-count");
             }
             return Long.parseLong(n.text().replaceAll("_.*", ""));
         }
@@ -74,13 +71,12 @@ record TypeSpec(BaseType type, boolean logical) {
             c.next();
             c.next();
         } else if (c.peekName("len")) {
-            throw c.atNext(FortranDiagnosticCodes.TYPE, "character data is not supported");
+            throw c.atNext("unsupported-type.character-data-supported");
         }
         Expr k = ConstFold.fold(exprs.parse(c));
-        c.expect(")", "expected ')' after the kind");
+        c.expect(")", "')' after the kind");
         if (!(k instanceof IntLit l)) {
-            throw c.between(c.token(open).start(), c.prevEnd(), FortranDiagnosticCodes.TYPE,
-                    "the kind must be an integer constant (a literal or a named constant)");
+            throw c.between(c.token(open).start(), c.prevEnd(), "unsupported-type.kind-integer-constant");
         }
         return l.value();
     }

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.ProcedureInfo;
 
@@ -48,8 +47,8 @@ public final class UnitParser {
                 f = p.finish();
             } catch (RuntimeException e) {
                 LogicalLine h = lines.get(order.get(k).header);
-                reporter.error(FortranDiagnosticCodes.INTERNAL_ERROR, h.start(), h.end(), "internal error while "
-                        + "mapping '" + order.get(k).name() + "': " + e);
+                reporter.error("internal-error.internal-error-while", h.start(), h.end(), "unit", order.get(k).name(),
+                        "exception", e);
                 f = null;
             }
             if (f != null) {
@@ -75,8 +74,7 @@ public final class UnitParser {
                 if (l.kind() == LogicalLine.Kind.AD) {
                     pending.add(l);
                 } else {
-                    reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, l.start(), l.end(), "'!$omp' directive "
-                            + "outside a procedure");
+                    reporter.error("misplaced-pragma.omp-outside-procedure", l.start(), l.end());
                 }
                 i++;
                 continue;
@@ -105,30 +103,27 @@ public final class UnitParser {
                         pending = new ArrayList<>();
                         module = closeModule(i, module);
                     } else {
-                        reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'"
-                                + src.excerpt(l.start(), l.end()) + "' closes nothing");
+                        reporter.error("mismatched-end.closes-nothing", l.start(), l.end(), "code",
+                                src.excerpt(l.start(), l.end()));
                     }
                     i++;
                 }
                 case PROGRAM -> {
-                    reporter.warning(FortranDiagnosticCodes.PROGRAM_SKIPPED, l.start(), l.end(), "the main program is "
-                            + "not mapped (only subroutines and functions are differentiated)");
+                    reporter.warning("program-skipped", l.start(), l.end());
                     i = unitEnd(i, "program") + 1;
                 }
                 case OTHER_UNIT -> {
-                    reporter.error(FortranDiagnosticCodes.PROGRAM_UNIT, l.start(), l.end(), "'"
-                            + src.excerpt(l.start(), l.end()) + "': only subroutines, functions and modules are "
-                            + "supported");
+                    reporter.error("unsupported-program-unit.subroutines-functions-modules", l.start(), l.end(),
+                            "code", src.excerpt(l.start(), l.end()));
                     i = unitEnd(i, null) + 1;
                 }
                 default -> {
                     if (SpecificationPart.isSpecification(l) && l.tokens().get(cls.at()).isName("interface")) {
-                        reporter.error(FortranDiagnosticCodes.PROGRAM_UNIT, l.start(), l.end(), "interface blocks are "
-                                + "not supported; define the procedure in this file");
+                        reporter.error("unsupported-program-unit.interface-blocks-are", l.start(), l.end());
                         i = skipTo(i, "interface") + 1;
                     } else {
-                        reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, l.start(), l.end(), "statement outside a "
-                                + "subroutine, function or module: '" + src.excerpt(l.start(), l.end()) + "'");
+                        reporter.error("syntax-error.statement-outside-subroutine", l.start(), l.end(), "code",
+                                src.excerpt(l.start(), l.end()));
                         i++;
                     }
                 }
@@ -136,15 +131,13 @@ public final class UnitParser {
         }
         danglingUnitDirectives(pending);
         if (module != null) {
-            reporter.error(FortranDiagnosticCodes.MISSING_END, src.text().length(), src.text().length(),
-                    "module '" + module + "' has no 'end module'");
+            reporter.error("missing-end.module", src.text().length(), src.text().length(), "module", module);
         }
     }
 
     private void danglingUnitDirectives(List<LogicalLine> pending) {
         for (LogicalLine l : pending) {
-            reporter.error(FortranDiagnosticCodes.DANGLING_PRAGMA, l.start(), l.end(), "'!$ad' annotation that is not "
-                    + "followed by a subroutine or function");
+            reporter.error("dangling-pragma.procedure", l.start(), l.end());
         }
     }
 
@@ -159,7 +152,7 @@ public final class UnitParser {
         String what = isFunction ? "function" : "subroutine";
         int end = unitEnd(i, what);
         if (k + 1 >= t.size() || !t.get(k + 1).isName()) {
-            reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, l.start(), l.end(), "expected the name of the " + what);
+            reporter.error("syntax-error.expected-name", l.start(), l.end(), "what", what);
             return end + 1;
         }
         String name = t.get(k + 1).text();
@@ -172,8 +165,7 @@ public final class UnitParser {
             }
         }
         if (index.procedure(name) != null) {
-            reporter.error(FortranDiagnosticCodes.DUPLICATE, l.start(), l.end(), "procedure '" + name
-                    + "' is defined twice in this file");
+            reporter.error("duplicate-declaration.procedure-defined-twice", l.start(), l.end(), "name", name);
             return end + 1;
         }
         UnitIndex.Procedure p = new UnitIndex.Procedure(name, isFunction, dummies, module, i);
@@ -224,8 +216,11 @@ public final class UnitParser {
 
     private void missingEnd(int i, String what) {
         LogicalLine l = lines.get(i);
-        reporter.error(FortranDiagnosticCodes.MISSING_END, l.start(), l.end(), "this " + (what == null ? "unit" : what)
-                + " has no 'end" + (what == null ? "" : " " + what) + "'");
+        if (what == null) {
+            reporter.error("missing-end.unit", l.start(), l.end());
+        } else {
+            reporter.error("missing-end.procedure", l.start(), l.end(), "kind", what);
+        }
     }
 
     private void checkEndName(int end, String what, String name) {
@@ -238,14 +233,14 @@ public final class UnitParser {
             return; // the unit has no end statement: missingEnd reported it
         }
         if (!cls.endWhat().isEmpty() && !cls.endWhat().equals(what)) {
-            reporter.error(FortranDiagnosticCodes.END_MISMATCH, l.start(), l.end(), "'end " + cls.endWhat()
-                    + "' closes " + what + " '" + name + "'");
+            reporter.error("mismatched-end.end-closes", l.start(), l.end(), "endWhat", cls.endWhat(), "what", what,
+                    "name", name);
         }
         if (cls.endNameAt() < l.tokens().size()) {
             Token n = l.tokens().get(cls.endNameAt());
             if (!n.isName(name)) {
-                reporter.error(FortranDiagnosticCodes.END_MISMATCH, n.start(), n.end(), "'" + n.text()
-                        + "' does not match the name of " + what + " '" + name + "'");
+                reporter.error("mismatched-end.unit-name", n.start(), n.end(), "text", n.text(), "what", what, "name",
+                        name);
             }
         }
     }
@@ -275,8 +270,7 @@ public final class UnitParser {
         int j = spec.parse(lines, i + 1, lines.size());
         spec.build(List.of(), null);
         for (LogicalLine d : spec.functionDirectives) {
-            reporter.error(FortranDiagnosticCodes.MISPLACED_PRAGMA, d.start(), d.end(), "'!$ad' annotation in a "
-                    + "module's specification part; put it before a procedure");
+            reporter.error("misplaced-pragma.ad-annotation-module", d.start(), d.end());
         }
         while (j < lines.size()) {
             LogicalLine l = lines.get(j);
@@ -285,13 +279,11 @@ public final class UnitParser {
                 return j;
             }
             if (cls.kind() == Classifier.Kind.SUBROUTINE || cls.kind() == Classifier.Kind.FUNCTION) {
-                reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, l.start(), l.end(), "a module procedure must "
-                        + "follow 'contains'");
+                reporter.error("syntax-error.module-procedure-follow", l.start(), l.end());
                 return j;
             }
-            reporter.error(FortranDiagnosticCodes.SYNTAX_ERROR, l.start(), l.end(), "'"
-                    + src.excerpt(l.start(), l.end()) + "' is not allowed in the specification part of module '"
-                    + module + "'");
+            reporter.error("syntax-error.allowed-specification-part", l.start(), l.end(), "code",
+                    src.excerpt(l.start(), l.end()), "module", module);
             j++;
         }
         return j;
@@ -304,8 +296,7 @@ public final class UnitParser {
             if (cls.kind() == Classifier.Kind.END && cls.endNameAt() < l.tokens().size()
                     && !l.tokens().get(cls.endNameAt()).isName(module)) {
                 Token n = l.tokens().get(cls.endNameAt());
-                reporter.error(FortranDiagnosticCodes.END_MISMATCH, n.start(), n.end(), "'" + n.text()
-                        + "' does not match the name of module '" + module + "'");
+                reporter.error("mismatched-end.module-name", n.start(), n.end(), "text", n.text(), "module", module);
             }
         }
         return null;

@@ -48,17 +48,6 @@ import org.paradjoint.core.ir.Variable;
  */
 public final class CLayout {
 
-    /** An assumed-shape extent in a dimension C must declare (all but the last Fortran one). */
-    public static final String UNKNOWN_EXTENT = "c-layout-unknown-extent";
-    /** A name that is a C keyword. */
-    public static final String RESERVED_NAME = "c-layout-reserved-name";
-    /** An extent C must declare that names a dummy coming later in the argument list. */
-    public static final String EXTENT_ORDER = "c-layout-extent-order";
-    /** A dummy used only in the extent of an earlier array dummy (C cannot declare it there). */
-    public static final String UNUSED_DUMMY = "c-layout-unused-dummy";
-    /** An assigned scalar dummy (a pointer in C) used as a loop counter or in an OpenMP clause. */
-    public static final String REFERENCE_SCALAR = "c-layout-reference-scalar";
-
     private static final Set<String> C_KEYWORDS = Set.of("auto", "break", "case", "char", "const", "continue",
             "default", "do", "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int",
             "long", "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
@@ -197,9 +186,7 @@ public final class CLayout {
         }
         for (Variable p : params) {
             if (!used.contains(p) && inDroppedExtents.contains(p)) {
-                diags.error(UNUSED_DUMMY, p.range(), "dummy '" + p.name() + "' is used only in the extent of an "
-                        + "array that comes before it in the argument list: C cannot declare that extent, and the "
-                        + "dummy would be an unused parameter; move '" + p.name() + "' before the array");
+                diags.error("c-layout-unused-dummy", p.range(), "dummy", p.name());
             }
         }
     }
@@ -215,10 +202,7 @@ public final class CLayout {
             Dim d = dims.get(k);
             boolean leading = k == 0;
             if (!leading && !d.extentKnown()) {
-                diags.error(UNKNOWN_EXTENT, v.range(), "array '" + v.name() + "' has an assumed extent in a "
-                        + "dimension other than its last: C must know it to index the array; declare it with "
-                        + "explicit extents (e.g. '" + v.name() + "(n, m)') or assumed size ('" + v.name()
-                        + "(n, *)')");
+                diags.error("c-layout-unknown-extent", v.range(), "array", v.name());
             }
             Expr extent = d.extent() == null ? null : lowerExpr(d.extent());
             if (extent != null && v.isParameter()) {
@@ -272,9 +256,7 @@ public final class CLayout {
         for (Variable v : ExprUtil.variables(extent)) {
             int k = f.params().indexOf(v);
             if (k > at) {
-                diags.error(EXTENT_ORDER, array.range(), "the extent of array '" + array.name() + "' names dummy '"
-                        + v.name() + "', which comes after it in the argument list: C declares the array only "
-                        + "after '" + v.name() + "'; move '" + v.name() + "' before '" + array.name() + "'");
+                diags.error("c-layout-extent-order", array.range(), "array", array.name(), "dummy", v.name());
             }
         }
     }
@@ -283,15 +265,14 @@ public final class CLayout {
         StmtUtil.forEach(f.body(), s -> {
             if (s instanceof For loop) {
                 if (pointers.contains(loop.counter())) {
-                    diags.error(REFERENCE_SCALAR, loop.range(), "dummy '" + loop.counter().name() + "' is a loop "
-                            + "counter: an assigned scalar dummy is a pointer in C; count with a local variable");
+                    diags.error("c-layout-reference-scalar.dummy-loop-counter", loop.range(), "counter",
+                            loop.counter().name());
                 }
                 if (loop.omp() != null) {
                     for (Variable v : StmtUtil.ompVariables(loop.omp())) {
                         if (pointers.contains(v)) {
-                            diags.error(REFERENCE_SCALAR, loop.omp().range(), "dummy '" + v.name() + "' is in an "
-                                    + "OpenMP clause: an assigned scalar dummy is a pointer in C; use a local "
-                                    + "variable in the loop and assign the dummy after it");
+                            diags.error("c-layout-reference-scalar.dummy-openmp-clause", loop.omp().range(), "dummy",
+                                    v.name());
                         }
                     }
                 }
@@ -301,8 +282,7 @@ public final class CLayout {
 
     private void checkName(String name, org.paradjoint.core.diag.SourceRange at) {
         if (C_KEYWORDS.contains(name)) {
-            diags.error(RESERVED_NAME, at, "'" + name + "' is a C keyword and cannot name a C function or "
-                    + "variable: rename it");
+            diags.error("c-layout-reserved-name", at, "name", name);
         }
     }
 

@@ -158,9 +158,8 @@ final class FortranDeclarations {
             } else if (allUnknown) {
                 parts.add(lower.isEmpty() ? ":" : lower);
             } else {
-                throw new UnsupportedException("fortran-output", v.range(), "array '" + v.name() + "' has an unknown "
-                        + "extent in dimension " + (k + 1) + " of " + dims.size() + ": Fortran can leave open only "
-                        + "the last one (assumed size) or all of them (assumed shape)");
+                throw new UnsupportedException("fortran-output.array-has-unknown", v.range(), "array", v.name(),
+                        "dimension", (k + 1), "size", dims.size());
             }
         }
         return String.join(", ", parts);
@@ -185,19 +184,17 @@ final class FortranDeclarations {
         all.addAll(hoisted(f.body()));
         for (Variable v : all) {
             if (!NAME.matcher(v.name()).matches()) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' is not a valid "
-                        + "Fortran name (a letter, then up to 62 letters, digits or underscores)");
+                throw new UnsupportedException("fortran-output.variable-name", v.range(), "name", v.name());
             }
             String lower = v.name().toLowerCase(Locale.ROOT);
             String prev = seen.putIfAbsent(lower, v.name());
             if (prev != null && !prev.equals(v.name())) {
-                throw new UnsupportedException("fortran-output", v.range(), "'" + v.name() + "' and '" + prev
-                        + "' are the same name in Fortran, which ignores case");
+                throw new UnsupportedException("fortran-output.are-same-name", v.range(), "name", v.name(), "other",
+                        prev);
             }
         }
         if (!NAME.matcher(f.name()).matches()) {
-            throw new UnsupportedException("fortran-output", f.range(), "'" + f.name() + "' is not a valid Fortran "
-                    + "name");
+            throw new UnsupportedException("fortran-output.function-name", f.range(), "name", f.name());
         }
     }
 }

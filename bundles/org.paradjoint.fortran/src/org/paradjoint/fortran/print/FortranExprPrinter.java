@@ -313,6 +313,6 @@ final class FortranExprPrinter {
     }
 
     static UnsupportedException unsupported(Expr e, String what) {
-        return new UnsupportedException("fortran-output", e.range(), "cannot print " + what + " as Fortran");
+        return new UnsupportedException("fortran-output.print-as-fortran", e.range(), "what", what);
     }
 }

@@ -297,12 +297,12 @@ public final class FortranPrinter {
         boolean up = f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE;
         boolean down = f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE;
         if (step != null && (step == 0 || step > 0 && !up || step < 0 && !down)) {
-            throw new UnsupportedException("fortran-output", f.range(), "loop over '" + f.counter().name()
-                    + "' with condition '" + f.cmp().symbol + "' and step " + step + " has no Fortran do form");
+            throw new UnsupportedException("fortran-output.loop-step", f.range(), "counter", f.counter().name(), "cmp",
+                    f.cmp().symbol, "step", step);
         }
         if (step == null && !up && !down) {
-            throw new UnsupportedException("fortran-output", f.range(), "loop over '" + f.counter().name()
-                    + "' with condition '" + f.cmp().symbol + "' has no Fortran do form");
+            throw new UnsupportedException("fortran-output.loop-condition", f.range(), "counter", f.counter().name(),
+                    "cmp", f.cmp().symbol);
         }
         Expr last = switch (f.cmp()) {
             case LT -> Bounds.addConst(f.bound(), -1);
@@ -377,7 +377,7 @@ public final class FortranPrinter {
             return;
         }
         if (n.equals(Runtime.POP_D)) {
-            throw new UnsupportedException("fortran-output", cs.range(), "a popped real value must be used");
+            throw new UnsupportedException("fortran-output.popped-real-value", cs.range());
         }
         List<String> args = new ArrayList<>();
         for (int k = 0; k < c.args().size(); k++) {

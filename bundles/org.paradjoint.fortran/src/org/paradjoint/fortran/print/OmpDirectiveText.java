@@ -45,8 +45,7 @@ final class OmpDirectiveText {
             case "&" -> "iand";
             case "|" -> "ior";
             case "^" -> "ieor";
-            default -> throw new UnsupportedException("fortran-output", at, "reduction operator '" + op
-                    + "' has no Fortran form");
+            default -> throw new UnsupportedException("fortran-output.reduction-operator-has", at, "operator", op);
         };
     }
 }

@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -98,8 +97,8 @@ public final class FileValidation {
                     return prover[0];
                 });
             } catch (RuntimeException | LinkageError e) {
-                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "race analysis of '" + f.name()
-                        + "' failed (" + e + "): every shared adjoint increment stays atomic"), Map.of());
+                add(Diagnostic.warning("race-analysis-unavailable", f.range(), "function", f.name(), "exception", e),
+                        Map.of());
                 continue;
             }
             for (Diagnostic d : r.diagnostics()) {
@@ -114,20 +113,17 @@ public final class FileValidation {
 
     private void unsafe(Function f, Diagnostic d, Decisions decisions) {
         Map<String, String> attrs = new LinkedHashMap<>();
-        String adjoint = d.arguments().get(0);
-        attrs.put(Problem.ADJOINT, adjoint);
-        attrs.put(Problem.REASON, d.arguments().get(1));
-        attrs.put(Problem.COUNTEREXAMPLE, d.arguments().get(2));
+        String adjoint = d.argument("adjoint");
         attrs.put(Problem.FUNCTION, f.name());
         Diagnostic shown = d;
+        // the same arguments, worded as the decision (catalogue variants kept-atomic and reduction)
+        String variant = d.problem().id().endsWith(".counterexample") ? "-counterexample" : "";
         if (decisions.keptAtomic().contains(Decisions.key(f.name(), adjoint))) {
             attrs.put(Problem.DECISION, "atomic");
-            shown = new Diagnostic(Severity.INFO, d.code(), "kept omp atomic: " + d.message(), d.range(),
-                    d.arguments());
+            shown = d.as(RaceReport.UNSAFE_INCREMENT + ".kept-atomic" + variant);
         } else if (decisions.reduction()) {
             attrs.put(Problem.DECISION, "reduction");
-            shown = new Diagnostic(Severity.INFO, d.code(), "guarded by a reduction clause: " + d.message(),
-                    d.range(), d.arguments());
+            shown = d.as(RaceReport.UNSAFE_INCREMENT + ".reduction" + variant);
         }
         add(shown, attrs);
     }
@@ -138,7 +134,9 @@ public final class FileValidation {
         int offset = known ? r.offset() : 0;
         int length = known ? Math.min(r.length(), text.length() - offset) : 0;
         Map<String, String> all = new LinkedHashMap<>(attrs);
+        all.put(Problem.PROBLEM, d.problem().id());
         all.put(Problem.CODE, d.code());
+        d.arguments().forEach((name, value) -> all.put(Problem.argument(name), value));
         out.add(new Problem(d.severity(), d.code(), d.message(), offset, length, known ? r.line() : 1, all));
     }
 }

@@ -32,16 +32,14 @@ public final class FortranTiming implements TimingToolchain {
         }
         ProcedureInfo info = u.procedure(config.kernel());
         if (info != null && (info.isModuleProcedure() || !info.assumedShape().isEmpty())) {
-            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels without an "
-                    + "interface: '" + config.kernel() + "' " + (info.isModuleProcedure() ? "is a procedure of module '"
-                    + info.module() + "'" : "has assumed-shape dummies (" + String.join(", ", info.assumedShape())
-                    + ")") + "; time an external subroutine with explicit-shape or assumed-size dummies, e.g. "
-                    + "x(n) or x(*)");
+            throw info.isModuleProcedure()
+                    ? TimingRunner.error(config, "timing-fortran-interface.module", "kernel", config.kernel(), "module",
+                            info.module())
+                    : TimingRunner.error(config, "timing-fortran-interface.assumed-shape", "kernel", config.kernel(),
+                            "dummies", String.join(", ", info.assumedShape()));
         }
         if (u.result().unit().function(config.kernel()).map(f -> f.returnType() != null).orElse(false)) {
-            throw new TimingException(config.source() + ": error: timing experiments call Fortran kernels as "
-                    + "subroutines: '" + config.kernel() + "' is a function; time a subroutine that stores its result "
-                    + "in a dummy");
+            throw TimingRunner.error(config, "timing-fortran-function", "kernel", config.kernel());
         }
         return u.result().unit();
     }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
@@ -47,9 +48,9 @@ public final class TimingRunner {
         BooleanSupplier stop = cancelled == null ? () -> false : cancelled;
         TimingToolchain toolchain = toolchain(config);
         TranslationUnit unit = parse(config, toolchain);
-        Function kernel = unit.function(config.kernel()).orElseThrow(() -> new TimingException(config.source()
-                + ": error: no function '" + config.kernel() + "' (functions: "
-                + String.join(", ", unit.functions().stream().map(Function::name).toList()) + ")"));
+        Function kernel = unit.function(config.kernel()).orElseThrow(() -> error(config,
+                "no-such-function.timing", "function", config.kernel(), "functions",
+                String.join(", ", unit.functions().stream().map(Function::name).toList())));
         List<Variant> variants = variants(config, kernel, toolchain);
         List<TimingRow> rows = new ArrayList<>();
         int total = config.sizes().size() * variants.size() * (1 + config.threads().size());
@@ -85,11 +86,17 @@ public final class TimingRunner {
         return new TimingResult(rows, config.csv(), config.workDir());
     }
 
+    /** Catalogue error {@code id} about the source as a whole, as the exception timing runs fail with. */
+    static TimingException error(TimingConfig config, String id, Object... arguments) {
+        return new TimingException(Diagnostic.error(id, SourceRange.ofFile(config.source().toString()), arguments)
+                .format());
+    }
+
     /** The toolchain of the source's language. */
     private static TimingToolchain toolchain(TimingConfig config) throws TimingException {
         String name = config.source().getFileName().toString();
-        return Languages.forFile(name).map(SourceLanguage::timingToolchain).orElseThrow(() -> new TimingException(
-                config.source() + ": error: unsupported file type (expected " + Languages.describe() + ")"));
+        return Languages.forFile(name).map(SourceLanguage::timingToolchain).orElseThrow(() -> error(config,
+                "unsupported-file-type", "languages", Languages.describe()));
     }
 
     private static TranslationUnit parse(TimingConfig config, TimingToolchain toolchain) throws TimingException {
@@ -97,7 +104,8 @@ public final class TimingRunner {
         try {
             text = SourceReader.read(config.source()).text();
         } catch (IOException e) {
-            throw new TimingException(config.source() + ": error: cannot read: " + e.getMessage(), e);
+            throw new TimingException(Diagnostic.error("cannot-read", SourceRange.ofFile(config.source().toString()),
+                    "reason", e.getMessage()).format(), e);
         }
         return toolchain.parse(config, text);
     }
@@ -166,7 +174,7 @@ public final class TimingRunner {
         try {
             return ArrayExtents.shapes(kernel, ints, config.fixed(), toolchain.firstIndex());
         } catch (IllegalArgumentException e) {
-            throw new TimingException(config.source() + ": error: " + e.getMessage());
+            throw error(config, "timing-extents", "reason", e.getMessage());
         }
     }
 
@@ -190,7 +198,8 @@ public final class TimingRunner {
         if (v.isPrimal()) {
             sources.add(config.source().toAbsolutePath().toString());
         } else {
-            GeneratedFile g = generator(v, extents).generate(unit, dir.resolve(config.source().getFileName()).toString(),
+            GeneratedFile g = generator(v, extents).generate(unit,
+                    dir.resolve(config.source().getFileName()).toString(),
                     kernel.name(), settings(config, v));
             if (g.hasErrors()) {
                 throw new TimingException(v.id() + ": cannot generate:\n" + format(g.diagnostics()));

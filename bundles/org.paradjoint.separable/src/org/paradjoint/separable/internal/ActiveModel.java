@@ -26,7 +26,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.Skeleton.Expanded;
 
 /**
@@ -81,8 +80,8 @@ public final class ActiveModel {
         Set<Variable> written = StmtUtil.writes(flat.body());
         for (Variable x : indeps) {
             if (written.contains(x)) {
-                diags.error(SeparableCodes.INDEPENDENT_OVERWRITTEN, writer(flat, x), "independent '" + x.name()
-                        + "' is written by '" + f.name() + "': the active inputs must be read-only");
+                diags.error("independent-overwritten.independent-written-by", writer(flat, x), "independent", x.name(),
+                        "function", f.name());
             }
         }
         Activity activity = Activity.compute(flat.body(), indeps);
@@ -94,11 +93,9 @@ public final class ActiveModel {
             if (v.isScalar()) {
                 scalars.add(v);
             } else {
-                diags.error(SeparableCodes.ACTIVE_ARRAY, writer(flat, v), "array '" + v.name() + "' holds values "
-                        + "that depend on the independents (" + String.join(", ", indeps.stream().map(Variable::name)
-                                .toList())
-                        + "): in separable mode only scalar temporaries and the elementals may; accumulate "
-                        + "into an elemental, or make the array an input");
+                diags.error("active-array", writer(flat, v), "array", v.name(), "elementals", String.join(", ",
+                        indeps.stream().map(Variable::name)
+                                .toList()));
             }
         }
         if (diags.hasErrors()) {
@@ -135,11 +132,13 @@ public final class ActiveModel {
                 Optional<Variable> v = f.params().stream().filter(p -> p.name().equals(n)).findFirst();
                 if (v.isEmpty() || !v.get().isArray() || v.get().rank() != 1
                         || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error(SeparableCodes.INDEPENDENT_SHAPE, where, "independent '" + n + "' must be a "
-                            + "one-dimensional " + real + " array " + (spell.isFortran() ? "dummy argument"
-                                    : "parameter") + " of '" + f.name() + "' (e.g. '" + (spell.isFortran()
-                                            ? real + ", intent(in) :: " + n + "(n)" : "const " + real + " *" + n)
-                            + "')");
+                    if (spell.isFortran()) {
+                        diags.error("independent-shape.one-dimensional-dummy", where, "independent", n, "real", real,
+                                "function", f.name(), "example", real + ", intent(in) :: " + n + "(n)");
+                    } else {
+                        diags.error("independent-shape.one-dimensional-parameter", where, "independent", n, "real",
+                                real, "function", f.name(), "example", "const " + real + " *" + n);
+                    }
                 } else if (!out.contains(v.get())) {
                     out.add(v.get());
                 }
@@ -156,18 +155,20 @@ public final class ActiveModel {
             Activity a = Activity.compute(flat.body(), List.of(p));
             if (slotVars.stream().anyMatch(a::isVaried)) {
                 if (p.rank() != 1 || p.type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                    diags.error(SeparableCodes.INDEPENDENT_SHAPE, p.range(), "array '" + p.name() + "' influences "
-                            + "the elementals but is " + (p.rank() != 1 ? "of rank " + p.rank() : "of type "
-                                    + spell.type(p.type()))
-                            + ": active inputs must be one-dimensional " + real + " arrays");
+                    if (p.rank() != 1) {
+                        diags.error("independent-shape.influencing-rank", p.range(), "array", p.name(), "rank",
+                                p.rank(), "real", real);
+                    } else {
+                        diags.error("independent-shape.influencing-type", p.range(), "array", p.name(), "type",
+                                spell.type(p.type()), "real", real);
+                    }
                     return List.of();
                 }
                 out.add(p);
             }
         }
         if (out.isEmpty()) {
-            diags.error(SeparableCodes.NO_ACTIVE_INPUT, skeleton.model().pragmaRange(), "no floating-point array "
-                    + "parameter of '" + f.name() + "' influences the elementals: there is nothing to differentiate");
+            diags.error("no-active-input", skeleton.model().pragmaRange(), "function", f.name());
         }
         return out;
     }
@@ -183,9 +184,7 @@ public final class ActiveModel {
                 StmtUtil.forEach(f.body(), x -> {
                     if (x instanceof Assign a && (scalars.contains(a.target().var())
                             || slotVars.contains(a.target().var())) && !diags.hasErrors()) {
-                        diags.error(SeparableCodes.ACTIVE_IN_PARALLEL_LOOP, f.range(), "'" + a.target().var().name()
-                                + "' depends on the independents and is computed inside an OpenMP parallel loop, "
-                                + "which the separable mode does not support yet; make the loop sequential");
+                        diags.error("active-in-parallel-loop", f.range(), "var", a.target().var().name());
                     }
                 });
             }

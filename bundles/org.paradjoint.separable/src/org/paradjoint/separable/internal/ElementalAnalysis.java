@@ -32,7 +32,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.internal.ElementalModel.Elemental;
 import org.paradjoint.separable.internal.ElementalModel.Update;
 
@@ -76,16 +75,13 @@ public final class ElementalAnalysis {
                 .filter(p -> p instanceof AdPragma.PartiallySeparable).map(p -> (AdPragma.PartiallySeparable) p)
                 .toList();
         if (pragmas.isEmpty()) {
-            diags.error(SeparableCodes.NO_PARTIALLY_SEPARABLE, f.range(), "function '" + f.name()
-                    + "' has no partially_separable pragma: put '"
-                    + spell.annotation("partially_separable(e1, e2, ...)")
-                    + "' on the assignment that combines the elementals");
+            diags.error("no-partially-separable.function-has-no", f.range(), "function", f.name(), "annotation",
+                    spell.annotation("partially_separable(e1, e2, ...)"));
             return Optional.empty();
         }
         if (pragmas.size() > 1) {
-            diags.error(SeparableCodes.SEVERAL_PARTIALLY_SEPARABLE, pragmas.get(1).range(), "function '"
-                    + f.name() + "' has " + pragmas.size() + " partially_separable pragmas: one combining "
-                    + "assignment per function is supported");
+            diags.error("several-partially-separable", pragmas.get(1).range(), "function", f.name(), "size",
+                    pragmas.size());
             return Optional.empty();
         }
         AdPragma.PartiallySeparable pragma = pragmas.get(0);
@@ -112,9 +108,7 @@ public final class ElementalAnalysis {
     private void noReturns() {
         StmtUtil.forEach(f.body(), s -> {
             if (s instanceof Return r) {
-                diags.error(SeparableCodes.RETURN_IN_FUNCTION, r.range(), "return statement in '" + f.name()
-                        + "': the expanded elementals are released at the end of the function; "
-                        + "let the function end normally");
+                diags.error("return-in-function", r.range(), "function", f.name());
             }
         });
     }
@@ -126,9 +120,7 @@ public final class ElementalAnalysis {
                 return a;
             }
         }
-        diags.error(SeparableCodes.COMBINE_POSITION, pragma.range(), "the partially_separable pragma must sit on "
-                + "an assignment at the top level of '" + f.name() + "' (not inside a loop or branch), the one "
-                + "that combines the elementals");
+        diags.error("combine-position", pragma.range(), "function", f.name());
         return null;
     }
 
@@ -136,16 +128,21 @@ public final class ElementalAnalysis {
         for (String name : pragma.elementals()) {
             Optional<Variable> v = f.lookup(name);
             if (v.isEmpty()) {
-                diags.error(SeparableCodes.ELEMENTAL_NOT_FOUND, pragma.range(), "elemental '" + name
-                        + "' named by the partially_separable pragma is not a variable of '" + f.name() + "'");
+                diags.error("elemental-not-found", pragma.range(), "name", name, "function", f.name());
             } else if (v.get().isParameter() || v.get().isArray()
                     || v.get().type() != org.paradjoint.core.ir.BaseType.DOUBLE) {
-                diags.error(SeparableCodes.ELEMENTAL_NOT_LOCAL_SCALAR, pragma.range(), "elemental '" + name
-                        + "' must be a local " + spell.type(org.paradjoint.core.ir.BaseType.DOUBLE) + " scalar of '"
-                        + f.name() + "' (it is " + (v.get().isParameter() ? spell.isFortran() ? "a dummy argument"
-                                : "a parameter" : v.get().isArray() ? "an array" : "of type "
-                                        + spell.type(v.get().type()))
-                        + ")");
+                String type = spell.type(org.paradjoint.core.ir.BaseType.DOUBLE);
+                if (v.get().isParameter()) {
+                    diags.error(spell.isFortran() ? "elemental-not-local-scalar.dummy"
+                            : "elemental-not-local-scalar.parameter", pragma.range(), "name", name, "type", type,
+                            "function", f.name());
+                } else if (v.get().isArray()) {
+                    diags.error("elemental-not-local-scalar.array", pragma.range(), "name", name, "type", type,
+                            "function", f.name());
+                } else {
+                    diags.error("elemental-not-local-scalar", pragma.range(), "name", name, "type", type, "function",
+                            f.name(), "actual", spell.type(v.get().type()));
+                }
             } else if (!elementals.containsKey(v.get())) {
                 elementals.put(v.get(), null);
             }
@@ -164,23 +161,17 @@ public final class ElementalAnalysis {
             Variable v = a.target().var();
             int index = indexOf(a);
             if (!(a.target() instanceof VarRef) || !elementals.containsKey(v)) {
-                diags.error(SeparableCodes.ELEMENTAL_NOT_LISTED, where, "'ad elemental' marks the initialisation "
-                        + "of '" + v.name() + "', which the partially_separable pragma does not list; add it to "
-                        + "the list or remove the marker");
+                diags.error("elemental-not-listed", where, "variable", v.name());
             } else if (index < 0) {
-                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "the initialisation of elemental '"
-                        + v.name() + "' must be at the top level of '" + f.name() + "', not inside a loop or branch");
+                diags.error("elemental-init-position.initialisation-elemental-at", where, "elemental", v.name(),
+                        "function", f.name());
             } else if (index > combineIndex) {
-                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "elemental '" + v.name()
-                        + "' is initialised after the combining assignment");
+                diags.error("elemental-init-position.elemental-initialised-after", where, "elemental", v.name());
             } else if (found.containsKey(v)) {
-                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "elemental '" + v.name()
-                        + "' is marked 'ad elemental' twice; mark only its initialisation");
+                diags.error("elemental-init-position.elemental-marked-ad", where, "elemental", v.name());
             } else if (a.op() != Assign.Op.SET || mentionsElemental(a.value())) {
-                diags.error(SeparableCodes.ELEMENTAL_INIT_POSITION, where, "the initialisation of elemental '"
-                        + v.name() + "' must be a plain assignment '" + spell.statement(v.name() + " = value")
-                        + "' whose value does "
-                        + "not involve an elemental");
+                diags.error("elemental-init-position.initialisation-elemental-plain", where, "elemental", v.name(),
+                        "statement", spell.statement(v.name() + " = value"));
             } else {
                 found.put(v, null);
                 elementals.put(v, new Elemental(v, 0, index, a));
@@ -189,11 +180,9 @@ public final class ElementalAnalysis {
         int block = 0;
         for (Map.Entry<Variable, Elemental> e : elementals.entrySet()) {
             if (e.getValue() == null) {
-                diags.error(SeparableCodes.MISSING_ELEMENTAL_PRAGMA, f.range(), "elemental '" + e.getKey().name()
-                        + "' has no initialisation marked '" + spell.annotation("elemental") + "'"
-                        + (spell.isFortran() ? "" : " (ADIC2: '#pragma $adic_partialelemental')")
-                        + "; mark the assignment that initialises it, e.g. '"
-                        + spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)) + "'");
+                diags.error(spell.isFortran() ? "missing-elemental-pragma.fortran" : "missing-elemental-pragma",
+                        f.range(), "name", e.getKey().name(), "annotation", spell.annotation("elemental"),
+                        "statement", spell.statement(e.getKey().name() + " = " + spell.realLiteral(0.0)));
             } else {
                 Elemental el = e.getValue();
                 e.setValue(new Elemental(el.scalar(), block++, el.initIndex(), el.init()));
@@ -219,24 +208,20 @@ public final class ElementalAnalysis {
         boolean pointerParam = t.var().isParameter() && t.var().isArray() && t.var().isFloating()
                 && !t.var().isConst();
         if (!pointerParam || combine.op() != Assign.Op.SET || !(t instanceof ArrayRef)) {
-            diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment must store into "
-                    + (spell.isFortran() ? "a real dummy argument (or an element of one) with '=' (e.g. '"
-                            : "an element of a floating-point pointer parameter with '=' (e.g. '*")
-                    + spell.statement("f = area * (fquad + flin)") + "'); here it writes '" + t.var().name() + "'");
+            diags.error(spell.isFortran() ? "combine-target.store-fortran" : "combine-target.store", combine.range(),
+                    "statement", spell.statement("f = area * (fquad + flin)"), "written", t.var().name());
         }
         if (elementals.containsKey(t.var()) || ExprUtil.variables(t).stream().anyMatch(elementals::containsKey)) {
-            diags.error(SeparableCodes.COMBINE_TARGET, combine.range(), "the combining assignment may not store "
-                    + "into an elemental");
+            diags.error("combine-target.combining-assignment-may", combine.range());
         }
         for (Call c : ExprUtil.calls(combine.value())) {
             if (unit != null && unit.function(c.name()).isPresent()) {
-                diags.error(SeparableCodes.COMBINE_CALL, c.range(), "the combining expression calls '" + c.name()
-                        + "': only intrinsics are supported there; compute the call into a variable before it");
+                diags.error("combine-call", c.range(), "calls", c.name());
             }
         }
         if (!mentionsElemental(combine.value())) {
-            diags.error(SeparableCodes.COMBINE_TARGET, pragma.range(), "the combining assignment does not use any "
-                    + "of the elementals " + String.join(", ", elementals.keySet().stream()
+            diags.error("combine-target.combining-assignment-does", pragma.range(), "elementals", String.join(", ",
+                    elementals.keySet().stream()
                             .map(v -> "'" + v.name() + "'").toList()));
         }
     }
@@ -247,8 +232,7 @@ public final class ElementalAnalysis {
             Stmt s = top.get(k);
             if (StmtUtil.writes(s).contains(target) || StmtUtil.mentioned(s).stream()
                     .anyMatch(elementals::containsKey)) {
-                diags.error(SeparableCodes.AFTER_COMBINE, s.range(), "statements after the combining assignment "
-                        + "may neither write '" + target.name() + "' nor use an elemental");
+                diags.error("after-combine", s.range(), "target", target.name());
             }
         }
     }
@@ -297,10 +281,8 @@ public final class ElementalAnalysis {
         for (Expr e : exprs) {
             for (Variable v : ExprUtil.variables(e)) {
                 if (elementals.containsKey(v)) {
-                    diags.error(SeparableCodes.ELEMENTAL_MISUSE, s.range().isKnown() ? s.range() : e.range(),
-                            "elemental '" + v.name() + "' is used outside its initialisation, its updates "
-                                    + "(" + v.name() + " = " + v.name() + " + term) and the combining assignment; "
-                                    + "copy what is needed into another variable");
+                    diags.error("elemental-misuse.elemental-used-outside", s.range().isKnown() ? s.range() : e.range(),
+                            "elemental", v.name());
                     return;
                 }
             }
@@ -311,47 +293,38 @@ public final class ElementalAnalysis {
         Elemental el = elementals.get(a.target().var());
         Variable v = el.scalar();
         if (topIndex < el.initIndex() || topIndex > combineIndex) {
-            diags.error(SeparableCodes.ELEMENTAL_MISUSE, a.range(), "elemental '" + v.name() + "' is updated "
-                    + (topIndex < el.initIndex() ? "before its initialisation" : "after the combining assignment"));
+            diags.error(topIndex < el.initIndex() ? "elemental-misuse.before-initialisation"
+                    : "elemental-misuse.after-combination", a.range(), "elemental", v.name());
             return;
         }
         if (!isUpdateForm(a, v)) {
-            diags.error(SeparableCodes.ELEMENTAL_UPDATE_FORM, a.range(), "update of elemental '" + v.name()
-                    + "' must have the form '" + spell.statement(v.name() + " = " + v.name() + " + term") + "' (or "
-                    + (spell.isFortran() ? "" : "+=, -=, or ") + "'" + spell.statement(v.name() + " = " + v.name()
-                            + " - term") + "') with a term that involves no elemental");
+            diags.error(spell.isFortran() ? "elemental-update-form.fortran" : "elemental-update-form", a.range(),
+                    "elemental", v.name(), "statement", spell.statement(v.name() + " = " + v.name() + " + term"),
+                    "alternative", spell.statement(v.name() + " = " + v.name() + " - term"));
             return;
         }
         for (For loop : loops) {
             if (loop.isParallel()) {
-                diags.error(SeparableCodes.ELEMENTAL_IN_PARALLEL_LOOP, loop.range(), "elemental '" + v.name()
-                        + "' is updated inside an OpenMP parallel loop, which the separable mode does not "
-                        + "support yet; make the loop sequential");
+                diags.error("elemental-in-parallel-loop", loop.range(), "elemental", v.name());
                 return;
             }
             if (!LoopSlots.hasSupportedStep(loop)) {
-                diags.error(SeparableCodes.ELEMENTAL_LOOP_STEP, loop.range(), "loop over '" + loop.counter().name()
-                        + "' around an update of elemental '" + v.name() + "' needs a non-zero integer constant "
-                        + "step that moves towards its bound"
-                        + (spell.isFortran() ? "" : " (i++ with <, <=; i-- with >, >=)"));
+                diags.error(spell.isFortran() ? "elemental-loop-step.fortran" : "elemental-loop-step", loop.range(),
+                        "counter", loop.counter().name(), "elemental", v.name());
                 return;
             }
             for (Expr bound : List.of(loop.lower(), loop.bound())) {
                 if (!ExprTypes.isInteger(bound)) {
-                    diags.error(SeparableCodes.ELEMENTAL_LOOP_BOUNDS, loop.range(), "loop over '"
-                            + loop.counter().name() + "' around an update of elemental '" + v.name()
-                            + "' has a non-integer bound");
+                    diags.error("elemental-loop-bounds.loop-over-around", loop.range(), "counter",
+                            loop.counter().name(), "elemental", v.name());
                     return;
                 }
                 for (Variable b : ExprUtil.variables(bound)) {
                     if (fixedAfter.contains(b) || b.isArray()) {
-                        diags.error(SeparableCodes.ELEMENTAL_LOOP_BOUNDS, loop.range(), "the bounds of the loop "
-                                + "over '" + loop.counter().name() + "' around an update of elemental '"
-                                + v.name() + "' use '" + b.name() + "', which "
-                                + (b.isArray() ? "is an array" : "changes after the first elemental "
-                                        + "initialisation")
-                                + ": the number of slots must be known when the elementals are expanded "
-                                + "(rectangular loop nests with bounds fixed before the first 'ad elemental')");
+                        diags.error("elemental-loop-bounds.bounds-loop-over", loop.range(), "counter",
+                                loop.counter().name(), "elemental", v.name(), "variable", b.name(), "problem",
+                                (b.isArray() ? "is an array" : "changes after the first elemental "
+                                        + "initialisation"));
                         return;
                     }
                 }

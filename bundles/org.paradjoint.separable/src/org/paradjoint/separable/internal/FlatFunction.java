@@ -60,8 +60,7 @@ public final class FlatFunction {
                 case If i -> out.add(new If(i.cond(), new Block(flatten(i.then().stmts(), locals)),
                         i.otherwise() == null ? null : new Block(flatten(i.otherwise().stmts(), locals)), i.range()));
                 case For f -> out.add(f.withBody(new Block(flatten(f.body().stmts(), locals), f.body().range())));
-                case Return r -> throw new UnsupportedException("return-in-loop", r.range(),
-                        "return inside a loop is not supported: set a flag and leave the loop normally");
+                case Return r -> throw new UnsupportedException("return-in-loop", r.range());
                 default -> out.add(s);
             }
         }

@@ -16,7 +16,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.separable.SeparableCodes;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 
@@ -33,11 +32,8 @@ public final class FunctionGenerator {
     public static Optional<Parts> generate(TranslationUnit unit, Function f, SeparableOptions options,
             NameSupply names, MessageSpelling spell, Diagnostics diags) {
         if (f.returnType() != null) {
-            diags.error(SeparableCodes.RETURNS_VALUE, f.range(), spell.isFortran()
-                    ? "'" + f.name() + "' is a function: the separable mode needs a subroutine that stores its "
-                            + "result in a dummy argument"
-                    : "function '" + f.name() + "' returns a value: the separable mode needs a void function that "
-                            + "stores its result through a pointer parameter");
+            diags.error(spell.isFortran() ? "unsupported-return-value.separable-fortran"
+                    : "unsupported-return-value.separable", f.range(), "function", f.name());
             return Optional.empty();
         }
         Optional<ElementalModel> model = ElementalAnalysis.analyze(unit, f, spell, diags);
@@ -65,9 +61,8 @@ public final class FunctionGenerator {
         String from = f.name() + (source.isEmpty() ? "" : " (" + source + ")");
         Names fn = Names.of(f.name(), names);
         if (!m.isCacheable()) {
-            diags.warning(SeparableCodes.PATTERN_NOT_CACHED, m.skeleton().model().pragmaRange(), "branches, loop "
-                    + "bounds or indices of active references in '" + f.name() + "' depend on array values: the "
-                    + "sparsity pattern and colouring of " + fn.gradient() + " are recomputed on every call");
+            diags.warning("pattern-not-cached", m.skeleton().model().pragmaRange(), "function", f.name(), "gradient",
+                    fn.gradient());
         }
         Map<Variable, Variable> gradients = new LinkedHashMap<>();
         for (Variable x : m.independents()) {

@@ -237,7 +237,7 @@ public final class SweepFunction {
      */
     private List<Stmt> derivative(Assign a) {
         if (a.atomic()) {
-            throw new UnsupportedException("unsupported-atomic", a.range(), "atomic update of an active variable");
+            throw new UnsupportedException("unsupported-atomic.atomic-update-active", a.range());
         }
         LValue target = a.target();
         Map<LValue, Expr> partials = Partials.of(Activity.effectiveValue(a), m::isActiveLeaf);

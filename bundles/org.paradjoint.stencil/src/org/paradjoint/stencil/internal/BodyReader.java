@@ -19,7 +19,6 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Turns the body of the nest into array writes whose right-hand sides read only arrays and
@@ -72,9 +71,7 @@ final class BodyReader {
     private static Expr expand(Expr e, Map<Variable, Expr> env, Set<Variable> scalars, CalleeInliner inliner) {
         for (LValue lv : ExprUtil.references(e)) {
             if (lv instanceof VarRef r && scalars.contains(r.var()) && !env.containsKey(r.var())) {
-                throw new UnsupportedException(StencilCodes.CARRIED_SCALAR, r.range(), "'" + r.var().name()
-                        + "' is read before the loop body assigns it, so it carries a value from one iteration to "
-                        + "the next: a stencil's iterations must be independent");
+                throw new UnsupportedException("stencil-carried-scalar", r.range(), "var", r.var().name());
             }
         }
         return inliner.inline(ExprUtil.substitute(e, env));

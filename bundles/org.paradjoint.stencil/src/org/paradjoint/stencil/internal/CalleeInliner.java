@@ -23,7 +23,6 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Replaces each call of a function defined in the same file by the expression it computes, so
@@ -58,24 +57,22 @@ final class CalleeInliner {
 
     private Expr expand(Call call, Function g) {
         if (stack.contains(g.name())) {
-            throw new UnsupportedException(StencilCodes.CALLEE, call.range(), "recursive call of '" + g.name()
-                    + "' (through " + String.join(" -> ", stack.reversed()) + "): recursion cannot be inlined");
+            throw new UnsupportedException("stencil-callee.recursive-call-through", call.range(), "callee", g.name(),
+                    "reversed", String.join(" -> ", stack.reversed()));
         }
         if (g.returnType() == null) {
-            throw new UnsupportedException(StencilCodes.CALLEE, call.range(),
-                    "function '" + g.name() + "' returns no value but is used in an expression");
+            throw new UnsupportedException("stencil-callee.function-returns-no", call.range(), "function", g.name());
         }
         if (call.args().size() != g.params().size()) {
-            throw new UnsupportedException(StencilCodes.CALL_ARITY, call.range(), "call to '" + g.name() + "' with "
-                    + call.args().size() + " arguments; it takes " + g.params().size());
+            throw new UnsupportedException("stencil-call-arity.call-arguments-takes", call.range(), "callee", g.name(),
+                    "args", call.args().size(), "params", g.params().size());
         }
         Map<Variable, Expr> env = new LinkedHashMap<>();
         for (int k = 0; k < g.params().size(); k++) {
             Variable p = g.params().get(k);
             if (p.isArray()) {
-                throw new UnsupportedException(StencilCodes.CALLEE, call.range(), "'" + g.name()
-                        + "' takes the array '" + p.name() + "': only functions of scalars can be inlined into a "
-                        + "stencil; pass the elements it needs as scalars");
+                throw new UnsupportedException("stencil-callee.takes-array-functions", call.range(), "callee",
+                        g.name(), "array", p.name());
             }
             env.put(p, converted(call.args().get(k), p.type()));
         }
@@ -117,8 +114,8 @@ final class CalleeInliner {
     private static Expr read(VarRef r, Map<Variable, Expr> env, Function g) {
         Expr v = env.get(r.var());
         if (v == null) {
-            throw new UnsupportedException(StencilCodes.CALLEE, r.range(), "'" + r.var().name() + "' is read in '"
-                    + g.name() + "' before it is assigned");
+            throw new UnsupportedException("stencil-callee.read-before-assigned", r.range(), "var", r.var().name(),
+                    "callee", g.name());
         }
         return v;
     }
@@ -130,8 +127,8 @@ final class CalleeInliner {
         }
         for (var lv : ExprUtil.references(e)) {
             if (lv instanceof org.paradjoint.core.ir.ArrayRef a) {
-                throw new UnsupportedException(StencilCodes.CALLEE, a.range(), "'" + g.name() + "' reads the array '"
-                        + a.var().name() + "': only functions of their scalar parameters can be inlined");
+                throw new UnsupportedException("stencil-callee.reads-array-functions", a.range(), "callee", g.name(),
+                        "var", a.var().name());
             }
         }
         return ExprUtil.substitute(e, env);
@@ -147,9 +144,8 @@ final class CalleeInliner {
     }
 
     private UnsupportedException notInlinable(Function g, SourceRange where) {
-        return new UnsupportedException(StencilCodes.CALLEE, where, "'" + g.name() + "' cannot be inlined into a "
-                + "stencil: only functions made of assignments to scalars followed by one "
-                + (spell.isFortran() ? "assignment of the result" : "return") + " are supported "
-                + "(no branches, loops or early returns); write the branch as " + spell.conditionalExpression());
+        return new UnsupportedException("stencil-callee.inlined-into-stencil", where, "callee", g.name(), "result",
+                (spell.isFortran() ? "assignment of the result" : "return"), "conditionalExpression",
+                spell.conditionalExpression());
     }
 }

@@ -17,7 +17,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Finds the annotated loop nest of a function and checks that the function holds nothing else
@@ -46,19 +45,18 @@ final class NestLocator {
             }
         });
         if (nests.isEmpty()) {
-            diags.error(StencilCodes.NO_PRAGMA, fn.range(), "function '" + fn.name()
-                    + "' has no `" + spell.annotation("stencil adjoint(...)") + "` on a loop nest");
+            diags.error("stencil-no-pragma", fn.range(), "function", fn.name(), "annotation",
+                    spell.annotation("stencil adjoint(...)"));
             return null;
         }
         for (AdPragma p : fn.pragmas()) {
             if (!(p instanceof AdPragma.StencilAdjoint) && !(p instanceof AdPragma.Disjoint)) {
-                diags.error(StencilCodes.MIXED_CODE, p.range(), mixing(fn) + ": this pragma asks for another "
-                        + "transformation of '" + fn.name() + "'; put the stencil nest into a function of its own");
+                diags.error("stencil-mixed-code.this-pragma-asks", p.range(), "mixing", mixing(fn), "function",
+                        fn.name());
             }
         }
         if (nests.size() > 1) {
-            diags.error(StencilCodes.MIXED_CODE, nests.get(1).range(), "'" + fn.name()
-                    + "' has several stencil loop nests; put each into a function of its own");
+            diags.error("stencil-mixed-code.has-several-stencil", nests.get(1).range(), "function", fn.name());
             return null;
         }
         For nest = nests.get(0);
@@ -70,8 +68,7 @@ final class NestLocator {
         int at = top.indexOf(nest);
         if (at < 0) {
             Stmt enclosing = top.stream().filter(s -> contains(s, nest)).findFirst().orElse(nest);
-            diags.error(StencilCodes.MIXED_CODE, enclosing.range(), mixing(fn) + ": the stencil nest sits inside "
-                    + "another statement; it must be a statement of the function body itself");
+            diags.error("stencil-mixed-code.stencil-nest-sits", enclosing.range(), "mixing", mixing(fn));
             return null;
         }
         List<Stmt> prefix = new ArrayList<>();
@@ -82,11 +79,8 @@ final class NestLocator {
             } else if (k > at && k == top.size() - 1 && s instanceof Return r && r.value() == null) {
                 continue;
             } else if (k != at) {
-                diags.error(StencilCodes.MIXED_CODE, s.range(), mixing(fn) + ": besides the stencil nest, '"
-                        + fn.name() + "' " + (k < at ? "starts with" : "ends with") + " a statement that "
-                        + (k < at ? "is not an assignment of a scalar independent of the pragma's arrays"
-                                : "follows the nest")
-                        + "; move it into another function");
+                diags.error(k < at ? "stencil-mixed-code.before-nest" : "stencil-mixed-code.after-nest", s.range(),
+                        "mixing", mixing(fn), "function", fn.name());
             }
         }
         return diags.hasErrors() ? null : new Located(nest, pragma, prefix);

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.ExprUtil;
@@ -19,7 +20,6 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Reads the shape of a stencil nest: a perfect nest of counting loops with step +1 or -1 and
@@ -53,7 +53,7 @@ final class NestReader {
             if (s instanceof Assign a) {
                 body.add(a);
             } else {
-                diags.error(StencilCodes.NOT_PERFECT, s.range(), notPerfect(s, spell));
+                diags.add(notPerfect(s, spell));
             }
         }
         Set<Variable> counters = new LinkedHashSet<>();
@@ -71,12 +71,11 @@ final class NestReader {
             For loop = loops.get(k);
             if (loop.omp() != null) {
                 if (omp != null) {
-                    diags.error(StencilCodes.OPENMP, loop.range(), "nested parallel loops in a stencil nest: keep "
-                            + "one `" + spell.parallelLoop() + "` (use collapse to parallelise several loops)");
+                    diags.error("stencil-openmp.nested-parallel-loops", loop.range(), "parallelLoop",
+                            spell.parallelLoop());
                 }
                 if (!loop.omp().reductions().isEmpty()) {
-                    diags.error(StencilCodes.OPENMP, loop.omp().range(), "a reduction clause on a stencil nest: a "
-                            + "stencil writes arrays at its counters and reduces nothing; remove the clause");
+                    diags.error("stencil-openmp.reduction-clause-on", loop.omp().range());
                 }
                 ompLevel = k;
                 omp = loop.omp();
@@ -89,15 +88,12 @@ final class NestReader {
         return diags.hasErrors() ? null : new Shape(levels, ompLevel, omp, body);
     }
 
-    private static String notPerfect(Stmt s, MessageSpelling spell) {
+    private static Diagnostic notPerfect(Stmt s, MessageSpelling spell) {
         return switch (s) {
-            case For f -> "the loop over '" + f.counter().name() + "' shares its enclosing loop body with other "
-                    + "statements: a stencil nest must be perfect (each loop body is the next loop, the innermost "
-                    + "one holds only assignments)";
-            case If i -> "branch in the body of a stencil nest: write it as " + spell.conditionalExpression()
-                    + " in the assignment";
-            default -> "statement not supported in the body of a stencil nest: only assignments are (of the "
-                    + "outputs and of scalars)";
+            case For f -> Diagnostic.error("stencil-not-perfect.shared-body", s.range(), "counter", f.counter().name());
+            case If i -> Diagnostic.error("stencil-not-perfect.branch", s.range(), "conditional",
+                    spell.conditionalExpression());
+            default -> Diagnostic.error("stencil-not-perfect.statement", s.range());
         };
     }
 
@@ -106,16 +102,15 @@ final class NestReader {
         Long step = loop.constantStep();
         String header = "the loop over '" + loop.counter().name() + "'";
         if (step == null || Math.abs(step) != 1) {
-            diags.error(StencilCodes.LOOP_STEP, range(loop.step(), loop), header + " has step "
-                    + spell.expr(loop.step()) + ": stencil nests must count by +1 or -1");
+            diags.error("stencil-loop-step", range(loop.step(), loop), "header", header, "expr",
+                    spell.expr(loop.step()));
             return null;
         }
         boolean up = step == 1;
         Binary.Op cmp = loop.cmp();
         if (up ? cmp != Binary.Op.LT && cmp != Binary.Op.LE : cmp != Binary.Op.GT && cmp != Binary.Op.GE) {
-            diags.error(StencilCodes.LOOP_CONDITION, range(loop.bound(), loop), header + " tests '"
-                    + spell.operator(cmp) + "': a loop counting " + (up ? "up" : "down") + " must test "
-                    + (up ? "< or <=" : "> or >="));
+            diags.error("stencil-loop-condition", range(loop.bound(), loop), "header", header, "operator",
+                    spell.operator(cmp), "counting", (up ? "up" : "down"), "test", (up ? "< or <=" : "> or >="));
             return null;
         }
         Affine lower = bound(loop.lower(), loop, counters, bodyScalars, spell, diags);
@@ -139,11 +134,11 @@ final class NestReader {
         }
         Variable counter = ExprUtil.variables(e).stream().filter(counters::contains).findFirst().orElse(null);
         String what = "bound '" + spell.expr(e) + "' of the loop over '" + loop.counter().name() + "'";
-        diags.error(StencilCodes.NONAFFINE_BOUND, range(e, loop), counter != null
-                ? what + " depends on the counter '" + counter.name() + "': only rectangular nests are supported "
-                        + "(bounds affine in loop-invariant integer variables)"
-                : what + " is not affine in the problem parameters: compute it into an integer variable before "
-                        + "the loop");
+        if (counter != null) {
+            diags.error("stencil-nonaffine-bound.counter", range(e, loop), "bound", what, "counter", counter.name());
+        } else {
+            diags.error("stencil-nonaffine-bound", range(e, loop), "bound", what);
+        }
         return null;
     }
 

@@ -8,7 +8,6 @@ import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * The index map of an active read {@code a[c_l0 + o0][c_l1 + o1]...}: which loop counter each
@@ -21,9 +20,8 @@ record ReadIndex(List<Integer> levels, Shift shift) {
         int d = counters.size();
         String what = "'" + spell.expr(ref) + "'";
         if (ref.indices().size() != d) {
-            throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "active read " + what + " has "
-                    + ref.indices().size() + " indices in a nest of " + d + " loops: each active array must be "
-                    + "indexed by every loop counter once (else the gather of its adjoint needs a reduction)");
+            throw new UnsupportedException("stencil-index-order.active-read-has", ref.range(), "what", what, "indices",
+                    ref.indices().size(), "loops", d);
         }
         Integer[] levels = new Integer[d];
         int[] offsets = new int[d];
@@ -33,26 +31,24 @@ record ReadIndex(List<Integer> levels, Shift shift) {
             Affine a = Affine.parse(index, counters::contains);
             Map<Variable, Long> coef = a == null ? Map.of() : a.coefficients();
             if (a == null || coef.size() > 1 || coef.size() == 1 && coef.values().iterator().next() != 1) {
-                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "index '" + spell.expr(index)
-                        + "' of the active read " + what + " is not a loop counter plus a constant: stencil "
-                        + "offsets must be integer constants");
+                throw new UnsupportedException("stencil-offset.index-active-read", ref.range(), "expr",
+                        spell.expr(index), "what", what);
             }
             if (coef.isEmpty()) {
-                throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "index '"
-                        + spell.expr(index) + "' of the active read " + what + " uses no loop counter: the "
-                        + "gather of its adjoint would need a reduction over the loop");
+                throw new UnsupportedException("stencil-index-order.index-active-read", ref.range(), "expr",
+                        spell.expr(index), "what", what);
             }
             int level = counters.indexOf(coef.keySet().iterator().next());
             if (used[level]) {
-                throw new UnsupportedException(StencilCodes.INDEX_ORDER, ref.range(), "the active read " + what
-                        + " uses the counter '" + counters.get(level).name() + "' twice");
+                throw new UnsupportedException("stencil-index-order.active-read-uses", ref.range(), "what", what,
+                        "level", counters.get(level).name());
             }
             used[level] = true;
             levels[m] = level;
             long off = a.constantPart();
             if (Math.abs(off) > 1_000_000) {
-                throw new UnsupportedException(StencilCodes.OFFSET, ref.range(), "offset " + off + " of " + what
-                        + " is too large for a stencil");
+                throw new UnsupportedException("stencil-offset.offset-too-large", ref.range(), "off", off, "what",
+                        what);
             }
             offsets[level] = (int) off;
         }

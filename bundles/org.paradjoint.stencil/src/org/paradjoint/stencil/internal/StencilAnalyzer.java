@@ -11,7 +11,9 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
@@ -28,7 +30,6 @@ import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.rules.DerivativeRules;
-import org.paradjoint.stencil.StencilCodes;
 
 /**
  * Checks the restrictions of the adjoint-stencil transformation on an annotated function and
@@ -74,8 +75,7 @@ public final class StencilAnalyzer {
         List<Output> outputs = outputs(writes, adjoints, counters);
         checkUsed(adjoints.keySet(), writes, located.pragma());
         if (outputs.isEmpty() && !diags.hasErrors()) {
-            diags.error(StencilCodes.MAPPING, located.pragma().range(), "no array of the pragma is written by the "
-                    + "loop nest: name the output arrays with their adjoints, e.g. adjoint(u:u_b, u_1:u_1_b)");
+            diags.error("stencil-mapping.no-array-pragma", located.pragma().range());
         }
         if (diags.hasErrors()) {
             return null;
@@ -113,9 +113,8 @@ public final class StencilAnalyzer {
             boolean readsInput = ExprUtil.references(o.value()).stream()
                     .anyMatch(r -> r instanceof ArrayRef a && inputArrays.contains(a.var()));
             if (!readsInput) {
-                diags.error(StencilCodes.NOT_VARIED, o.range(), "output '" + o.array().name()
-                        + "' does not depend on any input of the pragma ("
-                        + String.join(", ", inputArrays.stream().map(Variable::name).toList()) + ")");
+                diags.error("stencil-not-varied", o.range(), "array", o.array().name(), "elementals", String.join(", ",
+                        inputArrays.stream().map(Variable::name).toList()));
                 continue;
             }
             try {
@@ -124,10 +123,9 @@ public final class StencilAnalyzer {
                     ReadIndex index = ReadIndex.of(read, counters, spell);
                     List<Integer> previous = levelsOf.putIfAbsent(read.var(), index.levels());
                     if (previous != null && !previous.equals(index.levels())) {
-                        throw new UnsupportedException(StencilCodes.INDEX_ORDER, read.range(), "'"
-                                + spell.expr(read) + "' indexes the dimensions of '" + read.var().name()
-                                + "' by the counters " + order(index.levels(), counters) + ", another read by "
-                                + order(previous, counters) + ": each active array must keep one order of counters");
+                        throw new UnsupportedException("stencil-index-order.indexes-dimensions-by", read.range(),
+                                "expr", spell.expr(read), "var", read.var().name(), "order", order(index.levels(),
+                                counters), "otherOrder", order(previous, counters));
                     }
                     byArray.get(read.var()).computeIfAbsent(index.shift(), s -> new ArrayList<>())
                             .add(new Contribution(o, p.getValue()));
@@ -174,24 +172,26 @@ public final class StencilAnalyzer {
         Map<Variable, Variable> out = new LinkedHashMap<>();
         for (AdPragma.StencilAdjoint.Mapping m : pragma.mappings()) {
             Optional<Variable> param = fn.params().stream().filter(p -> p.name().equals(m.array())).findFirst();
-            String problem = null;
+            Diagnostic problem = null;
+            SourceRange at = pragma.range();
             if (param.isEmpty()) {
-                problem = fn.lookup(m.array()).isPresent() ? "'" + m.array() + "' is a local variable: only array "
-                        + "parameters can be active" : "'" + m.array() + "' is not a variable of '" + fn.name() + "'";
+                problem = fn.lookup(m.array()).isPresent()
+                        ? Diagnostic.error("stencil-mapping.local", at, "array", m.array())
+                        : Diagnostic.error("stencil-mapping.unknown", at, "array", m.array(), "function", fn.name());
             } else if (param.get().isScalar()) {
-                problem = "'" + m.array() + "' is a scalar: the stencil adjoint handles arrays (a scalar's adjoint "
-                        + "is a reduction over all points); use `" + spell.annotation("gradient") + "` for it";
+                problem = Diagnostic.error("stencil-mapping.scalar", at, "array", m.array(), "annotation",
+                        spell.annotation("gradient"));
             } else if (!param.get().isFloating()) {
-                problem = "'" + m.array() + "' is of type " + spell.type(param.get().type())
-                        + ": only floating-point arrays carry derivatives";
+                problem = Diagnostic.error("stencil-mapping.not-floating", at, "array", m.array(), "type",
+                        spell.type(param.get().type()));
             } else if (out.containsKey(param.get())) {
-                problem = "'" + m.array() + "' is mapped twice";
+                problem = Diagnostic.error("stencil-mapping.twice", at, "array", m.array());
             } else if (taken.contains(m.adjoint())) {
-                problem = "the adjoint name '" + m.adjoint() + "' given to '" + m.array()
-                        + "' is already used in this file: choose another";
+                problem = Diagnostic.error("stencil-mapping.adjoint-taken", at, "adjoint", m.adjoint(), "array",
+                        m.array());
             }
             if (problem != null) {
-                diags.error(StencilCodes.MAPPING, pragma.range(), problem);
+                diags.add(problem);
                 continue;
             }
             taken.add(m.adjoint());
@@ -211,9 +211,7 @@ public final class StencilAnalyzer {
             w.target().indices().forEach(i -> reads.addAll(ExprUtil.references(i)));
             for (LValue r : reads) {
                 if (r instanceof ArrayRef a && written.contains(a.var())) {
-                    diags.error(StencilCodes.READ_AND_WRITTEN, a.range(), "'" + spell.expr(a) + "' reads the "
-                            + "array '" + a.var().name() + "', which the nest also writes: a stencil must read "
-                            + "its inputs and write other arrays (use a separate copy for in-place updates)");
+                    diags.error("stencil-read-and-written", a.range(), "expr", spell.expr(a), "var", a.var().name());
                 }
             }
         }
@@ -224,8 +222,8 @@ public final class StencilAnalyzer {
             for (Call c : ExprUtil.calls(w.value())) {
                 DerivativeRules.lookup(c.name()).ifPresent(r -> {
                     if (r.arity() != c.args().size()) {
-                        diags.error(StencilCodes.CALL_ARITY, c.range(), "'" + c.name() + "' takes " + r.arity()
-                                + " arguments, not " + c.args().size());
+                        diags.error("stencil-call-arity.takes-arguments", c.range(), "function", c.name(), "arity",
+                                r.arity(), "args", c.args().size());
                     }
                 });
             }
@@ -241,14 +239,12 @@ public final class StencilAnalyzer {
         for (BodyReader.Write w : writes) {
             Variable array = w.target().var();
             if (!seen.add(array)) {
-                diags.error(StencilCodes.OUTPUT_TWICE, w.range(), "'" + array.name() + "' is written by more than "
-                        + "one statement of the nest: combine them into one assignment");
+                diags.error("stencil-output-twice", w.range(), "array", array.name());
                 continue;
             }
             if (w.op() != Assign.Op.SET && w.op() != Assign.Op.ADD && w.op() != Assign.Op.SUB) {
-                diags.error(StencilCodes.OUTPUT_OPERATOR, w.range(), "'" + w.op().symbol + "' on the output '"
-                        + array.name() + "': outputs are set (=) or incremented ("
-                        + (spell.isFortran() ? array.name() + " = " + array.name() + " + ..." : "+=, -=") + ")");
+                diags.error("stencil-output-operator", w.range(), "operator", w.op().symbol, "array", array.name(),
+                        "incremented", (spell.isFortran() ? array.name() + " = " + array.name() + " + ..." : "+=, -="));
                 continue;
             }
             Variable adjoint = adjoints.get(array);
@@ -256,9 +252,7 @@ public final class StencilAnalyzer {
                 boolean active = ExprUtil.references(w.value()).stream()
                         .anyMatch(r -> r instanceof ArrayRef a && inputs.contains(a.var()));
                 if (active) {
-                    diags.error(StencilCodes.UNMAPPED_ACTIVE, w.target().range(), "'" + array.name() + "' depends on "
-                            + "active inputs but has no adjoint in the pragma: add '" + array.name() + ":"
-                            + array.name() + "_b' to it");
+                    diags.error("stencil-unmapped-active", w.target().range(), "array", array.name());
                 }
                 continue;
             }
@@ -278,19 +272,16 @@ public final class StencilAnalyzer {
         for (Expr index : w.target().indices()) {
             int level = index instanceof VarRef r ? counters.indexOf(r.var()) : -1;
             if (level < 0 || levels.contains(level)) {
-                diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + spell.expr(w.target())
-                        + "': each index of an output must be a distinct loop counter (index '"
-                        + spell.expr(index) + "')");
+                diags.error("stencil-output-index.output-each-index", w.target().range(), "expr",
+                        spell.expr(w.target()), "index", spell.expr(index));
                 return null;
             }
             levels.add(level);
         }
         if (w.op() == Assign.Op.SET && levels.size() != counters.size()) {
             String target = spell.expr(w.target());
-            diags.error(StencilCodes.OUTPUT_INDEX, w.target().range(), "output '" + target
-                    + "' does not use every loop counter, so several iterations overwrite the same element; "
-                    + "accumulate with " + (spell.isFortran() ? "'" + target + " = " + target + " + ...'" : "+=")
-                    + " or index it by all counters");
+            diags.error("stencil-output-index.output-does-use", w.target().range(), "target", target, "increment",
+                    (spell.isFortran() ? "'" + target + " = " + target + " + ...'" : "+="));
             return null;
         }
         return levels;
@@ -304,8 +295,7 @@ public final class StencilAnalyzer {
         }
         for (Variable a : mapped) {
             if (!used.contains(a)) {
-                diags.error(StencilCodes.MAPPING, pragma.range(), "'" + a.name()
-                        + "' is named by the pragma but the loop nest neither reads nor writes it");
+                diags.error("stencil-mapping.named-by-pragma", pragma.range(), "array", a.name());
             }
         }
     }

@@ -7,7 +7,6 @@ import static org.paradjoint.fortran.tests.Fortran.error;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.fortran.FortranDiagnosticCodes;
 
 /**
  * Unsupported or wrong input: each snippet yields an error with a stable code at the line and
@@ -35,8 +34,8 @@ class DiagnosticsTest {
                     y(i) = x(i)
                   end do
                 10 continue""");
-        error(src, FortranDiagnosticCodes.GOTO, 8, 23, "goto", "if/else");
-        error(src, FortranDiagnosticCodes.LABEL, 11, 1, "label");
+        error(src, "unsupported-goto", 8, 23, "goto", "if/else");
+        error(src, "unsupported-label", 11, 1, "label");
     }
 
     @Test
@@ -48,7 +47,7 @@ class DiagnosticsTest {
                   common /state/ g
                   y = g
                 end subroutine
-                """, FortranDiagnosticCodes.COMMON, 4, 3, "common", "arguments");
+                """, "unsupported-common", 4, 3, "common", "arguments");
     }
 
     @Test
@@ -60,7 +59,7 @@ class DiagnosticsTest {
                   equivalence (a, b)
                   y = a
                 end subroutine
-                """, FortranDiagnosticCodes.EQUIVALENCE, 4, 3, "equivalence", "aliasing");
+                """, "unsupported-equivalence", 4, 3, "equivalence", "aliasing");
     }
 
     @Test
@@ -72,7 +71,7 @@ class DiagnosticsTest {
                     i = i + 1
                   end do
                   y(1) = x(1)""");
-        Diagnostic d = error(src, FortranDiagnosticCodes.DO_WHILE, 8, 1, "do while", "counted do loop");
+        Diagnostic d = error(src, "unsupported-do-while", 8, 1, "do while", "counted do loop");
         assertEquals(1, Fortran.parse(src).diagnostics().stream().filter(Diagnostic::isError).count(), d::toString);
     }
 
@@ -81,12 +80,12 @@ class DiagnosticsTest {
         error(sub("""
                   do 20 i = 1, n
                     y(i) = x(i)
-                20 continue"""), FortranDiagnosticCodes.DO, 7, 6, "labelled do", "end do");
+                20 continue"""), "unsupported-do", 7, 6, "labelled do", "end do");
     }
 
     @Test
     void undeclaredVariable() {
-        error(sub("  y(1) = x(1) + zeta"), FortranDiagnosticCodes.UNDECLARED, 7, 17, "'zeta'", "implicit");
+        error(sub("  y(1) = x(1) + zeta"), "undeclared-variable", 7, 17, "'zeta'", "implicit");
     }
 
     @Test
@@ -95,23 +94,23 @@ class DiagnosticsTest {
                 subroutine s(n, x)
                   integer, intent(in) :: n
                 end subroutine
-                """, FortranDiagnosticCodes.UNDECLARED, 1, 17, "'x'", "no type");
+                """, "undeclared-variable", 1, 17, "'x'", "no type");
     }
 
     @Test
     void wholeArrayAssignment() {
-        error(sub("  y = 0.0d0"), FortranDiagnosticCodes.ARRAY_ASSIGNMENT, 7, 3, "whole-array", "do loop");
+        error(sub("  y = 0.0d0"), "unsupported-array-assignment", 7, 3, "whole-array", "do loop");
     }
 
     @Test
     void arraySection() {
-        error(sub("  y(1) = x(2:3)"), FortranDiagnosticCodes.ARRAY_SECTION, 7, 10, "section", "'x'");
+        error(sub("  y(1) = x(2:3)"), "unsupported-array-section", 7, 10, "section", "'x'");
     }
 
     @Test
     void initialisedLocalImpliesSave() {
         error(sub("").replace("integer :: i, j", "integer :: i, j\n  real(8) :: acc = 0.0d0"),
-                FortranDiagnosticCodes.SAVE, 7, 14, "save", "'acc'");
+                "unsupported-save", 7, 14, "save", "'acc'");
     }
 
     @Test
@@ -120,18 +119,18 @@ class DiagnosticsTest {
                 subroutine s(name)
                   character(len=8) :: name
                 end subroutine
-                """, FortranDiagnosticCodes.TYPE, 2, 3, "character");
+                """, "unsupported-type", 2, 3, "character");
         error("""
                 subroutine s(p)
                   type(point) :: p
                 end subroutine
-                """, FortranDiagnosticCodes.TYPE, 2, 3, "derived types");
+                """, "unsupported-type", 2, 3, "derived types");
     }
 
     @Test
     void unknownFunctionAndUnsupportedIntrinsic() {
-        error(sub("  y(1) = foo(x(1))"), FortranDiagnosticCodes.UNKNOWN_FUNCTION, 7, 10, "'foo'", "inlined");
-        error(sub("  y(1) = sum(x)"), FortranDiagnosticCodes.INTRINSIC, 7, 10, "'sum'");
+        error(sub("  y(1) = foo(x(1))"), "unknown-function", 7, 10, "'foo'", "inlined");
+        error(sub("  y(1) = sum(x)"), "unsupported-intrinsic", 7, 10, "'sum'");
     }
 
     @Test
@@ -144,10 +143,10 @@ class DiagnosticsTest {
                   end do
                   print *, y(1)
                   stop""");
-        error(src, FortranDiagnosticCodes.EXIT, 8, 21, "exit");
-        error(src, FortranDiagnosticCodes.CYCLE, 9, 21, "cycle");
-        error(src, FortranDiagnosticCodes.IO, 12, 1, "print");
-        error(src, FortranDiagnosticCodes.STOP, 13, 1, "stop");
+        error(src, "unsupported-exit", 8, 21, "exit");
+        error(src, "unsupported-cycle", 9, 21, "cycle");
+        error(src, "unsupported-io", 12, 1, "print");
+        error(src, "unsupported-stop", 13, 1, "stop");
     }
 
     @Test
@@ -158,7 +157,7 @@ class DiagnosticsTest {
                     y(1) = x(1)
                   end select
                   y(2) = x(2)""");
-        error(src, FortranDiagnosticCodes.SELECT, 7, 1, "select case", "if/else if");
+        error(src, "unsupported-select", 7, 1, "select case", "if/else if");
         assertEquals(1, Fortran.parse(src).diagnostics().size());
     }
 
@@ -167,30 +166,30 @@ class DiagnosticsTest {
         error(sub("""
                   !$omp parallel
                   y(1) = x(1)
-                  !$omp end parallel"""), FortranDiagnosticCodes.OMP, 7, 1, "parallel regions", "parallel do");
+                  !$omp end parallel"""), "unsupported-omp", 7, 1, "parallel regions", "parallel do");
         error(sub("""
                   !$omp parallel do lastprivate(i)
                   do i = 1, n
                     y(i) = x(i)
-                  end do"""), FortranDiagnosticCodes.OMP_CLAUSE, 7, 19, "lastprivate");
+                  end do"""), "unsupported-omp-clause", 7, 19, "lastprivate");
     }
 
     @Test
     void unknownAndMisplacedAnnotations() {
         error(sub("""
                   !$ad gradiant(y : x)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.UNKNOWN_PRAGMA, 7, 6, "gradiant", "gradient");
+                  y(1) = x(1)"""), "unknown-pragma", 7, 6, "gradiant", "gradient");
         error(sub("""
                   !$ad stencil adjoint(y:yb, x:xb)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.MISPLACED_PRAGMA, 7, 1, "stencil", "loop");
+                  y(1) = x(1)"""), "misplaced-pragma", 7, 1, "stencil", "loop");
         error(sub("""
                   !$ad disjoint(i)
                   do i = 1, n
                     y(i) = x(i)
-                  end do"""), FortranDiagnosticCodes.MISPLACED_PRAGMA, 7, 1, "parallel");
+                  end do"""), "misplaced-pragma", 7, 1, "parallel");
         error(sub("""
                   !$ad gradient(y : w)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.UNKNOWN_VARIABLE, 7, 19, "'w'", "'ad gradient'");
+                  y(1) = x(1)"""), "unknown-variable", 7, 19, "'w'", "'ad gradient'");
     }
 
     @Test
@@ -198,15 +197,15 @@ class DiagnosticsTest {
         error(sub("""
                   !$ad gradient(y : &
                   !$ad & w)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.UNKNOWN_VARIABLE, 8, 8, "'w'", "'ad gradient'");
+                  y(1) = x(1)"""), "unknown-variable", 8, 8, "'w'", "'ad gradient'");
         error(sub("""
                   !$ad stencil adjoint(y = &
                   !$ad & yb)
-                  y(1) = x(1)"""), FortranDiagnosticCodes.MALFORMED_PRAGMA, 7, 24, "expected ':' between an array",
+                  y(1) = x(1)"""), "malformed-pragma", 7, 24, "expected ':' between an array",
                 "'!$ad stencil adjoint(u:ub, v:vb) strategy(split)'", "(found '=')");
         error(sub("""
                   !$ad disjoint(c(i), )
-                  y(1) = x(1)"""), FortranDiagnosticCodes.MALFORMED_PRAGMA, 7, 20, "empty expression",
+                  y(1) = x(1)"""), "malformed-pragma", 7, 20, "empty expression",
                 "'!$ad disjoint(c(i))'");
     }
 
@@ -216,7 +215,7 @@ class DiagnosticsTest {
                   do i = 1, n
                     y(i) = x(i)
                     !$omp parallel do
-                  end do"""), FortranDiagnosticCodes.DANGLING_PRAGMA, 9, 3, "no statement after it");
+                  end do"""), "dangling-pragma", 9, 3, "no statement after it");
     }
 
     @Test
@@ -224,12 +223,12 @@ class DiagnosticsTest {
         error(sub("""
                   do i = 1, n
                     y(i) = x(i)
-                  end if"""), FortranDiagnosticCodes.END_MISMATCH, 9, 1, "end if", "do loop");
+                  end if"""), "mismatched-end", 9, 1, "end if", "do loop");
         error("""
                 subroutine s(y)
                   real(8), intent(inout) :: y
                   y = 1.0d0
-                """, FortranDiagnosticCodes.MISSING_END, 1, 1, "end subroutine");
+                """, "missing-end", 1, 1, "end subroutine");
         // a module procedure cut off by the module's end: its last statement is no end line
         error("""
                 module m
@@ -238,18 +237,18 @@ class DiagnosticsTest {
                   real(8), intent(inout) :: y
                   y = 1.0d0
                 end module m
-                """, FortranDiagnosticCodes.MISSING_END, 3, 1, "end subroutine");
+                """, "missing-end", 3, 1, "end subroutine");
         error("""
                 subroutine s(y)
                   real(8), intent(inout) :: y
                   y = 1.0d0
                 end subroutine t
-                """, FortranDiagnosticCodes.END_MISMATCH, 4, 16, "'t'", "'s'");
+                """, "mismatched-end", 4, 16, "'t'", "'s'");
     }
 
     @Test
     void intentInIsReadOnly() {
-        error(sub("  x(1) = 0.0d0"), FortranDiagnosticCodes.INTENT_IN_ASSIGNED, 7, 3, "'x'", "intent(in)");
+        error(sub("  x(1) = 0.0d0"), "intent-in-assigned", 7, 3, "'x'", "intent(in)");
     }
 
     @Test
@@ -257,7 +256,7 @@ class DiagnosticsTest {
         error(sub("""
                   do i = 1, n, j
                     y(i) = x(i)
-                  end do"""), FortranDiagnosticCodes.DO_STEP, 7, 14, "non-zero integer constant");
+                  end do"""), "unsupported-do-step", 7, 14, "non-zero integer constant");
     }
 
     @Test
@@ -267,7 +266,7 @@ class DiagnosticsTest {
                   do i = 1, j
                     j = j - 1
                   end do""").replace("real(8), intent(inout) :: y(n)", "real(8), intent(inout) :: y(n)"),
-                FortranDiagnosticCodes.DO_BOUND_MODIFIED, 8, 1, "'j'", "trip count");
+                "do-bound-modified", 8, 1, "'j'", "trip count");
     }
 
     @Test
@@ -285,7 +284,7 @@ class DiagnosticsTest {
                   m = 0
                   call inc(m, b)
                 end subroutine
-                """, FortranDiagnosticCodes.CALL, 11, 3, "by reference");
+                """, "unsupported-call", 11, 3, "by reference");
         error("""
                 subroutine zero(a)
                   real(8), intent(inout) :: a(0:9)
@@ -295,36 +294,36 @@ class DiagnosticsTest {
                   real(8), intent(inout) :: b(10)
                   call zero(b)
                 end subroutine
-                """, FortranDiagnosticCodes.CALL, 7, 3, "lower bound");
+                """, "unsupported-call", 7, 3, "lower bound");
     }
 
     @Test
     void malformedContinuations() {
-        error(sub("  y(1) = x(1) & + x(2)"), FortranDiagnosticCodes.CONTINUATION, 7, 15, "end of a line");
+        error(sub("  y(1) = x(1) & + x(2)"), "malformed-continuation", 7, 15, "end of a line");
         error(sub("""
                   !$omp parallel do &
                   private(i)
                   do i = 1, n
                     y(i) = x(i)
-                  end do"""), FortranDiagnosticCodes.CONTINUATION, 8, 1, "!$omp");
+                  end do"""), "malformed-continuation", 8, 1, "!$omp");
     }
 
     @Test
     void syntaxErrors() {
-        error(sub("  y(1) = (x(1) + x(2)"), FortranDiagnosticCodes.SYNTAX_ERROR, 7, 21, "')'");
-        error(sub("  y(1) = x(1) < x(2) < x(3)"), FortranDiagnosticCodes.SYNTAX_ERROR, 7, 22, "chained");
-        error(sub("  y(1) = x(1) * -x(2)"), FortranDiagnosticCodes.SYNTAX_ERROR, 7, 17, "parenthesise");
+        error(sub("  y(1) = (x(1) + x(2)"), "syntax-error", 7, 21, "')'");
+        error(sub("  y(1) = x(1) < x(2) < x(3)"), "syntax-error", 7, 22, "chained");
+        error(sub("  y(1) = x(1) * -x(2)"), "syntax-error", 7, 17, "parenthesise");
     }
 
     @Test
     void preprocessorLines() {
-        error("#define N 10\n" + sub("  y(1) = x(1)"), FortranDiagnosticCodes.SYNTAX_ERROR, 1, 1, "preprocessor",
+        error("#define N 10\n" + sub("  y(1) = x(1)"), "syntax-error", 1, 1, "preprocessor",
                 "gfortran -E");
     }
 
     @Test
     void allocatablesPointersAndModuleVariables() {
-        error(sub("").replace("integer :: i, j", "real(8), allocatable :: w(:)"), FortranDiagnosticCodes.ALLOCATE, 6,
+        error(sub("").replace("integer :: i, j", "real(8), allocatable :: w(:)"), "unsupported-allocate", 6,
                 12, "allocatable");
         error("""
                 module m
@@ -335,14 +334,14 @@ class DiagnosticsTest {
                   real(8), intent(inout) :: y
                   y = counter
                 end subroutine
-                """, FortranDiagnosticCodes.MODULE_VARIABLE, 7, 7, "'counter'", "argument");
+                """, "unsupported-module-variable", 7, 7, "'counter'", "argument");
     }
 
     @Test
     void subscriptsAndPowers() {
-        error(sub("  y(1) = x(1, 2)"), FortranDiagnosticCodes.SUBSCRIPT, 7, 10, "rank 1", "2 subscripts");
-        error(sub("  i = j ** n"), FortranDiagnosticCodes.INTEGER_POWER, 7, 7, "literal exponent");
-        error(sub("  y(1) = x(1) .myop. x(2)"), FortranDiagnosticCodes.OPERATOR, 7, 15, ".myop.");
+        error(sub("  y(1) = x(1, 2)"), "unsupported-subscript", 7, 10, "rank 1", "2 subscripts");
+        error(sub("  i = j ** n"), "unsupported-integer-power", 7, 7, "literal exponent");
+        error(sub("  y(1) = x(1) .myop. x(2)"), "unsupported-operator", 7, 15, ".myop.");
     }
 
     @Test

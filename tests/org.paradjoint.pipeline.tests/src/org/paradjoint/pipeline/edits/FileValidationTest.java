@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.cdt.CFrontEnd;
+import org.paradjoint.core.diag.Problems;
 import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.pipeline.DerivativeFiles;
@@ -20,6 +22,12 @@ class FileValidationTest {
 
     private static List<Problem> validate(String text, FileValidation.Decisions d) {
         return FileValidation.validate("k.c", text, GenerationSettings.defaults(), d);
+    }
+
+    /** A copy loop with a gradient pragma naming {@code independent}, the loop stepping by {@code step}. */
+    private static String kernel(String independent, String step) {
+        return "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : " + independent
+                + ")\n    for (i = 0; i < n; " + step + ")\n        y[i] = x[i];\n}\n";
     }
 
     @Test
@@ -70,8 +78,7 @@ class FileValidationTest {
 
     @Test
     void errorsHaveTheCommandLineText() {
-        String bad = "void f(int n, double *y, const double *x)\n{\n    int i;\n#pragma ad gradient(y : q)\n"
-                + "    for (i = 0; i < n; i++)\n        y[i] = x[i];\n}\n";
+        String bad = kernel("q", "i++");
         List<Problem> ps = validate(bad, FileValidation.Decisions.NONE);
         assertEquals(1, ps.size(), ps.toString());
         // what `paradjoint differentiate k.c` prints: the front-end's errors, else the transformation's
@@ -87,5 +94,32 @@ class FileValidationTest {
         List<Problem> fe = validate(syntax, FileValidation.Decisions.NONE);
         assertTrue(fe.stream().anyMatch(p -> p.severity() == Severity.ERROR), fe.toString());
         assertEquals(new CFrontEnd().parse("k.c", syntax).diagnostics().get(0).message(), fe.get(0).message());
+    }
+
+    @Test
+    void findingsCarryTheProblemAndItsNamedArguments() {
+        List<Problem> ps = validate(kernel("x", "i += n"), FileValidation.Decisions.NONE);
+        assertEquals(1, ps.size(), ps.toString());
+        Problem p = ps.get(0);
+        assertEquals("loop-step-not-constant", p.attributes().get(Problem.PROBLEM));
+        assertEquals("loop-step-not-constant", p.attributes().get(Problem.CODE));
+        assertEquals("i", p.attributes().get(Problem.argument("counter")));
+        // the severity and the text come from the catalogue, formatted with the same arguments
+        assertEquals(Problems.get("loop-step-not-constant").severity(), p.severity());
+        assertEquals(Problems.get("loop-step-not-constant").format(Map.of("counter", "i")), p.message());
+    }
+
+    @Test
+    void decisionsKeepTheArgumentsQuickFixesRead() throws IOException {
+        String g = Repo.example("formad/gather3.c");
+        Problem open = validate(g, FileValidation.Decisions.NONE).get(1);
+        Problem kept = validate(g, new FileValidation.Decisions(Set.of("gather3:xb[i]"), false)).get(1);
+        assertEquals("race-unsafe-increment", kept.code());
+        assertTrue(kept.attributes().get(Problem.PROBLEM).startsWith("race-unsafe-increment.kept-atomic"),
+                kept.attributes().toString());
+        for (String key : List.of(Problem.ADJOINT, Problem.REASON, Problem.COUNTEREXAMPLE, Problem.FUNCTION)) {
+            assertEquals(open.attributes().get(key), kept.attributes().get(key), key);
+        }
+        assertEquals("kept omp atomic: " + open.message(), kept.message());
     }
 }

@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.transform.DiffResult;
-import org.paradjoint.stencil.StencilCodes;
 import org.paradjoint.stencil.StencilDifferentiator;
 import org.paradjoint.stencil.StencilOptions;
 
@@ -26,7 +25,7 @@ class DiagnosticsTest {
 
     static Stream<Arguments> restrictions() {
         return Stream.of(
-                error(StencilCodes.READ_AND_WRITTEN, "u[i - 1]", """
+                error("stencil-read-and-written", "u[i - 1]", """
                         void f(int n, double *u, const double *v)
                         {
                             int i;
@@ -35,7 +34,7 @@ class DiagnosticsTest {
                                 u[i] = u[i - 1] + v[i]; // ERR
                         }
                         """),
-                error(StencilCodes.OFFSET, "2 * i", """
+                error("stencil-offset", "2 * i", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -44,7 +43,7 @@ class DiagnosticsTest {
                                 r[i] = u[2 * i] + u[i]; // ERR
                         }
                         """),
-                error(StencilCodes.OFFSET, "i + m", """
+                error("stencil-offset", "i + m", """
                         void f(int n, int m, double *r, const double *u)
                         {
                             int i;
@@ -53,7 +52,7 @@ class DiagnosticsTest {
                                 r[i] = u[i + m]; // ERR
                         }
                         """),
-                error(StencilCodes.NOT_PERFECT, "perfect", """
+                error("stencil-not-perfect", "perfect", """
                         void f(int n, double r[n][n], const double u[n][n], double *s)
                         {
                             int i, j;
@@ -65,7 +64,7 @@ class DiagnosticsTest {
                             }
                         }
                         """),
-                error(StencilCodes.NOT_PERFECT, "conditional expression", """
+                error("stencil-not-perfect", "conditional expression", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -76,7 +75,7 @@ class DiagnosticsTest {
                             }
                         }
                         """),
-                error(StencilCodes.NONAFFINE_BOUND, "n * n", """
+                error("stencil-nonaffine-bound", "n * n", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -85,7 +84,7 @@ class DiagnosticsTest {
                                 r[i] = u[i - 1];
                         }
                         """),
-                error(StencilCodes.NONAFFINE_BOUND, "counter 'i'", """
+                error("stencil-nonaffine-bound", "counter 'i'", """
                         void f(int n, double r[n][n], const double u[n][n])
                         {
                             int i, j;
@@ -95,7 +94,7 @@ class DiagnosticsTest {
                                     r[i][j] = u[i - 1][j];
                         }
                         """),
-                error(StencilCodes.OUTPUT_INDEX, "r[i + 1]", """
+                error("stencil-output-index", "r[i + 1]", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -104,7 +103,7 @@ class DiagnosticsTest {
                                 r[i + 1] = u[i]; // ERR
                         }
                         """),
-                error(StencilCodes.OUTPUT_INDEX, "r[i]", """
+                error("stencil-output-index", "r[i]", """
                         void f(int n, double *r, const double u[n][n])
                         {
                             int i, j;
@@ -114,7 +113,7 @@ class DiagnosticsTest {
                                     r[i] = u[i][j]; // ERR
                         }
                         """),
-                error(StencilCodes.INDEX_ORDER, "u[j][i]", """
+                error("stencil-index-order", "u[j][i]", """
                         void f(int n, double r[n][n], const double u[n][n])
                         {
                             int i, j;
@@ -124,7 +123,7 @@ class DiagnosticsTest {
                                     r[i][j] = u[i][j] * u[j][i]; // ERR
                         }
                         """),
-                error(StencilCodes.INDEX_ORDER, "u[0][j]", """
+                error("stencil-index-order", "u[0][j]", """
                         void f(int n, double r[n][n], const double u[n][n])
                         {
                             int i, j;
@@ -134,7 +133,7 @@ class DiagnosticsTest {
                                     r[i][j] = 2.0 * u[0][j]; // ERR
                         }
                         """),
-                error(StencilCodes.LOOP_STEP, "step 2", """
+                error("stencil-loop-step", "step 2", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -143,7 +142,7 @@ class DiagnosticsTest {
                                 r[i] = u[i - 1];
                         }
                         """),
-                error(StencilCodes.MIXED_CODE, "mixing stencil loops with other differentiated code", """
+                error("stencil-mixed-code", "mixing stencil loops with other differentiated code", """
                         void f(int n, double *r, const double *u, double *w)
                         {
                             int i;
@@ -153,7 +152,7 @@ class DiagnosticsTest {
                             w[0] = r[1] * r[1]; // ERR
                         }
                         """),
-                error(StencilCodes.MAPPING, "already used", """
+                error("stencil-mapping", "already used", """
                         void f(int n, double *r, const double *u, const double *ub)
                         {
                             int i;
@@ -162,7 +161,7 @@ class DiagnosticsTest {
                                 r[i] = ub[i] * u[i - 1];
                         }
                         """),
-                error(StencilCodes.CARRIED_SCALAR, "'s'", """
+                error("stencil-carried-scalar", "'s'", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -175,7 +174,7 @@ class DiagnosticsTest {
                             }
                         }
                         """),
-                error(StencilCodes.CALLEE, "'g'", """
+                error("stencil-callee", "'g'", """
                         static double g(double a)
                         {
                             if (a > 0.0) // ERR
@@ -190,7 +189,7 @@ class DiagnosticsTest {
                                 r[i] = g(u[i - 1]);
                         }
                         """),
-                error(StencilCodes.UNMAPPED_ACTIVE, "'w'", """
+                error("stencil-unmapped-active", "'w'", """
                         void f(int n, double *r, double *w, const double *u)
                         {
                             int i;
@@ -201,7 +200,7 @@ class DiagnosticsTest {
                             }
                         }
                         """),
-                error(StencilCodes.OPENMP, "reduction", """
+                error("stencil-openmp", "reduction", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -213,7 +212,7 @@ class DiagnosticsTest {
                                 r[i] = u[i - 1];
                         }
                         """),
-                error(StencilCodes.OUTPUT_TWICE, "'r'", """
+                error("stencil-output-twice", "'r'", """
                         void f(int n, double *r, const double *u)
                         {
                             int i;
@@ -224,7 +223,7 @@ class DiagnosticsTest {
                             }
                         }
                         """),
-                error(StencilCodes.NOT_VARIED, "'r'", """
+                error("stencil-not-varied", "'r'", """
                         void f(int n, double *r, double *q, const double *u, const double *c)
                         {
                             int i;
@@ -277,7 +276,7 @@ class DiagnosticsTest {
                 }
                 """), "f", StencilOptions.defaults());
         assertNull(r.function());
-        assertEquals(StencilCodes.NO_PRAGMA, r.diagnostics().get(0).code());
+        assertEquals("stencil-no-pragma", r.diagnostics().get(0).code());
         assertNotNull(r.diagnostics().get(0).range());
     }
 }

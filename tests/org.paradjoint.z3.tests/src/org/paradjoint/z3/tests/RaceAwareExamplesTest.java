@@ -286,7 +286,7 @@ class RaceAwareExamplesTest {
         // one per UNSAFE increment: crb[k][j] of gfmc_split's flip loop, the nine of gfmc_fused
         assertEquals(10, warnings.size(), warnings::toString);
         Diagnostic flip = warnings.get(0);
-        assertEquals("crb[k][j]", flip.arguments().get(0));
+        assertEquals("crb[k][j]", flip.argument("adjoint"));
         assertTrue(flip.format().startsWith("gfmc.c:34:42: warning: adjoint increment crb[k][j] may collide"),
                 flip.format());
         assertTrue(flip.format().contains("no primal write pins flip[ig]") && flip.format().contains("counterexample:"),
