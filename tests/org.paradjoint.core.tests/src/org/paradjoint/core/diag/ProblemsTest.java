@@ -119,6 +119,88 @@ class ProblemsTest {
     }
 
     /**
+     * Every call that names a problem and its arguments with literals gives exactly the arguments
+     * the catalogue row takes, and {@code error}/{@code warning}/{@code info} match its severity:
+     * a mismatch would otherwise surface only when that diagnostic is first reported.
+     */
+    @Test
+    void everyCallGivesTheArgumentsAndSeverityOfItsProblem() throws IOException {
+        Pattern call = Pattern.compile("(?:\\.(error|warning|info|of)|new UnsupportedException)\\((?=\")");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        try (Stream<Path> files = Files.walk(Repo.root().resolve("bundles"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String text = Files.readString(f);
+                Matcher m = call.matcher(text);
+                while (m.find()) {
+                    List<String> args = topLevelArguments(text, m.end());
+                    String id = unquoted(args.get(0));
+                    List<String> names = args.subList(Math.min(2, args.size()), args.size());
+                    if (id == null || !Problems.contains(id) || names.size() % 2 != 0) {
+                        continue; // not a diagnostic (a set of names), or arguments passed as an array
+                    }
+                    List<String> given = new ArrayList<>();
+                    for (int k = 0; k < names.size(); k += 2) {
+                        given.add(unquoted(names.get(k)));
+                    }
+                    if (given.contains(null)) {
+                        continue;
+                    }
+                    checked++;
+                    ProblemType p = Problems.get(id);
+                    String where = f.getFileName() + ":" + (text.substring(0, m.start()).split("\n", -1).length);
+                    if (!new HashSet<>(given).equals(new HashSet<>(p.argumentNames()))) {
+                        wrong.add(where + ": " + id + " given " + given + ", takes " + p.argumentNames());
+                    }
+                    if (m.group(1) != null && !m.group(1).equals("of")
+                            && !p.severity().name().equalsIgnoreCase(m.group(1))) {
+                        wrong.add(where + ": " + id + " reported as " + m.group(1) + ", catalogued as " + p.severity());
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 150, "checked only " + checked + " calls");
+        assertEquals(List.of(), wrong);
+    }
+
+    /** The comma-separated arguments of the call whose parenthesis opens before {@code from}. */
+    private static List<String> topLevelArguments(String text, int from) {
+        List<String> args = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        int depth = 1;
+        for (int i = from; i < text.length() && depth > 0; i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                int end = i + 1;
+                while (text.charAt(end) != '"') {
+                    end += text.charAt(end) == '\\' ? 2 : 1;
+                }
+                cur.append(text, i, end + 1);
+                i = end;
+                continue;
+            }
+            if (c == '(' || c == '[' || c == '{') {
+                depth++;
+            } else if (c == ')' || c == ']' || c == '}') {
+                depth--;
+            }
+            if (depth == 1 && c == ',') {
+                args.add(cur.toString().strip());
+                cur.setLength(0);
+            } else if (depth > 0) {
+                cur.append(c);
+            }
+        }
+        args.add(cur.toString().strip());
+        return args;
+    }
+
+    /** The text of a plain string literal; null for anything else. */
+    private static String unquoted(String arg) {
+        return arg.matches("\"[\\w.-]+\"") ? arg.substring(1, arg.length() - 1) : null;
+    }
+
+    /**
      * Every message the user guide's table of bad input shows for a problem of the input (exit
      * status 1, not a line the command prints about a file) is one a catalogue pattern formats:
      * the guide's {@code ...} and the pattern's arguments may stand for any text.
