@@ -5,18 +5,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.paradjoint.core.ir.Function;
+
 /**
  * Options of a differentiation. {@code dependents}/{@code independents} override the pragmas
  * when non-null (e.g. from the command line, for a function without pragmas); the suffixes name
  * derivative variables ({@code x} + suffix) and functions ({@code f_} + suffix).
  * {@code incrementAnalysis} classifies the adjoint increments of parallel loops of the function
- * reverse mode differentiates (null: all UNSAFE, the atomic baseline) and {@code raceStrategy} says how UNSAFE ones are protected.
+ * reverse mode differentiates (null: all UNSAFE, the atomic baseline) and {@code raceStrategy}
+ * says how UNSAFE ones are protected.
  * {@code extents} gives the leading extent of arrays whose declaration leaves it open (a C pointer
  * parameter), as integer expressions over integer parameters ({@code x -> "n+8"}), for reverse
  * mode's reduction clauses and array saves; declared extents win.
  */
 public record DiffOptions(List<String> dependents, List<String> independents, String tangentSuffix,
-        String adjointSuffix, IncrementAnalysis incrementAnalysis, RaceStrategy raceStrategy, Map<String, String> extents) {
+        String adjointSuffix, IncrementAnalysis incrementAnalysis, RaceStrategy raceStrategy,
+        Map<String, String> extents) {
 
     public DiffOptions {
         dependents = dependents == null ? null : List.copyOf(dependents);
@@ -66,8 +70,8 @@ public record DiffOptions(List<String> dependents, List<String> independents, St
                 given);
     }
 
-    /** The policy for {@code prepared}, the function reverse mode differentiates, or {@link IncrementPolicy#ALL_UNSAFE}. */
-    public IncrementPolicy policyFor(org.paradjoint.core.ir.Function prepared) {
+    /** The policy for {@code prepared} (the function reverse mode differentiates), else ALL_UNSAFE. */
+    public IncrementPolicy policyFor(Function prepared) {
         return incrementAnalysis == null ? IncrementPolicy.ALL_UNSAFE : incrementAnalysis.policyFor(prepared);
     }
 
