@@ -17,19 +17,28 @@ public final class Workers {
     /** The stack of every thread that runs a command's work: address space reserved, not memory used. */
     public static final long STACK_BYTES = 1L << 30;
 
+    /**
+     * At most this many threads, however many cores: each differentiation may hold a prover
+     * context and its own copies of the IR, so memory grows with the threads, not only the time
+     * shrinks.
+     */
+    static final int MAX_THREADS = 8;
+
     private Workers() {
     }
 
     /**
      * {@code work} applied to each of {@code items}, on up to as many threads as there are
-     * processors, each with a deep stack; the calling thread waits. The first failure in input order is rethrown
-     * as it was (an {@link Error} stays an error), after every thread has stopped.
+     * processors (at most {@value #MAX_THREADS}), each with a deep stack; the calling thread
+     * waits. The first failure in input order is rethrown as it was (an {@link Error} stays an
+     * error), after every thread has stopped.
      */
     public static <T, R> List<R> map(List<T> items, Function<T, R> work) {
         if (items.isEmpty()) {
             return List.of();
         }
-        int threads = Math.max(1, Math.min(items.size(), Runtime.getRuntime().availableProcessors()));
+        int cores = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
+        int threads = Math.max(1, Math.min(items.size(), cores));
         List<R> results = new ArrayList<>(items.size());
         Throwable[] failures = new Throwable[items.size()];
         for (int i = 0; i < items.size(); i++) {

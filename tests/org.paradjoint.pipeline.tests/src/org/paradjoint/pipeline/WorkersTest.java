@@ -23,7 +23,8 @@ class WorkersTest {
             return i * i;
         });
         assertEquals(items.stream().map(i -> i * i).toList(), squares);
-        assertTrue(threads.size() <= Math.max(1, Runtime.getRuntime().availableProcessors()), threads.toString());
+        assertTrue(threads.size() <= Math.min(Workers.MAX_THREADS, Math.max(1, Runtime.getRuntime().availableProcessors())),
+                threads.toString());
     }
 
     @Test
