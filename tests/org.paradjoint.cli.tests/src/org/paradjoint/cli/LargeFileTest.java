@@ -105,27 +105,22 @@ class LargeFileTest {
 
     @Test
     void aSyntaxErrorInAnUnannotatedFunctionStillStopsIt() throws IOException {
-        Path dir = ScratchDir.create("paradjoint-large");
-        try {
-            Path file = Files.writeString(dir.resolve("big.c"),
-                    bigFile("void broken(double *y)\n{\n    y[0] = = 1.0;\n}\n\n"));
-            CliRun r = CliRun.of("differentiate", file.toString());
-            assertEquals(1, r.status, r.toString());
-            assertTrue(r.err.contains("syntax error"), r.toString());
-        } finally {
-            ScratchDir.delete(dir);
-        }
+        assertRefused("void broken(double *y)\n{\n    y[0] = = 1.0;\n}\n\n", "syntax error");
     }
 
     @Test
     void anUnannotatedFunctionNamedLikeAnAdjointStillClashes() throws IOException {
+        assertRefused("void kernel50_b(double *y)\n{\n    y[0] = 1.0;\n}\n\n", "kernel50_b");
+    }
+
+    /** The large file with {@code extra} among its functions: differentiate exits 1 naming {@code expected}. */
+    private static void assertRefused(String extra, String expected) throws IOException {
         Path dir = ScratchDir.create("paradjoint-large");
         try {
-            Path file = Files.writeString(dir.resolve("big.c"),
-                    bigFile("void kernel50_b(double *y)\n{\n    y[0] = 1.0;\n}\n\n"));
+            Path file = Files.writeString(dir.resolve("big.c"), bigFile(extra));
             CliRun r = CliRun.of("differentiate", file.toString());
             assertEquals(1, r.status, r.toString());
-            assertTrue(r.err.contains("kernel50_b"), r.toString());
+            assertTrue(r.err.contains(expected), r.toString());
         } finally {
             ScratchDir.delete(dir);
         }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,17 +100,14 @@ class ProblemsTest {
         Pattern variant = Pattern.compile("\"([a-z0-9]+(?:-[a-z0-9]+)+\\.[a-z0-9]+(?:-[a-z0-9]+)*)\"");
         List<String> missing = new ArrayList<>();
         int seen = 0;
-        try (Stream<Path> files = Files.walk(Repo.root().resolve("bundles"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String text = Files.readString(f);
-                for (Pattern p : List.of(call, variant)) {
-                    Matcher m = p.matcher(text);
-                    while (m.find()) {
-                        String id = m.group(m.groupCount());
-                        seen++;
-                        if (!Problems.contains(id)) {
-                            missing.add(f.getFileName() + ": " + id);
-                        }
+        for (Map.Entry<Path, String> source : bundleSources().entrySet()) {
+            for (Pattern p : List.of(call, variant)) {
+                Matcher m = p.matcher(source.getValue());
+                while (m.find()) {
+                    String id = m.group(m.groupCount());
+                    seen++;
+                    if (!Problems.contains(id)) {
+                        missing.add(source.getKey().getFileName() + ": " + id);
                     }
                 }
             }
@@ -128,39 +126,49 @@ class ProblemsTest {
         Pattern call = Pattern.compile("(?:\\.(error|warning|info|of)|new UnsupportedException)\\((?=\")");
         List<String> wrong = new ArrayList<>();
         int checked = 0;
-        try (Stream<Path> files = Files.walk(Repo.root().resolve("bundles"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String text = Files.readString(f);
-                Matcher m = call.matcher(text);
-                while (m.find()) {
-                    List<String> args = topLevelArguments(text, m.end());
-                    String id = unquoted(args.get(0));
-                    List<String> names = args.subList(Math.min(2, args.size()), args.size());
-                    if (id == null || !Problems.contains(id) || names.size() % 2 != 0) {
-                        continue; // not a diagnostic (a set of names), or arguments passed as an array
-                    }
-                    List<String> given = new ArrayList<>();
-                    for (int k = 0; k < names.size(); k += 2) {
-                        given.add(unquoted(names.get(k)));
-                    }
-                    if (given.contains(null)) {
-                        continue;
-                    }
-                    checked++;
-                    ProblemType p = Problems.get(id);
-                    String where = f.getFileName() + ":" + (text.substring(0, m.start()).split("\n", -1).length);
-                    if (!new HashSet<>(given).equals(new HashSet<>(p.argumentNames()))) {
-                        wrong.add(where + ": " + id + " given " + given + ", takes " + p.argumentNames());
-                    }
-                    if (m.group(1) != null && !m.group(1).equals("of")
-                            && !p.severity().name().equalsIgnoreCase(m.group(1))) {
-                        wrong.add(where + ": " + id + " reported as " + m.group(1) + ", catalogued as " + p.severity());
-                    }
+        for (Map.Entry<Path, String> source : bundleSources().entrySet()) {
+            Path f = source.getKey();
+            String text = source.getValue();
+            Matcher m = call.matcher(text);
+            while (m.find()) {
+                List<String> args = topLevelArguments(text, m.end());
+                String id = unquoted(args.get(0));
+                List<String> names = args.subList(Math.min(2, args.size()), args.size());
+                if (id == null || !Problems.contains(id) || names.size() % 2 != 0) {
+                    continue; // not a diagnostic (a set of names), or arguments passed as an array
+                }
+                List<String> given = new ArrayList<>();
+                for (int k = 0; k < names.size(); k += 2) {
+                    given.add(unquoted(names.get(k)));
+                }
+                if (given.contains(null)) {
+                    continue;
+                }
+                checked++;
+                ProblemType p = Problems.get(id);
+                String where = f.getFileName() + ":" + (text.substring(0, m.start()).split("\n", -1).length);
+                if (!new HashSet<>(given).equals(new HashSet<>(p.argumentNames()))) {
+                    wrong.add(where + ": " + id + " given " + given + ", takes " + p.argumentNames());
+                }
+                if (m.group(1) != null && !m.group(1).equals("of")
+                        && !p.severity().name().equalsIgnoreCase(m.group(1))) {
+                    wrong.add(where + ": " + id + " reported as " + m.group(1) + ", catalogued as " + p.severity());
                 }
             }
         }
         assertTrue(checked > 150, "checked only " + checked + " calls");
         assertEquals(List.of(), wrong);
+    }
+
+    /** The text of every Java source of the bundles, by path. */
+    private static Map<Path, String> bundleSources() throws IOException {
+        Map<Path, String> out = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.walk(Repo.root().resolve("bundles"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                out.put(f, Files.readString(f));
+            }
+        }
+        return out;
     }
 
     /** The comma-separated arguments of the call whose parenthesis opens before {@code from}. */
