@@ -48,15 +48,15 @@ public final class RaceAwareDifferentiator {
     public static FunctionResult differentiate(TranslationUnit unit, String function, DiffOptions options,
             Prover prover, RaceOptions raceOptions) {
         DiffOptions opts = options == null ? DiffOptions.defaults() : options;
-        RaceReport[] report = new RaceReport[1];
+        // the policy the generator asked (its decisions make the warnings); none when it stopped earlier
         RacePolicy[] policy = {RacePolicy.of()};
         DiffResult r = Differentiator.differentiate(unit, function, Mode.REVERSE, opts.withIncrementAnalysis(prepared -> {
-            report[0] = RaceAnalysis.analyze(prepared, prover, raceOptions(prepared, opts, raceOptions));
-            policy[0] = RacePolicy.of(report[0]);
+            policy[0] = RacePolicy.of(RaceAnalysis.analyze(prepared, prover, raceOptions(prepared, opts, raceOptions)));
             return policy[0];
         }));
         List<Diagnostic> diags = merged(r.diagnostics(), policy[0].diagnostics(opts.adjointSuffix()));
-        return new FunctionResult(new DiffResult(r.function(), r.signature(), diags), report[0]);
+        RaceReport report = policy[0].reports().isEmpty() ? null : policy[0].reports().get(0);
+        return new FunctionResult(new DiffResult(r.function(), r.signature(), diags), report);
     }
 
     /**

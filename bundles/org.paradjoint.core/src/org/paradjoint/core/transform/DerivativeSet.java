@@ -9,8 +9,8 @@ import org.paradjoint.core.ir.Function;
 
 /**
  * The derivatives of several functions of one file, in source order: the generated functions and
- * their signatures (of those that succeeded) and every diagnostic. The one loop that every
- * "differentiate the whole file" goes through; a file is printed only when no function failed.
+ * their signatures (of those that succeeded) and every diagnostic. What every "differentiate the
+ * whole file" collects its results into; a file is printed only when no function failed.
  */
 public record DerivativeSet(List<Function> functions, List<DerivativeSignature> signatures,
         List<Diagnostic> diagnostics, boolean failed) {
@@ -19,11 +19,6 @@ public record DerivativeSet(List<Function> functions, List<DerivativeSignature> 
         functions = List.copyOf(functions);
         signatures = List.copyOf(signatures);
         diagnostics = List.copyOf(diagnostics);
-    }
-
-    /** Differentiates each of {@code primals} with {@code transform}. */
-    public static DerivativeSet of(List<Function> primals, java.util.function.Function<Function, DiffResult> transform) {
-        return of(primals.stream().map(transform).toList());
     }
 
     /** The set of {@code results}, one per function in source order (however they were computed). */

@@ -58,8 +58,8 @@ final class Generated {
     /** Reverse mode of every annotated function under the policy {@code analysis} makes of the function it differentiates. */
     static FileResult withAnalysis(TranslationUnit unit, IncrementAnalysis analysis) {
         DiffOptions options = DiffOptions.defaults().withIncrementAnalysis(analysis);
-        return DerivativeSet.of(unit.functions().stream().filter(Routes::isAnnotated).toList(),
-                f -> Differentiator.differentiate(unit, f.name(), Mode.REVERSE, options))
+        return DerivativeSet.of(unit.functions().stream().filter(Routes::isAnnotated)
+                .map(f -> Differentiator.differentiate(unit, f.name(), Mode.REVERSE, options)).toList())
                 .file(Differentiator.outputFileName(unit.file(), Mode.REVERSE, options), CPrinter::printFile);
     }
 }
