@@ -13,6 +13,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Linkage;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.print.MessageSpelling;
@@ -173,34 +174,30 @@ public final class SeparableDifferentiator {
         String cName = outputFileName(unit.file());
         String hName = headerFileName(unit.file());
         String base = baseName(hName);
+        String source = baseName(unit.file() == null ? "out.c" : unit.file());
         StringBuilder c = new StringBuilder();
-        c.append("/* Partial separability of ").append(baseName(unit.file() == null ? "out.c" : unit.file()))
-                .append(": expanded functions and sparse gradients (paradjoint) */\n");
-        c.append("#include \"").append(base).append("\"\n\n");
+        c.append(CPrinter.comment("Partial separability of " + source + ": expanded functions and sparse gradients "
+                + "(paradjoint)"));
+        c.append(CPrinter.include(base)).append('\n');
         for (FunctionGenerator.Parts p : parts) {
-            c.append(p.statics()).append('\n');
+            c.append(CPrinter.comment(p.staticsComment())).append(CPrinter.declarations(p.statics())).append('\n');
         }
         for (Function g : callees) {
             c.append(CPrinter.print(asStatic(g))).append('\n');
         }
-        for (int k = 0; k < parts.size(); k++) {
-            if (k > 0) {
-                c.append('\n');
-            }
-            c.append(parts.get(k).code());
+        List<Function> defined = parts.stream().flatMap(p -> p.functions().stream()).toList();
+        for (int k = 0; k < defined.size(); k++) {
+            c.append(k > 0 ? "\n" : "").append(CPrinter.print(defined.get(k)));
         }
-        String guard = base.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
         StringBuilder h = new StringBuilder();
-        h.append("/* Partial separability of ").append(baseName(unit.file() == null ? "out.c" : unit.file()))
-                .append(": prototypes (paradjoint) */\n");
-        h.append("#ifndef ").append(guard).append("\n#define ").append(guard).append("\n\n");
-        h.append("#include \"").append(SUPPORT_FILE).append("\"\n\n");
+        h.append(CPrinter.include(SUPPORT_FILE)).append('\n');
         for (FunctionGenerator.Parts p : parts) {
             p.summary().prototypes().forEach(x -> h.append(x).append('\n'));
         }
-        h.append("\n#endif\n");
+        String header = CPrinter.comment("Partial separability of " + source + ": prototypes (paradjoint)")
+                + CPrinter.guarded(base.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_"), h.toString());
         List<GeneratedFile> files = List.of(new GeneratedFile(cName, c.toString()), new GeneratedFile(hName,
-                h.toString()), new GeneratedFile(siblingOf(cName, SUPPORT_FILE), SupportFile.headerText()));
+                header), new GeneratedFile(siblingOf(cName, SUPPORT_FILE), SupportFile.headerText()));
         return new SeparableResult(files, parts.stream().map(FunctionGenerator.Parts::summary).toList(), diags.list());
     }
 
@@ -223,9 +220,10 @@ public final class SeparableDifferentiator {
         }
     }
 
+    /** A user function the generated code calls, copied as a helper private to the generated file. */
     private static Function asStatic(Function g) {
-        return new Function(g.name(), g.returnType(), g.params(), g.locals(), g.body(), List.of(), true, null,
-                g.range(), g.unusedParams());
+        return new Function(g.name(), g.returnType(), g.params(), g.locals(), g.body(), List.of(), Linkage.STATIC,
+                null, g.range(), g.unusedParams(), g.returnKind());
     }
 
     private static String baseName(String path) {

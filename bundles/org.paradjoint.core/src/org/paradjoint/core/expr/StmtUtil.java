@@ -162,7 +162,7 @@ public final class StmtUtil {
             case Assign a -> new Assign((LValue) f.apply(a.target()), a.op(), f.apply(a.value()), a.atomic(),
                     a.pragmas(), a.range());
             case For x -> new For(x.counter(), f.apply(x.lower()), x.cmp(), f.apply(x.bound()), f.apply(x.step()),
-                    (Block) mapExprs(x.body(), f), x.omp(), x.pragmas(), x.range(), x.simd());
+                    (Block) mapExprs(x.body(), f), x.omp(), x.pragmas(), x.range(), x.hint());
             case If i -> new If(f.apply(i.cond()), (Block) mapExprs(i.then(), f),
                     i.otherwise() == null ? null : (Block) mapExprs(i.otherwise(), f), i.range());
             case Block b -> new Block(b.stmts().stream().map(x -> mapExprs(x, f)).toList(), b.range());
@@ -183,7 +183,7 @@ public final class StmtUtil {
             case For x -> new For(renaming.getOrDefault(x.counter(), x.counter()),
                     ExprUtil.rename(x.lower(), renaming), x.cmp(), ExprUtil.rename(x.bound(), renaming),
                     ExprUtil.rename(x.step(), renaming), (Block) rename(x.body(), renaming),
-                    x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range(), x.simd());
+                    x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range(), x.hint());
             case If i -> new If(ExprUtil.rename(i.cond(), renaming), (Block) rename(i.then(), renaming),
                     i.otherwise() == null ? null : (Block) rename(i.otherwise(), renaming), i.range());
             case Block b -> new Block(b.stmts().stream().map(x -> rename(x, renaming)).toList(), b.range());

@@ -115,8 +115,7 @@ public final class CallInliner {
                 locals.add(v);
             }
         }
-        return new Function(f.name(), f.returnType(), f.params(), locals, body, f.pragmas(), f.isStatic(),
-                f.comment(), f.range(), f.unusedParams());
+        return f.withLocalsAndBody(locals, body);
     }
 
     private Optional<Function> callee(String name) {
@@ -177,7 +176,7 @@ public final class CallInliner {
                 noCallIn(f.step(), "in a loop step", "compute it into a variable before the loop");
                 Expr lower = hoist(f.lower(), pre);
                 pre.add(new For(f.counter(), lower, f.cmp(), f.bound(), f.step(), block(f.body()), f.omp(),
-                        f.pragmas(), f.range(), f.simd()));
+                        f.pragmas(), f.range(), f.hint()));
             }
             case If i -> {
                 Expr cond = hoist(i.cond(), pre);

@@ -10,11 +10,12 @@ import org.paradjoint.core.diag.SourceRange;
  * {@code for (counter = lower; counter cmp bound; counter += step) body}. The step is an
  * expression so that the IR can represent what was written; transformations require it to be
  * a non-zero integer constant and say so otherwise. {@code omp} is non-null for an OpenMP
- * {@code parallel for}. {@code simd} marks a generated loop whose iterations the generator knows
- * to be independent ({@code omp simd}): front-ends never set it.
+ * {@code parallel for}. {@code hint} (null for none) is what a generated loop tells the compiler
+ * ({@link LoopHint}: {@code omp simd} where the generator knows the iterations to be independent,
+ * or an unroll macro of a support header): front-ends never set it.
  */
 public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr step, Block body, OmpParallelFor omp,
-        List<AdPragma> pragmas, SourceRange range, boolean simd) implements Stmt {
+        List<AdPragma> pragmas, SourceRange range, LoopHint hint) implements Stmt {
 
     private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), For.class);
 
@@ -35,7 +36,12 @@ public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr 
 
     public For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr step, Block body, OmpParallelFor omp,
             List<AdPragma> pragmas, SourceRange range) {
-        this(counter, lower, cmp, bound, step, body, omp, pragmas, range, false);
+        this(counter, lower, cmp, bound, step, body, omp, pragmas, range, null);
+    }
+
+    /** True when the generator knows the iterations to be independent ({@link LoopHint#SIMD}). */
+    public boolean simd() {
+        return hint instanceof LoopHint.Simd;
     }
 
     public boolean isParallel() {
@@ -54,18 +60,18 @@ public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr 
     }
 
     public For withBody(Block newBody) {
-        return new For(counter, lower, cmp, bound, step, newBody, omp, pragmas, range, simd);
+        return new For(counter, lower, cmp, bound, step, newBody, omp, pragmas, range, hint);
     }
 
     public For withOmp(OmpParallelFor newOmp) {
-        return new For(counter, lower, cmp, bound, step, body, newOmp, pragmas, range, simd);
+        return new For(counter, lower, cmp, bound, step, body, newOmp, pragmas, range, hint);
     }
 
     public For withPragmas(List<AdPragma> newPragmas) {
-        return new For(counter, lower, cmp, bound, step, body, omp, newPragmas, range, simd);
+        return new For(counter, lower, cmp, bound, step, body, omp, newPragmas, range, hint);
     }
 
-    public For withSimd(boolean newSimd) {
-        return new For(counter, lower, cmp, bound, step, body, omp, pragmas, range, newSimd);
+    public For withHint(LoopHint newHint) {
+        return new For(counter, lower, cmp, bound, step, body, omp, pragmas, range, newHint);
     }
 }

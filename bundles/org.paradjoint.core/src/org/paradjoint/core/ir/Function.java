@@ -11,16 +11,30 @@ import java.util.Set;
 import org.paradjoint.core.diag.SourceRange;
 
 /**
- * A function (C) or subroutine/function (Fortran). {@code returnType} is null for void.
+ * A function (C) or subroutine/function (Fortran). {@code returnType} is null for void; a generated
+ * C function may return a pointer to it instead of a value ({@link ReturnKind}).
  * {@code pragmas} collects every {@code ad} annotation in the function, wherever it sits (the
  * differentiated unit is the whole function); the statements keep theirs as well.
- * {@code comment} is the one-line provenance comment of generated functions.
+ * {@code linkage} says whether other files see it and how it is declared ({@link Linkage}: front-ends
+ * give {@code static} or not, as written). {@code comment} is the one-line provenance comment of
+ * generated functions.
  * {@code unusedParams} names the parameters a generated function deliberately does not use (a
  * derivative that needs no primal output, say): each printer silences them in its language
  * (C: a {@code (void) x;} line at the top of the body). Front-ends leave it empty.
  */
 public record Function(String name, BaseType returnType, List<Variable> params, List<Variable> locals, Block body,
-        List<AdPragma> pragmas, boolean isStatic, String comment, SourceRange range, Set<String> unusedParams) {
+        List<AdPragma> pragmas, Linkage linkage, String comment, SourceRange range, Set<String> unusedParams,
+        ReturnKind returnKind) {
+
+    /**
+     * How a function hands back its {@code returnType}: as a value (every function a front-end
+     * maps), or the address of one, read-only for the caller when {@code CONST_POINTER} (an
+     * accessor of a generated file's state, such as the plan of a sparse gradient, which the
+     * caller may inspect but not change).
+     */
+    public enum ReturnKind {
+        VALUE, POINTER, CONST_POINTER
+    }
 
     private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Function.class);
 
@@ -39,13 +53,21 @@ public record Function(String name, BaseType returnType, List<Variable> params, 
         params = List.copyOf(params);
         locals = List.copyOf(locals);
         pragmas = List.copyOf(pragmas);
+        linkage = linkage == null ? Linkage.EXTERNAL : linkage;
         unusedParams = unusedParams == null ? Set.of() : Set.copyOf(unusedParams);
+        returnKind = returnKind == null ? ReturnKind.VALUE : returnKind;
     }
 
-    /** A function with no unused parameters marked. */
+    /** A function returning a value (or nothing), with no unused parameters marked: what a front-end maps. */
     public Function(String name, BaseType returnType, List<Variable> params, List<Variable> locals, Block body,
             List<AdPragma> pragmas, boolean isStatic, String comment, SourceRange range) {
-        this(name, returnType, params, locals, body, pragmas, isStatic, comment, range, Set.of());
+        this(name, returnType, params, locals, body, pragmas, Linkage.of(isStatic), comment, range, Set.of(),
+                ReturnKind.VALUE);
+    }
+
+    /** True unless other files can call the function ({@link Linkage#EXTERNAL}). */
+    public boolean isStatic() {
+        return !(linkage instanceof Linkage.External);
     }
 
     /** The parameters marked unused, in the order of {@link #params()}. */
@@ -55,11 +77,21 @@ public record Function(String name, BaseType returnType, List<Variable> params, 
 
     /** This function with {@code names} marked as unused parameters (replacing any earlier mark). */
     public Function withUnusedParams(Collection<String> names) {
-        return new Function(name, returnType, params, locals, body, pragmas, isStatic, comment, range,
-                new LinkedHashSet<>(names));
+        return new Function(name, returnType, params, locals, body, pragmas, linkage, comment, range,
+                new LinkedHashSet<>(names), returnKind);
     }
 
-    /** The same function with another body, locals and name kept, and the unused parameters still marked. */
+    /** The same function with another body and locals: name, signature and the unused parameters' mark kept. */
+    public Function withLocalsAndBody(List<Variable> newLocals, Block newBody) {
+        return new Function(name, returnType, params, newLocals, newBody, pragmas, linkage, comment, range,
+                unusedParams, returnKind);
+    }
+
+    /** The same function declared with another linkage. */
+    public Function withLinkage(Linkage newLinkage) {
+        return new Function(name, returnType, params, locals, body, pragmas, newLinkage, comment, range,
+                unusedParams, returnKind);
+    }
 
     public Optional<Variable> lookup(String varName) {
         for (Variable v : params) {
@@ -76,7 +108,6 @@ public record Function(String name, BaseType returnType, List<Variable> params, 
     }
 
     public Function withBody(Block newBody) {
-        return new Function(name, returnType, params, locals, newBody, pragmas, isStatic, comment, range,
-                unusedParams);
+        return withLocalsAndBody(locals, newBody);
     }
 }

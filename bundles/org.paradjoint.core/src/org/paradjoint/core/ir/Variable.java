@@ -12,8 +12,16 @@ import org.paradjoint.core.diag.SourceRange;
 public record Variable(String name, BaseType type, List<Dim> dims, Kind kind, boolean isConst, Layout layout,
         SourceRange range) {
 
+    /**
+     * Where a variable lives and how it starts. A {@code LOCAL} is set before it is read (front-ends
+     * split initialisers into assignments); a {@code ZEROED_LOCAL} starts at zero in every element and
+     * member (C's universal initialiser {@code = {0}}, which also suits a struct of a support header
+     * such as an empty index set); a {@code FILE_SCOPE} variable belongs to the generated file, not to
+     * a function: private to the file ({@code static}), zero before the first call and kept between
+     * calls (a cache).
+     */
     public enum Kind {
-        PARAMETER, LOCAL
+        PARAMETER, LOCAL, ZEROED_LOCAL, FILE_SCOPE
     }
 
     public Variable {

@@ -1,10 +1,7 @@
 package org.paradjoint.core.print;
 
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -25,6 +22,8 @@ import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LoopHint;
+import org.paradjoint.core.ir.Macro;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
@@ -45,7 +44,6 @@ public final class CPrinter {
     private static final int UNARY = 15;
     private static final int POSTFIX = 16;
     private static final int CONDITIONAL = 3;
-    private static final int MAX_LINE = 100;
 
     private final StringBuilder out = new StringBuilder();
     private int depth;
@@ -121,66 +119,56 @@ public final class CPrinter {
         return sb.toString();
     }
 
-    /** The statement that silences an unused parameter: {@code (void) x;}. */
-    private static List<Variable> atomicallyReadLocalArrays(Function f) {
-        Set<Variable> read = new HashSet<>();
-        StmtUtil.forEach(f.body(), s -> {
-            if (s instanceof Assign a && a.atomic() && a.op() == Assign.Op.SET && a.value() instanceof ArrayRef r) {
-                read.add(r.var());
-            }
-        });
-        return f.locals().stream().filter(v -> v.isArray() && read.contains(v)).toList();
+    /**
+     * The prototype of a function, as its definition declares it: {@code void f_ps(int n, const double *x);},
+     * wrapped as the definition's head is.
+     */
+    public static String prototype(Function f) {
+        return CDeclarations.head(f) + ";";
     }
 
-    public static String unusedParameter(Variable p) {
-        return "(void) " + p.name() + ";";
+    /**
+     * Declarations of variables, one statement a line, each line ending with a newline: scalars of one type
+     * share a line, arrays and zero-initialised variables have their own ({@code = {0}}), file-scope
+     * variables are {@code static} ({@link Variable.Kind}).
+     */
+    public static String declarations(List<Variable> variables) {
+        StringBuilder sb = new StringBuilder();
+        CDeclarations.declarations(variables).forEach(l -> sb.append(l).append('\n'));
+        return sb.toString();
+    }
+
+    /** A comment on a line of its own, ending with a newline: {@code /* text *}{@code /}. */
+    public static String comment(String text) {
+        String c = text.strip();
+        return (c.startsWith("/*") ? c : "/* " + c + " */") + "\n";
+    }
+
+    /** The line that includes a header generated or shipped with the code: {@code #include "file"}. */
+    public static String include(String file) {
+        return "#include \"" + file + "\"\n";
+    }
+
+    /** The text of a header between the lines of its include guard (a macro named {@code guard}). */
+    public static String guarded(String guard, String text) {
+        return "#ifndef " + guard + "\n#define " + guard + "\n\n" + text + "\n#endif\n";
     }
 
     /** A declaration of a variable as C declares it: {@code const double (*cl)[64]}, {@code double u[n][n]}. */
     public static String declarator(Variable v) {
-        StringBuilder sb = new StringBuilder();
-        if (v.isConst()) {
-            sb.append("const ");
-        }
-        sb.append(v.type().cName()).append(' ');
-        List<Dim> dims = v.dims();
-        if (dims.isEmpty()) {
-            return sb.append(v.name()).toString();
-        }
-        if (!dims.get(0).extentKnown()) {
-            if (dims.size() == 1) {
-                return sb.append('*').append(v.name()).toString();
-            }
-            sb.append("(*").append(v.name()).append(')');
-        } else {
-            sb.append(v.name()).append('[').append(print(dims.get(0).extent())).append(']');
-        }
-        for (int k = 1; k < dims.size(); k++) {
-            Dim d = dims.get(k);
-            sb.append('[').append(d.extentKnown() ? print(d.extent()) : "").append(']');
-        }
-        return sb.toString();
+        return CDeclarations.declarator(v);
     }
 
     // ---- functions and statements ---------------------------------------------------------
 
     private void function(Function f) {
         if (f.comment() != null && !f.comment().isBlank()) {
-            String c = f.comment().strip();
-            if (!c.startsWith("/*")) {
-                c = "/* " + c + " */";
-            }
-            out.append(c).append('\n');
+            out.append(comment(f.comment()));
         }
-        StringBuilder head = new StringBuilder();
-        if (f.isStatic()) {
-            head.append("static ");
-        }
-        head.append(f.returnType() == null ? "void" : f.returnType().cName()).append(' ').append(f.name()).append('(');
-        out.append(signature(head.toString(), f.params().stream().map(CPrinter::declarator).toList()));
+        out.append(CDeclarations.head(f)).append('\n');
         out.append("{\n");
         depth++;
-        locals(f.locals());
+        CDeclarations.declarations(f.locals()).forEach(this::line);
         for (Variable p : f.unusedParamVariables()) {
             line(unusedParameter(p));
         }
@@ -196,30 +184,20 @@ public final class CPrinter {
         out.append("}\n");
     }
 
-    private void locals(List<Variable> locals) {
-        declarations(locals).forEach(this::line);
+    /** The statement that silences an unused parameter: {@code (void) x;}. */
+    private static String unusedParameter(Variable p) {
+        return "(void) " + p.name() + ";";
     }
 
-    /**
-     * The declarations of {@code locals}: scalars of one type share a line, in order of first
-     * appearance; arrays get their own line.
-     */
-    public static List<String> declarations(List<Variable> locals) {
-        Map<String, List<String>> scalars = new LinkedHashMap<>();
-        List<String> lines = new ArrayList<>();
-        for (Variable v : locals) {
-            if (v.isScalar()) {
-                // locals are assigned after their declaration (front-ends split initialisers): never const
-                scalars.computeIfAbsent(v.type().cName(), t -> {
-                    lines.add("\0" + t);
-                    return new ArrayList<>();
-                }).add(v.name());
-            } else {
-                lines.add(declarator(v) + ";");
+    /** The local arrays that a {@code #pragma omp atomic read} reads. */
+    private static List<Variable> atomicallyReadLocalArrays(Function f) {
+        Set<Variable> read = new HashSet<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Assign a && a.atomic() && a.op() == Assign.Op.SET && a.value() instanceof ArrayRef r) {
+                read.add(r.var());
             }
-        }
-        return lines.stream().map(l -> l.startsWith("\0")
-                ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";" : l).toList();
+        });
+        return f.locals().stream().filter(v -> v.isArray() && read.contains(v)).toList();
     }
 
     private void line(String text) {
@@ -238,8 +216,11 @@ public final class CPrinter {
             case For f -> {
                 if (f.omp() != null) {
                     line(ompPragma(f.omp()));
-                } else if (f.simd()) {
-                    line("#pragma omp simd");
+                } else if (f.hint() != null) {
+                    line(switch (f.hint()) {
+                        case LoopHint.Simd simd -> "#pragma omp simd";
+                        case Macro m -> m.name();
+                    });
                 }
                 line("for (" + f.counter().name() + " = " + expr(f.lower(), 2) + "; " + f.counter().name() + " "
                         + f.cmp().symbol + " " + expr(f.bound(), f.cmp().precedence + 1) + "; " + step(f) + ") {");
@@ -299,30 +280,6 @@ public final class CPrinter {
             return k > 0 ? c + " += " + k : c + " -= " + (-k);
         }
         return c + " += " + expr(f.step(), 2);
-    }
-
-    /**
-     * The head of a function definition ({@code head} ends with the opening parenthesis) and its
-     * parameter declarations, on one line when it fits in {@value #MAX_LINE} characters, else
-     * wrapped with the parameters aligned after the parenthesis; ends with a newline.
-     */
-    public static String signature(String head, List<String> params) {
-        String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
-        if (oneLine.length() <= MAX_LINE) {
-            return oneLine + "\n";
-        }
-        StringBuilder text = new StringBuilder();
-        String pad = " ".repeat(head.length());
-        StringBuilder line = new StringBuilder(head);
-        for (int k = 0; k < params.size(); k++) {
-            String piece = params.get(k) + (k + 1 < params.size() ? "," : ")");
-            if (line.length() > pad.length() && line.length() + 1 + piece.length() > MAX_LINE) {
-                text.append(line.toString().stripTrailing()).append('\n');
-                line = new StringBuilder(pad);
-            }
-            line.append(piece).append(' ');
-        }
-        return text.append(line.toString().stripTrailing()).append('\n').toString();
     }
 
     /** The {@code #pragma omp parallel for} line of a loop. */

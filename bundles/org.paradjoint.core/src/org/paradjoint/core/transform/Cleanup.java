@@ -52,8 +52,7 @@ final class Cleanup {
                 unused.add(p.name());
             }
         }
-        return new Function(f.name(), f.returnType(), f.params(), locals, body, f.pragmas(), f.isStatic(), f.comment(),
-                f.range(), new java.util.LinkedHashSet<>(unused));
+        return f.withLocalsAndBody(locals, body).withUnusedParams(unused);
     }
 
     /** Names referenced in {@code s} that are not shadowed by a declaration of an enclosing block. */

@@ -81,7 +81,7 @@ final class DeadDerivatives {
                 case Block x -> out.add(without(x, dead));
                 case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(),
                         without(f.body(), dead), f.omp() == null ? null : without(f.omp(), dead), f.pragmas(),
-                        f.range(), f.simd()));
+                        f.range(), f.hint()));
                 case If i -> out.add(new If(i.cond(), without(i.then(), dead),
                         i.otherwise() == null ? null : without(i.otherwise(), dead), i.range()));
                 default -> out.add(s);

@@ -40,8 +40,7 @@ final class MergedIncrements {
     /** {@code f} with the increments of the variables in {@code adjoints} merged in every block. */
     static Function apply(Function f, Set<Variable> adjoints) {
         Block body = new MergedIncrements(adjoints).block(f.body());
-        return new Function(f.name(), f.returnType(), f.params(), f.locals(), body, f.pragmas(), f.isStatic(),
-                f.comment(), f.range(), f.unusedParams());
+        return f.withBody(body);
     }
 
     private Block block(Block b) {

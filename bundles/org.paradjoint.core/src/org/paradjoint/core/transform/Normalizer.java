@@ -33,8 +33,7 @@ final class Normalizer {
         List<Stmt> stmts = ReturnLowering.lower(f.body().stmts(), null);
         List<Variable> locals = new ArrayList<>(f.locals());
         List<Stmt> body = sequential(stmts, locals);
-        return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range(), f.unusedParams());
+        return f.withLocalsAndBody(locals, new Block(body, f.body().range()));
     }
 
     private static List<Stmt> sequential(List<Stmt> stmts, List<Variable> locals) {

@@ -164,8 +164,8 @@ public final class CLayout {
         List<Variable> params = f.params().stream().map(v -> lowered.getOrDefault(v, v)).toList();
         checkUsed(params, body);
         List<Variable> locals = f.locals().stream().map(v -> lowered.getOrDefault(v, v)).toList();
-        return new Function(f.name(), f.returnType(), params, locals, body, f.pragmas(), f.isStatic(), f.comment(),
-                f.range(), f.unusedParams());
+        return new Function(f.name(), f.returnType(), params, locals, body, f.pragmas(), f.linkage(), f.comment(),
+                f.range(), f.unusedParams(), f.returnKind());
     }
 
     /**

@@ -324,6 +324,9 @@ public final class FortranPrinter {
             List<Variable> temps = FortranDeclarations.hoisted(f.body());
             line("!$omp simd" + (temps.isEmpty() ? ""
                     : " private(" + String.join(", ", temps.stream().map(Variable::name).toList()) + ")"));
+        } else if (f.hint() instanceof org.paradjoint.core.ir.Macro m) {
+            // a macro of a C support header: only C code includes one
+            throw new IllegalArgumentException("loop hint " + m.name() + " has no Fortran form");
         }
         String stepText = step != null ? (step == 1 ? "" : ", " + step) : ", " + exprs.numeric(f.step(), 0);
         line("do " + f.counter().name() + " = " + exprs.numeric(f.lower(), 0) + ", " + exprs.numeric(last, 0)

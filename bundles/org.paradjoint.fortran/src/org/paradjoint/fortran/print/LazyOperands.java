@@ -82,7 +82,7 @@ final class LazyOperands {
                 Expr bound = expr(f.bound(), pre);
                 Expr step = expr(f.step(), pre);
                 pre.add(new For(f.counter(), lower, f.cmp(), bound, step, block(f.body()), f.omp(), f.pragmas(),
-                        f.range(), f.simd()));
+                        f.range(), f.hint()));
             }
             case If i -> pre.add(new If(expr(i.cond(), pre), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> pre.add(block(b));

@@ -70,9 +70,9 @@ public final class ExpandedFunction {
         java.util.Set<Variable> removable = new java.util.LinkedHashSet<>(f.locals());
         removable.removeIf(v -> !v.isScalar());
         List<Stmt> tidy = Tidy.dropDeadStores(body, removable, null);
-        List<String> unused = Tidy.unusedParams(f.params(), tidy).stream().map(Variable::name).toList();
+        Set<String> unused = Tidy.unusedParams(f.params(), tidy);
         return new Function(name, null, f.params(), Tidy.usedLocals(locals, tidy), new Block(tidy), List.of(), false,
-                comment, f.range(), new java.util.LinkedHashSet<>(unused));
+                comment, f.range()).withUnusedParams(unused);
     }
 
     private List<Stmt> init(Expanded x) {

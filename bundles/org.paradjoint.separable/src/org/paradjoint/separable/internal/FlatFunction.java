@@ -38,8 +38,7 @@ public final class FlatFunction {
                 .inline(f);
         List<Variable> locals = new ArrayList<>(inlined.locals());
         List<Stmt> body = flatten(inlined.body().stmts(), locals);
-        return new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range(), f.unusedParams());
+        return f.withLocalsAndBody(locals, new Block(body, f.body().range()));
     }
 
     /** Splices nested blocks and turns declarations into {@code locals} plus an assignment of the initialiser. */

@@ -8,7 +8,6 @@ import java.util.Optional;
 
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
@@ -19,11 +18,24 @@ import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.separable.SeparableFunction;
 import org.paradjoint.separable.SeparableOptions;
 
-/** Everything generated for one function: the C text of its functions, its file-scope caches, its prototypes. */
+/**
+ * Everything generated for one function, as IR: its file-scope caches, the functions it defines and
+ * those other files may call (whose prototypes go into the generated header).
+ */
 public final class FunctionGenerator {
 
-    /** The parts of the output file that belong to one function. */
-    public record Parts(String statics, String code, SeparableFunction summary) {
+    /**
+     * The parts of the output file that belong to one function: the file-scope variables (with the
+     * comment that says what they hold), the function definitions in order, and the summary, whose
+     * prototypes are those of the public functions.
+     */
+    public record Parts(String staticsComment, List<Variable> statics, List<Function> functions,
+            SeparableFunction summary) {
+
+        public Parts {
+            statics = List.copyOf(statics);
+            functions = List.copyOf(functions);
+        }
     }
 
     private FunctionGenerator() {
@@ -73,40 +85,23 @@ public final class FunctionGenerator {
         Function expanded = ExpandedFunction.generate(m.skeleton(), fn.expanded(),
                 "Scalar expansion of " + from + " (partial separability)", names);
         RowLayout layout = RowLayout.of(m.skeleton(), options.weightedRows());
-        String pattern = PatternFunction.generate(m, layout, names, fn.pattern(),
+        Function pattern = PatternFunction.generate(m, layout, names, fn.pattern(),
                 "Sparsity pattern of the elementals of " + from + " by index-set propagation");
-        String sweep = SweepFunction.generate(m, layout, names, fn.sweep(),
+        Function sweep = SweepFunction.generate(m, layout, names, fn.sweep(),
                 "Compressed forward sweep of " + from + ": p directions, direct recovery and gradient assembly",
                 gradients);
-        Function grad = GradientDriver.generate(m, names, fn, false, gradients,
+        List<Function> functions = new ArrayList<>(List.of(expanded, pattern, sweep));
+        List<Function> exported = new ArrayList<>(List.of(expanded));
+        List<Variable> statics = new ArrayList<>();
+        Accessors.State state = Accessors.State.of(fn.cache(), fn.seconds());
+        Function grad = GradientDriver.generate(m, names, fn, false, state, gradients,
                 "Sparse gradient of " + from + " by partial separability and column colouring");
-        List<Function> drivers = new ArrayList<>(List.of(grad));
+        addDriver(grad, state, functions, exported, statics);
         if (options.denseVariant()) {
-            drivers.add(GradientDriver.generate(m, names, fn, true, gradients,
-                    "Dense vector forward mode of " + from + " (one direction per input entry), for comparison"));
-        }
-        StringBuilder statics = new StringBuilder();
-        statics.append("/* cached pattern, colouring and work arrays of ").append(fn.gradient())
-                .append(" (one plan per function: not thread-safe) */\n");
-        statics.append(cached(fn.cache(), fn.seconds()));
-        if (options.denseVariant()) {
-            statics.append(cached(fn.denseCache(), fn.denseSeconds()));
-        }
-        StringBuilder code = new StringBuilder();
-        code.append(CPrinter.print(expanded)).append('\n');
-        code.append(pattern).append('\n');
-        code.append(sweep);
-        List<String> prototypes = new ArrayList<>();
-        prototypes.add(prototype(expanded));
-        for (int k = 0; k < drivers.size(); k++) {
-            Function d = drivers.get(k);
-            String cache = k == 0 ? fn.cache() : fn.denseCache();
-            String seconds = k == 0 ? fn.seconds() : fn.denseSeconds();
-            code.append('\n').append(CPrinter.print(d)).append('\n').append(accessors(d.name(), cache, seconds));
-            prototypes.add(prototype(d));
-            prototypes.add("void " + Names.timings(d.name()) + "(double *seconds);");
-            prototypes.add("void " + Names.release(d.name()) + "(void);");
-            prototypes.add("const pa_ps_plan *" + Names.plan(d.name()) + "(void);");
+            Accessors.State dense = Accessors.State.of(fn.denseCache(), fn.denseSeconds());
+            addDriver(GradientDriver.generate(m, names, fn, true, dense, gradients,
+                    "Dense vector forward mode of " + from + " (one direction per input entry), for comparison"),
+                    dense, functions, exported, statics);
         }
         List<String> elementals = m.skeleton().expanded().stream().map(x -> x.source().scalar().name()).toList();
         List<String> counts = m.skeleton().expanded().stream().map(x -> CPrinter.print(x.slots())).toList();
@@ -114,45 +109,21 @@ public final class FunctionGenerator {
                 options.denseVariant() ? fn.dense() : null, elementals, counts,
                 m.independents().stream().map(Variable::name).toList(),
                 gradients.values().stream().map(Variable::name).toList(), m.isCacheable(), layout.weighted(),
-                prototypes);
-        return new Parts(statics.toString(), code.toString(), summary);
+                exported.stream().map(CPrinter::prototype).toList());
+        return new Parts("cached pattern, colouring and work arrays of " + fn.gradient()
+                + " (one plan per function: not thread-safe)", statics, functions, summary);
     }
 
-    /** The file-scope plan of a driver and its seconds per phase. */
-    private static String cached(String cache, String seconds) {
-        return "static " + CPrinter.declarator(SupportFile.pointer(cache, BaseType.PS_PLAN)) + ";\n"
-                + "static " + CPrinter.declarator(SupportFile.array(seconds, BaseType.DOUBLE,
-                        SupportFile.symbol("PA_PS_PHASES"))) + ";\n";
-    }
-
-    private static String prototype(Function f) {
-        String text = CPrinter.print(new Function(f.name(), f.returnType(), f.params(), List.of(),
-                new org.paradjoint.core.ir.Block(List.of()), List.of(), false, null, f.range()));
-        return text.substring(0, text.indexOf("\n{")).strip() + ";";
-    }
-
-    private static String accessors(String driver, String cache, String seconds) {
-        return "/* Seconds per phase of " + driver + " since the last call (pattern, colouring, compressed sweep, "
-                + "recovery and assembly), then reset; zeros unless compiled with -DPARADJOINT_TIMING */\n"
-                + "void " + Names.timings(driver) + "(double *seconds)\n"
-                + "{\n"
-                + "    int pa_i;\n"
-                + "    for (pa_i = 0; pa_i < PA_PS_PHASES; pa_i++) {\n"
-                + "        seconds[pa_i] = " + seconds + "[pa_i];\n"
-                + "        " + seconds + "[pa_i] = 0.0;\n"
-                + "    }\n"
-                + "}\n\n"
-                + "/* Frees the cached pattern, colouring and work arrays of " + driver + " */\n"
-                + "void " + Names.release(driver) + "(void)\n"
-                + "{\n"
-                + "    pa_ps_plan_free(" + cache + ");\n"
-                + "    " + cache + " = NULL;\n"
-                + "}\n\n"
-                + "/* The plan (pattern, colours) " + driver + " uses, NULL before its first call */\n"
-                + "const pa_ps_plan *" + Names.plan(driver) + "(void)\n"
-                + "{\n"
-                + "    return " + cache + ";\n"
-                + "}\n";
+    /** A gradient driver, then its accessors: defined, declared in the header, their state at file scope. */
+    private static void addDriver(Function driver, Accessors.State state, List<Function> functions,
+            List<Function> exported, List<Variable> statics) {
+        List<Function> accessors = Accessors.of(driver.name(), state);
+        functions.add(driver);
+        functions.addAll(accessors);
+        exported.add(driver);
+        exported.addAll(accessors);
+        statics.add(state.plan());
+        statics.add(state.seconds());
     }
 
     static String fileName(String path) {

@@ -34,14 +34,13 @@ final class GradientDriver {
 
     /**
      * @param identity  true for the dense variant (one direction per input entry)
+     * @param state     the file-scope plan and seconds per phase the driver keeps between calls
      * @param gradients each independent's gradient parameter
      */
-    static Function generate(ActiveModel m, NameSupply names, Names fn, boolean identity,
+    static Function generate(ActiveModel m, NameSupply names, Names fn, boolean identity, Accessors.State state,
             Map<Variable, Variable> gradients, String comment) {
-        String cache = identity ? fn.denseCache() : fn.cache();
-        String seconds = identity ? fn.denseSeconds() : fn.seconds();
-        VarRef plan = SupportFile.symbol(cache);
-        VarRef secs = SupportFile.symbol(seconds);
+        VarRef plan = new VarRef(state.plan());
+        VarRef secs = new VarRef(state.seconds());
         List<Variable> keyParams = m.keyParams();
         int nkey = Math.max(1, keyParams.size());
         Variable key = SupportFile.array(names.fresh("pa_key"), BaseType.DOUBLE, Exprs.integer(nkey));

@@ -17,13 +17,14 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Linkage;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
-import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.rules.Partials;
 import org.paradjoint.separable.internal.Skeleton.Expanded;
 
@@ -48,7 +49,9 @@ public final class PatternFunction {
         this.m = m;
         this.layout = layout;
         for (Variable v : m.activeScalarList()) {
-            scalarSets.put(v, SupportFile.array(names.fresh(v.name() + "_s"), BaseType.PS_SET, Exprs.integer(1)));
+            // an empty set: every member zero
+            scalarSets.put(v, SupportFile.array(names.fresh(v.name() + "_s"), BaseType.PS_SET, Exprs.integer(1))
+                    .withKind(Variable.Kind.ZEROED_LOCAL));
         }
         for (int b = 0; b < layout.blocks(); b++) {
             String base = layout.weighted() ? "pa_rows" : layout.elementalsOf(b).get(0).source().scalar().name();
@@ -57,11 +60,12 @@ public final class PatternFunction {
         this.plan = SupportFile.pointerParameter(names.fresh("pa_plan"), BaseType.PS_PLAN, false);
     }
 
-    public static String generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment) {
+    /** The pattern function, private to the generated file. */
+    public static Function generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment) {
         return new PatternFunction(m, layout, names).build(name, comment);
     }
 
-    private String build(String name, String comment) {
+    private Function build(String name, String comment) {
         List<Stmt> body = new ArrayList<>();
         for (Stmt st : m.body()) {
             if (st instanceof CallStmt c && c.call().name().equals(Skeleton.COMBINE)) {
@@ -73,16 +77,14 @@ public final class PatternFunction {
         Set<Variable> removable = new LinkedHashSet<>(m.flat().locals());
         removable.removeIf(v -> !v.isScalar());
         List<Stmt> tidy = Tidy.dropDeadStores(body, removable, null);
-        List<Variable> unused = Tidy.unusedParams(m.flat().params(), tidy);
-        List<String> decls = new ArrayList<>(CFunctionWriter.locals(Tidy.usedLocals(m.flat().locals(), tidy)));
-        for (Variable set : scalarSets.values()) {
-            decls.add(CPrinter.declarator(set) + " = {{0, 0, NULL, {0}}};"); // an empty set: no initialiser in the IR
-        }
-        decls.addAll(CFunctionWriter.locals(blockSets));
+        Set<String> unused = Tidy.unusedParams(m.flat().params(), tidy);
+        List<Variable> locals = new ArrayList<>(Tidy.usedLocals(m.flat().locals(), tidy));
+        locals.addAll(scalarSets.values());
+        locals.addAll(blockSets);
         List<Variable> params = new ArrayList<>(m.flat().params());
         params.add(plan);
-        return CFunctionWriter.write(comment, "static void " + name, CFunctionWriter.params(params), decls, unused,
-                tidy);
+        return new Function(name, null, params, locals, new Block(tidy), List.of(), Linkage.STATIC, comment,
+                m.flat().range(), unused, Function.ReturnKind.VALUE);
     }
 
     private List<Stmt> stmt(Stmt st) {

@@ -81,8 +81,7 @@ public final class Skeleton {
             locals.add(x.count());
         }
         Function f = model.function();
-        this.function = new Function(f.name(), f.returnType(), f.params(), locals, new Block(body, f.body().range()),
-                f.pragmas(), f.isStatic(), f.comment(), f.range(), f.unusedParams());
+        this.function = f.withLocalsAndBody(locals, new Block(body, f.body().range()));
     }
 
     public static Skeleton build(ElementalModel model, NameSupply names) {

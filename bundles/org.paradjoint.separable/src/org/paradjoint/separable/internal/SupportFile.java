@@ -12,6 +12,7 @@ import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Macro;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
@@ -22,6 +23,16 @@ import org.paradjoint.core.ir.Variable;
 public final class SupportFile {
 
     public static final String FILE_NAME = "paradjoint_ps.h";
+
+    /**
+     * The storage class of the sweep: {@code static inline} and always inlined where the driver calls
+     * it with a constant number of directions, or plain {@code static} with
+     * {@code -DPARADJOINT_NO_SPECIALIZATION} (the header decides).
+     */
+    static final Macro SPECIALIZED = new Macro("PA_PS_SPECIALIZED");
+
+    /** The hint before a loop over the directions: unrolled completely when their number is a constant. */
+    static final Macro UNROLL = new Macro("PA_PS_UNROLL");
 
     private static volatile String text;
 
@@ -73,6 +84,12 @@ public final class SupportFile {
     static Variable pointer(String name, BaseType type) {
         return new Variable(name, type, List.of(new Dim(new IntLit(0), null)), Variable.Kind.LOCAL, false,
                 org.paradjoint.core.ir.Layout.ROW_MAJOR, null);
+    }
+
+    /** A file-scope variable, {@code static}: a pointer ({@code extent} null) or an array of {@code extent}. */
+    static Variable fileScope(String name, BaseType type, Expr extent) {
+        return new Variable(name, type, List.of(extent == null ? new Dim(new IntLit(0), null) : Dim.c(extent)),
+                Variable.Kind.FILE_SCOPE, false, org.paradjoint.core.ir.Layout.ROW_MAJOR, null);
     }
 
     /** A local array {@code double name[extent]} (a variable-length array when the extent is not constant). */

@@ -20,6 +20,7 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
@@ -97,13 +98,17 @@ public final class SweepFunction {
         this.plan = SupportFile.pointerParameter(names.fresh("pa_plan"), BaseType.PS_PLAN, true);
     }
 
-    /** Generated text of the static sweep function. {@code gradients} maps each independent to its gradient parameter. */
-    public static String generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment,
+    /**
+     * The sweep function, private to the generated file and declared {@link SupportFile#SPECIALIZED}, its
+     * loops over the directions hinted {@link SupportFile#UNROLL}. {@code gradients} maps each independent to
+     * its gradient parameter.
+     */
+    public static Function generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment,
             Map<Variable, Variable> gradients) {
         return new SweepFunction(m, layout, names, gradients).build(name, comment);
     }
 
-    private String build(String name, String comment) {
+    private Function build(String name, String comment) {
         List<Stmt> body = new ArrayList<>();
         body.add(Assign.set(new VarRef(t), SupportFile.call("pa_ps_tic")));
         if (!vectors.isEmpty()) {
@@ -126,7 +131,7 @@ public final class SweepFunction {
                 params.add(gradients.get(v));
             }
         }
-        List<Variable> unused = Tidy.unusedParams(params, tidy);
+        Set<String> unused = Tidy.unusedParams(params, tidy);
         List<Variable> locals = new ArrayList<>(m.flat().locals());
         locals.add(k);
         locals.add(t);
@@ -139,9 +144,8 @@ public final class SweepFunction {
         locals.addAll(accumulators);
         List<Variable> signature = new ArrayList<>(params);
         signature.addAll(List.of(plan, p, color, seconds));
-        return CFunctionWriter.write(comment, "PA_PS_SPECIALIZED void " + name, CFunctionWriter.params(signature),
-                CFunctionWriter.locals(Tidy.usedLocals(locals, tidy)), unused, tidy, "for (" + k.name() + " = 0;",
-                "PA_PS_UNROLL");
+        return new Function(name, null, signature, Tidy.usedLocals(locals, tidy), new Block(tidy), List.of(),
+                SupportFile.SPECIALIZED, comment, m.flat().range(), unused, Function.ReturnKind.VALUE);
     }
 
     // ---- statements -------------------------------------------------------------------------
@@ -320,7 +324,7 @@ public final class SweepFunction {
 
     private For loopK(Stmt... body) {
         return new For(k, Exprs.integer(0), Binary.Op.LT, new VarRef(p), Exprs.integer(1), Block.of(body), null,
-                List.of(), SourceRange.NONE);
+                List.of(), SourceRange.NONE, SupportFile.UNROLL);
     }
 
     // ---- markers -------------------------------------------------------------------------------

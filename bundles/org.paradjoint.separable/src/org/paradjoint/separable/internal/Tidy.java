@@ -2,14 +2,17 @@ package org.paradjoint.separable.internal;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
@@ -117,10 +120,11 @@ final class Tidy {
         return locals.stream().filter(mentioned::contains).distinct().toList();
     }
 
-    /** The parameters the body does not mention, in order (the printers silence them). */
-    static List<Variable> unusedParams(List<Variable> params, List<Stmt> body) {
+    /** The names of the parameters the body does not mention ({@link Function#unusedParams()}: the printers silence them). */
+    static Set<String> unusedParams(List<Variable> params, List<Stmt> body) {
         Set<Variable> mentioned = new HashSet<>();
         body.forEach(s -> mentioned.addAll(StmtUtil.mentioned(s)));
-        return params.stream().filter(p -> !mentioned.contains(p)).toList();
+        return params.stream().filter(p -> !mentioned.contains(p)).map(Variable::name)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 }

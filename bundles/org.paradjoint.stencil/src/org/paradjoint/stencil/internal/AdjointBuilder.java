@@ -57,8 +57,8 @@ public final class AdjointBuilder {
         // f_b reads no primal output and maybe not every input: -Wextra wants them used
         List<String> unused = params.stream().map(Variable::name).filter(p -> !used.contains(p)).toList();
         List<Variable> locals = fn.locals().stream().filter(v -> used.contains(v.name())).toList();
-        return new Function(name, null, params, locals, new Block(body), List.of(), false, comment, fn.range(),
-                new java.util.LinkedHashSet<>(unused));
+        return new Function(name, null, params, locals, new Block(body), List.of(), false, comment, fn.range())
+                .withUnusedParams(unused);
     }
 
     /**

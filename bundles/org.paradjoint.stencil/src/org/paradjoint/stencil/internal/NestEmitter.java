@@ -18,6 +18,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LoopHint;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
@@ -149,7 +150,7 @@ final class NestEmitter {
      */
     private List<Stmt> innermost(List<Extent> box, int level, List<Stmt> stmts) {
         For f = loop(box, level, CommonSubexpressions.apply(stmts, tempNames.get()));
-        return List.of(grows(box.get(level)) && !guardedByCounters(stmts) ? f.withSimd(true) : f);
+        return List.of(grows(box.get(level)) && !guardedByCounters(stmts) ? f.withHint(LoopHint.SIMD) : f);
     }
 
     /** True when a conditional in the statements tests a loop counter (a boundary guard). */

@@ -56,8 +56,8 @@ record Variants(Function split, Function guarded, Function conventional, Functio
     }
 
     static Function renamed(Function f, String name) {
-        return new Function(name, f.returnType(), f.params(), f.locals(), f.body(), f.pragmas(), f.isStatic(),
-                f.comment(), f.range(), f.unusedParams());
+        return new Function(name, f.returnType(), f.params(), f.locals(), f.body(), f.pragmas(), f.linkage(),
+                f.comment(), f.range(), f.unusedParams(), f.returnKind());
     }
 
     static DerivativeSignature renamed(DerivativeSignature s, String name) {
