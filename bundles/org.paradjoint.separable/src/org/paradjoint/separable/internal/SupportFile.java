@@ -65,7 +65,7 @@ public final class SupportFile {
         return new CallStmt(call(name, args));
     }
 
-    /** A name the support file or the generated file defines (a constant, a file-scope variable). */
+    /** A constant the support file or the headers it includes define ({@code PA_PS_PHASES}, {@code NULL}). */
     static VarRef symbol(String name) {
         return new VarRef(Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL));
     }
