@@ -126,7 +126,7 @@ final class DiffContext {
             dims = List.of(new Dim(new IntLit(0), null));
         }
         d = new Variable(name, v.type(), dims, param ? Variable.Kind.PARAMETER : Variable.Kind.LOCAL, isConst,
-                v.layout(), SourceRange.NONE);
+                v.layout(), SourceRange.NONE, v.typeName());
         derivative.put(v, d);
         if (!param && !declaredInBody.contains(v)) {
             derivativeLocals.add(d);
