@@ -167,12 +167,16 @@ public final class KokkosPrinter extends CPrinter {
         return sb.append(");").toString();
     }
 
-    /** Locals used only inside kernels: declared in the lambdas (their privates and counters), not on the host. */
+    /**
+     * Scalar locals used only inside kernels: declared in the lambdas (their privates and
+     * counters), not on the host. Views are always declared on the host.
+     */
     private static Set<Variable> kernelOnlyLocals(Function f) {
         Set<Variable> inside = new LinkedHashSet<>();
         Set<Variable> outside = new LinkedHashSet<>();
         collect(f.body().stmts(), false, inside, outside);
         inside.removeAll(outside);
+        inside.removeIf(Variable::isArray);
         return inside;
     }
 

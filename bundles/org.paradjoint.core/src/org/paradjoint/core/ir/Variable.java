@@ -43,6 +43,15 @@ public record Variable(String name, BaseType type, List<Dim> dims, Kind kind, bo
         return dims.isEmpty();
     }
 
+    /**
+     * True for an array whose extents the program can ask at run time ({@code extent(v, d)},
+     * {@link CalleeKind#SHAPE}): a Kokkos View, whose declared type ({@link #typeName()}) is a
+     * handle that knows its shape. C arrays and pointers do not know theirs.
+     */
+    public boolean hasRuntimeShape() {
+        return isArray() && typeName != null;
+    }
+
     public int rank() {
         return dims.size();
     }

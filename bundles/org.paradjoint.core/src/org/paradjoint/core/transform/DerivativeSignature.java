@@ -29,4 +29,10 @@ public record DerivativeSignature(String primalName, String derivedName, Mode mo
     public DerivativeSignature {
         params = List.copyOf(params);
     }
+
+    /** The same signature with exactly {@code dependents} marked as dependents. */
+    public DerivativeSignature withDependents(java.util.Collection<Variable> dependents) {
+        return new DerivativeSignature(primalName, derivedName, mode, params.stream().map(p -> new Param(p.primal(),
+                p.derivative(), p.independent(), dependents.contains(p.primal()))).toList(), returnedSeed);
+    }
 }

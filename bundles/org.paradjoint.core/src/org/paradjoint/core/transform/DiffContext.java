@@ -200,11 +200,16 @@ final class DiffContext {
     }
 
     String comment() {
+        return comment(dependents);
+    }
+
+    /** The provenance comment naming {@code shown} as the dependents. */
+    String comment(List<Variable> shown) {
         String file = sourceFile == null ? "" : sourceFile.replace('\\', '/');
         file = file.substring(file.lastIndexOf('/') + 1);
         String what = isReverse() ? "Adjoint (reverse mode)" : "Tangent (forward mode)";
         return "/* " + what + " of " + fn.name() + (file.isEmpty() ? "" : " in " + file) + ": dependents "
-                + String.join(", ", dependents.stream().map(Variable::name).toList()) + "; independents "
+                + String.join(", ", shown.stream().map(Variable::name).toList()) + "; independents "
                 + String.join(", ", independents.stream().map(Variable::name).toList()) + ". */";
     }
 }

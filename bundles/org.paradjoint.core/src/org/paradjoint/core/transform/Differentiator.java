@@ -158,11 +158,16 @@ public final class Differentiator {
                             String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
+            List<Variable> copied = new ArrayList<>();
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent",
-                                x.name(), "function", fn.name());
+                        if (OverwrittenIndependents.canCopy(x)) {
+                            copied.add(x);
+                        } else {
+                            diags.error("independent-overwritten.independent-overwritten-by", spec.range(),
+                                    "independent", x.name(), "function", fn.name());
+                        }
                     }
                 }
             }
@@ -171,6 +176,9 @@ public final class Differentiator {
             }
             // active = varied and useful (Tapenade's definition); independents keep their derivative
             // parameter even when no dependent depends on them
+            List<Variable> userDeps = deps;
+            deps = new ArrayList<>(deps);
+            deps.addAll(copied);
             Set<Variable> useful = Usefulness.compute(fn.body(), deps, activity::isVaried);
             Set<Variable> active = new LinkedHashSet<>();
             for (Variable v : activity.varied()) {
@@ -188,8 +196,13 @@ public final class Differentiator {
             ordered.addAll(active);
             DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit == null ? null : unit.file(),
                     names, deps, indeps, ordered, spec.givenNames(), options, extents);
-            signature = cx.signature(cx.functionName());
+            signature = cx.signature(cx.functionName()).withDependents(userDeps);
             Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();
+            Map<Variable, Variable> copies = new LinkedHashMap<>();
+            copied.forEach(x -> copies.put(x, cx.derivative(x)));
+            if (!copies.isEmpty()) {
+                out = OverwrittenIndependents.throughLocals(out, copies, names, cx.comment(userDeps));
+            }
             if (returned.isPresent()) {
                 Variable v = returned.get().variable().withKind(Variable.Kind.PARAMETER);
                 Variable seed = cx.hasDerivativeParam(v) ? cx.derivative(v) : null;
