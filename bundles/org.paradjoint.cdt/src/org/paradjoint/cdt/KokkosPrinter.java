@@ -70,6 +70,16 @@ public final class KokkosPrinter extends CPrinter {
         return sb.toString();
     }
 
+    /** One expression, as Kokkos code spells it (in messages). */
+    public static String print(Expr e) {
+        return new KokkosPrinter().kernelExpr(e);
+    }
+
+    private String kernelExpr(Expr e) {
+        kernels++;
+        return expr(e, 0);
+    }
+
     /** The type a variable is declared with. */
     public static String type(Variable v) {
         if (v.isScalar()) {

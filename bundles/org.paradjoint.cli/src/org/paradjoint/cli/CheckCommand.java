@@ -93,7 +93,12 @@ final class CheckCommand implements Command {
             return Paradjoint.USAGE;
         }
         SourceLanguage language = Languages.forFile(c.file()).orElse(null);
-        CheckToolchain toolchain = language == null ? null : language.checkToolchain();
+        CheckToolchain toolchain = language == null ? null : language.checkToolchain().orElse(null);
+        if (language != null && toolchain == null) {
+            err.println(Diagnostic.error("not-available.check", SourceRange.ofFile(c.file()), "language",
+                    language.displayName()).format());
+            return 1;
+        }
         if (toolchain != null && toolchain.missingCompiler() != null) {
             err.println("error: " + toolchain.missingCompiler());
             return 1;
