@@ -80,13 +80,18 @@ public final class KokkosPrinter extends CPrinter {
         return expr(e, 0);
     }
 
-    /** The type a variable is declared with. */
+    /** The type a variable is declared with: a template parameter's name where the source gives one. */
     public static String type(Variable v) {
+        if (v.isArray() && v.typeName() != null && !v.typeName().equals(VIEW)) {
+            return v.typeName();
+        }
+        return concreteType(v);
+    }
+
+    /** The type of a variable as its element type, rank, extents, constness and layout give it. */
+    public static String concreteType(Variable v) {
         if (v.isScalar()) {
             return (v.isConst() ? "const " : "") + v.type().cName();
-        }
-        if (v.typeName() != null && !v.typeName().equals(VIEW)) {
-            return v.typeName();
         }
         StringBuilder sb = new StringBuilder("Kokkos::View<");
         sb.append(v.isConst() ? "const " : "").append(v.type().cName());

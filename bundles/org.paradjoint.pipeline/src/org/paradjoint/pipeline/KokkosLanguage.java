@@ -10,6 +10,7 @@ import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.pipeline.check.CheckToolchain;
+import org.paradjoint.pipeline.check.KokkosCheck;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.pipeline.edits.TopLevel;
 import org.paradjoint.pipeline.timing.TimingToolchain;
@@ -68,7 +69,7 @@ final class KokkosLanguage implements SourceLanguage {
 
     @Override
     public Optional<CheckToolchain> checkToolchain() {
-        return Optional.empty();
+        return Optional.of(new KokkosCheck());
     }
 
     @Override
