@@ -51,6 +51,8 @@ public final class KokkosPrinter extends CPrinter {
 
     /** How many kernels enclose the statement being printed (0: host code). */
     private int kernels;
+    /** Where the function being printed comes from: errors are located there. */
+    private SourceRange where = SourceRange.NONE;
 
     private KokkosPrinter() {
     }
@@ -119,6 +121,7 @@ public final class KokkosPrinter extends CPrinter {
 
     @Override
     protected void function(Function f) {
+        where = f.range();
         if (f.comment() != null && !f.comment().isBlank()) {
             String c = f.comment().strip();
             out.append(c.startsWith("/*") ? c : "/* " + c + " */").append('\n');
@@ -131,7 +134,7 @@ public final class KokkosPrinter extends CPrinter {
         }
         String head = (f.isStatic() ? "static " : "") + (f.returnType() == null ? "void" : f.returnType().cName())
                 + " " + f.name() + "(";
-        out.append(signature(head, f.params().stream().map(KokkosPrinter::parameter).toList()));
+        out.append(signature(head, f.params().stream().map(this::parameter).toList()));
         out.append("{\n");
         depth++;
         Set<Variable> kernelOnly = kernelOnlyLocals(f);
@@ -157,7 +160,7 @@ public final class KokkosPrinter extends CPrinter {
         out.append("}\n");
     }
 
-    private static String parameter(Variable v) {
+    private String parameter(Variable v) {
         if (isView(v)) {
             return type(v) + " " + v.name();
         }
@@ -169,6 +172,9 @@ public final class KokkosPrinter extends CPrinter {
     }
 
     private String localView(Variable v) {
+        if (v.type().isOpaque()) {
+            throw unsupported(v.name(), "a host tape of the values the primal overwrites and the adjoint reads");
+        }
         if (!isView(v) || v.dims().stream().anyMatch(d -> !d.extentKnown())) {
             throw unsupported(v.name(), "a local array that is not a View");
         }
@@ -347,8 +353,8 @@ public final class KokkosPrinter extends CPrinter {
         return super.call(c);
     }
 
-    private static UnsupportedException unsupported(String name, String construct) {
-        return new UnsupportedException("unsupported-kokkos.cannot-print", SourceRange.NONE, "name", name, "construct",
+    private UnsupportedException unsupported(String name, String construct) {
+        return new UnsupportedException("unsupported-kokkos.cannot-print", where, "name", name, "construct",
                 construct);
     }
 }

@@ -127,6 +127,12 @@ public final class KokkosCheckDriver {
         line("    z ^= z >> 31;\n    return lo + (hi - lo) * (double) (z >> 11) / 9007199254740992.0;\n}\n");
         line("template <typename V>\nstatic void pa_fill(V v, double lo, double hi)\n{");
         line("    for (size_t k = 0; k < v.span(); k++) {\n        v.data()[k] = pa_uniform(lo, hi);\n    }\n}\n");
+        line("/* an index View holds a permutation of 0 .. size - 1 (the primal's writes through it do not collide) */");
+        line("template <typename V>\nstatic void pa_permutation(V v)\n{");
+        line("    for (size_t k = 0; k < v.span(); k++) {\n        v.data()[k] = (int) k;\n    }");
+        line("    for (size_t k = v.span(); k > 1; k--) {");
+        line("        size_t j = (size_t) (pa_uniform(0.0, 1.0) * (double) k) % k;");
+        line("        int t = v.data()[k - 1];\n        v.data()[k - 1] = v.data()[j];\n        v.data()[j] = t;\n    }\n}\n");
         line("template <typename V, typename W>\nstatic double pa_dot(V a, W b)\n{\n    double s = 0.0;");
         line("    for (size_t k = 0; k < a.span(); k++) {\n        s += a.data()[k] * b.data()[k];\n    }");
         line("    return s;\n}\n");
@@ -164,7 +170,9 @@ public final class KokkosCheckDriver {
         for (DerivativeSignature.Param p : adjoint.params()) {
             Variable v = p.primal();
             String n = v.name();
-            if (v.isArray()) {
+            if (v.isArray() && !v.isFloating()) {
+                line("    " + view(v, n) + "\n    pa_permutation(" + n + ");");
+            } else if (v.isArray()) {
                 line("    " + view(v, n) + "\n    " + view(v, "pa_in_" + n));
                 line("    pa_fill(pa_in_" + n + ", " + lo + ", " + hi + ");");
                 if (p.isActive()) {
@@ -238,7 +246,7 @@ public final class KokkosCheckDriver {
             String n = v.name();
             boolean shifted = sign != 0 && p.independent();
             String h = sign > 0 ? "pa_h" : "-pa_h";
-            if (v.isArray()) {
+            if (v.isArray() && v.isFloating()) {
                 line(shifted ? "    pa_shift(" + n + ", pa_in_" + n + ", pa_d_" + n + ", " + h + ");"
                         : "    Kokkos::deep_copy(" + n + ", pa_in_" + n + ");");
             } else if (v.isFloating()) {
