@@ -228,6 +228,10 @@ public final class KokkosPrinter extends CPrinter {
 
     @Override
     protected void stmt(Stmt s) {
+        if (kernels == 0 && !(s instanceof For f && f.omp() != null) && touchesViews(s)) {
+            serialKernel(s);
+            return;
+        }
         switch (s) {
             case For f when f.omp() != null && kernels == 0 -> kernel(f);
             case For f when f.omp() != null -> throw unsupported(f.counter().name(), "a kernel inside a kernel");
@@ -239,6 +243,51 @@ public final class KokkosPrinter extends CPrinter {
             case CallStmt c when c.call().isRuntime() -> throw unsupported(c.call().name(), "a tape");
             default -> super.stmt(s);
         }
+    }
+
+    /** True when {@code s} reads or writes an element of a View and contains no parallel loop. */
+    private static boolean touchesViews(Stmt s) {
+        boolean[] views = {false};
+        boolean[] kernels = {false};
+        StmtUtil.forEach(s, x -> {
+            kernels[0] |= x instanceof For f && f.omp() != null;
+            for (Expr e : StmtUtil.ownExprs(x)) {
+                views[0] |= org.paradjoint.core.expr.ExprUtil.nodes(e, ArrayRef.class).stream()
+                        .anyMatch(r -> isView(r.var()));
+            }
+        });
+        // a statement with kernels inside is printed part by part (its host parts each get a kernel)
+        return views[0] && !kernels[0];
+    }
+
+    /**
+     * Host code that touches View elements (the peeled boundary iterations of an adjoint stencil,
+     * a sequential loop) runs as a kernel of one iteration, so that it reaches the View's memory on
+     * any backend. The scalars it writes must be counters of its own loops (declared in the
+     * lambda); any other would be a captured copy.
+     */
+    private void serialKernel(Stmt s) {
+        Set<Variable> counters = new LinkedHashSet<>();
+        StmtUtil.forEach(s, x -> {
+            if (x instanceof For f) {
+                counters.add(f.counter());
+            }
+        });
+        for (Variable w : StmtUtil.writes(s)) {
+            if (w.isScalar() && !counters.contains(w)) {
+                throw unsupported(w.name(), "a host scalar assigned next to View elements outside a kernel");
+            }
+        }
+        line("Kokkos::parallel_for(Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(const int) {");
+        kernels++;
+        depth++;
+        for (Variable c : counters) {
+            line(c.type().cName() + " " + c.name() + ";");
+        }
+        stmt(s);
+        depth--;
+        kernels--;
+        line("});");
     }
 
     /** A parallel loop (nest) as a kernel. */
