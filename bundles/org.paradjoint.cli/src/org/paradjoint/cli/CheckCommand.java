@@ -93,7 +93,12 @@ final class CheckCommand implements Command {
             return Paradjoint.USAGE;
         }
         SourceLanguage language = Languages.forFile(c.file()).orElse(null);
-        CheckToolchain toolchain = language == null ? null : language.checkToolchain();
+        CheckToolchain toolchain = language == null ? null : language.checkToolchain().orElse(null);
+        if (language != null && toolchain == null) {
+            err.println(Diagnostic.error("not-available.check", SourceRange.ofFile(c.file()), "language",
+                    language.displayName()).format());
+            return 1;
+        }
         if (toolchain != null && toolchain.missingCompiler() != null) {
             err.println("error: " + toolchain.missingCompiler());
             return 1;
@@ -114,11 +119,11 @@ final class CheckCommand implements Command {
             return 1;
         }
         // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
-        GeneratedFile tangent = derivatives(parsed.unit(), c.file(), Mode.TANGENT);
+        GeneratedFile tangent = toolchain.needsTangent() ? derivatives(parsed.unit(), c.file(), Mode.TANGENT) : null;
         GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
-        if (SourceFiles.report(c.file(), tangent.diagnostics(), err) | SourceFiles.report(c.file(),
-                adjoint.diagnostics(), err)
-                || tangent.hasErrors() || adjoint.hasErrors()) {
+        boolean tangentFailed = tangent != null
+                && (SourceFiles.report(c.file(), tangent.diagnostics(), err) || tangent.hasErrors());
+        if (SourceFiles.report(c.file(), adjoint.diagnostics(), err) | tangentFailed || adjoint.hasErrors()) {
             return 1;
         }
         CheckToolchain.Request request;

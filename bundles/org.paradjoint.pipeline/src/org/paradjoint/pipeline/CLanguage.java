@@ -1,6 +1,7 @@
 package org.paradjoint.pipeline;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.paradjoint.cdt.CFrontEnd;
@@ -65,18 +66,18 @@ final class CLanguage implements SourceLanguage {
     }
 
     @Override
-    public SeparableDifferentiator.Backend separableBackend() {
-        return SeparableDifferentiator.Backend.C;
+    public Optional<SeparableDifferentiator.Backend> separableBackend() {
+        return Optional.of(SeparableDifferentiator.Backend.C);
     }
 
     @Override
-    public CheckToolchain checkToolchain() {
-        return new CCheck();
+    public Optional<CheckToolchain> checkToolchain() {
+        return Optional.of(new CCheck());
     }
 
     @Override
-    public TimingToolchain timingToolchain() {
-        return new CTiming();
+    public Optional<TimingToolchain> timingToolchain() {
+        return Optional.of(new CTiming());
     }
 
     @Override

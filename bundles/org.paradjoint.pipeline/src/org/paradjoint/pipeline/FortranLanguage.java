@@ -1,6 +1,7 @@
 package org.paradjoint.pipeline;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -61,18 +62,18 @@ final class FortranLanguage implements SourceLanguage {
     }
 
     @Override
-    public SeparableDifferentiator.Backend separableBackend() {
-        return FortranSeparableGradient::generate;
+    public Optional<SeparableDifferentiator.Backend> separableBackend() {
+        return Optional.of(FortranSeparableGradient::generate);
     }
 
     @Override
-    public CheckToolchain checkToolchain() {
-        return new FortranCheck();
+    public Optional<CheckToolchain> checkToolchain() {
+        return Optional.of(new FortranCheck());
     }
 
     @Override
-    public TimingToolchain timingToolchain() {
-        return new FortranTiming();
+    public Optional<TimingToolchain> timingToolchain() {
+        return Optional.of(new FortranTiming());
     }
 
     @Override

@@ -11,7 +11,8 @@ import org.paradjoint.pipeline.edits.Dialect;
 /** The registry of the languages Paradjoint reads: the one place that maps a file or a unit to its language. */
 public final class Languages {
 
-    private static final List<SourceLanguage> ALL = List.of(new CLanguage(), new FortranLanguage());
+    private static final List<SourceLanguage> ALL = List.of(new CLanguage(), new FortranLanguage(),
+            new KokkosLanguage());
 
     private Languages() {
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
@@ -55,7 +56,12 @@ public final class SeparableGenerator implements DerivativeGenerator {
             options = options.withIndependents(settings.independents());
         }
         // a Fortran unit is lowered to C's conventions and gets a module of bind(C) interfaces
-        SeparableDifferentiator.Backend backend = Languages.of(unit).separableBackend();
+        SourceLanguage language = Languages.of(unit);
+        if (language.separableBackend().isEmpty()) {
+            return new GeneratedFile(path, null, List.of(), List.of(Diagnostic.error("not-available.separable",
+                    SourceRange.ofFile(sourcePath), "language", language.displayName())));
+        }
+        SeparableDifferentiator.Backend backend = language.separableBackend().get();
         SeparableResult r = functionName != null
                 ? SeparableDifferentiator.differentiate(unit, functionName, options, backend)
                 : SeparableDifferentiator.differentiateAll(unit, options, backend);

@@ -2,6 +2,7 @@ package org.paradjoint.pipeline;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.ir.Function;
@@ -45,15 +46,16 @@ public interface SourceLanguage {
 
     /**
      * How partially separable gradients of this language's units are generated: C directly, other
-     * languages lowered to C's conventions first, with what their callers need to reach the C.
+     * languages lowered to C's conventions first, with what their callers need to reach the C;
+     * empty where the language has no separable mode.
      */
-    SeparableDifferentiator.Backend separableBackend();
+    Optional<SeparableDifferentiator.Backend> separableBackend();
 
-    /** How {@code paradjoint check} writes, builds and runs a test driver in this language. */
-    CheckToolchain checkToolchain();
+    /** How {@code paradjoint check} writes, builds and runs a test driver in this language; empty where it has none. */
+    Optional<CheckToolchain> checkToolchain();
 
-    /** How timing runs read, drive and compile kernels of this language. */
-    TimingToolchain timingToolchain();
+    /** How timing runs read, drive and compile kernels of this language; empty where they cannot time it. */
+    Optional<TimingToolchain> timingToolchain();
 
     /**
      * {@code text} as a comment on a line of its own in this language, e.g. {@code /* text *}{@code /}

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.gnu.c.GCCLanguage;
+import org.eclipse.cdt.core.dom.ast.gnu.cpp.GPPLanguage;
+import org.eclipse.cdt.core.dom.parser.AbstractCLikeLanguage;
 import org.eclipse.cdt.core.parser.DefaultLogService;
 import org.eclipse.cdt.core.parser.FileContent;
 import org.eclipse.cdt.core.parser.IncludeFileContentProvider;
@@ -43,13 +45,32 @@ public final class CdtParser {
     private CdtParser() {
     }
 
+    /**
+     * The macros of Kokkos that annotated code uses, as Kokkos defines them for host backends:
+     * no Kokkos header needs to be read to parse a kernel.
+     */
+    public static final Map<String, String> KOKKOS_PREDEFINED = Map.of("KOKKOS_LAMBDA", "[=]",
+            "KOKKOS_INLINE_FUNCTION", "inline", "KOKKOS_FUNCTION", "", "KOKKOS_FORCEINLINE_FUNCTION", "inline");
+
     public static IASTTranslationUnit parse(String fileName, String text, Map<String, String> extraMacros) {
+        return parse(GCCLanguage.getDefault(), fileName, text, extraMacros);
+    }
+
+    /** C++ with Kokkos's macros predefined (CDT's GNU C++ parser). */
+    public static IASTTranslationUnit parseCpp(String fileName, String text, Map<String, String> extraMacros) {
+        Map<String, String> macros = new LinkedHashMap<>(KOKKOS_PREDEFINED);
+        macros.putAll(extraMacros);
+        return parse(GPPLanguage.getDefault(), fileName, text, macros);
+    }
+
+    private static IASTTranslationUnit parse(AbstractCLikeLanguage language, String fileName, String text,
+            Map<String, String> extraMacros) {
         Map<String, String> macros = new LinkedHashMap<>(PREDEFINED);
         macros.putAll(extraMacros);
         FileContent content = FileContent.create(fileName, text.toCharArray());
         ScannerInfo info = new ScannerInfo(macros, new String[0]);
         try {
-            return GCCLanguage.getDefault().getASTTranslationUnit(content, info,
+            return language.getASTTranslationUnit(content, info,
                     IncludeFileContentProvider.getEmptyFilesProvider(), null, 0,
                     new DefaultLogService());
         } catch (CoreException e) {

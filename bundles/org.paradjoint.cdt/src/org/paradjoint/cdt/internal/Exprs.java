@@ -44,6 +44,8 @@ final class Exprs {
     private final Types types;
     private final Scopes scopes;
     private final int delta;
+    /** Non-null for Kokkos C++: Views, subviews, {@code extent}, namespaced math. */
+    private final KokkosExprs kokkos;
     /** How many {@link #value} calls are active, and the range of the one at {@link #LOCATED_DEPTH}. */
     private int depth;
     private SourceRange deep = SourceRange.NONE;
@@ -57,10 +59,19 @@ final class Exprs {
 
     /** {@code delta} shifts node offsets into the file (non-zero for expressions parsed out of a pragma). */
     Exprs(SourceText src, Types types, Scopes scopes, int delta) {
+        this(src, types, scopes, delta, null);
+    }
+
+    Exprs(SourceText src, Types types, Scopes scopes, int delta, KokkosExprs kokkos) {
         this.src = src;
         this.types = types;
         this.scopes = scopes;
         this.delta = delta;
+        this.kokkos = kokkos;
+    }
+
+    KokkosExprs kokkos() {
+        return kokkos;
     }
 
     SourceRange range(IASTNode node) {
@@ -144,6 +155,13 @@ final class Exprs {
         }
         if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             return dereference(u);
+        }
+        if (kokkos != null && s instanceof IASTFunctionCallExpression call
+                && stripParens(call.getFunctionNameExpression()) instanceof IASTIdExpression id) {
+            ArrayRef element = kokkos.element(call, id.getName().toString(), this, scopes);
+            if (element != null) {
+                return element;
+            }
         }
         if (s instanceof IASTFieldReference) {
             throw struct(s);
@@ -373,7 +391,13 @@ final class Exprs {
         }
     }
 
-    private Call call(IASTFunctionCallExpression call) {
+    private Expr call(IASTFunctionCallExpression call) {
+        if (kokkos != null) {
+            Expr e = kokkos.call(call, this, scopes);
+            if (e != null) {
+                return e;
+            }
+        }
         IASTExpression fn = stripParens(call.getFunctionNameExpression());
         if (!(fn instanceof IASTIdExpression id)) {
             throw error("unsupported-function-pointer.call-through-supported", call, "code", SourceText.excerpt(fn));

@@ -29,19 +29,33 @@ final class FunctionContext {
     final List<AdPragma> adPragmas = new ArrayList<>();
     /** Counters of the loops being mapped: the body must not assign them. */
     final Set<Variable> activeCounters = new HashSet<>();
+    /** The subviews declared in the function, for the check that their fixed indices never change. */
+    final List<SubviewSite> subviewSites = new ArrayList<>();
+    private final boolean kokkos;
     private boolean failed;
     /** The function contains a syntax error (already reported). */
     private boolean syntaxErrors;
 
+    /** A subview's name, its fixed indices (null for {@code ALL}) and where it is declared. */
+    record SubviewSite(String name, List<org.paradjoint.core.ir.Expr> fixed,
+            org.paradjoint.core.diag.SourceRange range) {
+    }
+
     FunctionContext(SourceText src, Scopes scopes, Reporter reporter, List<Site> bodyPragmas,
-            Map<String, String> macros) {
+            Map<String, String> macros, boolean kokkos) {
         this.src = src;
         this.types = new Types(src);
         this.scopes = scopes;
-        this.exprs = new Exprs(src, types, scopes, 0);
+        this.kokkos = kokkos;
+        this.exprs = new Exprs(src, types, scopes, 0, kokkos ? new KokkosExprs() : null);
         this.reporter = reporter;
         this.pending = new ArrayDeque<>(bodyPragmas);
         this.macros = macros;
+    }
+
+    /** Kokkos C++: Views, kernels, subviews. */
+    boolean isKokkos() {
+        return kokkos;
     }
 
     void report(UnsupportedException e) {

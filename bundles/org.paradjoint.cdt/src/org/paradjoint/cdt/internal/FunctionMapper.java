@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
@@ -11,6 +12,8 @@ import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
@@ -25,6 +28,8 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.Return;
+import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -42,14 +47,16 @@ final class FunctionMapper {
     private final Map<String, SourceRange> globals;
     private final Set<String> functionNames;
     private final Map<String, String> macros;
+    private final boolean kokkos;
 
     FunctionMapper(SourceText src, Reporter reporter, Map<String, SourceRange> globals, Set<String> functionNames,
-            Map<String, String> macros) {
+            Map<String, String> macros, boolean kokkos) {
         this.src = src;
         this.reporter = reporter;
         this.globals = globals;
         this.functionNames = functionNames;
         this.macros = macros;
+        this.kokkos = kokkos;
     }
 
     /**
@@ -57,25 +64,39 @@ final class FunctionMapper {
      * written right before the definition, {@code inside} those in its body, both in source order.
      */
     Function map(IASTFunctionDefinition def, List<Site> before, List<Site> inside, boolean hasProblems) {
+        return map(def, before, inside, hasProblems, Set.of());
+    }
+
+    /** {@code templateTypes}: the type parameters of the template the definition belongs to (C++). */
+    Function map(IASTFunctionDefinition def, List<Site> before, List<Site> inside, boolean hasProblems,
+            Set<String> templateTypes) {
         String name = def.getDeclarator().getName().toString();
         Scopes scopes = new Scopes(name, globals, functionNames);
-        FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros);
+        FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros, kokkos);
         if (hasProblems) {
             ctx.markSyntaxErrors();
         }
         BaseType returnType;
         try {
-            returnType = signature(def, ctx);
+            returnType = signature(def, ctx, templateTypes);
         } catch (UnsupportedException e) {
             ctx.report(e);
             return null;
         }
         Statements statements = new Statements(ctx);
-        for (Site s : statements.pragmas().accept(before, AnnotationSite.FUNCTION, false)) {
-            statements.pragmas().resolve(s);
-        }
         Block body = def.getBody() instanceof IASTCompoundStatement c ? statements.compound(c)
                 : new Block(List.of(), src.range(def.getBody()));
+        // the annotation before the function sees its parameters and the local it returns, if any
+        ctx.scopes.push();
+        try {
+            returnedLocal(def, body).ifPresent(r -> ctx.scopes.alias(r.sourceName(), r.variable()));
+            for (Site s : statements.pragmas().accept(before, AnnotationSite.FUNCTION, false)) {
+                statements.pragmas().resolve(s);
+            }
+        } finally {
+            ctx.scopes.pop();
+        }
+        KokkosParameters.checkSubviews(ctx, body);
         if (ctx.failed()) {
             return null;
         }
@@ -86,7 +107,23 @@ final class FunctionMapper {
                 src.range(def));
     }
 
-    private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx) {
+    /** A local variable as the source names it and as the IR does. */
+    private record Returned(String sourceName, Variable variable) {
+    }
+
+    /** The local the function returns by its last statement ({@code return r;}), if it does. */
+    private static Optional<Returned> returnedLocal(IASTFunctionDefinition def, Block body) {
+        if (def.getBody() instanceof IASTCompoundStatement c && c.getStatements().length > 0
+                && c.getStatements()[c.getStatements().length - 1] instanceof IASTReturnStatement r
+                && r.getReturnValue() instanceof IASTIdExpression id && !body.stmts().isEmpty()
+                && body.stmts().get(body.stmts().size() - 1) instanceof Return mapped
+                && mapped.value() instanceof VarRef v && !v.var().isParameter()) {
+            return Optional.of(new Returned(id.getName().toString(), v.var()));
+        }
+        return Optional.empty();
+    }
+
+    private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx, Set<String> templateTypes) {
         if (!(def.getDeclarator() instanceof IASTStandardFunctionDeclarator fd)) {
             throw error("unsupported-function.old-style-k", def.getDeclarator(), "code",
                     SourceText.excerpt(def.getDeclarator()));
@@ -104,7 +141,8 @@ final class FunctionMapper {
             return returnType;
         }
         for (IASTParameterDeclaration p : params) {
-            ctx.scopes.declareParam(parameter(p, ctx));
+            Variable view = kokkos ? KokkosParameters.parameter(def, p, ctx, templateTypes) : null;
+            ctx.scopes.declareParam(view != null ? view : parameter(p, ctx));
         }
         return returnType;
     }

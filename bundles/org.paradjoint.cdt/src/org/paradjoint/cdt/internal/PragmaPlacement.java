@@ -65,7 +65,7 @@ final class PragmaPlacement {
             inside.get(around).add(site);
             return;
         }
-        IASTDeclaration next = nextDeclaration(site.offset());
+        IASTDeclaration next = UnitMapper.definitionIn(nextDeclaration(site.offset()));
         if (site.isBroken()) {
             if (next instanceof IASTFunctionDefinition def) {
                 before.get(def).add(site);

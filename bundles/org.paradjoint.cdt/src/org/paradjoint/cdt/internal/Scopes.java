@@ -129,6 +129,14 @@ final class Scopes {
                 "functionName", functionName);
     }
 
+    /**
+     * Makes {@code sourceName} denote {@code v} in the innermost scope, without declaring anything:
+     * the accumulator parameter of a Kokkos reduction lambda is the reduction's result.
+     */
+    void alias(String sourceName, Variable v) {
+        stack.peek().put(sourceName, v);
+    }
+
     void openCollector(List<Variable> sink) {
         collectors.push(Objects.requireNonNull(sink));
     }

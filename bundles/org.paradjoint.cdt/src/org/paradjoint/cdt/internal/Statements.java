@@ -56,12 +56,17 @@ final class Statements {
     private final PragmaResolver pragmas;
     private final Declarations declarations;
     private final Loops loops;
+    /** Null unless the function is Kokkos C++. */
+    private final KokkosKernels kernels;
+    private final KokkosLocals views;
 
     Statements(FunctionContext ctx) {
         this.ctx = ctx;
         this.pragmas = new PragmaResolver(ctx);
         this.declarations = new Declarations(ctx);
         this.loops = new Loops(ctx, this, pragmas, declarations);
+        this.kernels = ctx.isKokkos() ? new KokkosKernels(ctx, this) : null;
+        this.views = ctx.isKokkos() ? new KokkosLocals(ctx, kernels) : null;
     }
 
     PragmaResolver pragmas() {
@@ -108,8 +113,16 @@ final class Statements {
         if (s instanceof IASTForStatement f) {
             return List.of(loops.forLoop(f, mine));
         }
+        if (kernels != null && s instanceof IASTExpressionStatement es
+                && Exprs.stripParens(es.getExpression()) instanceof IASTFunctionCallExpression call
+                && KokkosKernels.kokkosFunction(call) != null) {
+            return withKernelPragmas(kernels.statement(call, KokkosKernels.kokkosFunction(call)), mine);
+        }
         if (s instanceof IASTExpressionStatement es) {
             return withPragmas(List.of(expressionStatement(es)), mine);
+        }
+        if (views != null && s instanceof IASTDeclarationStatement ds && views.declaration(ds) instanceof List<Stmt> l) {
+            return withPragmas(l, mine);
         }
         if (s instanceof IASTDeclarationStatement ds) {
             return withPragmas(declarations.local(ds), mine);
@@ -140,6 +153,32 @@ final class Statements {
             return statement(label.getNestedStatement());
         }
         throw unsupported(s);
+    }
+
+    /**
+     * Attaches the annotations written before a kernel ({@code ad gradient} of the kernel alone,
+     * {@code ad disjoint}) to its loop, as they would be attached to an OpenMP loop.
+     */
+    private List<Stmt> withKernelPragmas(List<Stmt> mapped, List<Site> mine) {
+        if (mine.isEmpty()) {
+            return mapped;
+        }
+        int last = mapped.size() - 1;
+        if (last < 0 || !(mapped.get(last) instanceof org.paradjoint.core.ir.For f)) {
+            pragmas.accept(mine, AnnotationSite.OTHER, false);
+            return mapped;
+        }
+        List<AdPragma> resolved = new ArrayList<>(f.pragmas());
+        for (Site site : pragmas.accept(mine, AnnotationSite.LOOP, false)) {
+            AdPragma p = pragmas.resolve(site);
+            if (p != null) {
+                resolved.add(p);
+            }
+        }
+        List<Stmt> out = new ArrayList<>(mapped.subList(0, last));
+        out.add(new org.paradjoint.core.ir.For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), f.body(), f.omp(),
+                resolved, f.range()));
+        return out;
     }
 
     /** Attaches annotations to the single assignment a statement produced. */
@@ -187,7 +226,10 @@ final class Statements {
             return new Assign(target, up ? Assign.Op.ADD : Assign.Op.SUB, one, false, List.of(), ctx.src.range(es));
         }
         if (e instanceof IASTFunctionCallExpression) {
-            return new CallStmt((Call) ctx.exprs.value(e), ctx.src.range(es));
+            if (ctx.exprs.value(e) instanceof Call c) {
+                return new CallStmt(c, ctx.src.range(es));
+            }
+            throw error("unsupported-statement.expression-statement-has", es, "code", SourceText.excerpt(es));
         }
         if (e instanceof IASTExpressionList) {
             throw error("unsupported-comma", e, "code", SourceText.excerpt(e));

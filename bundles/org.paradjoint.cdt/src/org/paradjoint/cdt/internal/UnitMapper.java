@@ -20,6 +20,9 @@ import org.eclipse.cdt.core.dom.ast.IASTPreprocessorStatement;
 import org.eclipse.cdt.core.dom.ast.IASTProblem;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
+import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTSimpleTypeTemplateParameter;
+import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTTemplateDeclaration;
+import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTTemplateParameter;
 import org.eclipse.cdt.core.parser.IProblem;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
@@ -37,9 +40,38 @@ import org.paradjoint.core.ir.TranslationUnit;
  */
 public final class UnitMapper {
     private final Map<String, String> macros;
+    /** Kokkos C++ (CDT's C++ parser, Views and kernels) instead of C. */
+    private final boolean kokkos;
 
     public UnitMapper(Map<String, String> macros) {
+        this(macros, false);
+    }
+
+    public UnitMapper(Map<String, String> macros, boolean kokkos) {
         this.macros = Map.copyOf(macros);
+        this.kokkos = kokkos;
+    }
+
+    /**
+     * The function definition a top-level declaration is or, for a function template, wraps;
+     * other declarations are returned as they are.
+     */
+    static IASTDeclaration definitionIn(IASTDeclaration d) {
+        return d instanceof ICPPASTTemplateDeclaration t && t.getDeclaration() instanceof IASTFunctionDefinition def
+                ? def : d;
+    }
+
+    /** The names of the type parameters of a function template ({@code template <typename V>}). */
+    private static Set<String> typeParameters(IASTDeclaration d) {
+        Set<String> names = new HashSet<>();
+        if (d instanceof ICPPASTTemplateDeclaration t) {
+            for (ICPPASTTemplateParameter p : t.getTemplateParameters()) {
+                if (p instanceof ICPPASTSimpleTypeTemplateParameter st) {
+                    names.add(st.getName().toString());
+                }
+            }
+        }
+        return names;
     }
 
     /** Maps every function definition of the file. */
@@ -62,7 +94,7 @@ public final class UnitMapper {
         Reporter reporter = new Reporter();
         IASTTranslationUnit tu;
         try {
-            tu = CdtParser.parse(fileName, text, macros);
+            tu = kokkos ? CdtParser.parseCpp(fileName, text, macros) : CdtParser.parse(fileName, text, macros);
         } catch (RuntimeException e) {
             return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed", src.range(0, 0),
                     "file", e)));
@@ -72,9 +104,12 @@ public final class UnitMapper {
         Map<String, SourceRange> globals = new HashMap<>();
         Set<String> functionNames = new HashSet<>();
         List<IASTFunctionDefinition> defs = new ArrayList<>();
-        for (IASTDeclaration d : tu.getDeclarations()) {
+        Map<IASTFunctionDefinition, Set<String>> templateTypes = new HashMap<>();
+        for (IASTDeclaration top : tu.getDeclarations()) {
+            IASTDeclaration d = definitionIn(top);
             if (d instanceof IASTFunctionDefinition def) {
                 defs.add(def);
+                templateTypes.put(def, typeParameters(top));
                 functionNames.add(def.getDeclarator().getName().toString());
             } else if (d instanceof IASTSimpleDeclaration sd) {
                 for (IASTDeclarator declarator : sd.getDeclarators()) {
@@ -97,7 +132,7 @@ public final class UnitMapper {
         Set<IASTFunctionDefinition> mapped = named == null ? Set.copyOf(defs)
                 : NeededFunctions.of(defs, before, inside, named);
 
-        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, macros);
+        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, macros, kokkos);
         List<Function> functions = new ArrayList<>();
         List<TranslationUnit.Definition> definitions = new ArrayList<>();
         int[] problemsAt = problemOffsets.stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -108,7 +143,7 @@ public final class UnitMapper {
             }
             boolean hasProblems = anyWithin(problemsAt, FunctionContext.start(def), FunctionContext.end(def));
             try {
-                Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems);
+                Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems, templateTypes.get(def));
                 if (f != null) {
                     functions.add(f);
                 }
@@ -117,7 +152,8 @@ public final class UnitMapper {
                         def.getDeclarator().getName(), "exception", e));
             }
         }
-        return new ParseResult(new TranslationUnit(fileName, TranslationUnit.Language.C, functions, definitions),
+        TranslationUnit.Language language = kokkos ? TranslationUnit.Language.KOKKOS : TranslationUnit.Language.C;
+        return new ParseResult(new TranslationUnit(fileName, language, functions, definitions),
                 reporter.sorted());
     }
 

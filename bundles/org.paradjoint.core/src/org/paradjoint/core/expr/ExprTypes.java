@@ -44,7 +44,7 @@ public final class ExprTypes {
             case ArrayRef r -> r.var().isFloating();
             case Unary u -> u.op() == Unary.Op.NEG && isFloating(u.operand());
             case Binary b -> false; // a comparison, a logical operator or %
-            case Call c -> !INTEGER_INTRINSICS.contains(c.name())
+            case Call c -> !c.isShapeQuery() && !INTEGER_INTRINSICS.contains(c.name())
                     && (DerivativeRules.isFloatingIntrinsic(c.name()) || !c.isIntrinsic());
             case Cond c -> isFloating(c.then()) || isFloating(c.otherwise());
             case Cast c -> c.type().isFloating();

@@ -76,6 +76,44 @@ public final class ExprUtil {
         return out;
     }
 
+    /**
+     * The variables whose values an expression reads: {@link #variables} except an array whose
+     * shape only is asked ({@code extent(a, d)}: writing its elements does not change it).
+     */
+    public static Set<Variable> valueVariables(Expr e) {
+        Set<Variable> out = new LinkedHashSet<>();
+        collectValues(e, out);
+        return out;
+    }
+
+    private static void collectValues(Expr e, Set<Variable> out) {
+        switch (e) {
+            case VarRef r -> out.add(r.var());
+            case ArrayRef a -> {
+                out.add(a.var());
+                a.indices().forEach(i -> collectValues(i, out));
+            }
+            case Call c when c.isShapeQuery() -> {
+            }
+            case Call c -> c.args().forEach(a -> collectValues(a, out));
+            case Unary u -> collectValues(u.operand(), out);
+            case Binary b -> {
+                collectValues(b.left(), out);
+                collectValues(b.right(), out);
+            }
+            case Cond c -> {
+                collectValues(c.cond(), out);
+                collectValues(c.then(), out);
+                collectValues(c.otherwise(), out);
+            }
+            case Cast c -> collectValues(c.operand(), out);
+            case IntLit l -> {
+            }
+            case RealLit l -> {
+            }
+        }
+    }
+
     /** The variables read by the indices of an lvalue (none for a scalar). */
     public static Set<Variable> indexVariables(LValue lv) {
         Set<Variable> out = new LinkedHashSet<>();

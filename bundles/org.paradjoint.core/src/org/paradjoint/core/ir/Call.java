@@ -56,6 +56,15 @@ public record Call(String name, List<Expr> args, SourceRange range, CalleeKind k
         return new Call(name, newArgs, range, kind);
     }
 
+    /** {@code extent(array, dim)}: the extent of dimension {@code dim} (from 0) of {@code array} ({@link CalleeKind#SHAPE}). */
+    public static Call extent(Variable array, int dim, SourceRange range) {
+        return new Call("extent", List.of(new VarRef(array, range), new IntLit(dim, range)), range, CalleeKind.SHAPE);
+    }
+
+    public boolean isShapeQuery() {
+        return kind == CalleeKind.SHAPE;
+    }
+
     public boolean isIntrinsic() {
         return kind == CalleeKind.INTRINSIC;
     }

@@ -19,7 +19,13 @@ public enum CalleeKind {
      * A function of a support library that the generated file includes (the partially separable
      * gradient's {@code paradjoint_ps.h}): declared there, never inlined, no prototype of ours.
      */
-    EXTERNAL;
+    EXTERNAL,
+    /**
+     * A query of an array's shape, {@code extent(a, d)}: the number of elements of dimension
+     * {@code d} (from 0) of the whole array {@code a} (Kokkos {@code a.extent(d)}). Integer valued,
+     * never differentiated, printed by each language's printer in its own spelling.
+     */
+    SHAPE;
 
     /**
      * The kind of a call that names only its callee: an intrinsic when the derivative rules know

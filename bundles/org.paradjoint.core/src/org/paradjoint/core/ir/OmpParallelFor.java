@@ -56,6 +56,10 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
         return new OmpParallelFor(privates, firstprivates, shared, r, schedule, collapse, defaultSharing, range);
     }
 
+    public OmpParallelFor withCollapse(int c) {
+        return new OmpParallelFor(privates, firstprivates, shared, reductions, schedule, c, defaultSharing, range);
+    }
+
     public OmpParallelFor withFirstprivates(List<Variable> f) {
         return new OmpParallelFor(privates, f, shared, reductions, schedule, collapse, defaultSharing, range);
     }

@@ -20,7 +20,9 @@ import org.paradjoint.core.diag.SourceRange;
 public final class TranslationUnit {
 
     public enum Language {
-        C, FORTRAN
+        C, FORTRAN,
+        /** C++ with Kokkos: Views as arrays, kernels as parallel loops (see the Kokkos front-end). */
+        KOKKOS
     }
 
     /** A function the file defines, mapped or not: its name and where it is written. */

@@ -39,14 +39,19 @@ import org.paradjoint.core.transform.Runtime;
  * with a dot or an exponent. A parameter the function marks unused ({@link Function#unusedParams()})
  * gets a {@code (void) x;} line at the top of the body.
  */
-public final class CPrinter {
+public class CPrinter {
 
     private static final int UNARY = 15;
     private static final int POSTFIX = 16;
     private static final int CONDITIONAL = 3;
 
-    private final StringBuilder out = new StringBuilder();
-    private int depth;
+    /** The text printed so far; subclasses (printers of C-like languages) append to it. */
+    protected final StringBuilder out = new StringBuilder();
+    protected int depth;
+
+    /** For printers of languages whose expressions are C's but for array references and some calls (C++). */
+    protected CPrinter() {
+    }
 
     // ---- public API ----------------------------------------------------------------------
 
@@ -161,7 +166,7 @@ public final class CPrinter {
 
     // ---- functions and statements ---------------------------------------------------------
 
-    private void function(Function f) {
+    protected void function(Function f) {
         if (f.comment() != null && !f.comment().isBlank()) {
             out.append(comment(f.comment()));
         }
@@ -200,11 +205,11 @@ public final class CPrinter {
         return f.locals().stream().filter(v -> v.isArray() && read.contains(v)).toList();
     }
 
-    private void line(String text) {
+    protected void line(String text) {
         out.append("    ".repeat(depth)).append(text).append('\n');
     }
 
-    private void stmt(Stmt s) {
+    protected void stmt(Stmt s) {
         switch (s) {
             case Assign a -> {
                 if (a.atomic()) {
@@ -259,7 +264,7 @@ public final class CPrinter {
         }
     }
 
-    private void body(Block b) {
+    protected void body(Block b) {
         depth++;
         for (Stmt s : b.stmts()) {
             stmt(s);
@@ -267,7 +272,7 @@ public final class CPrinter {
         depth--;
     }
 
-    private String step(For f) {
+    protected String step(For f) {
         String c = f.counter().name();
         Long k = f.constantStep();
         if (k != null) {
@@ -334,7 +339,7 @@ public final class CPrinter {
     }
 
     /** Prints {@code e} in a context that requires at least precedence {@code min}. */
-    private String expr(Expr e, int min) {
+    protected String expr(Expr e, int min) {
         String s = raw(e);
         return precedence(e) < min ? "(" + s + ")" : s;
     }
@@ -344,16 +349,24 @@ public final class CPrinter {
             case IntLit l -> Long.toString(l.value()) + (fitsInt(l.value()) ? "" : "L");
             case RealLit l -> literal(l);
             case VarRef r -> r.var().name();
-            case ArrayRef r -> r.var().name()
-                    + r.indices().stream().map(i -> "[" + expr(i, 0) + "]").collect(Collectors.joining());
-            case Call c -> c.name() + "(" + c.args().stream().map(a -> expr(a, 2)).collect(Collectors.joining(", "))
-                    + ")";
+            case ArrayRef r -> arrayRef(r);
+            case Call c -> call(c);
             case Unary u -> unary(u);
             case Cast c -> "(" + c.type().cName() + ") " + expr(c.operand(), UNARY);
             case Binary b -> binary(b);
             case Cond c -> expr(c.cond(), CONDITIONAL + 1) + " ? " + expr(c.then(), CONDITIONAL + 1) + " : "
                     + expr(c.otherwise(), CONDITIONAL);
         };
+    }
+
+    /** {@code a[i][j]}. */
+    protected String arrayRef(ArrayRef r) {
+        return r.var().name() + r.indices().stream().map(i -> "[" + expr(i, 0) + "]").collect(Collectors.joining());
+    }
+
+    /** {@code name(args)}. */
+    protected String call(Call c) {
+        return c.name() + "(" + c.args().stream().map(a -> expr(a, 2)).collect(Collectors.joining(", ")) + ")";
     }
 
     /** {@code -(a * b)} prints as {@code -a * b}, which C reads as {@code (-a) * b}: the same value exactly. */

@@ -25,6 +25,11 @@ public final class ExprText {
         return MessageSpelling.ARRAYS_BY_LAYOUT.renamed(ref, arrayName);
     }
 
+    /** True when elements of {@code array} are written {@code a(i, j)}: a Fortran array or a Kokkos View. */
+    public static boolean parenthesised(org.paradjoint.core.ir.Variable array) {
+        return MessageSpelling.parenthesised(array);
+    }
+
     /** {@code a[i][j]}, or {@code a(i, j)} for a Fortran (column-major) array. */
     public static String element(String array, List<String> subscripts, boolean fortran) {
         return MessageSpelling.element(array, subscripts, fortran);

@@ -34,8 +34,10 @@ import org.paradjoint.core.ir.Variable;
  * {@code abs(x)}, {@code max(a, b)} (of reals or integers), {@code mod(i, 2)}, {@code x**2},
  * {@code nint(x)}, types {@code real(8)} and {@code integer}, {@code !$ad elemental}, statements
  * without {@code ;}.</li>
+ * <li>{@link #KOKKOS}: C's spelling with View elements {@code v(i - 1, j)}.</li>
  * <li>{@link #ARRAYS_BY_LAYOUT}: C's spelling except that each array element takes the form of
- * the language its array comes from (a {@link Layout#COLUMN_MAJOR} array is a Fortran one); the
+ * the language its array comes from (a {@link Layout#COLUMN_MAJOR} array is a Fortran one, an array
+ * with a run-time shape a Kokkos View); the
  * race analysis's spelling, for messages that only know the expression.</li>
  * </ul>
  * Pick one with {@link #of(TranslationUnit)} (the unit's language) or {@link #of(Function)} (the
@@ -49,6 +51,8 @@ public final class MessageSpelling {
     public static final MessageSpelling FORTRAN = new MessageSpelling(true, true);
     /** C's spelling with each array element in its own language's form, known from its layout. */
     public static final MessageSpelling ARRAYS_BY_LAYOUT = new MessageSpelling(false, null);
+    /** Kokkos C++: C's spelling, View elements {@code v(i, j)}. */
+    public static final MessageSpelling KOKKOS = new MessageSpelling(false, true);
 
     // Fortran precedence levels (higher binds tighter)
     private static final int EQV = 1;
@@ -76,7 +80,11 @@ public final class MessageSpelling {
 
     /** The spelling of a language. */
     public static MessageSpelling of(TranslationUnit.Language language) {
-        return language == TranslationUnit.Language.FORTRAN ? FORTRAN : C;
+        return switch (language) {
+            case FORTRAN -> FORTRAN;
+            case KOKKOS -> KOKKOS;
+            case C -> C;
+        };
     }
 
     /** The spelling of the unit's language; C for null. */
@@ -124,7 +132,12 @@ public final class MessageSpelling {
     }
 
     private boolean fortranElement(Variable array) {
-        return fortranArrays != null ? fortranArrays : array.layout() == Layout.COLUMN_MAJOR;
+        return fortranArrays != null ? fortranArrays : parenthesised(array);
+    }
+
+    /** Parenthesised subscripts: a Fortran array (column-major) or a Kokkos View (an array with a run-time shape). */
+    static boolean parenthesised(Variable array) {
+        return array.layout() == Layout.COLUMN_MAJOR || array.hasRuntimeShape();
     }
 
     /** The binary operator: {@code &&} or {@code .and.}, {@code !=} or {@code /=} ... */

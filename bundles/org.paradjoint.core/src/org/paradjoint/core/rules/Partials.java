@@ -95,7 +95,7 @@ public final class Partials {
             }
             case Call c -> {
                 if (!DerivativeRules.isFloatingIntrinsic(c.name())) {
-                    if (!c.isIntrinsic()) {
+                    if (!c.isIntrinsic() && !c.isShapeQuery()) {
                         throw UnknownFunctions.error(c.range(), List.of(c.name()));
                     }
                     break;

@@ -126,7 +126,7 @@ final class DiffContext {
             dims = List.of(new Dim(new IntLit(0), null));
         }
         d = new Variable(name, v.type(), dims, param ? Variable.Kind.PARAMETER : Variable.Kind.LOCAL, isConst,
-                v.layout(), SourceRange.NONE);
+                v.layout(), SourceRange.NONE, v.typeName());
         derivative.put(v, d);
         if (!param && !declaredInBody.contains(v)) {
             derivativeLocals.add(d);
@@ -200,11 +200,16 @@ final class DiffContext {
     }
 
     String comment() {
+        return comment(dependents);
+    }
+
+    /** The provenance comment naming {@code shown} as the dependents. */
+    String comment(List<Variable> shown) {
         String file = sourceFile == null ? "" : sourceFile.replace('\\', '/');
         file = file.substring(file.lastIndexOf('/') + 1);
         String what = isReverse() ? "Adjoint (reverse mode)" : "Tangent (forward mode)";
         return "/* " + what + " of " + fn.name() + (file.isEmpty() ? "" : " in " + file) + ": dependents "
-                + String.join(", ", dependents.stream().map(Variable::name).toList()) + "; independents "
+                + String.join(", ", shown.stream().map(Variable::name).toList()) + "; independents "
                 + String.join(", ", independents.stream().map(Variable::name).toList()) + ". */";
     }
 }

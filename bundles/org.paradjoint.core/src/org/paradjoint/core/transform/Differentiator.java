@@ -113,12 +113,15 @@ public final class Differentiator {
             Diagnostics diags) {
         DerivativeSignature signature = null;
         try {
-            if (primal.returnType() != null) {
-                diags.error("unsupported-return-value.function-returns-value", primal.range(), "primal", primal.name());
+            Optional<ReturnedValue> returned = ReturnedValue.of(primal);
+            if (primal.returnType() != null && (returned.isEmpty() || mode != Mode.REVERSE)) {
+                diags.error(mode == Mode.REVERSE ? "unsupported-return-value.function-returns-value"
+                        : "unsupported-return-value.tangent", primal.range(), "primal", primal.name());
                 return new DiffResult(null, null, diags.list());
             }
             Names names = names(unit, primal);
-            Function fn = prepare(unit, primal, names);
+            Function prepared = prepare(unit, primal, names);
+            Function fn = returned.isPresent() ? returned.get().lowered(prepared) : prepared;
             checkCalls(fn);
             Spec spec = spec(primal, fn, options, diags);
             if (spec == null) {
@@ -140,7 +143,7 @@ public final class Differentiator {
                 if (!y.isFloating()) {
                     diags.error("dependent-not-floating", spec.range(), "dependent", y.name(), "type",
                             y.type().cName());
-                } else if (y.isScalar() || y.isConst()) {
+                } else if (y.isScalar() && !isReturned(returned, y) || y.isConst()) {
                     diags.error(y.isConst() ? "dependent-not-writable.const" : "dependent-not-writable", spec.range(),
                             "dependent", y.name());
                 }
@@ -155,11 +158,16 @@ public final class Differentiator {
                             String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
+            List<Variable> copied = new ArrayList<>();
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        diags.error("independent-overwritten.independent-overwritten-by", spec.range(), "independent",
-                                x.name(), "function", fn.name());
+                        if (OverwrittenIndependents.canCopy(x)) {
+                            copied.add(x);
+                        } else {
+                            diags.error("independent-overwritten.independent-overwritten-by", spec.range(),
+                                    "independent", x.name(), "function", fn.name());
+                        }
                     }
                 }
             }
@@ -168,6 +176,9 @@ public final class Differentiator {
             }
             // active = varied and useful (Tapenade's definition); independents keep their derivative
             // parameter even when no dependent depends on them
+            List<Variable> userDeps = deps;
+            deps = new ArrayList<>(deps);
+            deps.addAll(copied);
             Set<Variable> useful = Usefulness.compute(fn.body(), deps, activity::isVaried);
             Set<Variable> active = new LinkedHashSet<>();
             for (Variable v : activity.varied()) {
@@ -185,8 +196,19 @@ public final class Differentiator {
             ordered.addAll(active);
             DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit == null ? null : unit.file(),
                     names, deps, indeps, ordered, spec.givenNames(), options, extents);
-            signature = cx.signature(cx.functionName());
+            signature = cx.signature(cx.functionName()).withDependents(userDeps);
             Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();
+            Map<Variable, Variable> copies = new LinkedHashMap<>();
+            copied.forEach(x -> copies.put(x, cx.derivative(x)));
+            if (!copies.isEmpty()) {
+                out = OverwrittenIndependents.throughLocals(out, copies, names, cx.comment(userDeps));
+            }
+            if (returned.isPresent()) {
+                Variable v = returned.get().variable().withKind(Variable.Kind.PARAMETER);
+                Variable seed = cx.hasDerivativeParam(v) ? cx.derivative(v) : null;
+                out = returned.get().raised(out, seed);
+                signature = returned.get().raised(signature, seed);
+            }
             cx.warnings.forEach(diags::add);
             return new DiffResult(out, signature, diags.list());
         } catch (UnsupportedException e) {
@@ -195,8 +217,13 @@ public final class Differentiator {
         }
     }
 
+    private static boolean isReturned(Optional<ReturnedValue> returned, Variable v) {
+        return returned.isPresent() && returned.get().variable().equals(v);
+    }
+
     private static void checkCalls(Function fn) {
-        UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic()).toList());
+        UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic() && !c.isShapeQuery())
+                .toList());
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {

@@ -44,8 +44,8 @@ final class Loops {
         if (written.contains(f.counter())) {
             throw new UnsupportedException("loop-counter-modified", f.range(), "counter", f.counter().name());
         }
-        Set<Variable> header = new LinkedHashSet<>(ExprUtil.variables(f.lower()));
-        header.addAll(ExprUtil.variables(f.bound()));
+        Set<Variable> header = new LinkedHashSet<>(ExprUtil.valueVariables(f.lower()));
+        header.addAll(ExprUtil.valueVariables(f.bound()));
         for (Variable v : header) {
             if (written.contains(v) || v.equals(f.counter())) {
                 throw new UnsupportedException("loop-bound-modified", f.range(), "variable", v.name(), "counter",

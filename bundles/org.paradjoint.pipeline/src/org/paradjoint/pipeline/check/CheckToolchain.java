@@ -50,6 +50,14 @@ public interface CheckToolchain {
         }
     }
 
+    /**
+     * Whether the driver runs the tangent (a dot-product test against the adjoint) besides the
+     * finite differences; when false, {@link Request#tangent()} may be null.
+     */
+    default boolean needsTangent() {
+        return true;
+    }
+
     /** Null when the compiler is there; otherwise what to install. */
     String missingCompiler();
 

@@ -35,7 +35,8 @@ public final class Dialect {
      * @param directive true for a stripped line that is a directive of this language (OpenMP or annotation)
      * @param declarations the offset ranges of the top-level declarations of a text
      * @param speller an expression in this language, where its source text is not at hand
-     * @param reductionClause the reduction clause of an adjoint array and its number of elements
+     * @param reductionClause the reduction clause of an adjoint array and its number of elements; null when
+     *            the language has none
      */
     public Dialect(Language language, String sentinel, Pattern annotationLine, Function<Matcher, String> annotationWord,
             Predicate<String> directive, Function<String, List<int[]>> declarations, Function<Expr, String> speller,
@@ -59,9 +60,13 @@ public final class Dialect {
         return sentinel + body;
     }
 
-    /** The reduction clause of the adjoint array section {@code array} ({@code xb}) of {@code length} elements. */
-    public String reductionClause(String array, String length) {
-        return reductionClause.apply(array, length);
+    /**
+     * The reduction clause of the adjoint array section {@code array} ({@code xb}) of {@code length}
+     * elements; empty where the language's parallel loops take no such clause (Kokkos kernels).
+     */
+    public java.util.Optional<String> reductionClause(String array, String length) {
+        return reductionClause == null ? java.util.Optional.empty()
+                : java.util.Optional.of(reductionClause.apply(array, length));
     }
 
     /** True for a (stripped) directive line: an OpenMP or {@code ad} pragma, or a Fortran sentinel line. */

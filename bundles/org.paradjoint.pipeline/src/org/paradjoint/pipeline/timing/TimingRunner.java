@@ -95,8 +95,10 @@ public final class TimingRunner {
     /** The toolchain of the source's language. */
     private static TimingToolchain toolchain(TimingConfig config) throws TimingException {
         String name = config.source().getFileName().toString();
-        return Languages.forFile(name).map(SourceLanguage::timingToolchain).orElseThrow(() -> error(config,
-                "unsupported-file-type", "languages", Languages.describe()));
+        SourceLanguage language = Languages.forFile(name).orElseThrow(() -> error(config, "unsupported-file-type",
+                "languages", Languages.describe()));
+        return language.timingToolchain().orElseThrow(() -> error(config, "not-available.timing", "language",
+                language.displayName()));
     }
 
     private static TranslationUnit parse(TimingConfig config, TimingToolchain toolchain) throws TimingException {
@@ -189,7 +191,7 @@ public final class TimingRunner {
             Map<String, Long> ints, Map<Variable, ArrayExtents.Shape> shapes, BooleanSupplier stop)
             throws IOException, TimingException {
         SourceLanguage language = Languages.of(unit);
-        TimingToolchain toolchain = language.timingToolchain();
+        TimingToolchain toolchain = toolchain(config);
         Map<Variable, Long> extents = counts(shapes);
         Path dir = config.workDir().resolve("size-" + size).resolve(v.id());
         Files.createDirectories(dir);

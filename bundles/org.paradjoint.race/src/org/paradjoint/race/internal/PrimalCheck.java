@@ -147,7 +147,7 @@ final class PrimalCheck {
             }
             element.add(Long.toString(v.getAsLong()));
         }
-        boolean fortran = m.counter.layout() == Layout.COLUMN_MAJOR;
+        boolean fortran = m.counter.layout() == Layout.COLUMN_MAJOR || ExprText.parenthesised(f.a().array());
         return out + "; both touch " + ExprText.element(f.a().array().name(), element, fortran);
     }
 

@@ -196,8 +196,9 @@ public final class StencilAnalyzer {
             }
             taken.add(m.adjoint());
             Variable p = param.get();
+            // the adjoint has its primal's type (a View's adjoint is a View of the same kind), never const
             out.put(p, new Variable(m.adjoint(), p.type(), p.dims(), Variable.Kind.PARAMETER, false, p.layout(),
-                    org.paradjoint.core.diag.SourceRange.NONE));
+                    org.paradjoint.core.diag.SourceRange.NONE, p.typeName()));
         }
         return out;
     }

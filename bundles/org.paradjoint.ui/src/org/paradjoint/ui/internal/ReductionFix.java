@@ -16,14 +16,15 @@ import org.paradjoint.pipeline.edits.Dialect;
  */
 final class ReductionFix extends IncrementFix {
 
-    ReductionFix(String adjoint, String length, Dialect dialect) {
-        super("Use a reduction clause", "The adjoint loop gets <code>"
-                + dialect.reductionClause(arrayOf(adjoint), length) + "</code> instead of atomics: no contention, but each thread holds a private copy of " + length
+    /** {@code clause}: the reduction clause as the file's language writes it ({@link Dialect#reductionClause}). */
+    ReductionFix(String clause, String length) {
+        super("Use a reduction clause", "The adjoint loop gets <code>" + clause
+                + "</code> instead of atomics: no contention, but each thread holds a private copy of " + length
                 + " elements. Applies to every adjoint of this file.");
     }
 
     /** {@code xb} of {@code xb[i - 1]}. */
-    private static String arrayOf(String adjoint) {
+    static String arrayOf(String adjoint) {
         return adjoint.contains("[") ? adjoint.substring(0, adjoint.indexOf('[')) : adjoint;
     }
 

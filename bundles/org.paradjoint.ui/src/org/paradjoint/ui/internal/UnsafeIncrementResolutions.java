@@ -49,7 +49,8 @@ public final class UnsafeIncrementResolutions implements IMarkerResolutionGenera
                     .ifPresent(p -> out.add(new StencilFix(p)));
         }
         out.add(new KeepAtomicFix(function, adjoint));
-        ReductionOption.length(src, offset).ifPresent(len -> out.add(new ReductionFix(adjoint, len, src.dialect())));
+        ReductionOption.length(src, offset).ifPresent(len -> src.dialect()
+                .reductionClause(ReductionFix.arrayOf(adjoint), len).ifPresent(c -> out.add(new ReductionFix(c, len))));
         DisjointAssertion.propose(src, offset).ifPresent(p -> out.add(new DisjointFix(p)));
         return out.toArray(IMarkerResolution[]::new);
     }

@@ -1,0 +1,96 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * An independent array the function overwrites without naming it a dependent. Its adjoint
+ * parameter must be incremented, as every independent's is; but reverse mode propagates an
+ * overwritten array's adjoint in place, from the seed of its final value to the derivative with
+ * respect to its initial one. So the array is differentiated as a dependent with a zero seed,
+ * into a local adjoint array that starts at zero, and the parameter's adjoint is incremented by
+ * that local at the end. The local has the array's extents, which must be known at run time:
+ * arrays with a run-time shape (Kokkos Views) qualify; for the others the user lists the array
+ * among the dependents as well (and the error says so).
+ */
+final class OverwrittenIndependents {
+
+    private OverwrittenIndependents() {
+    }
+
+    /** True when a local adjoint of {@code x} can be declared: all its extents can be asked at run time. */
+    static boolean canCopy(Variable x) {
+        return x.hasRuntimeShape();
+    }
+
+    /**
+     * {@code adjoint} with the adjoints {@code adjointOf} (array to its adjoint parameter)
+     * accumulated through locals, and {@code comment} (which names the user's dependents only).
+     */
+    static Function throughLocals(Function adjoint, Map<Variable, Variable> adjointOf, Names names, String comment) {
+        Map<Variable, Variable> local = new LinkedHashMap<>();
+        List<Variable> locals = new ArrayList<>(adjoint.locals());
+        List<Stmt> before = new ArrayList<>();
+        List<Stmt> after = new ArrayList<>();
+        for (Map.Entry<Variable, Variable> e : adjointOf.entrySet()) {
+            Variable x = e.getKey();
+            Variable xb = e.getValue();
+            List<Dim> dims = new ArrayList<>();
+            for (int d = 0; d < x.rank(); d++) {
+                dims.add(Dim.c(Call.extent(x, d, SourceRange.NONE)));
+            }
+            Variable w = xb.withName(names.fresh(xb.name() + "_w")).withKind(Variable.Kind.LOCAL).withDims(dims);
+            local.put(xb, w);
+            locals.add(w);
+            List<Variable> counters = new ArrayList<>();
+            for (int d = 0; d < x.rank(); d++) {
+                Variable c = Variable.scalar(names.fresh("pa_" + "ijk".charAt(d)), BaseType.INT, Variable.Kind.LOCAL);
+                counters.add(c);
+                locals.add(c);
+            }
+            List<Expr> at = counters.stream().map(c -> (Expr) new VarRef(c)).toList();
+            before.add(nest(x, counters, new Assign(new ArrayRef(w, at), Assign.Op.SET, Exprs.zero(true))));
+            after.add(nest(x, counters, new Assign(new ArrayRef(xb, at), Assign.Op.ADD, new ArrayRef(w, at))));
+        }
+        List<Stmt> body = new ArrayList<>(before);
+        body.addAll(((Block) StmtUtil.rename(adjoint.body(), local)).stmts());
+        body.addAll(after);
+        return new Function(adjoint.name(), adjoint.returnType(), adjoint.params(), locals,
+                new Block(body, adjoint.body().range()), adjoint.pragmas(), adjoint.isStatic(), comment,
+                adjoint.range(), adjoint.unusedParams());
+    }
+
+    /** A parallel loop nest over the extents of {@code x} around {@code s}: every iteration its own element. */
+    private static For nest(Variable x, List<Variable> counters, Stmt s) {
+        Block inner = new Block(List.of(s));
+        For loop = null;
+        for (int d = counters.size() - 1; d >= 0; d--) {
+            OmpParallelFor omp = d > 0 ? null
+                    : counters.size() > 1 ? OmpParallelFor.plain().withCollapse(counters.size()) : OmpParallelFor.plain();
+            loop = new For(counters.get(d), Exprs.integer(0), Binary.Op.LT, Call.extent(x, d, SourceRange.NONE),
+                    Exprs.integer(1), inner, omp, List.of(), SourceRange.NONE);
+            inner = new Block(List.of(loop));
+        }
+        return loop;
+    }
+}

@@ -1,0 +1,112 @@
+package org.paradjoint.pipeline.check;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.paradjoint.cdt.check.KokkosCheckDriver;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.pipeline.OutputFiles;
+
+/**
+ * Kokkos C++: the driver {@code f_check.cpp} includes the source and its adjoint file (no
+ * tangent: the adjoint is held against central differences of the primal) and is built by
+ * {@code g++} against Kokkos. Where Kokkos is: {@code PARADJOINT_KOKKOS_CXXFLAGS} (default
+ * {@code -I/usr/include/trilinos}, Debian's {@code libtrilinos-kokkos-dev}) and
+ * {@code PARADJOINT_KOKKOS_LIBS} (default {@code -ltrilinos_kokkoscore}).
+ */
+public final class KokkosCheck implements CheckToolchain {
+
+    static final String CXXFLAGS = "PARADJOINT_KOKKOS_CXXFLAGS";
+    static final String LIBS = "PARADJOINT_KOKKOS_LIBS";
+
+    /** The flags every Kokkos driver and generated Kokkos file must build with. */
+    public static final List<String> FLAGS = List.of("-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-fopenmp");
+
+    private final DriverRunner runner = new DriverRunner("g++", flags(), libraries(), 300);
+
+    /** The compiler flags: {@link #FLAGS} and where Kokkos's headers are. */
+    public static List<String> flags() {
+        List<String> f = new ArrayList<>(FLAGS);
+        f.addAll(split(System.getenv().getOrDefault(CXXFLAGS, "-I/usr/include/trilinos")));
+        return f;
+    }
+
+    /** The libraries to link: Kokkos's core library. */
+    public static List<String> libraries() {
+        return split(System.getenv().getOrDefault(LIBS, "-ltrilinos_kokkoscore"));
+    }
+
+    private static List<String> split(String s) {
+        return Arrays.stream(s.trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
+    }
+
+    @Override
+    public String missingCompiler() {
+        return null; // g++ reports itself when it is run
+    }
+
+    @Override
+    public boolean needsTangent() {
+        return false;
+    }
+
+    @Override
+    public Outcome prepare(Request r) throws IOException {
+        Path driverPath = driverPath(r);
+        Path adjointPath = Path.of(r.adjoint().path()).toAbsolutePath();
+        List<String> includes = List.of(relative(driverPath, r.source().toAbsolutePath()),
+                relative(driverPath, adjointPath));
+        KokkosCheckDriver.Driver driver = KokkosCheckDriver.generate(r.primal(),
+                CCheck.signature(r.adjoint(), r.primal().name()), r.spec(), includes);
+        if (driver.hasErrors()) {
+            return Outcome.failure(driver.diagnostics(), null);
+        }
+        OutputFiles.writeGenerated(adjointPath, r.adjoint().text());
+        OutputFiles.writeGenerated(driverPath, driver.source());
+        List<Path> written = List.of(adjointPath, driverPath);
+        if (!r.build()) {
+            return new Outcome(written, null, "cd " + driverPath.getParent() + " && g++ " + String.join(" ", flags())
+                    + " -Wno-unknown-pragmas " + driverPath.getFileName() + " " + String.join(" ", libraries()) + " && ./a.out",
+                    driver.diagnostics(), null);
+        }
+        Path exe = executable(driverPath);
+        // g++ ignores the driver's "#pragma GCC diagnostic" for the annotations of the included source
+        DriverRunner.Outcome compiled = runner.compile(driverPath, exe, "-Wno-unknown-pragmas");
+        if (!compiled.ok()) {
+            return new Outcome(written, null, null, driver.diagnostics(),
+                    "the driver does not compile:\n" + compiled.text());
+        }
+        return new Outcome(written, exe, null, driver.diagnostics(), null);
+    }
+
+    @Override
+    public DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException {
+        return runner.run(executable, threads, CheckToolchain.environment(allowZero));
+    }
+
+    @Override
+    public List<Path> generated(Request r) {
+        return List.of(Path.of(r.adjoint().path()), driverPath(r));
+    }
+
+    @Override
+    public List<Path> built(Request r) {
+        return r.build() ? List.of(executable(driverPath(r))) : List.of();
+    }
+
+    private static String relative(Path driver, Path file) {
+        return driver.getParent().relativize(file).toString();
+    }
+
+    private static Path driverPath(Request r) {
+        return r.driverOutput() != null ? r.driverOutput().toAbsolutePath()
+                : r.source().toAbsolutePath().getParent().resolve(r.primal().name() + "_check.cpp");
+    }
+
+    private static Path executable(Path driverPath) {
+        return driverPath.resolveSibling(driverPath.getFileName().toString().replaceFirst("\\.cpp$", ""));
+    }
+}

@@ -1,0 +1,126 @@
+package org.paradjoint.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
+
+/**
+ * Kokkos C++ end to end: {@code paradjoint check --run} builds every example function against
+ * Kokkos (Debian's {@code libtrilinos-kokkos-dev}, Serial backend) and holds its adjoint against
+ * central differences of the primal; the paper's example keeps {@code atomic_add} on the
+ * stencil's increments only, and its adjoint stencil written as a gather has none.
+ */
+class KokkosCheckTest {
+
+    private static Path dir;
+
+    @BeforeAll
+    static void copyExamples() throws IOException {
+        assertTrue(Files.isRegularFile(Path.of("/usr/include/trilinos/Kokkos_Core.hpp"))
+                || System.getenv("PARADJOINT_KOKKOS_CXXFLAGS") != null,
+                "Kokkos is needed: apt-get install libtrilinos-kokkos-dev (see README)");
+        dir = ScratchDir.create("paradjoint-kokkos");
+        try (Stream<Path> files = Files.list(Repo.examples().resolve("kokkos"))) {
+            for (Path p : files.filter(p -> p.toString().endsWith(".cpp")).toList()) {
+                Files.copy(p, dir.resolve(p.getFileName()));
+            }
+        }
+    }
+
+    @AfterAll
+    static void clean() {
+        ScratchDir.delete(dir);
+    }
+
+    /** File, function and the sizes of its check. */
+    static Stream<Arguments> checks() {
+        return Stream.of(
+                Arguments.of("residual_norm.cpp", "residual_norm", List.of("--set", "n=40")),
+                Arguments.of("stencil_gather.cpp", "laplace1d", List.of("--set", "n=12")),
+                Arguments.of("kernels.cpp", "axpy_sq", List.of("--set", "n=30")),
+                Arguments.of("kernels.cpp", "scatter_idx", List.of("--set", "n=30", "--extent", "y=n")),
+                Arguments.of("kernels.cpp", "laplace2d", List.of("--set", "n=8", "--set", "m=7")),
+                Arguments.of("kernels.cpp", "column_sq", List.of("--set", "n=9", "--set", "k=2")),
+                Arguments.of("kernels.cpp", "copy_then_square",
+                        List.of("--set", "n=20", "--extent", "x=n", "--extent", "w=n", "--extent", "y=n")),
+                Arguments.of("kernels.cpp", "fill_scale", List.of("--set", "n=20", "--extent", "y=n")),
+                Arguments.of("kernels.cpp", "temporaries", List.of("--set", "n=20")),
+                Arguments.of("kernels.cpp", "sum_sq", List.of("--set", "n=20")),
+                Arguments.of("kernels.cpp", "dot", List.of("--set", "n=20")),
+                Arguments.of("kernels.cpp", "scale3d", List.of("--set", "n=5")),
+                Arguments.of("kernels.cpp", "fixed_extent", List.of("--set", "n=11")),
+                Arguments.of("kernels.cpp", "gemv", List.of("--set", "n=7", "--set", "m=9")));
+    }
+
+    private static final Pattern FD = Pattern.compile("finite-difference: PASS rel_err=(\\S+)");
+
+    @ParameterizedTest
+    @MethodSource("checks")
+    void adjointMatchesCentralDifferences(String file, String function, List<String> sizes) {
+        List<String> args = new ArrayList<>(List.of("check", dir.resolve(file).toString(), "--function", function,
+                "--run", "--threads", "1", "--force", "-o", dir.resolve(function + "_check.cpp").toString()));
+        args.addAll(sizes);
+        CliRun r = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, r.status, r.toString());
+        Matcher m = FD.matcher(r.out);
+        assertTrue(m.find(), r.toString());
+        assertTrue(Double.parseDouble(m.group(1)) <= 1e-6, r.toString());
+        assertTrue(r.out.contains("== " + function + ": PASS"), r.toString());
+    }
+
+    @Test
+    void thePapersExampleKeepsAtomicsOnTheStencilIncrementsOnly() throws IOException {
+        Path out = dir.resolve("residual_norm_b_text.cpp");
+        CliRun r = CliRun.of("differentiate", dir.resolve("residual_norm.cpp").toString(), "-o", out.toString());
+        assertEquals(0, r.status, r.toString());
+        String text = Files.readString(out);
+        assertTrue(text.contains("void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb,"), text);
+        assertTrue(text.contains("int n, double rb)"), text);
+        List<String> atomics = text.lines().filter(l -> l.contains("Kokkos::atomic_add")).map(String::strip).toList();
+        assertEquals(List.of("Kokkos::atomic_add(&xb_w(i - 1), yb(i));", "Kokkos::atomic_add(&xb_w(i), -2.0 * yb(i));",
+                "Kokkos::atomic_add(&xb_w(i + 1), yb(i));", "Kokkos::atomic_add(&xb_w(i), yb(i));"), atomics);
+        // the seed of the reduction is broadcast with a plain increment (each iteration its own element)
+        assertTrue(text.contains("        yb(i) += 2.0 * y(i) * rb;"), text);
+        // the overwritten independent goes through a local adjoint View that is added to xb at the end
+        assertTrue(text.contains("Kokkos::View<double*> xb_w(\"xb_w\", x.extent(0));"), text);
+        assertTrue(text.contains("xb(pa_i) += xb_w(pa_i);"), text);
+        assertTrue(r.err.contains("adjoint increment xb(i - 1) may collide between iterations"), r.toString());
+    }
+
+    @Test
+    void theAdjointStencilWrittenAsAGatherHasNoAtomics() throws IOException {
+        Path out = dir.resolve("stencil_gather_b_text.cpp");
+        CliRun r = CliRun.of("differentiate", dir.resolve("stencil_gather.cpp").toString(), "-o", out.toString());
+        assertEquals(0, r.status, r.toString());
+        String text = Files.readString(out);
+        assertFalse(text.contains("atomic"), text);
+        assertTrue(text.contains("xb(i) += yb(i + 1) - 2.0 * yb(i) + yb(i - 1);"), text);
+    }
+
+    @Test
+    void separableGradientsAndTimingSayTheyAreNotAvailable() {
+        CliRun r = CliRun.of("differentiate", dir.resolve("kernels.cpp").toString(), "--mode", "separable", "-o",
+                dir.resolve("ps").toString());
+        assertEquals(1, r.status, r.toString());
+        assertTrue(r.err.contains("partially separable gradients are not available for Kokkos C++ files"),
+                r.toString());
+    }
+}
