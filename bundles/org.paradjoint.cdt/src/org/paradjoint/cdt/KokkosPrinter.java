@@ -134,7 +134,7 @@ public final class KokkosPrinter extends CPrinter {
         }
         String head = (f.isStatic() ? "static " : "") + (f.returnType() == null ? "void" : f.returnType().cName())
                 + " " + f.name() + "(";
-        out.append(signature(head, f.params().stream().map(this::parameter).toList()));
+        out.append(signature(head, f.params().stream().map(this::parameter).toList())).append('\n');
         out.append("{\n");
         depth++;
         Set<Variable> kernelOnly = kernelOnlyLocals(f);
@@ -149,9 +149,9 @@ public final class KokkosPrinter extends CPrinter {
                 line(localView(v));
             }
         }
-        declarations(scalars).forEach(this::line);
+        declarations(scalars).lines().forEach(this::line);
         for (Variable p : f.unusedParamVariables()) {
-            line(unusedParameter(p));
+            line("(void) " + p.name() + ";");
         }
         for (Stmt s : f.body().stmts()) {
             stmt(s);

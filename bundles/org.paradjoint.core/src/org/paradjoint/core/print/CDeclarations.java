@@ -103,7 +103,7 @@ final class CDeclarations {
      * declarations, on one line when it fits in {@value #MAX_LINE} characters, else wrapped with the
      * parameters aligned after the parenthesis.
      */
-    private static String signature(String head, List<String> params) {
+    static String signature(String head, List<String> params) {
         String oneLine = head + (params.isEmpty() ? "void" : String.join(", ", params)) + ")";
         if (oneLine.length() <= MAX_LINE) {
             return oneLine;

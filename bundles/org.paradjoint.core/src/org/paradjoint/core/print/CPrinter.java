@@ -159,6 +159,15 @@ public class CPrinter {
         return "#ifndef " + guard + "\n#define " + guard + "\n\n" + text + "\n#endif\n";
     }
 
+    /**
+     * A function head ({@code head} ends with the opening parenthesis) with its parameter
+     * declarations, on one line when it fits, else wrapped with the parameters aligned after the
+     * parenthesis; for printers of languages that declare functions as C does (C++).
+     */
+    public static String signature(String head, List<String> params) {
+        return CDeclarations.signature(head, params);
+    }
+
     /** A declaration of a variable as C declares it: {@code const double (*cl)[64]}, {@code double u[n][n]}. */
     public static String declarator(Variable v) {
         return CDeclarations.declarator(v);

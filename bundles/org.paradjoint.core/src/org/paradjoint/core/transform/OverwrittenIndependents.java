@@ -76,8 +76,8 @@ final class OverwrittenIndependents {
         body.addAll(((Block) StmtUtil.rename(adjoint.body(), local)).stmts());
         body.addAll(after);
         return new Function(adjoint.name(), adjoint.returnType(), adjoint.params(), locals,
-                new Block(body, adjoint.body().range()), adjoint.pragmas(), adjoint.isStatic(), comment,
-                adjoint.range(), adjoint.unusedParams());
+                new Block(body, adjoint.body().range()), adjoint.pragmas(), adjoint.linkage(), comment,
+                adjoint.range(), adjoint.unusedParams(), adjoint.returnKind());
     }
 
     /** A parallel loop nest over the extents of {@code x} around {@code s}: every iteration its own element. */

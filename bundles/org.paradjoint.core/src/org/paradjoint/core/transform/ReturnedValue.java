@@ -67,7 +67,7 @@ final class ReturnedValue {
         List<Variable> locals = new ArrayList<>(f.locals());
         locals.remove(returned);
         return new Function(f.name(), null, params, locals, new Block(body, f.body().range()), f.pragmas(),
-                f.isStatic(), f.comment(), f.range(), f.unusedParams());
+                f.linkage(), f.comment(), f.range(), f.unusedParams(), Function.ReturnKind.VALUE);
     }
 
     /**
@@ -91,8 +91,8 @@ final class ReturnedValue {
                 seed != null && x instanceof ArrayRef a && a.var().equals(seed) ? new VarRef(byValue, a.range()) : x));
         Block renamed = (Block) StmtUtil.rename(body, Map.of(returned, returned.withKind(Variable.Kind.LOCAL)));
         List<String> unused = adjoint.unusedParams().stream().filter(n -> !n.equals(returned.name())).toList();
-        return new Function(adjoint.name(), null, params, locals, renamed, adjoint.pragmas(), adjoint.isStatic(),
-                adjoint.comment(), adjoint.range(), new java.util.LinkedHashSet<>(unused));
+        return new Function(adjoint.name(), null, params, locals, renamed, adjoint.pragmas(), adjoint.linkage(),
+                adjoint.comment(), adjoint.range(), new java.util.LinkedHashSet<>(unused), Function.ReturnKind.VALUE);
     }
 
     /** The signature of the raised adjoint: the primal's parameters, the seed of the returned value apart. */
