@@ -98,7 +98,7 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
         if (overridesVariables()) {
             o = o.withVariables(dependents, independents);
         }
-        return o.withRaceStrategy(raceStrategy == RaceStrategy.REDUCTION ? RaceStrategy.REDUCTION : RaceStrategy.ATOMIC)
+        return o.withRaceStrategy(raceStrategy == RaceStrategy.ALL_ATOMIC ? RaceStrategy.ATOMIC : raceStrategy)
                 .withExtents(extents);
     }
 
