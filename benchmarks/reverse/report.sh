@@ -264,11 +264,22 @@ anything (its branch choices).
   iteration overwrites a whole row of it. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a
   `realloc` briefly holds the old and the new block.
-- Where the generated adjoints are slower than the hand-written ones, it is
-  the increments that collide between iterations: the hand-written adjoints
-  reorder loops or accumulate per thread (gemm's `Bb`, atax's and bicg's
-  vectors, the stencils' scatters), the generated ones keep the primal's loop
-  order and protect those increments with `omp atomic`.
+- Increments that may collide between iterations (gemm's `Bb`, atax's and
+  bicg's vectors, the stencils' scatters) are accumulated per thread by the
+  generated adjoints too (`--race-strategy private`, the default): thread 0
+  adds into the adjoint array itself, the other threads into zeroed copies
+  (`calloc` per execution of the loop) that are summed into it in parallel
+  after the loop, as the hand-written adjoints do with `hand_util.h`. Only
+  floyd keeps `omp atomic` (its adjoint loop also reads and resets `pathb`).
+  With 1 thread nothing is allocated; with 2 threads the copies add one
+  array's size while the loop runs (their pages count in maxRSS once a
+  thread touches them), as the hand-written per-thread vectors do.
+- Where the generated adjoints are still slower than the hand-written ones,
+  it is the loop order: the generated ones keep the primal's loops (reversed),
+  so gemm's adjoint increments `Ab[i][k]` in the innermost loop over j (a
+  dependence through memory, not a register sum) and the stencils' adjoints
+  scatter to five or seven neighbours per point, where the hand-written ones
+  swap loops, take dot products into locals or gather.
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`
