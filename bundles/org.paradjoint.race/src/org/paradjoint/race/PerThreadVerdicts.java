@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.paradjoint.core.analysis.LoopSlices;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
@@ -57,6 +58,10 @@ final class PerThreadVerdicts {
         Variable v = referenced(loop, array);
         if (v == null || !v.isParameter()) {
             return array + " is not an array argument of the function";
+        }
+        String slice = LoopSlices.partialIndex(loop, v);
+        if (slice != null) {
+            return slice;
         }
         if (v.type() != BaseType.DOUBLE) {
             return "per-thread copies are made for double arrays only";

@@ -89,8 +89,8 @@ public final class RaceReportFormatter {
             array(a, sb);
         }
         for (String a : l.perThread()) {
-            sb.append("    ").append(a).append(": accumulated per thread (race strategy private: thread 0 into ").append(a)
-                    .append(", the others into zeroed copies added after the loop), no atomic\n");
+            sb.append("    ").append(a).append(": accumulated per thread (race strategy private: thread 0 into ")
+                    .append(a).append(", the others into zeroed copies added after the loop), no atomic\n");
         }
         for (String a : l.keptAtomic()) {
             sb.append("    ").append(a).append('\n');

@@ -142,11 +142,13 @@ class CommandLineTest {
             // by default xb (its length n inferred from the indices) is accumulated per thread instead
             CliRun d = CliRun.of("differentiate", file.toString(), "-o", "-");
             assertEquals(0, d.status, d.toString());
-            assertEquals(3, d.err.lines().filter(l -> l.contains(": warning: adjoint increment xb[")).count(), d.toString());
-            assertTrue(d.err.contains("info: increments of 'xb' that may collide are accumulated per thread"), d.toString());
-            assertFalse(d.out.contains("omp atomic"), d.toString());
-            assertTrue(d.out.contains("double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, pa_xb_buf_len);"),
+            assertEquals(3, d.err.lines().filter(l -> l.contains(": warning: adjoint increment xb[")).count(),
                     d.toString());
+            assertTrue(d.err.contains("info: increments of 'xb' that may collide are accumulated per thread"),
+                    d.toString());
+            assertFalse(d.out.contains("omp atomic"), d.toString());
+            assertTrue(d.out.contains("double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, "
+                    + "pa_xb_buf_len);"), d.toString());
         } finally {
             ScratchDir.delete(dir);
         }

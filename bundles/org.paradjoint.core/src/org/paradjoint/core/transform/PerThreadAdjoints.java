@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.paradjoint.core.analysis.LoopSlices;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
@@ -61,6 +62,7 @@ final class PerThreadAdjoints {
             Variable adjoint = e.getKey();
             LValue primal = e.getValue();
             String why = refusal(iteration, adjoint, primal.var(), cx);
+            why = why != null ? why : LoopSlices.partialIndex(loop, primal.var());
             if (why != null) {
                 cx.warnings.add(Diagnostic.warning("race-private-not-applicable", primal.range(), "adjoint",
                         adjoint.name(), "reason", why));
