@@ -141,4 +141,27 @@ class PerThreadAdjointsTest {
         assertTrue(b.contains("omp atomic"), b);
         assertFalse(b.contains("pa_thread_part"), b);
     }
+
+    @Test
+    void aLoopThatReachesASliceOfTheArrayPerExecutionKeepsAtomics() {
+        String src = """
+                void trmm(int m, int n, double alpha, const double A[m][m], double B[m][n])
+                {
+                    int i, j, k;
+                #pragma ad gradient(B : A, B)
+                    for (i = 0; i < m; i++) {
+                #pragma omp parallel for private(j, k)
+                        for (j = 0; j < n; j++) {
+                            for (k = i + 1; k < m; k++)
+                                B[i][j] = B[i][j] + A[k][i] * B[k][j];
+                            B[i][j] = alpha * B[i][j];
+                        }
+                    }
+                }
+                """;
+        DiffResult r = Kernels.differentiate(TinyC.parse("trmm.c", src), "trmm", Mode.REVERSE, PRIVATE);
+        assertTrue(r.diagnostics().stream().anyMatch(d -> d.code().equals("race-private-not-applicable")
+                && d.message().contains("indexed by 'i'")), r.diagnostics().toString());
+        assertFalse(org.paradjoint.core.print.CPrinter.print(r.function()).contains("pa_thread_part((double *) Ab"));
+    }
 }
