@@ -281,9 +281,8 @@ anything (its branch choices).
   17.53 / 19.43, doitgen 22.11 / 21.60, trmm 7.25 / 8.74, jacobi2d
   20.29 / 27.63, heat3d 17.96 / 22.34, floyd 34.73 / 41.84, pointwise
   0.95 / 1.06. The atomic adjoints committed before this change, timed again
-  right after
-  the run on this page with 1 thread (same machine, similar load, one run of
-  `bench_main time`), took in ms: gemm 809, gemver 259, 2mm 589, atax 341,
+  right after the run on this page with 1 thread (same machine, similar load,
+  one run of `bench_main time`), took in ms: gemm 809, gemver 259, 2mm 589, atax 341,
   bicg 446, doitgen 347, jacobi2d 984, heat3d 1111 (against 540, 145, 152,
   331, 209, 90, 152, 159 in the table). The 2-thread rows of this run were
   taken at a load of 6 on 2 CPUs (the primals are slower with 2 threads than
