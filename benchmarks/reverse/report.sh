@@ -264,11 +264,38 @@ anything (its branch choices).
   iteration overwrites a whole row of it. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a
   `realloc` briefly holds the old and the new block.
-- Where the generated adjoints are slower than the hand-written ones, it is
-  the increments that collide between iterations: the hand-written adjoints
-  reorder loops or accumulate per thread (gemm's `Bb`, atax's and bicg's
-  vectors, the stencils' scatters), the generated ones keep the primal's loop
-  order and protect those increments with `omp atomic`.
+- Increments that may collide between iterations (gemm's `Bb`, atax's and
+  bicg's vectors, the stencils' scatters) are accumulated per thread by the
+  generated adjoints too (`--race-strategy private`, the default): thread 0
+  adds into the adjoint array itself, the other threads into zeroed copies
+  (`calloc` per execution of the loop) that are summed into it in parallel
+  after the loop, as the hand-written adjoints do with `hand_util.h`. Only
+  floyd keeps `omp atomic` (its adjoint loop also reads and resets `pathb`).
+  With 1 thread nothing is allocated; with 2 threads the copies add one
+  array's size while the loop runs (their pages count in maxRSS once a
+  thread touches them), as the hand-written per-thread vectors do.
+- Before the per-thread accumulation (every such increment `omp atomic`;
+  the run of 2026-11-25 23:56 UTC at commit 2887c78, load about 1.2), the
+  generated/hand time ratios were, with 1 / 2 threads: gemm 10.80 / 10.10,
+  gemver 7.93 / 11.43, 2mm 12.99 / 12.13, atax 14.63 / 11.59, bicg
+  17.53 / 19.43, doitgen 22.11 / 21.60, trmm 7.25 / 8.74, jacobi2d
+  20.29 / 27.63, heat3d 17.96 / 22.34, floyd 34.73 / 41.84, pointwise
+  0.95 / 1.06. The atomic adjoints committed before this change, timed again
+  right after the run on this page with 1 thread (same machine, similar load,
+  one run of `bench_main time`), took in ms: gemm 809, gemver 259, 2mm 589, atax 341,
+  bicg 446, doitgen 347, jacobi2d 984, heat3d 1111 (against 540, 145, 152,
+  331, 209, 90, 152, 159 in the table). The 2-thread rows of this run were
+  taken at a load of 6 on 2 CPUs (the primals are slower with 2 threads than
+  with 1) and say little. trmm keeps its atomics on `Ab` (its increments
+  `Ab[k][i]` are indexed by the row `i` of the sequential loop around the
+  parallel one, so a copy of the whole of `Ab` per row would cost more than
+  it saves).
+- Where the generated adjoints are still slower than the hand-written ones,
+  it is the loop order: the generated ones keep the primal's loops (reversed),
+  so gemm's adjoint increments `Ab[i][k]` in the innermost loop over j (a
+  dependence through memory, not a register sum) and the stencils' adjoints
+  scatter to five or seven neighbours per point, where the hand-written ones
+  swap loops, take dot products into locals or gather.
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`

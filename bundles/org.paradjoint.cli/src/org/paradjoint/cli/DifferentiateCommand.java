@@ -29,7 +29,7 @@ final class DifferentiateCommand implements Command {
                                             [--force]
                                             [--dependents A,B --independents X,Y]
                                             [--adjoint-suffix S] [--tangent-suffix S]
-                                            [--race-strategy atomic|reduction|all-atomic]
+                                            [--race-strategy private|atomic|reduction|all-atomic]
                                             [--no-race-analysis]
                                             [--prover-timeout MS] [--extent NAME=EXPR]
                                             [--strategy split|guarded]
@@ -62,14 +62,20 @@ final class DifferentiateCommand implements Command {
             parallel loops (reverse mode): the race analysis proves which increments of shared
             adjoints cannot collide between iterations; those are plain `+=`, the others are
             protected and reported as warnings (file:line:col: warning: ...):
-              --race-strategy S        atomic (default): `#pragma omp atomic` on each unproven
-                                       increment; reduction: the adjoint array goes into a
+              --race-strategy S        private (default): an adjoint array with unproven
+                                       increments that the adjoint loop only increments, and
+                                       whose extents are known, is accumulated per thread
+                                       (thread 0 into the array, the others into zeroed copies
+                                       added after the loop), others get `#pragma omp atomic`;
+                                       atomic: `#pragma omp atomic` on each unproven increment;
+                                       reduction: the adjoint array goes into a
                                        `reduction(+: xb[0:len])` clause of the adjoint loop;
                                        all-atomic: as --no-race-analysis
               --no-race-analysis       protect every increment of a shared adjoint (baseline)
               --extent NAME=EXPR       number of elements of array NAME (leading dimension), a C
                                        expression over integer parameters, e.g. uold=n; needed by
-                                       reduction clauses and saves of arrays declared as pointers
+                                       reduction clauses, per-thread copies and saves of arrays
+                                       declared as pointers
               --prover-timeout MS      time limit of each question to the prover (default 1000)
 
             adjoint stencils (functions with `ad stencil adjoint(...)`, reverse mode):

@@ -26,7 +26,7 @@ final class DifferentiateOptions {
     List<String> independents;
     String adjointSuffix;
     String tangentSuffix;
-    RaceStrategy raceStrategy = RaceStrategy.ATOMIC;
+    RaceStrategy raceStrategy = RaceStrategy.PRIVATE;
     boolean noRaceAnalysis;
     boolean separable;
     Map<String, String> extents = new LinkedHashMap<>();

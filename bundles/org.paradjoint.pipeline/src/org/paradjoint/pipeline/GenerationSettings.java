@@ -25,7 +25,7 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
     public GenerationSettings {
         adjointSuffix = blankTo(adjointSuffix, "b");
         tangentSuffix = blankTo(tangentSuffix, "d");
-        raceStrategy = raceStrategy == null ? RaceStrategy.ATOMIC : raceStrategy;
+        raceStrategy = raceStrategy == null ? RaceStrategy.PRIVATE : raceStrategy;
         proverTimeout = proverTimeout == null || proverTimeout.isZero() || proverTimeout.isNegative()
                 ? RaceOptions.DEFAULT_TIMEOUT : proverTimeout;
         extents = extents == null ? Map.of() : Map.copyOf(extents);
@@ -98,7 +98,7 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
         if (overridesVariables()) {
             o = o.withVariables(dependents, independents);
         }
-        return o.withRaceStrategy(raceStrategy == RaceStrategy.REDUCTION ? RaceStrategy.REDUCTION : RaceStrategy.ATOMIC)
+        return o.withRaceStrategy(raceStrategy == RaceStrategy.ALL_ATOMIC ? RaceStrategy.ATOMIC : raceStrategy)
                 .withExtents(extents);
     }
 

@@ -27,29 +27,41 @@ import org.paradjoint.core.ir.For;
  * @param summedScalars the adjoints of the shared active scalars the loop reads ({@code alphab}):
  *                    every iteration increments them, so the generator sums them per thread
  *                    (a {@code reduction(+: ...)} clause) and adds them once after the loop
+ * @param perThread   the adjoint arrays with UNSAFE increments that the default race strategy
+ *                    ({@code private}) accumulates per thread instead of with {@code omp atomic}
+ * @param keptAtomic  the other adjoint arrays with UNSAFE increments, each with the reason why
+ *                    they keep {@code omp atomic} ({@code "pathb: the loop also writes path ..."})
  */
 public record LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
         List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions, Duration proofTime,
-        List<String> summedScalars) {
+        List<String> summedScalars, List<String> perThread, List<String> keptAtomic) {
 
     public LoopReport {
         arrays = List.copyOf(arrays);
         knowledge = List.copyOf(knowledge);
         conflicts = List.copyOf(conflicts);
         summedScalars = List.copyOf(summedScalars);
+        perThread = List.copyOf(perThread);
+        keptAtomic = List.copyOf(keptAtomic);
     }
 
     public LoopReport(For loop, SourceRange range, String counter, List<ArrayReport> arrays, String primalRace,
             List<PrimalConflict> conflicts, String unsupported, List<String> knowledge, int questions,
             Duration proofTime) {
         this(loop, range, counter, arrays, primalRace, conflicts, unsupported, knowledge, questions, proofTime,
-                List.of());
+                List.of(), List.of(), List.of());
     }
 
     /** This report with {@code scalars} as its summed scalar adjoints. */
     public LoopReport withSummedScalars(List<String> scalars) {
         return new LoopReport(loop, range, counter, arrays, primalRace, conflicts, unsupported, knowledge, questions,
-                proofTime, scalars);
+                proofTime, scalars, perThread, keptAtomic);
+    }
+
+    /** This report with the adjoints accumulated per thread and those that keep their atomics (with why). */
+    public LoopReport withPerThread(List<String> accumulated, List<String> atomic) {
+        return new LoopReport(loop, range, counter, arrays, primalRace, conflicts, unsupported, knowledge, questions,
+                proofTime, summedScalars, accumulated, atomic);
     }
 
     /**

@@ -89,7 +89,8 @@ public final class RaceAnalysis {
         try {
             LoopModel model = LoopExtractor.extract(loop, enclosing, active, options.useBounds(),
                     options::adjointName);
-            return Exploiter.run(model, session, options).withSummedScalars(summedScalars(loop, active, options));
+            return PerThreadVerdicts.of(loop,
+                    Exploiter.run(model, session, options).withSummedScalars(summedScalars(loop, active, options)));
         } catch (ArithmeticException ex) {
             // Constants beyond 64 bits while normalising: nothing is proven, every lookup is UNSAFE.
             return new LoopReport(loop, loop.range(), loop.counter().name(), List.of(), null, List.of(),

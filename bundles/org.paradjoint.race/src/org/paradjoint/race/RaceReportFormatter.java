@@ -19,6 +19,7 @@ import org.paradjoint.core.diag.SourceRange;
  *     clb: no increment (the adjoint only reads or overwrites it)
  *     crb: 1 increment, UNSAFE, proof 1.5 ms (1 unsafe)
  *       gfmc.c:34:42: crb[k][j]: adjoint increment crb[k][j] may collide ... (counterexample: ...)
+ *     crb: keeps omp atomic (race strategy private): the loop also writes cr, so its adjoint is read and reset too
  *     alphab: shared scalar, summed per thread (reduction(+: ...)) and added once after the loop, no atomic
  * </pre>
  * The solver time of a loop counts the prover's answers; the proof time of an array also counts
@@ -86,6 +87,13 @@ public final class RaceReportFormatter {
         }
         for (ArrayReport a : l.arrays()) {
             array(a, sb);
+        }
+        for (String a : l.perThread()) {
+            sb.append("    ").append(a).append(": accumulated per thread (race strategy private: thread 0 into ")
+                    .append(a).append(", the others into zeroed copies added after the loop), no atomic\n");
+        }
+        for (String a : l.keptAtomic()) {
+            sb.append("    ").append(a).append('\n');
         }
         for (String s : l.summedScalars()) {
             sb.append("    ").append(s).append(": shared scalar, summed per thread (reduction(+: ...)) and added "

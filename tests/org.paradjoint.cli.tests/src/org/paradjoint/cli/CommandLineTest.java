@@ -1,6 +1,7 @@
 package org.paradjoint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -134,10 +135,20 @@ class CommandLineTest {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/gather3.c");
-            CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
+            CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-", "--race-strategy", "atomic");
             assertEquals(0, r.status, r.toString());
             assertEquals(3, r.err.lines().filter(l -> l.startsWith(file + ":12:") && l.contains(": warning: adjoint increment xb[")).count(), r.toString());
             assertEquals(3, r.out.lines().filter(l -> l.strip().equals("#pragma omp atomic")).count(), r.toString());
+            // by default xb (its length n inferred from the indices) is accumulated per thread instead
+            CliRun d = CliRun.of("differentiate", file.toString(), "-o", "-");
+            assertEquals(0, d.status, d.toString());
+            assertEquals(3, d.err.lines().filter(l -> l.contains(": warning: adjoint increment xb[")).count(),
+                    d.toString());
+            assertTrue(d.err.contains("info: increments of 'xb' that may collide are accumulated per thread"),
+                    d.toString());
+            assertFalse(d.out.contains("omp atomic"), d.toString());
+            assertTrue(d.out.contains("double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, "
+                    + "pa_xb_buf_len);"), d.toString());
         } finally {
             ScratchDir.delete(dir);
         }

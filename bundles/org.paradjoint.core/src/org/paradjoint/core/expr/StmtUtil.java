@@ -153,6 +153,7 @@ public final class StmtUtil {
         out.addAll(omp.firstprivates());
         out.addAll(omp.shared());
         omp.reductions().forEach(r -> out.addAll(r.vars()));
+        omp.accumulators().forEach(a -> out.add(a.target()));
         return out;
     }
 
@@ -198,7 +199,10 @@ public final class StmtUtil {
         UnaryOperator<List<Variable>> r = l -> l.stream().map(v -> renaming.getOrDefault(v, v)).toList();
         return new OmpParallelFor(r.apply(omp.privates()), r.apply(omp.firstprivates()), r.apply(omp.shared()),
                 omp.reductions().stream().map(x -> new OmpParallelFor.Reduction(x.op(), r.apply(x.vars()))).toList(),
-                omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range());
+                omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range(),
+                omp.accumulators().stream().map(a -> new OmpParallelFor.PrivateAccumulator(
+                        renaming.getOrDefault(a.target(), a.target()), renaming.getOrDefault(a.view(), a.view()),
+                        a.buffer(), a.threads())).toList());
     }
 
     /** What each statement of {@code in} becomes under {@code rewrite}, in order. */

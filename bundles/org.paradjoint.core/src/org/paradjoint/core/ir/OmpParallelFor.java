@@ -10,9 +10,12 @@ import org.paradjoint.core.diag.SourceRange;
 /**
  * The clauses of an OpenMP {@code parallel for} (Fortran {@code parallel do}). {@code schedule}
  * is kept verbatim (e.g. {@code static, 4}); {@code collapse} is 0 when absent.
+ * {@code accumulators} (generated adjoint loops only, C only) are the shared adjoint arrays whose
+ * increments the loop body makes through a per-thread view: see {@link PrivateAccumulator}.
  */
 public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivates, List<Variable> shared,
-        List<Reduction> reductions, String schedule, int collapse, String defaultSharing, SourceRange range) {
+        List<Reduction> reductions, String schedule, int collapse, String defaultSharing, SourceRange range,
+        List<PrivateAccumulator> accumulators) {
 
     private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), OmpParallelFor.class);
 
@@ -33,11 +36,30 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
         }
     }
 
+    /**
+     * A shared adjoint array {@code target} that the loop only increments, through {@code view}:
+     * in the thread numbered 0 the view is {@code target} itself, in thread t > 0 it is the
+     * (t-1)-th of {@code threads - 1} zeroed copies of {@code target} in {@code buffer}, allocated
+     * before the loop; after the loop the copies are added to {@code target} (in parallel over its
+     * elements) and freed. {@code target} carries the dimensions that size it; {@code view} has
+     * the same dimensions and is declared inside the parallel region; {@code buffer} and
+     * {@code threads} are declared in a block around the loop.
+     */
+    public record PrivateAccumulator(Variable target, Variable view, Variable buffer, Variable threads) {
+    }
+
     public OmpParallelFor {
         privates = List.copyOf(privates);
         firstprivates = List.copyOf(firstprivates);
         shared = List.copyOf(shared);
         reductions = List.copyOf(reductions);
+        accumulators = accumulators == null ? List.of() : List.copyOf(accumulators);
+    }
+
+    /** Clauses without per-thread accumulators (every front-end's). */
+    public OmpParallelFor(List<Variable> privates, List<Variable> firstprivates, List<Variable> shared,
+            List<Reduction> reductions, String schedule, int collapse, String defaultSharing, SourceRange range) {
+        this(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing, range, List.of());
     }
 
     public static OmpParallelFor plain() {
@@ -45,15 +67,18 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
     }
 
     public OmpParallelFor withPrivates(List<Variable> p) {
-        return new OmpParallelFor(p, firstprivates, shared, reductions, schedule, collapse, defaultSharing, range);
+        return new OmpParallelFor(p, firstprivates, shared, reductions, schedule, collapse, defaultSharing, range,
+                accumulators);
     }
 
     public OmpParallelFor withShared(List<Variable> s) {
-        return new OmpParallelFor(privates, firstprivates, s, reductions, schedule, collapse, defaultSharing, range);
+        return new OmpParallelFor(privates, firstprivates, s, reductions, schedule, collapse, defaultSharing, range,
+                accumulators);
     }
 
     public OmpParallelFor withReductions(List<Reduction> r) {
-        return new OmpParallelFor(privates, firstprivates, shared, r, schedule, collapse, defaultSharing, range);
+        return new OmpParallelFor(privates, firstprivates, shared, r, schedule, collapse, defaultSharing, range,
+                accumulators);
     }
 
     public OmpParallelFor withCollapse(int c) {
@@ -61,7 +86,13 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
     }
 
     public OmpParallelFor withFirstprivates(List<Variable> f) {
-        return new OmpParallelFor(privates, f, shared, reductions, schedule, collapse, defaultSharing, range);
+        return new OmpParallelFor(privates, f, shared, reductions, schedule, collapse, defaultSharing, range,
+                accumulators);
+    }
+
+    public OmpParallelFor withAccumulators(List<PrivateAccumulator> a) {
+        return new OmpParallelFor(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing,
+                range, a);
     }
 
     /**

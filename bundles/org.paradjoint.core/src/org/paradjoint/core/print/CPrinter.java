@@ -90,10 +90,12 @@ public class CPrinter {
     public static String printFile(List<Function> functions, String header) {
         boolean math = false;
         boolean tape = false;
+        boolean threads = false;
         for (Function f : functions) {
             math |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isIntrinsic);
             tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
                     || StmtUtil.calls(f.body()).stream().anyMatch(Call::isRuntime);
+            threads |= ThreadAccumulators.uses(f);
         }
         StringBuilder sb = new StringBuilder();
         if (header != null && !header.isBlank()) {
@@ -102,10 +104,13 @@ public class CPrinter {
         if (math) {
             sb.append("#include <math.h>\n");
         }
-        if (tape) {
+        if (threads) {
+            sb.append("#ifdef _OPENMP\n#include <omp.h>\n#endif\n");
+        }
+        if (tape || threads) {
             sb.append("#include <stdio.h>\n#include <stdlib.h>\n");
         }
-        if (math || tape) {
+        if (math || tape || threads) {
             sb.append('\n');
         }
         String prototypes = Prototypes.of(functions);
@@ -114,6 +119,9 @@ public class CPrinter {
         }
         if (tape) {
             sb.append(Runtime.C_SOURCE).append('\n');
+        }
+        if (threads) {
+            sb.append(ThreadAccumulators.C_SOURCE).append('\n');
         }
         for (int k = 0; k < functions.size(); k++) {
             if (k > 0) {
@@ -228,7 +236,15 @@ public class CPrinter {
                 line(expr(a.target(), 0) + " " + a.op().symbol + " " + expr(a.value(), 2) + ";");
             }
             case For f -> {
-                if (f.omp() != null) {
+                boolean perThread = f.omp() != null && !f.omp().accumulators().isEmpty();
+                if (perThread) {
+                    line("{");
+                    depth++;
+                    ThreadAccumulators.setup(f.omp()).forEach(this::line);
+                    line("{");
+                    depth++;
+                    ThreadAccumulators.views(f.omp()).forEach(this::line);
+                } else if (f.omp() != null) {
                     line(ompPragma(f.omp()));
                 } else if (f.hint() != null) {
                     line(switch (f.hint()) {
@@ -240,6 +256,13 @@ public class CPrinter {
                         + f.cmp().symbol + " " + expr(f.bound(), f.cmp().precedence + 1) + "; " + step(f) + ") {");
                 body(f.body());
                 line("}");
+                if (perThread) {
+                    depth--;
+                    line("}");
+                    ThreadAccumulators.sums(f.omp()).forEach(this::line);
+                    depth--;
+                    line("}");
+                }
             }
             case If i when i.then().isEmpty() && i.otherwise() != null && !i.otherwise().isEmpty() -> {
                 line("if (!" + expr(i.cond(), UNARY) + ") {");
@@ -298,7 +321,12 @@ public class CPrinter {
 
     /** The {@code #pragma omp parallel for} line of a loop. */
     public static String ompPragma(OmpParallelFor omp) {
-        StringBuilder sb = new StringBuilder("#pragma omp parallel for").append(omp.sharingClauses());
+        return "#pragma omp parallel for" + omp.sharingClauses() + loopClauses(omp);
+    }
+
+    /** A loop's {@code reduction}, {@code schedule} and {@code collapse} clauses, each with a leading blank. */
+    static String loopClauses(OmpParallelFor omp) {
+        StringBuilder sb = new StringBuilder();
         for (OmpParallelFor.Reduction r : omp.reductions()) {
             if (!r.vars().isEmpty()) {
                 sb.append(" reduction(").append(r.op()).append(": ")

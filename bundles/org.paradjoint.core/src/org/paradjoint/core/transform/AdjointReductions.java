@@ -85,7 +85,7 @@ final class AdjointReductions {
     }
 
     /** True when every occurrence of {@code v} is the target of a {@code +=} or {@code -=}. */
-    private static boolean onlyIncremented(List<Stmt> stmts, Variable v) {
+    static boolean onlyIncremented(List<Stmt> stmts, Variable v) {
         boolean[] other = {false};
         for (Stmt s : stmts) {
             StmtUtil.forEach(s, x -> {

@@ -106,6 +106,6 @@ final class DeadDerivatives {
         }
         return new OmpParallelFor(omp.privates().stream().filter(keep).toList(),
                 omp.firstprivates().stream().filter(keep).toList(), omp.shared().stream().filter(keep).toList(),
-                reductions, omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range());
+                reductions, omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range(), omp.accumulators());
     }
 }

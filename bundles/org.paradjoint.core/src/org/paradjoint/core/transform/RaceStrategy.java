@@ -17,6 +17,14 @@ public enum RaceStrategy {
      * overwrites cannot be a reduction variable: its UNSAFE increments stay atomic, with a warning.
      */
     REDUCTION("reduction"),
+    /**
+     * Proven increments are plain; every adjoint array with an UNSAFE increment that the adjoint
+     * loop only increments, whose extents are known and that is an array argument of the
+     * function is accumulated per thread (thread 0 into the adjoint itself, the others into
+     * zeroed copies that are added to it after the loop), its increments plain. Other UNSAFE
+     * increments stay atomic, with a warning that says why. The command line's default.
+     */
+    PRIVATE("private"),
     /** No race analysis: every increment of a shared adjoint is atomic (the baseline to compare against). */
     ALL_ATOMIC("all-atomic");
 
@@ -41,7 +49,7 @@ public enum RaceStrategy {
         throw new IllegalArgumentException("race strategy must be one of " + allowed() + ", not '" + s + "'");
     }
 
-    /** {@code atomic, reduction, all-atomic}. */
+    /** {@code atomic, reduction, private, all-atomic}. */
     public static String allowed() {
         return Arrays.stream(values()).map(RaceStrategy::spelling).collect(Collectors.joining(", "));
     }

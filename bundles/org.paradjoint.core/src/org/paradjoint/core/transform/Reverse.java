@@ -151,7 +151,7 @@ final class Reverse {
         // merged before the dead stores go: a cancelled pair leaves its temporary unread
         Function merged = MergedIncrements.apply(folded, adjoints);
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
-        return Cleanup.apply(AdjointLiveness.prune(undead, adjointParams));
+        return PerThreadAdjoints.throughViews(Cleanup.apply(AdjointLiveness.prune(undead, adjointParams)));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
@@ -433,17 +433,19 @@ final class Reverse {
                 reduced.add(v);
             }
         }
-        if (cx.raceStrategy == RaceStrategy.REDUCTION && !ic.unsafe.isEmpty()) {
-            Map<Variable, LValue> arrays = new LinkedHashMap<>(ic.unsafe);
-            arrays.keySet().removeAll(scalars);
+        Map<Variable, LValue> arrays = new LinkedHashMap<>(ic.unsafe);
+        arrays.keySet().removeAll(scalars);
+        if (cx.raceStrategy == RaceStrategy.REDUCTION && !arrays.isEmpty()) {
             reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
         }
+        PerThreadAdjoints perThread = PerThreadAdjoints.plan(f, iteration, arrays, cx);
         List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s,
                 localSums)).toList();
-        Block body = new Block(AdjointReductions.withoutAtomics(summed, new HashSet<>(reduced)));
+        Block body = new Block(AdjointReductions.withoutAtomics(summed, perThread.unguarded(reduced)));
         List<Stmt> out = new ArrayList<>();
         localSums.values().forEach(sum -> out.add(zeroAssign(sum)));
-        out.add(ParallelLoops.rebuildNest(f, in, body, ParallelLoops.reverseOmp(f.omp(), cx, reduced)));
+        out.add(ParallelLoops.rebuildNest(f, in, body, perThread.clauses(ParallelLoops.reverseOmp(f.omp(), cx,
+                reduced))));
         localSums.forEach((adjoint, sum) -> out.add(new Assign(new ArrayRef(adjoint, List.of(new IntLit(0))),
                 Assign.Op.ADD, new VarRef(sum))));
         return out;

@@ -13,6 +13,7 @@ import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.Problems;
 import org.paradjoint.core.diag.Severity;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.ReductionLengths;
@@ -20,8 +21,10 @@ import org.paradjoint.testsupport.Repo;
 
 class FileValidationTest {
 
+    /** With the workbench's default race strategy (omp atomic), which its decisions and quick fixes are about. */
     private static List<Problem> validate(String text, FileValidation.Decisions d) {
-        return FileValidation.validate("k.c", text, GenerationSettings.defaults(), d);
+        return FileValidation.validate("k.c", text, GenerationSettings.defaults().withRaceStrategy(RaceStrategy.ATOMIC),
+                d);
     }
 
     /** A copy loop with a gradient pragma naming {@code independent}, the loop stepping by {@code step}. */

@@ -37,7 +37,10 @@ final class Generated {
         return DerivativeFiles.derivatives(unit, Mode.REVERSE, GenerationSettings.allAtomic(), ReductionLengths.none());
     }
 
-    /** The race analysis' verdicts: proven increments plain, the others atomic, with a warning each. */
+    /**
+     * The race analysis' verdicts: proven increments plain, the others accumulated per thread (the
+     * default strategy) where the adjoint allows it, else atomic; a warning each.
+     */
     static FileResult raceAware(TranslationUnit unit) {
         return DerivativeFiles.derivatives(unit, Mode.REVERSE,
                 GenerationSettings.defaults().withConventionalAdjoint(true), ReductionLengths.none());

@@ -183,4 +183,35 @@ class RacePolicyTest {
         assertTrue(adjoint.contains("reduction(+: pa_alphab)") && adjoint.contains("alphab[0] += pa_alphab;"),
                 adjoint);
     }
+
+    @Test
+    void analyzeSaysWhichAdjointArraysAreAccumulatedPerThreadAndWhichKeepAtomics() {
+        TranslationUnit u = parse("two.c", """
+                void gemm(int n, double C[n][n], const double A[n][n], const double B[n][n])
+                {
+                    int i, j, k;
+                #pragma ad gradient(C : A, B)
+                #pragma omp parallel for private(j, k)
+                    for (i = 0; i < n; i++)
+                        for (k = 0; k < n; k++)
+                            for (j = 0; j < n; j++)
+                                C[i][j] += A[i][k] * B[k][j];
+                }
+
+                void gather(int n, double *y, const double *x)
+                {
+                    int i;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i)
+                    for (i = 1; i < n - 1; i++)
+                        y[i] = x[i - 1] + x[i + 1];
+                }
+                """);
+        String text = RaceReportFormatter.format(RaceAwareDifferentiator.analyzeAll(u, DiffOptions.defaults(), Z3,
+                RaceOptions.defaults()));
+        assertTrue(text.contains("    Bb: accumulated per thread (race strategy private: thread 0 into Bb, the others "
+                + "into zeroed copies added after the loop), no atomic\n"), text);
+        assertTrue(text.contains("    xb: keeps omp atomic (race strategy private): the extents of x are not declared"),
+                text);
+    }
 }

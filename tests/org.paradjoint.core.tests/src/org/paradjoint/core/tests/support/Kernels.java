@@ -32,6 +32,12 @@ public final class Kernels {
     }
 
     public static String[] check(String src, String fn, DiffOptions options, Consumer<DerivativeCheck> setup) {
+        return check(src, fn, options, new int[] {1, 2}, setup);
+    }
+
+    /** As {@link #check(String, String, DiffOptions, Consumer)}, run with each number of threads given. */
+    public static String[] check(String src, String fn, DiffOptions options, int[] threadCounts,
+            Consumer<DerivativeCheck> setup) {
         TranslationUnit u = TinyC.parse(fn + ".c", src);
         DiffResult t = differentiate(u, fn, Mode.TANGENT, options);
         DiffResult b = differentiate(u, fn, Mode.REVERSE, options);
@@ -40,7 +46,7 @@ public final class Kernels {
         DerivativeCheck dc = new DerivativeCheck(u.functions(), u.function(fn).orElseThrow(), tt, t.signature(), bt,
                 b.signature());
         setup.accept(dc);
-        for (int threads : new int[] {1, 2}) {
+        for (int threads : threadCounts) {
             DerivativeCheck.Outcome o = dc.run(threads);
             assertTrue(o.dotError() <= 1e-12, () -> "dot-product test: " + o.output() + "\n" + bt);
             assertTrue(o.fdError() <= 1e-6, () -> "finite differences: " + o.output() + "\n" + tt);
