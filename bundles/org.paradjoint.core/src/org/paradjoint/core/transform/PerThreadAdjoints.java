@@ -61,6 +61,10 @@ final class PerThreadAdjoints {
         for (Map.Entry<Variable, LValue> e : unsafe.entrySet()) {
             Variable adjoint = e.getKey();
             LValue primal = e.getValue();
+            if (primal.var().hasRuntimeShape()) {
+                // a Kokkos View: its per-thread form would be a ScatterView, which is not generated
+                continue;
+            }
             String why = refusal(iteration, adjoint, primal.var(), cx);
             why = why != null ? why : LoopSlices.partialIndex(loop, primal.var());
             if (why != null) {
