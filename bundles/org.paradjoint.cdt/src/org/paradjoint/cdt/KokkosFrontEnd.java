@@ -1,11 +1,8 @@
 package org.paradjoint.cdt;
 
 import java.util.Map;
-import java.util.Set;
 
 import org.paradjoint.cdt.internal.UnitMapper;
-import org.paradjoint.core.frontend.FrontEnd;
-import org.paradjoint.core.frontend.ParseResult;
 
 /**
  * The Kokkos C++ front-end: parses {@code .cpp}, {@code .cxx} and {@code .hpp} text with CDT's C++
@@ -17,8 +14,7 @@ import org.paradjoint.core.frontend.ParseResult;
  * Views given as separate parameters are assumed not to share memory, as C's pointer parameters
  * are.
  */
-public final class KokkosFrontEnd implements FrontEnd {
-    private final UnitMapper mapper;
+public final class KokkosFrontEnd extends CdtFrontEnd {
 
     public KokkosFrontEnd() {
         this(Map.of());
@@ -26,21 +22,11 @@ public final class KokkosFrontEnd implements FrontEnd {
 
     /** {@code macros} are predefined in addition to Kokkos's own. */
     public KokkosFrontEnd(Map<String, String> macros) {
-        this.mapper = new UnitMapper(macros, true);
+        super(new UnitMapper(macros, true));
     }
 
     @Override
     public boolean accepts(String fileName) {
         return fileName.endsWith(".cpp") || fileName.endsWith(".cxx") || fileName.endsWith(".hpp");
-    }
-
-    @Override
-    public ParseResult parse(String fileName, String text) {
-        return mapper.map(fileName, text);
-    }
-
-    @Override
-    public ParseResult parseFor(String fileName, String text, Set<String> named) {
-        return mapper.mapFor(fileName, text, named);
     }
 }

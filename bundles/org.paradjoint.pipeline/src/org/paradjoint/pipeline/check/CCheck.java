@@ -41,12 +41,7 @@ public final class CCheck implements CheckToolchain {
                     driver.diagnostics(), null);
         }
         Path exe = executable(driverPath);
-        DriverRunner.Outcome compiled = runner.compile(driverPath, exe);
-        if (!compiled.ok()) {
-            return new Outcome(written, null, null, driver.diagnostics(),
-                    "the driver does not compile:\n" + compiled.text());
-        }
-        return new Outcome(written, exe, null, driver.diagnostics(), null);
+        return Outcome.compiled(written, exe, runner.compile(driverPath, exe), driver.diagnostics());
     }
 
     @Override

@@ -48,6 +48,13 @@ public interface CheckToolchain {
         static Outcome failure(List<Diagnostic> diagnostics, String problem) {
             return new Outcome(List.of(), null, null, diagnostics, problem);
         }
+
+        /** After the driver was compiled into {@code exe}: the executable, or the compiler's complaint. */
+        static Outcome compiled(List<Path> written, Path exe, DriverRunner.Outcome compiled,
+                List<Diagnostic> diagnostics) {
+            return compiled.ok() ? new Outcome(written, exe, null, diagnostics, null)
+                    : new Outcome(written, null, null, diagnostics, "the driver does not compile:\n" + compiled.text());
+        }
     }
 
     /**

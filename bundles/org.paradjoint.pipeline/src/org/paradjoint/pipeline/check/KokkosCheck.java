@@ -74,12 +74,7 @@ public final class KokkosCheck implements CheckToolchain {
         }
         Path exe = executable(driverPath);
         // g++ ignores the driver's "#pragma GCC diagnostic" for the annotations of the included source
-        DriverRunner.Outcome compiled = runner.compile(driverPath, exe, "-Wno-unknown-pragmas");
-        if (!compiled.ok()) {
-            return new Outcome(written, null, null, driver.diagnostics(),
-                    "the driver does not compile:\n" + compiled.text());
-        }
-        return new Outcome(written, exe, null, driver.diagnostics(), null);
+        return Outcome.compiled(written, exe, runner.compile(driverPath, exe, "-Wno-unknown-pragmas"), driver.diagnostics());
     }
 
     @Override
