@@ -76,7 +76,7 @@ class KokkosCheckTest {
     @MethodSource("checks")
     void adjointMatchesCentralDifferences(String file, String function, List<String> sizes) {
         List<String> args = new ArrayList<>(List.of("check", dir.resolve(file).toString(), "--function", function,
-                "--run", "--threads", "1", "--force", "-o", dir.resolve(function + "_check.cpp").toString()));
+                "--run", "--threads", "1", "--force"));
         args.addAll(sizes);
         CliRun r = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, r.status, r.toString());
