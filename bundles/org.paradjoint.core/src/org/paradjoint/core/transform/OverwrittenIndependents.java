@@ -28,7 +28,8 @@ import org.paradjoint.core.ir.Variable;
  * parameter must be incremented, as every independent's is; but reverse mode propagates an
  * overwritten array's adjoint in place, from the seed of its final value to the derivative with
  * respect to its initial one. So the array is differentiated as a dependent with a zero seed,
- * into a local adjoint array that starts at zero, and the parameter's adjoint is incremented by
+ * into a local adjoint array that starts at zero ({@link Variable.Kind#ZEROED_LOCAL}), and the
+ * parameter's adjoint is incremented by
  * that local at the end. The local has the array's extents, which must be known at run time:
  * arrays with a run-time shape (Kokkos Views) qualify; for the others the user lists the array
  * among the dependents as well (and the error says so).
@@ -50,7 +51,6 @@ final class OverwrittenIndependents {
     static Function throughLocals(Function adjoint, Map<Variable, Variable> adjointOf, Names names, String comment) {
         Map<Variable, Variable> local = new LinkedHashMap<>();
         List<Variable> locals = new ArrayList<>(adjoint.locals());
-        List<Stmt> before = new ArrayList<>();
         List<Stmt> after = new ArrayList<>();
         for (Map.Entry<Variable, Variable> e : adjointOf.entrySet()) {
             Variable x = e.getKey();
@@ -59,7 +59,9 @@ final class OverwrittenIndependents {
             for (int d = 0; d < x.rank(); d++) {
                 dims.add(Dim.c(Call.extent(x, d, SourceRange.NONE)));
             }
-            Variable w = xb.withName(names.fresh(xb.name() + "_w")).withKind(Variable.Kind.LOCAL).withDims(dims);
+            // starts at zero as it is declared (a View is zero-filled when it is made): no loop to clear it
+            Variable w = xb.withName(names.fresh(xb.name() + "_w")).withKind(Variable.Kind.ZEROED_LOCAL)
+                    .withDims(dims);
             local.put(xb, w);
             locals.add(w);
             List<Variable> counters = new ArrayList<>();
@@ -69,11 +71,9 @@ final class OverwrittenIndependents {
                 locals.add(c);
             }
             List<Expr> at = counters.stream().map(c -> (Expr) new VarRef(c)).toList();
-            before.add(nest(x, counters, new Assign(new ArrayRef(w, at), Assign.Op.SET, Exprs.zero(true))));
             after.add(nest(x, counters, new Assign(new ArrayRef(xb, at), Assign.Op.ADD, new ArrayRef(w, at))));
         }
-        List<Stmt> body = new ArrayList<>(before);
-        body.addAll(((Block) StmtUtil.rename(adjoint.body(), local)).stmts());
+        List<Stmt> body = new ArrayList<>(((Block) StmtUtil.rename(adjoint.body(), local)).stmts());
         body.addAll(after);
         return new Function(adjoint.name(), adjoint.returnType(), adjoint.params(), locals,
                 new Block(body, adjoint.body().range()), adjoint.pragmas(), adjoint.linkage(), comment,
