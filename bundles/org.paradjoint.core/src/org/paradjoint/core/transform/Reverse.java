@@ -149,7 +149,7 @@ final class Reverse {
         adjoints.addAll(cx.localAdjointsOfParams().values());
         adjoints.addAll(sums);
         // merged before the dead stores go: a cancelled pair leaves its temporary unread
-        Function merged = MergedIncrements.apply(folded, adjoints);
+        Function merged = InvariantIncrements.apply(MergedIncrements.apply(folded, adjoints), adjoints, cx.names);
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
         return PerThreadAdjoints.throughViews(Cleanup.apply(AdjointLiveness.prune(undead, adjointParams)));
     }
