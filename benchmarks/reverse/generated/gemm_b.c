@@ -71,21 +71,24 @@ void gemm_b(int ni, int nj, int nk, double alpha, double beta, double C[ni][nj],
             const double A[ni][nk], double Ab[ni][nk], const double B[nk][nj], double Bb[nk][nj])
 {
     int i, j, k;
+    double pa_sum;
     (void) C;
     {
         int pa_nt = pa_num_threads();
         size_t pa_Bb_buf_len = (size_t) (nk) * (size_t) (nj);
         double *pa_Bb_buf = pa_thread_buffers(pa_nt, pa_Bb_buf_len);
-        #pragma omp parallel private(i, j, k) num_threads(pa_nt)
+        #pragma omp parallel private(i, j, k, pa_sum) num_threads(pa_nt)
         {
             double (*pa_Bb)[nj] = (double (*)[nj]) pa_thread_part((double *) Bb, pa_Bb_buf, pa_Bb_buf_len);
             #pragma omp for
             for (i = 0; i < ni; i++) {
                 for (k = nk - 1; k >= 0; k--) {
+                    pa_sum = 0.0;
                     for (j = nj - 1; j >= 0; j--) {
-                        Ab[i][k] += alpha * B[k][j] * Cb[i][j];
+                        pa_sum += alpha * B[k][j] * Cb[i][j];
                         pa_Bb[k][j] += alpha * A[i][k] * Cb[i][j];
                     }
+                    Ab[i][k] += pa_sum;
                 }
                 for (j = nj - 1; j >= 0; j--) {
                     Cb[i][j] = beta * Cb[i][j];

@@ -74,6 +74,7 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
               const double z[n], double zb[n])
 {
     int i, j;
+    double pa_sum, pa_sum0;
     (void) w;
     #pragma omp parallel for private(i, j)
     for (i = 0; i < n; i++) {
@@ -129,18 +130,22 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
         double *pa_v1b_buf = pa_thread_buffers(pa_nt1, pa_v1b_buf_len);
         size_t pa_v2b_buf_len = (size_t) (n);
         double *pa_v2b_buf = pa_thread_buffers(pa_nt1, pa_v2b_buf_len);
-        #pragma omp parallel private(i, j) num_threads(pa_nt1)
+        #pragma omp parallel private(i, j, pa_sum, pa_sum0) num_threads(pa_nt1)
         {
             double *pa_v1b = (double *) pa_thread_part((double *) v1b, pa_v1b_buf, pa_v1b_buf_len);
             double *pa_v2b = (double *) pa_thread_part((double *) v2b, pa_v2b_buf, pa_v2b_buf_len);
             #pragma omp for
             for (i = 0; i < n; i++) {
+                pa_sum = 0.0;
+                pa_sum0 = 0.0;
                 for (j = n - 1; j >= 0; j--) {
-                    u1b[i] += v1[j] * Ab[i][j];
+                    pa_sum += v1[j] * Ab[i][j];
                     pa_v1b[j] += u1[i] * Ab[i][j];
-                    u2b[i] += v2[j] * Ab[i][j];
+                    pa_sum0 += v2[j] * Ab[i][j];
                     pa_v2b[j] += u2[i] * Ab[i][j];
                 }
+                u1b[i] += pa_sum;
+                u2b[i] += pa_sum0;
             }
         }
         pa_sum_threads((double *) v1b, pa_v1b_buf, pa_v1b_buf_len, pa_nt1);
