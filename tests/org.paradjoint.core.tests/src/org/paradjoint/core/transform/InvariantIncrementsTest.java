@@ -62,7 +62,7 @@ class InvariantIncrementsTest {
         assertTrue(b.contains("Ab[i][k] += pa_sum;"), b);
         assertTrue(b.contains("private(i, j, k, pa_sum)"), b);
         // without a race analysis every increment is unproven: Ab[i][k] takes one atomic per k, not per (k, j)
-        assertTrue(b.contains("#pragma omp atomic\n                Ab[i][k] += pa_sum;"), b);
+        assertTrue(b.contains("#pragma omp atomic\n            Ab[i][k] += pa_sum;"), b);
         assertFalse(b.contains("#pragma omp atomic\n                    pa_sum"), b);
     }
 }
