@@ -19,7 +19,6 @@ import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LoopHint;
-import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.Variable;
