@@ -29,33 +29,24 @@ final class FunctionContext {
     final List<AdPragma> adPragmas = new ArrayList<>();
     /** Counters of the loops being mapped: the body must not assign them. */
     final Set<Variable> activeCounters = new HashSet<>();
-    /** The subviews declared in the function, for the check that their fixed indices never change. */
-    final List<SubviewSite> subviewSites = new ArrayList<>();
-    private final boolean kokkos;
     private boolean failed;
     /** The function contains a syntax error (already reported). */
     private boolean syntaxErrors;
-
-    /** A subview's name, its fixed indices (null for {@code ALL}) and where it is declared. */
-    record SubviewSite(String name, List<org.paradjoint.core.ir.Expr> fixed,
-            org.paradjoint.core.diag.SourceRange range) {
-    }
 
     FunctionContext(SourceText src, Scopes scopes, Reporter reporter, List<Site> bodyPragmas,
             Map<String, String> macros, boolean kokkos) {
         this.src = src;
         this.types = new Types(src);
         this.scopes = scopes;
-        this.kokkos = kokkos;
         this.exprs = new Exprs(src, types, scopes, 0, kokkos ? new KokkosExprs() : null);
         this.reporter = reporter;
         this.pending = new ArrayDeque<>(bodyPragmas);
         this.macros = macros;
     }
 
-    /** Kokkos C++: Views, kernels, subviews. */
+    /** Kokkos C++: Views, kernels, subviews (the expression mapper knows them). */
     boolean isKokkos() {
-        return kokkos;
+        return exprs.kokkos() != null;
     }
 
     void report(UnsupportedException e) {

@@ -14,6 +14,7 @@ import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
 import org.eclipse.cdt.core.dom.ast.IASTName;
 import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTQualifiedName;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Expr;
@@ -31,24 +32,28 @@ final class KokkosExprs {
     private static final Set<String> MATH_NAMESPACES = Set.of("std", "Kokkos", "Kokkos::Experimental");
 
     /**
-     * A subview {@code auto s = Kokkos::subview(v, Kokkos::ALL, k)}: an element of {@code s} is the
-     * element of {@code base} whose fixed indices are {@code fixed} (null where {@code ALL} leaves
-     * the dimension to {@code s}'s own indices, in order).
+     * A subview {@code auto s = Kokkos::subview(v, Kokkos::ALL, k)} named {@code name} where
+     * {@code range} declares it: an element of {@code s} is the element of {@code base} whose fixed
+     * indices are {@code fixed} (null where {@code ALL} leaves the dimension to {@code s}'s own
+     * indices, in order).
      */
-    record Subview(Variable base, List<Expr> fixed) {
+    record Subview(String name, Variable base, List<Expr> fixed, SourceRange range) {
         int rank() {
             return (int) fixed.stream().filter(e -> e == null).count();
         }
     }
 
+    /** The subviews in scope by name, and every one declared, in order (for the check of their indices). */
     private final Map<String, Subview> subviews = new HashMap<>();
+    private final List<Subview> declared = new ArrayList<>();
 
-    void declareSubview(String sourceName, Subview s) {
-        subviews.put(sourceName, s);
+    void declareSubview(Subview s) {
+        subviews.put(s.name(), s);
+        declared.add(s);
     }
 
-    Iterable<Subview> subviews() {
-        return subviews.values();
+    List<Subview> declaredSubviews() {
+        return List.copyOf(declared);
     }
 
     /** The call as a Kokkos expression, or null when it is an ordinary call. */

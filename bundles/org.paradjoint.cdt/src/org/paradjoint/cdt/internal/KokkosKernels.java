@@ -25,7 +25,6 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
-import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Expr;
@@ -225,9 +224,6 @@ final class KokkosKernels {
             if (result != null) {
                 omp = omp.withReductions(List.of(new OmpParallelFor.Reduction("+", List.of(result))));
             }
-            if (ranges.size() > 1) {
-                omp = omp.withCollapse(ranges.size());
-            }
             return nest(counters, ranges, body, omp, ctx.src.range(lambda));
         } finally {
             ctx.scopes.closeCollector();
@@ -255,15 +251,8 @@ final class KokkosKernels {
 
     private static For nest(List<Variable> counters, List<Range> ranges, Block body, OmpParallelFor omp,
             SourceRange where) {
-        Block inner = body;
-        For loop = null;
-        for (int k = counters.size() - 1; k >= 0; k--) {
-            Range r = ranges.get(k);
-            loop = new For(counters.get(k), r.lower(), Binary.Op.LT, r.upper(), Exprs.integer(1), inner,
-                    k == 0 ? omp : null, List.of(), where);
-            inner = new Block(List.of(loop), where);
-        }
-        return loop;
+        return For.parallelNest(counters, ranges.stream().map(Range::lower).toList(),
+                ranges.stream().map(Range::upper).toList(), body, omp, where);
     }
 
     // ---- deep_copy --------------------------------------------------------------------------
@@ -305,11 +294,7 @@ final class KokkosKernels {
         }
         Expr value = src == null ? scalar : new ArrayRef(src, indices, where);
         Stmt copy = new Assign(new ArrayRef(dst, indices, where), Assign.Op.SET, value, false, List.of(), where);
-        OmpParallelFor omp = OmpParallelFor.plain();
-        if (dst.rank() > 1) {
-            omp = omp.withCollapse(dst.rank());
-        }
-        return List.of(nest(counters, ranges, new Block(List.of(copy), where), omp, where));
+        return List.of(nest(counters, ranges, new Block(List.of(copy), where), OmpParallelFor.plain(), where));
     }
 
     private UnsupportedException error(String id, IASTNode node, Object... arguments) {

@@ -125,12 +125,11 @@ final class KokkosLocals {
                 throw error("unsupported-kokkos.subview", call, "code", SourceText.excerpt(call));
             }
         }
-        KokkosExprs.Subview s = new KokkosExprs.Subview(base, fixed);
+        KokkosExprs.Subview s = new KokkosExprs.Subview(d.getName().toString(), base, fixed, ctx.src.range(d));
         if (s.rank() == 0) {
             throw error("unsupported-kokkos.subview", call, "code", SourceText.excerpt(call));
         }
-        ctx.exprs.kokkos().declareSubview(d.getName().toString(), s);
-        ctx.subviewSites.add(new FunctionContext.SubviewSite(d.getName().toString(), fixed, ctx.src.range(d)));
+        ctx.exprs.kokkos().declareSubview(s);
     }
 
     /** {@code Kokkos::ALL} or {@code Kokkos::ALL()}. */

@@ -77,11 +77,11 @@ final class KokkosParameters {
 
     /** A subview's fixed indices may not change after its declaration: none of their variables may be assigned. */
     static void checkSubviews(FunctionContext ctx, Block body) {
-        if (ctx.subviewSites.isEmpty()) {
+        if (!ctx.isKokkos() || ctx.exprs.kokkos().declaredSubviews().isEmpty()) {
             return;
         }
         Set<Variable> written = StmtUtil.writes(body);
-        for (FunctionContext.SubviewSite s : ctx.subviewSites) {
+        for (KokkosExprs.Subview s : ctx.exprs.kokkos().declaredSubviews()) {
             Set<Variable> used = new HashSet<>();
             for (Expr e : s.fixed()) {
                 if (e != null) {

@@ -176,8 +176,7 @@ final class Statements {
             }
         }
         List<Stmt> out = new ArrayList<>(mapped.subList(0, last));
-        out.add(new org.paradjoint.core.ir.For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), f.body(), f.omp(),
-                resolved, f.range()));
+        out.add(f.withPragmas(resolved));
         return out;
     }
 

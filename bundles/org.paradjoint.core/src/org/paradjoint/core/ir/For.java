@@ -59,6 +59,25 @@ public record For(Variable counter, Expr lower, Binary.Op cmp, Expr bound, Expr 
         return null;
     }
 
+    /**
+     * The loop nest over {@code counters[k]} from {@code lowers[k]} while below {@code uppers[k]},
+     * step 1, around {@code body}, whose outermost loop is parallel with {@code omp} (collapsed over
+     * the whole nest when it has several loops): the element-wise nests that generated code and
+     * lowered kernels build.
+     */
+    public static For parallelNest(List<Variable> counters, List<Expr> lowers, List<Expr> uppers, Block body,
+            OmpParallelFor omp, SourceRange range) {
+        OmpParallelFor outer = counters.size() > 1 ? omp.withCollapse(counters.size()) : omp;
+        Block inner = body;
+        For loop = null;
+        for (int k = counters.size() - 1; k >= 0; k--) {
+            loop = new For(counters.get(k), lowers.get(k), Binary.Op.LT, uppers.get(k), new IntLit(1, range), inner,
+                    k == 0 ? outer : null, List.of(), range);
+            inner = new Block(List.of(loop), range);
+        }
+        return loop;
+    }
+
     public For withBody(Block newBody) {
         return new For(counter, lower, cmp, bound, step, newBody, omp, pragmas, range, hint);
     }

@@ -10,7 +10,6 @@ import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
-import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
@@ -82,15 +81,13 @@ final class OverwrittenIndependents {
 
     /** A parallel loop nest over the extents of {@code x} around {@code s}: every iteration its own element. */
     private static For nest(Variable x, List<Variable> counters, Stmt s) {
-        Block inner = new Block(List.of(s));
-        For loop = null;
-        for (int d = counters.size() - 1; d >= 0; d--) {
-            OmpParallelFor omp = d > 0 ? null
-                    : counters.size() > 1 ? OmpParallelFor.plain().withCollapse(counters.size()) : OmpParallelFor.plain();
-            loop = new For(counters.get(d), Exprs.integer(0), Binary.Op.LT, Call.extent(x, d, SourceRange.NONE),
-                    Exprs.integer(1), inner, omp, List.of(), SourceRange.NONE);
-            inner = new Block(List.of(loop));
+        List<Expr> zeros = new ArrayList<>();
+        List<Expr> extents = new ArrayList<>();
+        for (int d = 0; d < counters.size(); d++) {
+            zeros.add(Exprs.integer(0));
+            extents.add(Call.extent(x, d, SourceRange.NONE));
         }
-        return loop;
+        return For.parallelNest(counters, zeros, extents, new Block(List.of(s)), OmpParallelFor.plain(),
+                SourceRange.NONE);
     }
 }
