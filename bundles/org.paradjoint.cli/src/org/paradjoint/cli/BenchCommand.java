@@ -21,10 +21,12 @@ final class BenchCommand implements Command {
                                     [--set NAME=VALUE,...] [--cc CC] [--fc FC] [--flags "FLAGS"]
                                     [--env "NAME=VALUE ..."] [--csv OUT.csv] [--work-dir DIR]
 
-            Times the primal kernel NAME of FILE (C, or Fortran .f90) against its derivative
-            variants: for every problem size and variant it generates the variant and a timing
-            driver in the language of FILE, compiles them (C with --cc, Fortran with --fc), and runs
-            the executable once per thread count with OMP_NUM_THREADS set. Every command is printed.
+            Times the primal kernel NAME of FILE (C, Fortran .f90, or Kokkos C++ .cpp) against its
+            derivative variants: for every problem size and variant it generates the variant and a
+            timing driver in the language of FILE, compiles them (C with --cc, Fortran with --fc,
+            Kokkos C++ with $PARADJOINT_KOKKOS_CXX, default g++, against the Kokkos of
+            $PARADJOINT_KOKKOS_CXXFLAGS and $PARADJOINT_KOKKOS_LIBS), and runs the executable once
+            per thread count with OMP_NUM_THREADS set. Every command is printed.
             Writes one CSV row per variant, size and thread count (default FILE_timing.csv).
 
             options:

@@ -13,6 +13,7 @@ import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.check.KokkosCheck;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.pipeline.edits.TopLevel;
+import org.paradjoint.pipeline.timing.KokkosTiming;
 import org.paradjoint.pipeline.timing.TimingToolchain;
 import org.paradjoint.separable.SeparableDifferentiator;
 
@@ -74,7 +75,7 @@ final class KokkosLanguage implements SourceLanguage {
 
     @Override
     public Optional<TimingToolchain> timingToolchain() {
-        return Optional.empty();
+        return Optional.of(new KokkosTiming());
     }
 
     @Override

@@ -5,15 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.paradjoint.cdt.KokkosPrinter;
 import org.paradjoint.core.analysis.IndexRanges;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.IntExpr;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
-import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 
@@ -75,33 +72,19 @@ public final class KokkosCheckDriver {
                 ints.put(p.name(), e == null ? CheckSpec.DEFAULT_INT : e.eval(ints));
             }
         }
-        IndexRanges ranges = IndexRanges.at(primal, ints, a -> IndexRanges.Interval.TOP,
-                IndexRanges.EmptyLoops.SKIP);
+        Map<String, Long> explicit = new LinkedHashMap<>();
         for (Variable v : primal.params()) {
-            if (!v.isArray()) {
-                continue;
+            if (v.isArray() && v.rank() == 1 && spec.extents().containsKey(v.name())) {
+                explicit.put(v.name(), spec.extents().get(v.name()).eval(ints));
             }
-            List<Long> shape = new ArrayList<>();
-            for (int d = 0; d < v.rank(); d++) {
-                Dim dim = v.dims().get(d);
-                Long extent = dim.extentKnown() && dim.extent() instanceof IntLit l ? Long.valueOf(l.value()) : null;
-                if (extent == null && d == 0 && v.rank() == 1 && spec.extents().containsKey(v.name())) {
-                    extent = spec.extents().get(v.name()).eval(ints);
-                }
-                if (extent == null) {
-                    IndexRanges.Interval used = ranges.accessed().contains(v) && !ranges.passedWhole(v)
-                            ? ranges.dimension(v, d) : null;
-                    if (used == null || !used.bounded() || used.hi() < 0) {
-                        diags.error("check-extent-unknown.indices", primal.range(), "function", primal.name(),
-                                "array", v.name());
-                        return;
-                    }
-                    extent = used.hi() + 1;
-                }
-                shape.add(extent);
-            }
-            extents.put(v, shape);
         }
+        KokkosExtents.Result r = KokkosExtents.of(primal, ints, explicit, IndexRanges.EmptyLoops.SKIP);
+        if (!r.complete()) {
+            diags.error("check-extent-unknown.indices", primal.range(), "function", primal.name(), "array",
+                    r.unsized().name());
+            return;
+        }
+        extents.putAll(r.extents());
     }
 
     // ---- text -------------------------------------------------------------------------------
@@ -150,15 +133,7 @@ public final class KokkosCheckDriver {
     }
 
     private String view(Variable v, String name) {
-        StringBuilder sb = new StringBuilder(KokkosPrinter.concreteType(v.withConst(false))).append(' ').append(name)
-                .append("(\"").append(name).append('"');
-        List<Long> shape = extents.get(v);
-        for (int d = 0; d < v.rank(); d++) {
-            if (!(v.dims().get(d).extentKnown() && v.dims().get(d).extent() instanceof IntLit)) {
-                sb.append(", ").append(shape.get(d));
-            }
-        }
-        return sb.append(");").toString();
+        return KokkosExtents.declaration(v, name, extents.get(v));
     }
 
     private void body() {

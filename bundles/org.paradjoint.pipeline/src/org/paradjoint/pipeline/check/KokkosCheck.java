@@ -3,44 +3,32 @@ package org.paradjoint.pipeline.check;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.paradjoint.cdt.check.KokkosCheckDriver;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.pipeline.KokkosInstallation;
 import org.paradjoint.pipeline.OutputFiles;
 
 /**
  * Kokkos C++: the driver {@code f_check.cpp} includes the source and its adjoint file (no
- * tangent: the adjoint is held against central differences of the primal) and is built by
- * {@code g++} against Kokkos. Where Kokkos is: {@code PARADJOINT_KOKKOS_CXXFLAGS} (default
- * {@code -I/usr/include/trilinos}, Debian's {@code libtrilinos-kokkos-dev}) and
- * {@code PARADJOINT_KOKKOS_LIBS} (default {@code -ltrilinos_kokkoscore}).
+ * tangent: the adjoint is held against central differences of the primal) and is built against
+ * the Kokkos of {@link KokkosInstallation}.
  */
 public final class KokkosCheck implements CheckToolchain {
 
-    static final String CXXFLAGS = "PARADJOINT_KOKKOS_CXXFLAGS";
-    static final String LIBS = "PARADJOINT_KOKKOS_LIBS";
-
     /** The flags every Kokkos driver and generated Kokkos file must build with. */
-    public static final List<String> FLAGS = List.of("-std=c++17", "-O2", "-Wall", "-Wextra", "-Werror", "-fopenmp");
+    public static final List<String> FLAGS = List.of(KokkosInstallation.STANDARD, "-O2", "-Wall", "-Wextra", "-Werror",
+            "-fopenmp");
 
-    private final DriverRunner runner = new DriverRunner("g++", flags(), libraries(), 300);
+    private final DriverRunner runner = new DriverRunner(KokkosInstallation.compiler(), flags(),
+            KokkosInstallation.libraries(), 300);
 
     /** The compiler flags: {@link #FLAGS} and where Kokkos's headers are. */
     public static List<String> flags() {
         List<String> f = new ArrayList<>(FLAGS);
-        f.addAll(split(System.getenv().getOrDefault(CXXFLAGS, "-I/usr/include/trilinos")));
+        f.addAll(KokkosInstallation.includeFlags());
         return f;
-    }
-
-    /** The libraries to link: Kokkos's core library. */
-    public static List<String> libraries() {
-        return split(System.getenv().getOrDefault(LIBS, "-ltrilinos_kokkoscore"));
-    }
-
-    private static List<String> split(String s) {
-        return Arrays.stream(s.trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
     }
 
     @Override
@@ -68,8 +56,8 @@ public final class KokkosCheck implements CheckToolchain {
         OutputFiles.writeGenerated(driverPath, driver.source());
         List<Path> written = List.of(adjointPath, driverPath);
         if (!r.build()) {
-            return new Outcome(written, null, "cd " + driverPath.getParent() + " && g++ " + String.join(" ", flags())
-                    + " -Wno-unknown-pragmas " + driverPath.getFileName() + " " + String.join(" ", libraries()) + " && ./a.out",
+            return new Outcome(written, null, "cd " + driverPath.getParent() + " && " + KokkosInstallation.compiler() + " " + String.join(" ", flags())
+                    + " -Wno-unknown-pragmas " + driverPath.getFileName() + " " + String.join(" ", KokkosInstallation.libraries()) + " && ./a.out",
                     driver.diagnostics(), null);
         }
         Path exe = executable(driverPath);

@@ -10,7 +10,8 @@ import org.paradjoint.core.transform.DerivativeSignature;
 /**
  * The call a timing driver times, the same for C and Fortran: the variant's name and its
  * arguments, each parameter of the primal followed by its derivative where the variant takes one.
- * Each driver sizes and fills the arguments in its own language.
+ * An adjoint of a function that returns a dependent takes the seed of the result last. Each driver
+ * sizes and fills the arguments in its own language.
  */
 record TimedCall(String name, List<Arg> args) {
 
@@ -44,6 +45,10 @@ record TimedCall(String name, List<Arg> args) {
                         .filter(DerivativeSignature.Param::isActive)
                         .ifPresent(sp -> args.add(new Arg(sp.derivative(), p)));
             }
+        }
+        if (signature != null && signature.returnedSeed() != null) {
+            // the seed of a returned dependent is the adjoint's last parameter, by value
+            args.add(new Arg(signature.returnedSeed(), signature.returnedSeed()));
         }
         return new TimedCall(signature == null ? kernel.name() : signature.derivedName(), args);
     }

@@ -117,7 +117,10 @@ public final class TimingRunner {
         if (config.variants().isEmpty()) {
             List<Variant> out = new ArrayList<>();
             for (Variant v : Variants.applicable(kernel)) {
-                if (toolchain.notTimed(v) != null) {
+                if (Variants.TANGENT.equals(v.id()) && kernel.returnType() != null) {
+                    listener.line("not timed: " + v.id() + " (tangent mode differentiates void functions only, and "
+                            + kernel.name() + " returns a value)");
+                } else if (toolchain.notTimed(v) != null) {
                     listener.line("not timed: " + v.id() + " (" + toolchain.notTimed(v) + ")");
                 } else {
                     out.add(v);
@@ -174,7 +177,7 @@ public final class TimingRunner {
     private static Map<Variable, ArrayExtents.Shape> shapes(TimingConfig config, Function kernel,
             Map<String, Long> ints, TimingToolchain toolchain) throws TimingException {
         try {
-            return ArrayExtents.shapes(kernel, ints, config.fixed(), toolchain.firstIndex());
+            return toolchain.shapes(kernel, ints, config.fixed());
         } catch (IllegalArgumentException e) {
             throw error(config, "timing-extents", "reason", e.getMessage());
         }

@@ -27,6 +27,15 @@ public interface TimingToolchain {
     /** The value of the first element: index arrays hold a permutation starting there. */
     int firstIndex();
 
+    /**
+     * The shape of every array parameter at the integer values {@code ints}; {@code fixed} gives
+     * lengths the indices do not bound. An {@link IllegalArgumentException} names an array that
+     * cannot be sized.
+     */
+    default Map<Variable, ArrayExtents.Shape> shapes(Function kernel, Map<String, Long> ints, Map<String, Long> fixed) {
+        return ArrayExtents.shapes(kernel, ints, fixed, firstIndex());
+    }
+
     /** The driver that times {@code signature} (the primal's when null) {@code repetitions} times. */
     String driverSource(Function kernel, DerivativeSignature signature, Map<String, Long> ints,
             Map<Variable, ArrayExtents.Shape> shapes, int repetitions, String description);

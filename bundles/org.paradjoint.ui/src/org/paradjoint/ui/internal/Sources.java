@@ -54,7 +54,7 @@ final class Sources {
         return input == null ? null : input.getAdapter(IFile.class);
     }
 
-    /** C ({@code .c}, {@code .h}) or free-form Fortran ({@code .f90}, {@code .F90}, ...), as the command line. */
+    /** A source of a registered language (C, Fortran, Kokkos C++), as the command line takes it. */
     static boolean isSource(IFile f) {
         return Languages.isSource(f.getName());
     }

@@ -62,6 +62,31 @@ class TimingRunnerTest {
     }
 
     @Test
+    void aKernelReturningItsDependentIsTimedWithItsSeedLast() throws Exception {
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing");
+        Path src = dir.resolve("norm2.c");
+        Files.writeString(src, """
+                #pragma ad gradient(s : x)
+                double norm2(const double *x, int n)
+                {
+                    double s = 0.0;
+                    for (int i = 0; i < n; i++)
+                        s += x[i] * x[i];
+                    return s;
+                }
+                """, StandardCharsets.UTF_8);
+        TimingConfig config = TimingConfig.of(src, "norm2", List.of(1000L), List.of(1)).withRepetitions(1);
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        assertEquals(List.of("primal", "adjoint", "adjoint-atomic", "adjoint-reduction"),
+                result.rows().stream().map(TimingRow::variant).toList());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("not timed: tangent (tangent mode differentiates void "
+                + "functions only")), lines.toString());
+        String driver = Files.readString(config.workDir().resolve("size-1000").resolve("adjoint").resolve("driver.c"));
+        assertTrue(driver.contains("norm2_b((void *) arg_x, (void *) arg_xb, arg_n, arg_sb);"), driver);
+    }
+
+    @Test
     void chosenVariantsOnly() throws Exception {
         Path src = copy("formad/indirect.c");
         TimingConfig config = TimingConfig.of(src, "indirect", List.of(300L), List.of(1)).withRepetitions(1)
