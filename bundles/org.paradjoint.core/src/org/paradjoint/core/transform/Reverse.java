@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.paradjoint.core.analysis.Activity;
 import org.paradjoint.core.analysis.ToBeRecorded;
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
@@ -438,17 +439,42 @@ final class Reverse {
         if (cx.raceStrategy == RaceStrategy.REDUCTION && !arrays.isEmpty()) {
             reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
         }
+        List<Stmt> gathers = gather(f, in, iteration, arrays);
         PerThreadAdjoints perThread = PerThreadAdjoints.plan(f, iteration, arrays, cx);
         List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s,
                 localSums)).toList();
         Block body = new Block(AdjointReductions.withoutAtomics(summed, perThread.unguarded(reduced)));
-        List<Stmt> out = new ArrayList<>();
+        List<Stmt> out = new ArrayList<>(gathers);
         localSums.values().forEach(sum -> out.add(zeroAssign(sum)));
-        out.add(ParallelLoops.rebuildNest(f, in, body, perThread.clauses(ParallelLoops.reverseOmp(f.omp(), cx,
-                reduced))));
+        if (!iteration.isEmpty()) {
+            out.add(ParallelLoops.rebuildNest(f, in, body, perThread.clauses(ParallelLoops.reverseOmp(f.omp(), cx,
+                    reduced))));
+        }
         localSums.forEach((adjoint, sum) -> out.add(new Assign(new ArrayRef(adjoint, List.of(new IntLit(0))),
                 Assign.Op.ADD, new VarRef(sum))));
         return out;
+    }
+
+    /**
+     * The gathered nests of the unproven increments that can be written as a gather (removed
+     * from {@code iteration} and {@code unsafe}), under the strategies that protect increments
+     * one by one or per thread; the all-atomic baseline and explicit reductions keep theirs.
+     */
+    private List<Stmt> gather(For f, For in, List<Stmt> iteration, Map<Variable, LValue> unsafe) {
+        if (unsafe.isEmpty() || cx.raceStrategy != RaceStrategy.ATOMIC && cx.raceStrategy != RaceStrategy.PRIVATE) {
+            return List.of();
+        }
+        return GatherIncrements.of(f, in, iteration, unsafe.keySet(), ParallelLoops.reverseOmp(f.omp(), cx,
+                List.of())).map(g -> {
+                    for (Variable t : g.gathered()) {
+                        cx.warnings.add(Diagnostic.info("race-gathered", unsafe.get(t).range(), "adjoint", t.name(),
+                                "counter", f.counter().name()));
+                        unsafe.remove(t);
+                    }
+                    iteration.clear();
+                    iteration.addAll(g.remaining());
+                    return g.gathers();
+                }).orElse(List.of());
     }
 
     /**

@@ -1,0 +1,194 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Cond;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * The loops of one gathered adjoint array ({@link GatherIncrements}): over the union of the
+ * shifted ranges, {@code t[c] += } the sum of the terms whose source iteration {@code c - o}
+ * exists and whose branch condition held there. A term's range test is needed only near the
+ * edges: each level whose terms have different offsets is split into its lower edge, its
+ * interior (where every source iteration exists, so the terms carry at most their branch
+ * conditions and the loop is a plain gather, as one writes it by hand) and its upper edge. Edges
+ * keep every test, and an element is written only where some term contributes (outside the
+ * original ranges it may not exist). Levels an OpenMP {@code collapse} joins are not split: the
+ * nest must stay perfect.
+ */
+final class GatherNest {
+
+    /** One loop of the primal nest: its counter and its first and last value. */
+    record Level(Variable counter, Expr lo, Expr hi) {
+    }
+
+    /**
+     * One increment as a term of the gather: its offset in each level, its branch condition and
+     * its value, both written in the gathered loop's counters (the source iteration is
+     * {@code c - offsets}); {@code guard} is null when it is unconditional.
+     */
+    record Term(long[] offsets, Expr guard, Expr value) {
+    }
+
+    private final Variable t;
+    private final int[] map;
+    private final List<Level> levels;
+    private final List<Term> terms;
+    private final OmpParallelFor omp;
+    private final SourceRange range;
+    private final long[] min;
+    private final long[] max;
+
+    /**
+     * @param map for each dimension of {@code t}, the level whose counter indexes it
+     */
+    GatherNest(Variable t, int[] map, List<Level> levels, List<Term> terms, OmpParallelFor omp, SourceRange range) {
+        this.t = t;
+        this.map = map;
+        this.levels = levels;
+        this.terms = terms;
+        this.omp = omp;
+        this.range = range;
+        min = new long[levels.size()];
+        max = new long[levels.size()];
+        for (int k = 0; k < levels.size(); k++) {
+            min[k] = Long.MAX_VALUE;
+            max[k] = Long.MIN_VALUE;
+            for (Term term : terms) {
+                min[k] = Math.min(min[k], term.offsets()[k]);
+                max[k] = Math.max(max[k], term.offsets()[k]);
+            }
+        }
+    }
+
+    /** The loops, outermost first (several where the outermost level is split). */
+    List<Stmt> loops() {
+        return level(0, new boolean[levels.size()], true);
+    }
+
+    private List<Stmt> level(int k, boolean[] interior, boolean split) {
+        if (k == levels.size()) {
+            return List.of(body(interior));
+        }
+        Level l = levels.get(k);
+        Expr from = plus(l.lo(), min[k]);
+        Expr to = plus(l.hi(), max[k]);
+        boolean[] inside = interior.clone();
+        if (min[k] == max[k]) {
+            // one offset: the shifted range is exact, no term needs a test at this level
+            inside[k] = true;
+            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+        }
+        if (!split || k < omp.collapse()) {
+            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+        }
+        List<Stmt> out = new ArrayList<>();
+        Expr edgeEnd = plus(l.lo(), max[k] - 1);
+        Expr middle = plus(l.lo(), max[k]);
+        Expr middleEnd = plus(l.hi(), min[k]);
+        out.add(loop(k, from, edgeEnd, level(k + 1, inside, false)));
+        boolean[] core = inside.clone();
+        core[k] = true;
+        out.add(loop(k, middle, middleEnd, level(k + 1, core, true)));
+        // after the interior, or right after the lower edge when the range is too short for one
+        Expr upper = larger(plus(l.hi(), min[k] + 1), middle);
+        out.add(loop(k, upper, to, level(k + 1, inside, false)));
+        return out;
+    }
+
+    private For loop(int k, Expr from, Expr to, List<Stmt> body) {
+        return new For(levels.get(k).counter(), first(k, from), Binary.Op.LE, to, Exprs.integer(1),
+                new Block(body, range), k == 0 ? omp : null, List.of(), range);
+    }
+
+    /**
+     * {@code t[c] += sum}: each term under its branch condition and, at the levels not known to
+     * be interior, the test that its source iteration exists; terms under the same condition
+     * summed under one; guarded by the union of the conditions when no term is unconditional.
+     */
+    private Stmt body(boolean[] interior) {
+        Map<Expr, Expr> byCondition = new LinkedHashMap<>();
+        Expr always = null;
+        for (Term term : terms) {
+            Expr cond = null;
+            for (int k = 0; k < levels.size(); k++) {
+                if (interior[k]) {
+                    continue;
+                }
+                Level l = levels.get(k);
+                Expr source = ExprUtil.simplify(Exprs.sub(new VarRef(l.counter()), Exprs.integer(term.offsets()[k])));
+                if (term.offsets()[k] != min[k]) {
+                    cond = GatherIncrements.and(cond, Exprs.ge(source, l.lo()));
+                }
+                if (term.offsets()[k] != max[k]) {
+                    cond = GatherIncrements.and(cond, Exprs.le(source, l.hi()));
+                }
+            }
+            if (term.guard() != null) {
+                cond = GatherIncrements.and(cond, term.guard());
+            }
+            if (cond == null) {
+                always = always == null ? term.value() : Exprs.add(always, term.value());
+            } else {
+                byCondition.merge(cond, term.value(), Exprs::add);
+            }
+        }
+        Expr sum = always;
+        Expr any = null;
+        for (Map.Entry<Expr, Expr> e : byCondition.entrySet()) {
+            Expr term = new Cond(e.getKey(), e.getValue(), new RealLit(0.0));
+            sum = sum == null ? term : Exprs.add(sum, term);
+            any = any == null ? e.getKey() : new Binary(Binary.Op.OR, any, e.getKey());
+        }
+        List<Expr> indices = new ArrayList<>();
+        for (int d = 0; d < map.length; d++) {
+            indices.add(new VarRef(levels.get(map[d]).counter()));
+        }
+        Stmt increment = new Assign(new ArrayRef(t, indices), Assign.Op.ADD, sum);
+        return always != null ? increment : new If(any, Block.of(increment), null, range);
+    }
+
+    /**
+     * The first value of a loop of level {@code k}: {@code from}, but not below the first index
+     * of the dimension of {@code t} it indexes (the union of the shifted ranges may begin before
+     * the array, where no term contributes; a Kokkos range cannot begin below zero).
+     */
+    private Expr first(int k, Expr from) {
+        for (int d = 0; d < map.length; d++) {
+            if (map[d] == k && t.dims().get(d).lower() instanceof IntLit l) {
+                return larger(from, l);
+            }
+        }
+        return from;
+    }
+
+    /** The larger of two values: computed here when both are constants, where it runs otherwise. */
+    private static Expr larger(Expr a, Expr b) {
+        if (a instanceof IntLit x && b instanceof IntLit y) {
+            return x.value() >= y.value() ? x : y;
+        }
+        return new Cond(Exprs.lt(a, b), b, a);
+    }
+
+    private static Expr plus(Expr e, long c) {
+        return ExprUtil.simplify(Exprs.add(e, Exprs.integer(c)));
+    }
+}
