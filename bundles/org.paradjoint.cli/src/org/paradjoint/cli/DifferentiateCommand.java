@@ -33,6 +33,7 @@ final class DifferentiateCommand implements Command {
                                             [--no-race-analysis]
                                             [--prover-timeout MS] [--extent NAME=EXPR]
                                             [--strategy split|guarded]
+                                            [-I DIR]... [-D NAME[=VALUE]]...
 
             Differentiates every function of FILE that carries an `ad gradient`, `ad tangent`
             or `ad stencil` pragma (or only NAME) and writes the derivatives next to FILE:
@@ -59,6 +60,9 @@ final class DifferentiateCommand implements Command {
               --adjoint-suffix S       suffix of adjoint names (default b)
               --tangent-suffix S       suffix of tangent names (default d)
 
+            C files are read as gcc reads them: their #includes (the file's folder, then the -I
+            folders, then the system headers), macros expanded, typedefs resolved:
+            %s
             parallel loops (reverse mode): the race analysis proves which increments of shared
             adjoints cannot collide between iterations; those are plain `+=`, the others are
             protected and reported as warnings (file:line:col: warning: ...):
@@ -96,14 +100,14 @@ final class DifferentiateCommand implements Command {
             return Paradjoint.USAGE;
         }
         if (o.help) {
-            out.print(HELP);
+            out.print(HELP.formatted(PreprocessorOptions.HELP.stripTrailing()));
             return 0;
         }
         if (!o.noRaceAnalysis && !o.separable && o.mode != Mode.TANGENT) {
             Z3Prover.loadInBackground(); // the race analysis will need it: unpack it while the parser runs
         }
         // only what the derivatives need is mapped: in a large file most functions are not annotated
-        ParseResult parsed = SourceFiles.parseForDifferentiation(o.file,
+        ParseResult parsed = SourceFiles.parseForDifferentiation(o.file, o.preprocessor.preprocessor(),
                 o.function == null ? Set.of() : Set.of(o.function), err);
         if (parsed == null) {
             return 1;
