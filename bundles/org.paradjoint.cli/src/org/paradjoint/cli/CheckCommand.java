@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.check.CheckSpecException;
 import org.paradjoint.core.check.CheckResolution;
@@ -115,7 +116,10 @@ final class CheckCommand implements Command {
             return 1;
         }
         Z3Prover.loadInBackground(); // the adjoint's race analysis needs it: unpacked while the parser runs
-        ParseResult parsed = SourceFiles.parse(c.file(), preprocessor.preprocessor(), err);
+        // as differentiate reads it: the functions of a real file that no derivative reaches (its
+        // main, its printing) are not checked, so they need not be differentiable
+        ParseResult parsed = SourceFiles.parseForDifferentiation(c.file(), preprocessor.preprocessor(),
+                Set.of(c.function()), err);
         if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }

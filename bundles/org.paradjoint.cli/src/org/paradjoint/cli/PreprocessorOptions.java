@@ -3,11 +3,6 @@ package org.paradjoint.cli;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.regex.Pattern;
 
 import org.paradjoint.core.frontend.Preprocessor;
 
@@ -29,11 +24,7 @@ final class PreprocessorOptions {
                                        reading the file; check builds with it too
             """;
 
-    /** A macro's name, or a function-like macro's name and parameters ({@code -D'SQR(x)=((x)*(x))'}). */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\([A-Za-z0-9_,\\s.]*\\))?");
-
-    private final List<String> includeDirs = new ArrayList<>();
-    private final Map<String, String> macros = new LinkedHashMap<>();
+    private Preprocessor preprocessor = Preprocessor.NONE;
 
     /** Whether {@code arg} is one of these options (with or without its value attached). */
     static boolean isOption(String arg) {
@@ -56,16 +47,13 @@ final class PreprocessorOptions {
             }
             value = args[++last];
         }
-        if (option.equals("-I")) {
-            includeDirs.add(folder(value));
-        } else {
-            define(value);
-        }
+        preprocessor = option.equals("-I") ? preprocessor.withIncludeDir(folder(value))
+                : preprocessor.withDefinition(value);
         return last;
     }
 
     Preprocessor preprocessor() {
-        return new Preprocessor(includeDirs, macros);
+        return preprocessor;
     }
 
     private static String folder(String value) {
@@ -77,15 +65,5 @@ final class PreprocessorOptions {
             // reported below
         }
         throw new IllegalArgumentException("-I needs a folder of headers, not '" + value + "'");
-    }
-
-    private void define(String value) {
-        int eq = value.indexOf('=');
-        String name = eq < 0 ? value : value.substring(0, eq);
-        if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("-D needs NAME or NAME=VALUE with NAME a C identifier, not '"
-                    + value + "'");
-        }
-        macros.put(name, eq < 0 ? "1" : value.substring(eq + 1));
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.eclipse.cdt.core.index.IIndexFileLocation;
@@ -30,11 +31,25 @@ final class IncludedFiles extends InternalFileContentProvider {
     private static final Map<String, Cached> CACHE = new ConcurrentHashMap<>();
 
     private final Map<String, SourceText> texts = new HashMap<>();
+    /** The headers this parse read (CDT may ask from its own threads). */
+    private final Set<String> read = ConcurrentHashMap.newKeySet();
 
     @Override
     public InternalFileContent getContentForInclusion(String path, IMacroDictionary macros) {
         String text = read(path);
-        return text == null ? null : (InternalFileContent) FileContent.create(path, text.toCharArray());
+        if (text == null) {
+            return null;
+        }
+        read.add(path);
+        return (InternalFileContent) FileContent.create(path, text.toCharArray());
+    }
+
+    /**
+     * Whether this parse read {@code path} as a header; a node of another file name is of the
+     * file itself, or of a snippet parsed apart and located in the file (an annotation's expression).
+     */
+    boolean isHeader(String path) {
+        return read.contains(path);
     }
 
     @Override

@@ -68,7 +68,7 @@ public final class SourceText {
 
     /** Whether a location is in this text (always, for a text parsed without its includes). */
     boolean isOfThisFile(IASTFileLocation loc) {
-        return parsedPath == null || parsedPath.equals(loc.getFileName());
+        return headers == null || parsedPath.equals(loc.getFileName()) || !headers.isHeader(loc.getFileName());
     }
 
     /** The source text of a node (for messages), on one line and at most 60 characters. */
