@@ -35,19 +35,17 @@ import org.paradjoint.testsupport.ScratchDir;
 class PreprocessorTest {
 
     static final String LOCAL_H = """
-            #ifndef LOCAL_H
-            #define LOCAL_H
-            #include <stdint.h>
-            #include <stddef.h>
-            #ifndef N
-            #define N 40
-            #endif
-            #define GHOST 1
+            #pragma once
             typedef double DATA_TYPE;
             typedef DATA_TYPE real_t;
-            static inline DATA_TYPE twice(DATA_TYPE v) { return 2.0 * v; }
-            static inline DATA_TYPE unused_helper(DATA_TYPE v) { return v / 0; }
+            #include <stddef.h>
+            #include <stdint.h>
+            #define GHOST 1
+            #if !defined(N)
+            # define N 40
             #endif
+            static inline DATA_TYPE unused_helper(DATA_TYPE v) { return v / 0; }
+            static inline DATA_TYPE twice(DATA_TYPE v) { return 2.0 * v; }
             """;
 
     static final String KERNEL = """
