@@ -63,6 +63,7 @@ final class DifferentiateCommand implements Command {
             C files are read as gcc reads them: their #includes (the file's folder, then the -I
             folders, then the system headers), macros expanded, typedefs resolved:
             %s
+
             parallel loops (reverse mode): the race analysis proves which increments of shared
             adjoints cannot collide between iterations; those are plain `+=`, the others are
             protected and reported as warnings (file:line:col: warning: ...):
