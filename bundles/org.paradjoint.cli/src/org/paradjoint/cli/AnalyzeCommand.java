@@ -16,7 +16,7 @@ import org.paradjoint.z3.Z3Prover;
 final class AnalyzeCommand implements Command {
 
     static final String HELP = """
-            usage: paradjoint analyze FILE [--no-bounds] [--prover-timeout MS]
+            usage: paradjoint analyze FILE [--no-bounds] [--prover-timeout MS] [-I DIR]... [-D NAME[=VALUE]]...
 
             Runs the race analysis of the parallel loops of every annotated function of FILE and
             prints, per parallel loop and adjoint array: the number of increments, the verdict
@@ -27,6 +27,7 @@ final class AnalyzeCommand implements Command {
             options:
               --no-bounds              do not use loop bounds and strides as knowledge
               --prover-timeout MS      time limit of each question to the prover (default 1000)
+            %s
             """;
 
     @Override
@@ -34,11 +35,12 @@ final class AnalyzeCommand implements Command {
         String file = null;
         boolean bounds = true;
         long timeoutMs = RaceOptions.DEFAULT_TIMEOUT.toMillis();
+        PreprocessorOptions preprocessor = new PreprocessorOptions();
         try {
             for (int k = 0; k < args.length; k++) {
                 switch (args[k]) {
                     case "-h", "--help" -> {
-                        out.print(HELP);
+                        out.print(HELP.formatted(PreprocessorOptions.HELP.stripTrailing()));
                         return 0;
                     }
                     case "--no-bounds" -> bounds = false;
@@ -49,6 +51,10 @@ final class AnalyzeCommand implements Command {
                         timeoutMs = OptionValues.positive(args[++k], "--prover-timeout");
                     }
                     default -> {
+                        if (PreprocessorOptions.isOption(args[k])) {
+                            k = preprocessor.take(args, k);
+                            continue;
+                        }
                         if (args[k].startsWith("-") || file != null) {
                             throw new IllegalArgumentException("unexpected argument '" + args[k] + "'");
                         }
@@ -64,7 +70,7 @@ final class AnalyzeCommand implements Command {
             return Paradjoint.USAGE;
         }
         Z3Prover.loadInBackground(); // unpacked while the parser runs
-        ParseResult parsed = SourceFiles.parse(file, err);
+        ParseResult parsed = SourceFiles.parse(file, preprocessor.preprocessor(), err);
         if (parsed == null || SourceFiles.report(file, parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }

@@ -20,6 +20,7 @@ final class BenchCommand implements Command {
                                     [--variants V[,V...]] [--repetitions R] [--size-parameter P]
                                     [--set NAME=VALUE,...] [--cc CC] [--fc FC] [--flags "FLAGS"]
                                     [--env "NAME=VALUE ..."] [--csv OUT.csv] [--work-dir DIR]
+                                    [-I DIR]... [-D NAME[=VALUE]]...
 
             Times the primal kernel NAME of FILE (C, Fortran .f90, or Kokkos C++ .cpp) against its
             derivative variants: for every problem size and variant it generates the variant and a
@@ -45,6 +46,7 @@ final class BenchCommand implements Command {
               --env "NAME=VALUE ..." environment of every run (default OMP_WAIT_POLICY=passive)
               --csv OUT.csv          where to write the CSV
               --work-dir DIR         where generated sources and executables go
+            %s
             """;
 
     @Override
@@ -58,7 +60,8 @@ final class BenchCommand implements Command {
             return Paradjoint.USAGE;
         }
         if (config == null) {
-            out.print(HELP.formatted(String.join(", ", Variants.all().stream().map(Variants.Variant::id).toList())));
+            out.print(HELP.formatted(String.join(", ", Variants.all().stream().map(Variants.Variant::id).toList()),
+                    PreprocessorOptions.HELP.stripTrailing()));
             return 0;
         }
         try {
@@ -92,8 +95,13 @@ final class BenchCommand implements Command {
         String env = null;
         String csv = null;
         String workDir = null;
+        PreprocessorOptions preprocessor = new PreprocessorOptions();
         for (int k = 0; k < args.length; k++) {
             String a = args[k];
+            if (PreprocessorOptions.isOption(a)) {
+                k = preprocessor.take(args, k);
+                continue;
+            }
             switch (a) {
                 case "-h", "--help" -> {
                     return null;
@@ -135,9 +143,12 @@ final class BenchCommand implements Command {
         if (sizeParameter != null) {
             c = c.withSizeParameter(sizeParameter);
         }
-        List<String> f = flags == null ? TimingConfig.DEFAULT_FLAGS
-                : new ArrayList<>(List.of(flags.strip().split("\\s+")));
-        c = c.withCompiler(cc, f).withFortranCompiler(fc);
+        List<String> f = new ArrayList<>(flags == null ? TimingConfig.DEFAULT_FLAGS
+                : List.of(flags.strip().split("\\s+")));
+        // the kernel is read and compiled with the same include folders and macros
+        f.addAll(preprocessor.preprocessor().compilerOptions());
+        c = c.withCompiler(cc, f).withFortranCompiler(fc)
+                .withGeneration(c.generation().withPreprocessor(preprocessor.preprocessor()));
         if (env != null) {
             c = c.withEnvironment(TimingConfig.parseEnvironment(env));
         }

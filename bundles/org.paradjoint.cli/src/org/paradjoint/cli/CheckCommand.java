@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.check.CheckSpecException;
 import org.paradjoint.core.check.CheckResolution;
@@ -55,8 +56,16 @@ final class CheckCommand implements Command {
         boolean allowZero = false;
         boolean force = false;
         List<Integer> threads = List.of(1, 2);
+        PreprocessorOptions preprocessor = new PreprocessorOptions();
         for (int k = 0; k < args.length; k++) {
-            if (args[k].equals("--run")) {
+            if (PreprocessorOptions.isOption(args[k])) {
+                try {
+                    k = preprocessor.take(args, k);
+                } catch (IllegalArgumentException e) {
+                    err.println("paradjoint check: " + e.getMessage());
+                    return Paradjoint.USAGE;
+                }
+            } else if (args[k].equals("--run")) {
                 run = true;
             } else if (args[k].equals("--allow-zero")) {
                 allowZero = true;
@@ -85,6 +94,9 @@ final class CheckCommand implements Command {
         if (c.help()) {
             out.print(CheckSpecParser.HELP);
             out.print(EXTRA_HELP);
+            out.println();
+            out.println("Reading C (the driver is compiled with the same options):");
+            out.print(PreprocessorOptions.HELP);
             return 0;
         }
         if (c.file() == null || c.function() == null) {
@@ -104,7 +116,10 @@ final class CheckCommand implements Command {
             return 1;
         }
         Z3Prover.loadInBackground(); // the adjoint's race analysis needs it: unpacked while the parser runs
-        ParseResult parsed = SourceFiles.parse(c.file(), err);
+        // as differentiate reads it: the functions of a real file that no derivative reaches (its
+        // main, its printing) are not checked, so they need not be differentiable
+        ParseResult parsed = SourceFiles.parseForDifferentiation(c.file(), preprocessor.preprocessor(),
+                Set.of(c.function()), err);
         if (parsed == null || SourceFiles.report(c.file(), parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }
@@ -129,7 +144,8 @@ final class CheckCommand implements Command {
         CheckToolchain.Request request;
         try {
             request = new CheckToolchain.Request(parsed.unit(), primal, c.spec(), Path.of(c.file()),
-                    SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run);
+                    SourceFiles.read(c.file()), tangent, adjoint, c.output() == null ? null : Path.of(c.output()), run,
+                    preprocessor.preprocessor());
         } catch (IOException e) {
             err.println(Diagnostic.error("cannot-read", SourceRange.ofFile(c.file()), "reason", e.getMessage())
                     .format());

@@ -33,6 +33,7 @@ final class DifferentiateCommand implements Command {
                                             [--no-race-analysis]
                                             [--prover-timeout MS] [--extent NAME=EXPR]
                                             [--strategy split|guarded]
+                                            [-I DIR]... [-D NAME[=VALUE]]...
 
             Differentiates every function of FILE that carries an `ad gradient`, `ad tangent`
             or `ad stencil` pragma (or only NAME) and writes the derivatives next to FILE:
@@ -58,6 +59,10 @@ final class DifferentiateCommand implements Command {
               --independents LIST      comma-separated inputs
               --adjoint-suffix S       suffix of adjoint names (default b)
               --tangent-suffix S       suffix of tangent names (default d)
+
+            C files are read as gcc reads them: their #includes (the file's folder, then the -I
+            folders, then the system headers), macros expanded, typedefs resolved:
+            %s
 
             parallel loops (reverse mode): the race analysis proves which increments of shared
             adjoints cannot collide between iterations; those are plain `+=`, the others are
@@ -96,14 +101,14 @@ final class DifferentiateCommand implements Command {
             return Paradjoint.USAGE;
         }
         if (o.help) {
-            out.print(HELP);
+            out.print(HELP.formatted(PreprocessorOptions.HELP.stripTrailing()));
             return 0;
         }
         if (!o.noRaceAnalysis && !o.separable && o.mode != Mode.TANGENT) {
             Z3Prover.loadInBackground(); // the race analysis will need it: unpack it while the parser runs
         }
         // only what the derivatives need is mapped: in a large file most functions are not annotated
-        ParseResult parsed = SourceFiles.parseForDifferentiation(o.file,
+        ParseResult parsed = SourceFiles.parseForDifferentiation(o.file, o.preprocessor.preprocessor(),
                 o.function == null ? Set.of() : Set.of(o.function), err);
         if (parsed == null) {
             return 1;

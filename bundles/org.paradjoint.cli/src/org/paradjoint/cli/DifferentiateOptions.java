@@ -35,6 +35,7 @@ final class DifferentiateOptions {
     boolean help;
     /** Replace existing files that paradjoint did not generate. */
     boolean force;
+    final PreprocessorOptions preprocessor = new PreprocessorOptions();
 
     static DifferentiateOptions parse(String[] args) {
         DifferentiateOptions o = new DifferentiateOptions();
@@ -67,6 +68,10 @@ final class DifferentiateOptions {
                 case "--strategy" -> o.stencilStrategy = stencilStrategy(value(args, ++k, a));
                 case "--prover-timeout" -> o.proverTimeoutMs = OptionValues.positive(value(args, ++k, a), a);
                 default -> {
+                    if (PreprocessorOptions.isOption(a)) {
+                        k = o.preprocessor.take(args, k);
+                        continue;
+                    }
                     if (a.startsWith("-") && !a.equals("-")) {
                         throw new IllegalArgumentException("unknown option '" + a + "'");
                     }
@@ -92,7 +97,7 @@ final class DifferentiateOptions {
     GenerationSettings settings() {
         return new GenerationSettings(adjointSuffix, tangentSuffix,
                 noRaceAnalysis ? RaceStrategy.ALL_ATOMIC : raceStrategy, Duration.ofMillis(proverTimeoutMs),
-                stencilStrategy, extents, dependents, independents, false);
+                stencilStrategy, extents, dependents, independents, false, preprocessor.preprocessor());
     }
 
     private static String value(String[] args, int k, String option) {

@@ -11,6 +11,7 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.pipeline.GeneratedMarker;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.OutputFiles;
@@ -23,9 +24,12 @@ final class SourceFiles {
     private SourceFiles() {
     }
 
-    /** The parse result, or null after printing why the file could not be read. */
-    static ParseResult parse(String file, PrintStream err) {
-        return parse(file, err, null);
+    /**
+     * The parse result, or null after printing why the file could not be read; {@code preprocessor}:
+     * the user's {@code -I} and {@code -D}.
+     */
+    static ParseResult parse(String file, Preprocessor preprocessor, PrintStream err) {
+        return parse(file, preprocessor, err, null);
     }
 
     /**
@@ -33,12 +37,13 @@ final class SourceFiles {
      * the annotated functions, {@code named}, and what they call. Null after printing why the file
      * could not be read.
      */
-    static ParseResult parseForDifferentiation(String file, Set<String> named, PrintStream err) {
-        return parse(file, err, named);
+    static ParseResult parseForDifferentiation(String file, Preprocessor preprocessor, Set<String> named,
+            PrintStream err) {
+        return parse(file, preprocessor, err, named);
     }
 
     /** {@code named} null: every function is mapped. */
-    private static ParseResult parse(String file, PrintStream err, Set<String> named) {
+    private static ParseResult parse(String file, Preprocessor preprocessor, PrintStream err, Set<String> named) {
         SourceLanguage language = Languages.forFile(file).orElse(null);
         if (language == null) {
             err.println(Diagnostic.error("unsupported-file-type", SourceRange.ofFile(file), "languages",
@@ -53,7 +58,7 @@ final class SourceFiles {
             return null;
         }
         text.warning().ifPresent(w -> err.println(w.format()));
-        FrontEnd frontEnd = language.newFrontEnd();
+        FrontEnd frontEnd = language.newFrontEnd(preprocessor);
         return named == null ? frontEnd.parse(file, text.text()) : frontEnd.parseFor(file, text.text(), named);
     }
 

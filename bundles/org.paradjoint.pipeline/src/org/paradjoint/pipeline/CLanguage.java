@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.frontend.FrontEnd;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.separable.SeparableDifferentiator;
@@ -53,6 +54,11 @@ final class CLanguage implements SourceLanguage {
     @Override
     public FrontEnd newFrontEnd() {
         return new CFrontEnd();
+    }
+
+    @Override
+    public FrontEnd newFrontEnd(Preprocessor preprocessor) {
+        return new CFrontEnd(preprocessor);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.race.RaceOptions;
@@ -15,12 +16,13 @@ import org.paradjoint.stencil.StencilOptions;
  * strategy of parallel adjoints, the limit of one prover question, the boundary strategy of
  * adjoint stencils (null: each pragma's own), the element counts of arrays given by the user
  * ({@code --extent}), dependents and independents that override the pragmas (null: the pragmas'),
- * and whether stencil functions get the conventional adjoint instead of the adjoint stencil (timing
- * runs compare the two).
+ * whether stencil functions get the conventional adjoint instead of the adjoint stencil (timing
+ * runs compare the two), and the preprocessor's include folders and macros ({@code -I}, {@code -D})
+ * that front-ends read C with ({@link SourceLanguage#newFrontEnd(Preprocessor)}).
  */
 public record GenerationSettings(String adjointSuffix, String tangentSuffix, RaceStrategy raceStrategy,
         Duration proverTimeout, StencilOptions.Strategy stencilStrategy, Map<String, String> extents,
-        List<String> dependents, List<String> independents, boolean conventionalAdjoint) {
+        List<String> dependents, List<String> independents, boolean conventionalAdjoint, Preprocessor preprocessor) {
 
     public GenerationSettings {
         adjointSuffix = blankTo(adjointSuffix, "b");
@@ -31,12 +33,13 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
         extents = extents == null ? Map.of() : Map.copyOf(extents);
         dependents = dependents == null ? null : List.copyOf(dependents);
         independents = independents == null ? null : List.copyOf(independents);
+        preprocessor = preprocessor == null ? Preprocessor.NONE : preprocessor;
     }
 
     /** The settings of the workbench's preference page. */
     public GenerationSettings(String adjointSuffix, String tangentSuffix, RaceStrategy raceStrategy,
             Duration proverTimeout, StencilOptions.Strategy stencilStrategy) {
-        this(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy, null, null, null, false);
+        this(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy, null, null, null, false, null);
     }
 
     public static GenerationSettings defaults() {
@@ -53,39 +56,45 @@ public record GenerationSettings(String adjointSuffix, String tangentSuffix, Rac
 
     public GenerationSettings withRaceStrategy(RaceStrategy s) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, s, proverTimeout, stencilStrategy, extents,
-                dependents, independents, conventionalAdjoint);
+                dependents, independents, conventionalAdjoint, preprocessor);
     }
 
     public GenerationSettings withSuffixes(String adjoint, String tangent) {
         return new GenerationSettings(adjoint, tangent, raceStrategy, proverTimeout, stencilStrategy, extents,
-                dependents, independents, conventionalAdjoint);
+                dependents, independents, conventionalAdjoint, preprocessor);
     }
 
     public GenerationSettings withProverTimeout(Duration timeout) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, timeout, stencilStrategy, extents,
-                dependents, independents, conventionalAdjoint);
+                dependents, independents, conventionalAdjoint, preprocessor);
     }
 
     public GenerationSettings withStencilStrategy(StencilOptions.Strategy s) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, s, extents,
-                dependents, independents, conventionalAdjoint);
+                dependents, independents, conventionalAdjoint, preprocessor);
     }
 
     public GenerationSettings withExtents(Map<String, String> given) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy,
-                given, dependents, independents, conventionalAdjoint);
+                given, dependents, independents, conventionalAdjoint, preprocessor);
     }
 
     /** Dependents and independents that replace those of the pragmas (either may be null). */
     public GenerationSettings withVariables(List<String> deps, List<String> indeps) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy,
-                extents, deps, indeps, conventionalAdjoint);
+                extents, deps, indeps, conventionalAdjoint, preprocessor);
     }
 
     /** Stencil functions get the conventional adjoint (with the race strategy) instead of the adjoint stencil. */
     public GenerationSettings withConventionalAdjoint(boolean conventional) {
         return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy,
-                extents, dependents, independents, conventional);
+                extents, dependents, independents, conventional, preprocessor);
+    }
+
+    /** The include folders and macros that C files are parsed with, and that {@code check} compiles them with. */
+    public GenerationSettings withPreprocessor(Preprocessor p) {
+        return new GenerationSettings(adjointSuffix, tangentSuffix, raceStrategy, proverTimeout, stencilStrategy,
+                extents, dependents, independents, conventionalAdjoint, p);
     }
 
     public boolean overridesVariables() {

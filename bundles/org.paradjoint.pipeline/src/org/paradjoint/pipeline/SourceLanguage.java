@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.paradjoint.core.frontend.FrontEnd;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.pipeline.check.CheckToolchain;
@@ -33,6 +34,14 @@ public interface SourceLanguage {
 
     /** A new front-end: parsing may run in several jobs at once. */
     FrontEnd newFrontEnd();
+
+    /**
+     * A new front-end that reads included files from the user's include folders and predefines the
+     * user's macros ({@code -I}, {@code -D}); a language without a C preprocessor ignores them.
+     */
+    default FrontEnd newFrontEnd(Preprocessor preprocessor) {
+        return newFrontEnd();
+    }
 
     /** How annotations and directives are written: what the workbench's scanners and edits need. */
     Dialect dialect();

@@ -59,4 +59,35 @@ class OptionValuesTest {
             ScratchDir.delete(dir);
         }
     }
+
+    static Stream<Arguments> badPreprocessorOptions() {
+        return Stream.of("differentiate", "check", "analyze").flatMap(command -> Stream.of(
+                Arguments.of(command, List.of("-I", "/no/such/folder"), "-I"),
+                Arguments.of(command, List.of("-I"), "-I"),
+                Arguments.of(command, List.of("-D", "3x=1"), "-D"),
+                Arguments.of(command, List.of("-D"), "-D")));
+    }
+
+    /** {@code -I} and {@code -D} are checked as a compiler would reject them, on every command that reads C. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("badPreprocessorOptions")
+    void badPreprocessorOptionsAreUsageErrors(String command, List<String> options, String named) throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-option");
+        try {
+            Path file = ScratchDir.write(dir, "st.c", STENCIL);
+            List<String> args = new java.util.ArrayList<>(List.of(command, file.toString()));
+            if (!command.equals("analyze")) {
+                args.addAll(List.of("--function", "f"));
+            }
+            args.addAll(options);
+            CliRun r = CliRun.of(args.toArray(String[]::new));
+            assertEquals(Paradjoint.USAGE, r.status, r.toString());
+            assertTrue(r.err.contains(named), () -> "names the option: " + r);
+            try (Stream<Path> files = Files.list(dir)) {
+                assertEquals(List.of(file), files.toList(), () -> "nothing is written: " + r);
+            }
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
 }

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.pipeline.DerivativeGenerator;
@@ -36,12 +37,31 @@ import org.paradjoint.testsupport.ScratchDir;
  */
 class RouteAgreementTest {
 
+    /** The examples' sources; C headers are the files they include, not examples of their own. */
     static Stream<String> examples() throws IOException {
         Path root = Repo.examples();
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(Files::isRegularFile).filter(p -> Languages.isSource(p.getFileName().toString()))
+                    .filter(p -> !p.getFileName().toString().endsWith(".h"))
                     .map(p -> root.relativize(p).toString().replace('\\', '/')).sorted().toList().stream();
         }
+    }
+
+    /** The example copied into {@code dir} with the headers of its folder, which it may include. */
+    private static Path copy(String example, Path dir) throws IOException {
+        Path source = Repo.examples().resolve(example);
+        try (Stream<Path> siblings = Files.list(source.getParent())) {
+            for (Path h : siblings.filter(p -> p.getFileName().toString().endsWith(".h")).toList()) {
+                Files.copy(h, dir.resolve(h.getFileName()));
+            }
+        }
+        return Files.copy(source, dir.resolve(source.getFileName()));
+    }
+
+    /** As the editor parses it: by its name, its folder searched for what it includes. */
+    private static TranslationUnit workbenchParse(Path file) throws IOException {
+        return ParsedSource.parse(file.getFileName().toString(), Files.readString(file),
+                Preprocessor.NONE.withFirstIncludeDir(file.getParent().toString())).unit().orElseThrow();
     }
 
     @ParameterizedTest
@@ -49,9 +69,9 @@ class RouteAgreementTest {
     void commandLineAndWorkbenchWriteTheSameText(String example) throws IOException {
         Path dir = ScratchDir.create("paradjoint-routes");
         try {
-            Path file = Files.copy(Repo.examples().resolve(example), dir.resolve(Path.of(example).getFileName()));
+            Path file = copy(example, dir);
             String name = file.getFileName().toString();
-            TranslationUnit unit = ParsedSource.parse(name, Files.readString(file)).unit().orElseThrow();
+            TranslationUnit unit = workbenchParse(file);
             int compared = 0;
             for (DerivativeGenerator g : Generators.all()) {
                 if (!g.supports(unit.language()) || unit.functions().stream().noneMatch(g::appliesTo)) {
@@ -109,8 +129,7 @@ class RouteAgreementTest {
     static Stream<String> checkableExamples() throws IOException {
         List<String> out = new ArrayList<>();
         for (String e : examples().toList()) {
-            TranslationUnit unit = ParsedSource.parse(e, Files.readString(Repo.examples().resolve(e))).unit()
-                    .orElseThrow();
+            TranslationUnit unit = workbenchParse(Repo.examples().resolve(e));
             if (unit.functions().stream().anyMatch(Routes::isAnnotated)) {
                 out.add(e);
             }
@@ -123,7 +142,7 @@ class RouteAgreementTest {
     void checkWritesWhatDifferentiateWrites(String example) throws IOException {
         Path dir = ScratchDir.create("paradjoint-routes");
         try {
-            Path file = Files.copy(Repo.examples().resolve(example), dir.resolve(Path.of(example).getFileName()));
+            Path file = copy(example, dir);
             String name = file.getFileName().toString();
             boolean fortran = Languages.forFile(name).orElseThrow().language() == TranslationUnit.Language.FORTRAN;
             if (fortran) {
@@ -131,7 +150,7 @@ class RouteAgreementTest {
             }
             // a Kokkos check holds the adjoint against differences: it writes no tangent
             boolean withTangent = Languages.forFile(name).orElseThrow().checkToolchain().orElseThrow().needsTangent();
-            TranslationUnit unit = ParsedSource.parse(name, Files.readString(file)).unit().orElseThrow();
+            TranslationUnit unit = workbenchParse(file);
             Function f = unit.functions().stream().filter(Routes::isAnnotated).findFirst().orElseThrow();
             String base = name.substring(0, name.lastIndexOf('.'));
             String ext = name.substring(name.lastIndexOf('.'));

@@ -1,6 +1,9 @@
 package org.paradjoint.cdt.internal;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
@@ -8,16 +11,23 @@ import org.eclipse.cdt.core.dom.ast.gnu.c.GCCLanguage;
 import org.eclipse.cdt.core.dom.ast.gnu.cpp.GPPLanguage;
 import org.eclipse.cdt.core.dom.parser.AbstractCLikeLanguage;
 import org.eclipse.cdt.core.parser.DefaultLogService;
+import org.eclipse.cdt.core.parser.ExtendedScannerInfo;
 import org.eclipse.cdt.core.parser.FileContent;
 import org.eclipse.cdt.core.parser.IncludeFileContentProvider;
+import org.eclipse.cdt.core.parser.IScannerInfo;
 import org.eclipse.cdt.core.parser.ScannerInfo;
 import org.eclipse.core.runtime.CoreException;
+import org.paradjoint.core.frontend.Preprocessor;
 
 /**
- * Runs the CDT DOM parser on text alone: no workspace, no index, every {@code #include} empty.
- * What the system headers would have provided and the code needs is predefined here
- * ({@code _OPENMP}, the {@code M_*} constants of {@code math.h}); math functions are
- * recognised by name, so they need no prototypes.
+ * Runs the CDT DOM parser without workspace or index. A C file is read as gcc reads it
+ * ({@link #parseFile}): its {@code #include}s are resolved (quoted ones from the including file's
+ * folder, then the {@code -I} folders, then the system headers), with gcc's predefined macros and
+ * the user's {@code -D}s. Kokkos C++ and the snippets of annotations are parsed from their text
+ * alone, every {@code #include} read as empty. Either way {@code _OPENMP} and the {@code M_*}
+ * constants of {@code math.h} are predefined, so that they mean the same whether or not
+ * {@code math.h} defines them (it does not under {@code -std=c11}, where gcc defines
+ * {@code __STRICT_ANSI__}); math functions are recognised by name, so they need no prototypes.
  */
 public final class CdtParser {
     /** Macros every file sees, as gcc -fopenmp with glibc's math.h would define them. */
@@ -52,6 +62,34 @@ public final class CdtParser {
     public static final Map<String, String> KOKKOS_PREDEFINED = Map.of("KOKKOS_LAMBDA", "[=]",
             "KOKKOS_INLINE_FUNCTION", "inline", "KOKKOS_FUNCTION", "", "KOKKOS_FORCEINLINE_FUNCTION", "inline");
 
+    /** A C file parsed with its includes: the tree, the path CDT knows the file by, and the headers it read. */
+    record Parsed(IASTTranslationUnit tu, String path, IncludedFiles headers, SystemHeaders.Found system) {
+        /** Whether a node lies in the parsed file itself (not in a header), macro expansions included. */
+        boolean inFile(String nodePath) {
+            return path.equals(nodePath);
+        }
+    }
+
+    /**
+     * A C file as gcc would preprocess it: includes resolved, gcc's macros, then ours, then the
+     * user's {@code -D}s (a later definition wins). The file is known to CDT by its absolute
+     * path, so that its quoted includes are looked for in its folder.
+     */
+    static Parsed parseFile(String fileName, String text, Preprocessor preprocessor) {
+        SystemHeaders.Found system = SystemHeaders.get();
+        Map<String, String> macros = new LinkedHashMap<>(system.macros());
+        macros.putAll(PREDEFINED);
+        macros.putAll(preprocessor.macros());
+        List<String> searched = new ArrayList<>();
+        preprocessor.includeDirs().forEach(d -> searched.add(absolute(d)));
+        searched.addAll(system.includeDirs());
+        String path = absolute(fileName);
+        IncludedFiles headers = new IncludedFiles();
+        IScannerInfo info = new ExtendedScannerInfo(macros, searched.toArray(String[]::new), null, null);
+        return new Parsed(parse(GCCLanguage.getDefault(), path, text, info, headers), path, headers, system);
+    }
+
+    /** Text alone, every include empty: what annotations' expressions are parsed with. */
     public static IASTTranslationUnit parse(String fileName, String text, Map<String, String> extraMacros) {
         return parse(GCCLanguage.getDefault(), fileName, text, extraMacros);
     }
@@ -67,14 +105,25 @@ public final class CdtParser {
             Map<String, String> extraMacros) {
         Map<String, String> macros = new LinkedHashMap<>(PREDEFINED);
         macros.putAll(extraMacros);
+        return parse(language, fileName, text, new ScannerInfo(macros, new String[0]),
+                IncludeFileContentProvider.getEmptyFilesProvider());
+    }
+
+    private static IASTTranslationUnit parse(AbstractCLikeLanguage language, String fileName, String text,
+            IScannerInfo info, IncludeFileContentProvider includes) {
         FileContent content = FileContent.create(fileName, text.toCharArray());
-        ScannerInfo info = new ScannerInfo(macros, new String[0]);
         try {
-            return language.getASTTranslationUnit(content, info,
-                    IncludeFileContentProvider.getEmptyFilesProvider(), null, 0,
-                    new DefaultLogService());
+            return language.getASTTranslationUnit(content, info, includes, null, 0, new DefaultLogService());
         } catch (CoreException e) {
             throw new IllegalStateException("CDT parser failed on " + fileName + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String absolute(String file) {
+        try {
+            return Path.of(file).toAbsolutePath().normalize().toString();
+        } catch (RuntimeException e) {
+            return file; // not a path of this system: CDT keeps the name, and finds nothing beside it
         }
     }
 }

@@ -44,12 +44,12 @@ import org.paradjoint.core.ir.Variable;
 final class FunctionMapper {
     private final SourceText src;
     private final Reporter reporter;
-    private final Map<String, SourceRange> globals;
+    private final Set<String> globals;
     private final Set<String> functionNames;
     private final Map<String, String> macros;
     private final boolean kokkos;
 
-    FunctionMapper(SourceText src, Reporter reporter, Map<String, SourceRange> globals, Set<String> functionNames,
+    FunctionMapper(SourceText src, Reporter reporter, Set<String> globals, Set<String> functionNames,
             Map<String, String> macros, boolean kokkos) {
         this.src = src;
         this.reporter = reporter;

@@ -19,8 +19,11 @@ import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 /**
  * The function definitions a differentiation can reach: those carrying an annotation of ours
  * (before the definition or in its body), those the command names, and, transitively, the
- * functions of the file they call, which the transformations inline. Found on the CDT tree, before
- * any mapping, so that a large file pays the mapping only for these.
+ * functions of the file and of the user's headers they call, which the transformations inline.
+ * Found on the CDT tree, before any mapping, so that a large file pays the mapping only for these.
+ * The helpers of the user's headers are mapped only when the file calls them, also when every
+ * function of the file is: a header's other functions are not this file's to check. Definitions
+ * of system headers are never candidates (the caller leaves them out).
  * <p>
  * Any {@code ad} or ADIC2 pragma counts, not only those that request a derivative: a pragma the
  * front-end cannot resolve is then still reported, at the price of mapping a few more functions.
@@ -30,16 +33,25 @@ final class NeededFunctions {
     private NeededFunctions() {
     }
 
-    static Set<IASTFunctionDefinition> of(List<IASTFunctionDefinition> defs, Map<IASTFunctionDefinition,
-            List<Site>> before, Map<IASTFunctionDefinition, List<Site>> inside, Set<String> named) {
+    /**
+     * {@code defs}: the definitions of the file; {@code headerDefs}: those of the user's headers;
+     * {@code named} null: every function of the file is a root.
+     */
+    static Set<IASTFunctionDefinition> of(List<IASTFunctionDefinition> defs, List<IASTFunctionDefinition> headerDefs,
+            Map<IASTFunctionDefinition, List<Site>> before, Map<IASTFunctionDefinition, List<Site>> inside,
+            Set<String> named) {
         Map<String, List<IASTFunctionDefinition>> byName = new HashMap<>();
         for (IASTFunctionDefinition def : defs) {
+            byName.computeIfAbsent(name(def), k -> new ArrayList<>()).add(def);
+        }
+        for (IASTFunctionDefinition def : headerDefs) {
             byName.computeIfAbsent(name(def), k -> new ArrayList<>()).add(def);
         }
         Set<IASTFunctionDefinition> needed = new LinkedHashSet<>();
         Deque<IASTFunctionDefinition> work = new ArrayDeque<>();
         for (IASTFunctionDefinition def : defs) {
-            if (named.contains(name(def)) || hasOurPragma(before.get(def)) || hasOurPragma(inside.get(def))) {
+            if (named == null || named.contains(name(def)) || hasOurPragma(before.get(def))
+                    || hasOurPragma(inside.get(def))) {
                 needed.add(def);
                 work.add(def);
             }

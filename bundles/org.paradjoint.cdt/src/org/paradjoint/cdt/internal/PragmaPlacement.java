@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
-import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
 
@@ -29,7 +28,8 @@ final class PragmaPlacement {
     private final Map<IASTFunctionDefinition, List<Site>> before = new LinkedHashMap<>();
     private final Map<IASTFunctionDefinition, List<Site>> inside = new LinkedHashMap<>();
 
-    PragmaPlacement(IASTTranslationUnit tu, List<IASTFunctionDefinition> defs) {
+    /** {@code declarations}: the top-level declarations of the file, without those of its headers. */
+    PragmaPlacement(List<IASTDeclaration> declarations, List<IASTFunctionDefinition> defs) {
         this.defs = defs;
         bodyStarts = new int[defs.size()];
         bodyEnds = new int[defs.size()];
@@ -40,10 +40,10 @@ final class PragmaPlacement {
             before.put(def, new ArrayList<>());
             inside.put(def, new ArrayList<>());
         }
-        declarations = tu.getDeclarations();
-        declarationEnds = new int[declarations.length];
-        for (int k = 0; k < declarations.length; k++) {
-            declarationEnds[k] = FunctionContext.end(declarations[k]);
+        this.declarations = declarations.toArray(IASTDeclaration[]::new);
+        declarationEnds = new int[this.declarations.length];
+        for (int k = 0; k < this.declarations.length; k++) {
+            declarationEnds[k] = FunctionContext.end(this.declarations[k]);
         }
         bodiesSorted = ascending(bodyStarts) && ascending(bodyEnds);
         declarationsSorted = ascending(declarationEnds);

@@ -25,7 +25,7 @@ import org.paradjoint.core.ir.Variable;
  */
 final class Scopes {
     private final String functionName;
-    private final Map<String, SourceRange> globals;
+    private final Set<String> globals;
     private final Set<String> functionNames;
     private final Deque<Map<String, Variable>> stack = new ArrayDeque<>();
     private final Map<String, Variable> hoisted = new LinkedHashMap<>();
@@ -34,7 +34,7 @@ final class Scopes {
     /** Open collectors (one per enclosing OpenMP loop body) that record the locals declared inside. */
     private final Deque<List<Variable>> collectors = new ArrayDeque<>();
 
-    Scopes(String functionName, Map<String, SourceRange> globals, Set<String> functionNames) {
+    Scopes(String functionName, Set<String> globals, Set<String> functionNames) {
         this.functionName = functionName;
         this.globals = globals;
         this.functionNames = functionNames;
@@ -108,7 +108,7 @@ final class Scopes {
 
     /** True when {@code sourceName} is a global or a function: not a variable here, for a reason of its own. */
     boolean isGlobalOrFunction(String sourceName) {
-        return globals.containsKey(sourceName) || functionNames.contains(sourceName);
+        return globals.contains(sourceName) || functionNames.contains(sourceName);
     }
 
     /** The variable a source name denotes here, or a located error that says why there is none. */
@@ -117,7 +117,7 @@ final class Scopes {
         if (v.isPresent()) {
             return v.get();
         }
-        if (globals.containsKey(sourceName)) {
+        if (globals.contains(sourceName)) {
             throw new UnsupportedException("unsupported-global.global-variable-used", where, "sourceName", sourceName,
                     "functionName", functionName);
         }

@@ -8,16 +8,29 @@ import org.paradjoint.core.diag.SourceRange;
 /**
  * The text of one file and the conversion of character offsets to 1-based lines and columns.
  * A range ends at {@code endLine:endColumn}, the column just after its last character.
+ * <p>
+ * A file parsed with its includes also locates the nodes of its headers: CDT gives each node the
+ * file it was read from ({@code parsedPath} for the file itself, where a node a macro produced
+ * is located at the macro's use), and such a node's range is in that header's text.
  */
 public final class SourceText {
     private final String file;
     private final String text;
     private final LineMap lines;
+    /** The path CDT knows this file by, or null when its nodes are all of this text. */
+    private final String parsedPath;
+    private final IncludedFiles headers;
 
     public SourceText(String file, String text) {
+        this(file, text, null, null);
+    }
+
+    SourceText(String file, String text, String parsedPath, IncludedFiles headers) {
         this.file = file;
         this.text = text;
         this.lines = new LineMap(text);
+        this.parsedPath = parsedPath;
+        this.headers = headers;
     }
 
     public String file() {
@@ -43,11 +56,19 @@ public final class SourceText {
         if (loc == null) {
             return SourceRange.NONE;
         }
+        if (!isOfThisFile(loc)) {
+            return headers.text(loc.getFileName()).range(loc.getNodeOffset(), loc.getNodeLength());
+        }
         return range(loc.getNodeOffset() + delta, loc.getNodeLength());
     }
 
     public SourceRange range(IASTNode node) {
         return range(node, 0);
+    }
+
+    /** Whether a location is in this text (always, for a text parsed without its includes). */
+    boolean isOfThisFile(IASTFileLocation loc) {
+        return headers == null || parsedPath.equals(loc.getFileName()) || !headers.isHeader(loc.getFileName());
     }
 
     /** The source text of a node (for messages), on one line and at most 60 characters. */

@@ -3,6 +3,7 @@ package org.paradjoint.cdt.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.cdt.core.dom.ast.ASTTypeUtil;
 import org.eclipse.cdt.core.dom.ast.IASTArrayDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTArrayModifier;
 import org.eclipse.cdt.core.dom.ast.IASTCompositeTypeSpecifier;
@@ -17,6 +18,11 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTPointerOperator;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTTypeId;
+import org.eclipse.cdt.core.dom.ast.IBasicType;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IQualifierType;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.ITypedef;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.BaseType;
 
@@ -45,7 +51,7 @@ final class Types {
             throw unsupported("unsupported-type.enum-types-are", spec);
         }
         if (spec instanceof IASTNamedTypeSpecifier named) {
-            throw unsupported("unsupported-type.type-supported-typedef", spec, "name", named.getName());
+            return typedef(named);
         }
         if (!(spec instanceof IASTSimpleDeclSpecifier s)) {
             throw unsupported("unsupported-type.type-supported", spec, "code", SourceText.excerpt(spec));
@@ -79,6 +85,44 @@ final class Types {
         default:
             throw unsupported("unsupported-type.type-supported-use", spec, "code", SourceText.excerpt(spec));
         }
+    }
+
+    /**
+     * The element type a typedef name stands for ({@code typedef double real_t;}, {@code size_t},
+     * {@code int64_t}), through typedefs of typedefs. Integer typedefs of any width from
+     * {@code int} up and of either signedness are integers: {@code int} stays {@code int}, the
+     * others ({@code size_t}, {@code uint32_t}, {@code ptrdiff_t}) are {@code long}, which holds
+     * their values as long as they do not wrap around. Generated code spells the resolved type,
+     * so it needs no header of the user's.
+     */
+    private BaseType typedef(IASTNamedTypeSpecifier named) {
+        IBinding binding = named.getName().resolveBinding();
+        if (!(binding instanceof ITypedef typedef)) {
+            throw unsupported("unsupported-type.typedef-unresolved", named, "name", named.getName());
+        }
+        IType t = typedef.getType();
+        while (t instanceof ITypedef || t instanceof IQualifierType) {
+            t = t instanceof ITypedef inner ? inner.getType() : ((IQualifierType) t).getType();
+        }
+        if (t instanceof IBasicType basic) {
+            BaseType resolved = basic(basic);
+            if (resolved != null || basic.getKind() == IBasicType.Kind.eVoid) {
+                return resolved;
+            }
+        }
+        throw unsupported("unsupported-type.typedef-of", named, "name", named.getName(), "type",
+                ASTTypeUtil.getType(typedef.getType(), false));
+    }
+
+    /** A basic type a typedef resolved to; null for void and for what is not supported (short, char, long double). */
+    private static BaseType basic(IBasicType t) {
+        return switch (t.getKind()) {
+        case eDouble -> t.isLong() ? null : BaseType.DOUBLE;
+        case eFloat -> BaseType.FLOAT;
+        case eInt, eUnspecified -> t.isShort() ? null
+                : t.isLong() || t.isLongLong() || t.isUnsigned() ? BaseType.LONG : BaseType.INT;
+        default -> null;
+        };
     }
 
     /** The scalar type a cast converts to. */

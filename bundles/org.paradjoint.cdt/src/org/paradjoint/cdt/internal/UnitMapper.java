@@ -26,29 +26,36 @@ import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTTemplateParameter;
 import org.eclipse.cdt.core.parser.IProblem;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.diag.Diagnostic;
-import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.ParseResult;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 
 /**
- * One file: parse with CDT, report its syntax problems, collect pragmas, globals and function
- * names, and map every function definition (for a differentiation, those it can reach). The unit
- * holds the functions that mapped without error; any error makes {@link ParseResult#hasErrors()}
- * true, and then no code may be generated.
+ * One file: parse with CDT (C with its includes read, {@link CdtParser#parseFile}), report its
+ * syntax problems and missing includes, collect pragmas, globals and function names, and map
+ * every function definition of the file (for a differentiation, those it can reach) and the
+ * helpers of the user's headers that they call. The unit holds the functions that mapped without
+ * error; any error makes {@link ParseResult#hasErrors()} true, and then no code may be generated.
  */
 public final class UnitMapper {
-    private final Map<String, String> macros;
+    /** The user's include folders and macros; Kokkos C++ is parsed without includes and uses only the macros. */
+    private final Preprocessor preprocessor;
     /** Kokkos C++ (CDT's C++ parser, Views and kernels) instead of C. */
     private final boolean kokkos;
 
-    public UnitMapper(Map<String, String> macros) {
-        this(macros, false);
+    public UnitMapper(Preprocessor preprocessor) {
+        this(preprocessor, false);
     }
 
+    /** Kokkos C++ ({@code kokkos}) or C with {@code macros} predefined and no include folders of the user's. */
     public UnitMapper(Map<String, String> macros, boolean kokkos) {
-        this.macros = Map.copyOf(macros);
+        this(new Preprocessor(List.of(), macros), kokkos);
+    }
+
+    public UnitMapper(Preprocessor preprocessor, boolean kokkos) {
+        this.preprocessor = preprocessor;
         this.kokkos = kokkos;
     }
 
@@ -88,62 +95,85 @@ public final class UnitMapper {
         return map(fileName, text, Set.copyOf(named));
     }
 
-    /** {@code named} null: every function. */
+    /** {@code named} null: every function of the file (and the helpers of its headers that they call). */
     private ParseResult map(String fileName, String text, Set<String> named) {
-        SourceText src = new SourceText(fileName, text);
         Reporter reporter = new Reporter();
         IASTTranslationUnit tu;
+        SourceText src;
+        SystemHeaders.Found system;
         try {
-            tu = kokkos ? CdtParser.parseCpp(fileName, text, macros) : CdtParser.parse(fileName, text, macros);
+            if (kokkos) {
+                tu = CdtParser.parseCpp(fileName, text, preprocessor.macros());
+                src = new SourceText(fileName, text);
+                system = null;
+            } else {
+                CdtParser.Parsed parsed = CdtParser.parseFile(fileName, text, preprocessor);
+                tu = parsed.tu();
+                src = new SourceText(fileName, text, parsed.path(), parsed.headers());
+                system = parsed.system();
+            }
         } catch (RuntimeException e) {
-            return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed", src.range(0, 0),
-                    "file", e)));
+            return new ParseResult(null, List.of(Diagnostic.error("internal-error.cdt-parser-failed",
+                    new SourceText(fileName, text).range(0, 0), "file", e)));
         }
-        List<Integer> problemOffsets = problems(tu, src, reporter);
+        Origins origins = new Origins(src, system);
+        new Includes(src, origins, preprocessor).report(tu, reporter);
+        Map<String, int[]> problemsAt = problems(tu, src, origins, reporter);
 
-        Map<String, SourceRange> globals = new HashMap<>();
+        Set<String> globals = new HashSet<>();
         Set<String> functionNames = new HashSet<>();
+        List<IASTDeclaration> declarations = new ArrayList<>();
         List<IASTFunctionDefinition> defs = new ArrayList<>();
+        List<IASTFunctionDefinition> headerDefs = new ArrayList<>();
         Map<IASTFunctionDefinition, Set<String>> templateTypes = new HashMap<>();
         for (IASTDeclaration top : tu.getDeclarations()) {
             IASTDeclaration d = definitionIn(top);
+            Origins.Origin origin = origins.of(top);
+            if (origin == Origins.Origin.FILE) {
+                declarations.add(top);
+            }
             if (d instanceof IASTFunctionDefinition def) {
-                defs.add(def);
-                templateTypes.put(def, typeParameters(top));
                 functionNames.add(def.getDeclarator().getName().toString());
+                if (origin != Origins.Origin.SYSTEM_HEADER) {
+                    (origin == Origins.Origin.FILE ? defs : headerDefs).add(def);
+                    templateTypes.put(def, typeParameters(top));
+                }
             } else if (d instanceof IASTSimpleDeclaration sd) {
                 for (IASTDeclarator declarator : sd.getDeclarators()) {
                     String name = innermost(declarator).getName().toString();
                     if (declarator instanceof IASTFunctionDeclarator) {
                         functionNames.add(name);
                     } else if (sd.getDeclSpecifier().getStorageClass() != IASTDeclSpecifier.sc_typedef) {
-                        globals.put(name, src.range(declarator));
+                        globals.add(name);
                     }
                 }
             }
         }
 
-        PragmaPlacement placement = new PragmaPlacement(tu, defs);
+        PragmaPlacement placement = new PragmaPlacement(declarations, defs);
         for (Site site : pragmas(tu, src, reporter)) {
             placement.place(site, reporter);
         }
         Map<IASTFunctionDefinition, List<Site>> before = placement.before();
         Map<IASTFunctionDefinition, List<Site>> inside = placement.inside();
-        Set<IASTFunctionDefinition> mapped = named == null ? Set.copyOf(defs)
-                : NeededFunctions.of(defs, before, inside, named);
+        Set<IASTFunctionDefinition> mapped = NeededFunctions.of(defs, headerDefs, before, inside, named);
 
-        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, macros, kokkos);
+        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, preprocessor.macros(),
+                kokkos);
         List<Function> functions = new ArrayList<>();
         List<TranslationUnit.Definition> definitions = new ArrayList<>();
-        int[] problemsAt = problemOffsets.stream().mapToInt(Integer::intValue).sorted().toArray();
-        for (IASTFunctionDefinition def : defs) {
+        List<IASTFunctionDefinition> all = new ArrayList<>(defs);
+        all.addAll(headerDefs);
+        for (IASTFunctionDefinition def : all) {
             definitions.add(new TranslationUnit.Definition(def.getDeclarator().getName().toString(), src.range(def)));
             if (!mapped.contains(def)) {
                 continue;
             }
-            boolean hasProblems = anyWithin(problemsAt, FunctionContext.start(def), FunctionContext.end(def));
+            int[] offsets = problemsAt.getOrDefault(def.getFileLocation().getFileName(), new int[0]);
+            boolean hasProblems = anyWithin(offsets, FunctionContext.start(def), FunctionContext.end(def));
             try {
-                Function f = mapper.map(def, before.get(def), inside.get(def), hasProblems, templateTypes.get(def));
+                Function f = mapper.map(def, before.getOrDefault(def, List.of()), inside.getOrDefault(def, List.of()),
+                        hasProblems, templateTypes.get(def));
                 if (f != null) {
                     functions.add(f);
                 }
@@ -175,10 +205,17 @@ public final class UnitMapper {
         return cur;
     }
 
-    /** Reports every syntax and preprocessor problem; returns the offsets of the syntax problems. */
-    private static List<Integer> problems(IASTTranslationUnit tu, SourceText src, Reporter reporter) {
+    /**
+     * Reports every syntax and preprocessor problem of the file and of the user's headers (those of
+     * the system headers are CDT's, not the user's: gcc reads them); returns the ascending offsets
+     * of the syntax problems, by the path CDT knows their file by. Missing includes are
+     * {@link Includes}' to report.
+     */
+    private static Map<String, int[]> problems(IASTTranslationUnit tu, SourceText src, Origins origins,
+            Reporter reporter) {
         for (IASTProblem p : tu.getPreprocessorProblems()) {
-            if (p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND) {
+            if (p.getID() == IProblem.PREPROCESSOR_INCLUSION_NOT_FOUND
+                    || origins.of(p) == Origins.Origin.SYSTEM_HEADER) {
                 continue;
             }
             if (p.getID() == IProblem.PREPROCESSOR_POUND_WARNING) {
@@ -187,7 +224,7 @@ public final class UnitMapper {
                 reporter.report(Diagnostic.error("preprocessor-error", src.range(p), "reason", p.getMessage()));
             }
         }
-        List<Integer> offsets = new ArrayList<>();
+        Map<String, List<Integer>> offsets = new HashMap<>();
         tu.accept(new ASTVisitor() {
             {
                 shouldVisitProblems = true;
@@ -196,15 +233,20 @@ public final class UnitMapper {
             @Override
             public int visit(IASTProblem p) {
                 IASTFileLocation loc = p.getFileLocation();
+                if (origins.of(p) == Origins.Origin.SYSTEM_HEADER) {
+                    return PROCESS_CONTINUE;
+                }
                 if (loc != null) {
-                    offsets.add(loc.getNodeOffset());
+                    offsets.computeIfAbsent(loc.getFileName(), f -> new ArrayList<>()).add(loc.getNodeOffset());
                 }
                 reporter.report(Diagnostic.error("syntax-error.syntax-error-parse", src.range(p), "code",
                         SourceText.excerpt(p)));
                 return PROCESS_CONTINUE;
             }
         });
-        return offsets;
+        Map<String, int[]> sorted = new HashMap<>();
+        offsets.forEach((file, list) -> sorted.put(file, list.stream().mapToInt(Integer::intValue).sorted().toArray()));
+        return sorted;
     }
 
     /** The pragmas of the file that are ours ({@code ad}, {@code $adic...}, {@code omp}), parsed. */
@@ -215,8 +257,8 @@ public final class UnitMapper {
                 continue;
             }
             IASTFileLocation loc = ps.getFileLocation();
-            if (loc == null) {
-                continue;
+            if (loc == null || !src.isOfThisFile(loc)) {
+                continue; // the pragmas of headers annotate nothing of this file
             }
             int offset = loc.getNodeOffset();
             int length = loc.getNodeLength();

@@ -2,6 +2,7 @@ package org.paradjoint.pipeline.check;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.check.CheckDriver;
@@ -11,7 +12,10 @@ import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.OutputFiles;
 
-/** C: the driver {@code f_check.c} includes the source and the derivative files; gcc builds it. */
+/**
+ * C: the driver {@code f_check.c} includes the source and the derivative files; gcc builds it
+ * with the include folders and macros the source was read with ({@code -I}, {@code -D}).
+ */
 public final class CCheck implements CheckToolchain {
 
     private final DriverRunner runner = new DriverRunner();
@@ -35,13 +39,17 @@ public final class CCheck implements CheckToolchain {
         Path adjoint = write(Path.of(r.adjoint().path()), r.adjoint().text());
         write(driverPath, driver.source());
         List<Path> written = List.of(tangent, adjoint, driverPath);
+        List<String> preprocessor = r.preprocessor().compilerOptions();
         if (!r.build()) {
+            List<String> command = new ArrayList<>(DriverRunner.GCC_FLAGS);
+            command.addAll(preprocessor);
             return new Outcome(written, null, "cd " + driverPath.getParent() + " && gcc "
-                    + String.join(" ", DriverRunner.GCC_FLAGS) + " " + driverPath.getFileName() + " -lm && ./a.out",
+                    + String.join(" ", command) + " " + driverPath.getFileName() + " -lm && ./a.out",
                     driver.diagnostics(), null);
         }
         Path exe = executable(driverPath);
-        return Outcome.compiled(written, exe, runner.compile(driverPath, exe), driver.diagnostics());
+        return Outcome.compiled(written, exe, runner.compile(driverPath, exe, preprocessor.toArray(String[]::new)),
+                driver.diagnostics());
     }
 
     @Override

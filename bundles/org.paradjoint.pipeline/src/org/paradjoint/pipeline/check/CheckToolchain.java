@@ -8,6 +8,7 @@ import java.util.Map;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.pipeline.GeneratedFile;
@@ -22,10 +23,15 @@ public interface CheckToolchain {
 
     /**
      * What to check. {@code driverOutput} is where the driver goes (null: beside the source);
-     * {@code build}: compile it too.
+     * {@code build}: compile it too; {@code preprocessor}: the include folders and macros the
+     * source was read with, which the compiler needs to build it as well.
      */
     record Request(TranslationUnit unit, Function primal, CheckSpec spec, Path source, String sourceText,
-            GeneratedFile tangent, GeneratedFile adjoint, Path driverOutput, boolean build) {
+            GeneratedFile tangent, GeneratedFile adjoint, Path driverOutput, boolean build,
+            Preprocessor preprocessor) {
+        public Request {
+            preprocessor = preprocessor == null ? Preprocessor.NONE : preprocessor;
+        }
     }
 
     /**

@@ -54,17 +54,19 @@ public final class FileValidation {
         }
     }
 
+    private final String fileName;
     private final String text;
     private final List<Problem> out = new ArrayList<>();
 
-    private FileValidation(String text) {
+    private FileValidation(String fileName, String text) {
+        this.fileName = fileName;
         this.text = text;
     }
 
     public static List<Problem> validate(String fileName, String text, GenerationSettings settings,
             Decisions decisions) {
-        FileValidation v = new FileValidation(text);
-        ParsedSource src = ParsedSource.parse(fileName, text);
+        FileValidation v = new FileValidation(fileName, text);
+        ParsedSource src = ParsedSource.parse(fileName, text, settings.preprocessor());
         src.result().diagnostics().forEach(d -> v.add(d, Map.of()));
         if (src.result().hasErrors()) {
             return v.out;
@@ -128,15 +130,21 @@ public final class FileValidation {
         add(shown, attrs);
     }
 
+    /**
+     * A problem of this file at its range; one located in a header the file includes (a helper it
+     * calls) at the top of the file, its message saying where it is.
+     */
     private void add(Diagnostic d, Map<String, String> attrs) {
         SourceRange r = d.range();
-        boolean known = r.isKnown() && r.offset() >= 0 && r.offset() <= text.length();
+        boolean elsewhere = r.isKnown() && !r.file().equals(fileName);
+        boolean known = !elsewhere && r.isKnown() && r.offset() >= 0 && r.offset() <= text.length();
         int offset = known ? r.offset() : 0;
         int length = known ? Math.min(r.length(), text.length() - offset) : 0;
         Map<String, String> all = new LinkedHashMap<>(attrs);
         all.put(Problem.PROBLEM, d.problem().id());
         all.put(Problem.CODE, d.code());
         d.arguments().forEach((name, value) -> all.put(Problem.argument(name), value));
-        out.add(new Problem(d.severity(), d.code(), d.message(), offset, length, known ? r.line() : 1, all));
+        out.add(new Problem(d.severity(), d.code(), elsewhere ? d.format() : d.message(), offset, length,
+                known ? r.line() : 1, all));
     }
 }

@@ -8,12 +8,12 @@ import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.frontend.FrontEnd;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.pipeline.Languages;
-import org.paradjoint.pipeline.SourceLanguage;
 
 /**
  * A source parsed by the front-end of its language (C, or Fortran for {@code .f90} and the
@@ -22,7 +22,13 @@ import org.paradjoint.pipeline.SourceLanguage;
 public record ParsedSource(String fileName, String text, ParseResult result) {
 
     public static ParsedSource parse(String fileName, String text) {
-        FrontEnd frontEnd = Languages.forFile(fileName).map(SourceLanguage::newFrontEnd).orElseGet(CFrontEnd::new);
+        return parse(fileName, text, Preprocessor.NONE);
+    }
+
+    /** With the user's include folders and macros (the workbench's preferences, or {@code -I} and {@code -D}). */
+    public static ParsedSource parse(String fileName, String text, Preprocessor preprocessor) {
+        FrontEnd frontEnd = Languages.forFile(fileName).map(l -> l.newFrontEnd(preprocessor))
+                .orElseGet(() -> new CFrontEnd(preprocessor));
         return new ParsedSource(fileName, text, frontEnd.parse(fileName, text));
     }
 
@@ -37,7 +43,8 @@ public record ParsedSource(String fileName, String text, ParseResult result) {
 
     /** The function whose definition contains {@code offset}. */
     public Optional<Function> functionAt(int offset) {
-        return unit().flatMap(u -> u.functions().stream().filter(f -> contains(f.range(), offset)).findFirst());
+        return unit().flatMap(u -> u.functions().stream()
+                .filter(f -> f.range().file().equals(fileName) && contains(f.range(), offset)).findFirst());
     }
 
     /** The loops around {@code offset}, outermost first. */

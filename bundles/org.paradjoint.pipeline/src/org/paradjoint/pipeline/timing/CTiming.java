@@ -18,7 +18,7 @@ public final class CTiming implements TimingToolchain {
 
     @Override
     public TranslationUnit parse(TimingConfig config, String text) throws TimingException {
-        ParseResult r = new CFrontEnd().parse(config.source().toString(), text);
+        ParseResult r = new CFrontEnd(config.generation().preprocessor()).parse(config.source().toString(), text);
         if (r.hasErrors()) {
             throw new TimingException(TimingRunner.format(r.diagnostics()));
         }

@@ -29,7 +29,8 @@ public final class AnnotateHandler extends AbstractHandler {
         }
         ITextEditor editor = target.get().editor();
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
-        ParsedSource src = ParsedSource.parse(target.get().file().getName(), doc.get());
+        ParsedSource src = ParsedSource.parse(target.get().file().getName(), doc.get(),
+                FileDecisions.settingsFor(target.get().file()).preprocessor());
         Optional<AnnotationInference.Proposal> p = AnnotationInference.propose(src, target.get().caret());
         if (p.isEmpty()) {
             MessageDialog.openInformation(HandlerUtil.getActiveShell(event), "Annotate for Differentiation",

@@ -56,9 +56,16 @@ final class FileDecisions {
         }
     }
 
-    /** The preferences, with this file's race strategy when the user chose one for it. */
+    /**
+     * The preferences, with this file's race strategy when the user chose one for it, and its
+     * folder searched first for what it includes (the front-end knows the file by its name only).
+     */
     static GenerationSettings settingsFor(IFile file) {
         GenerationSettings s = UiPreferences.generation();
+        if (file.getLocation() != null) {
+            s = s.withPreprocessor(s.preprocessor().withFirstIncludeDir(file.getLocation().removeLastSegments(1)
+                    .toOSString()));
+        }
         RaceStrategy r = strategy(file);
         return r == null ? s : s.withRaceStrategy(r);
     }

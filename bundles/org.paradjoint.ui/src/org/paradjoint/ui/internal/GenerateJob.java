@@ -77,7 +77,7 @@ final class GenerateJob extends Job {
     protected IStatus run(IProgressMonitor monitor) {
         SubMonitor sub = SubMonitor.convert(monitor, getName(), 3);
         sub.subTask("Parsing " + source.getName());
-        ParseResult parsed = ParsedSource.parse(source.getName(), text).result();
+        ParseResult parsed = ParsedSource.parse(source.getName(), text, settings.preprocessor()).result();
         if (parsed.hasErrors()) {
             return failure(parsed.diagnostics());
         }

@@ -3,14 +3,21 @@ package org.paradjoint.ui.internal;
 import org.eclipse.jface.preference.ComboFieldEditor;
 import org.eclipse.jface.preference.FieldEditorPreferencePage;
 import org.eclipse.jface.preference.IntegerFieldEditor;
+import org.eclipse.jface.preference.PathEditor;
 import org.eclipse.jface.preference.StringFieldEditor;
+import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.IWorkbench;
 import org.eclipse.ui.IWorkbenchPreferencePage;
 import org.eclipse.ui.preferences.ScopedPreferenceStore;
 import org.eclipse.core.runtime.preferences.InstanceScope;
+import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.transform.RaceStrategy;
 
-/** Window > Preferences > Paradjoint: names of derivatives, race handling, stencils, the compiler. */
+/**
+ * Window > Preferences > Paradjoint: names of derivatives, race handling, stencils, how C files
+ * are preprocessed (include folders and macros, as {@code -I} and {@code -D} on the command line),
+ * the compiler.
+ */
 public final class ParadjointPreferencePage extends FieldEditorPreferencePage implements IWorkbenchPreferencePage {
 
     public ParadjointPreferencePage() {
@@ -43,8 +50,32 @@ public final class ParadjointPreferencePage extends FieldEditorPreferencePage im
         addField(new ComboFieldEditor(UiPreferences.STENCIL_STRATEGY, "&Stencil boundary strategy:",
                 new String[][] {{"split (core loop and remainder statements)", "split"},
                     {"guarded (one loop with conditions)", "guarded"}}, getFieldEditorParent()));
+        addField(new PathEditor(UiPreferences.INCLUDE_DIRS, "&Include directories of C files (-I):",
+                "Folder of headers", getFieldEditorParent()));
+        addField(new MacrosEditor(getFieldEditorParent()));
         addField(new StringFieldEditor(UiPreferences.COMPILER, "C &compiler command:", getFieldEditorParent()));
         addField(new StringFieldEditor(UiPreferences.COMPILER_FLAGS, "Compiler &flags (-fopenmp is added):",
                 getFieldEditorParent()));
+    }
+
+    /** Macro definitions, checked as {@code -D} checks them: the page cannot be applied with a bad one. */
+    private static final class MacrosEditor extends StringFieldEditor {
+        MacrosEditor(Composite parent) {
+            super(UiPreferences.MACROS, "C &macros (NAME or NAME=VALUE, separated by spaces; -D):", parent);
+            setEmptyStringAllowed(true);
+        }
+
+        @Override
+        protected boolean doCheckState() {
+            try {
+                for (String definition : UiPreferences.definitions(getStringValue())) {
+                    Preprocessor.NONE.withDefinition(definition);
+                }
+                return true;
+            } catch (IllegalArgumentException e) {
+                setErrorMessage(e.getMessage());
+                return false;
+            }
+        }
     }
 }

@@ -18,5 +18,7 @@ public final class PreferenceInitializer extends AbstractPreferenceInitializer {
         d.put(UiPreferences.STENCIL_STRATEGY, "split");
         d.put(UiPreferences.COMPILER, UiPreferences.DEFAULT_COMPILER);
         d.put(UiPreferences.COMPILER_FLAGS, UiPreferences.DEFAULT_FLAGS);
+        d.put(UiPreferences.INCLUDE_DIRS, "");
+        d.put(UiPreferences.MACROS, "");
     }
 }

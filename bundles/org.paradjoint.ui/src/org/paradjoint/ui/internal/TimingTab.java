@@ -136,7 +136,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         try {
             String current = kernel.getText();
             kernel.removeAll();
-            ParsedSource.parse(f.getName(), Sources.read(f)).unit().ifPresent(u -> {
+            ParsedSource.parse(f.getName(), Sources.read(f), FileDecisions.settingsFor(f).preprocessor()).unit().ifPresent(u -> {
                 for (Function fn : u.functions()) {
                     if (!fn.pragmas().isEmpty()) {
                         kernel.add(fn.name());

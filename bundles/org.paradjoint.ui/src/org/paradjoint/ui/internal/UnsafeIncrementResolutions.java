@@ -40,7 +40,8 @@ public final class UnsafeIncrementResolutions implements IMarkerResolutionGenera
         List<IMarkerResolution> out = new ArrayList<>();
         ParsedSource src;
         try {
-            src = ParsedSource.parse(file.getName(), Sources.current(file));
+            src = ParsedSource.parse(file.getName(), Sources.current(file),
+                    FileDecisions.settingsFor(file).preprocessor());
         } catch (CoreException e) {
             return new IMarkerResolution[] {new KeepAtomicFix(function, adjoint)};
         }
