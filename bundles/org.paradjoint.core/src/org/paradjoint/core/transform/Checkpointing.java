@@ -42,9 +42,9 @@ import org.paradjoint.core.ir.Variable;
  * (the same {@link SavePlan}, parallel loops inside keep their race-aware adjoints), so the
  * adjoint equals the taped one up to rounding.
  *
- * <p>The state is what an iteration may need that the snapshots must bring back: every variable
- * the body writes (except the counter and variables declared in the body), and every variable it
- * reads that the function writes later (the reverse sweep of the statements after the loop does
+ * <p>The state is what an iteration may need that the snapshots must bring back: every array the
+ * body writes, every scalar it writes and may read before writing (not the counter, not variables
+ * declared in the body), and every variable it reads that the function writes later (the reverse sweep of the statements after the loop does
  * not restore what only the recomputation reads). Arrays need known extents. The schedule lives
  * from the forward sweep to the reverse sweep, so a checkpointed loop must not sit in another loop.
  */
@@ -133,10 +133,10 @@ final class Checkpointing {
     List<Stmt> reverse(For f, SweepContext c, Stmt counterRestore) {
         Loop k = loop(f);
         List<Stmt> record = new ArrayList<>();
-        record.add(turnCounter(f, k));
+        record.addAll(turnCounter(f, k));
         record.addAll(fwd.of(f.body().stmts(), c));
         List<Stmt> reverse = new ArrayList<>();
-        reverse.add(turnCounter(f, k));
+        reverse.addAll(turnCounter(f, k));
         reverse.addAll(rev.of(f.body().stmts(), c));
         List<Stmt> out = new ArrayList<>();
         out.add(actions(k, CheckpointRuntime.call(CheckpointRuntime.FORWARD, k.ck), CheckpointRuntime.ACTIONS,
@@ -214,8 +214,13 @@ final class Checkpointing {
                 new IntLit(f.constantStep()))));
     }
 
-    private static Stmt turnCounter(For f, Loop k) {
-        return setCounter(f, CheckpointRuntime.call(CheckpointRuntime.TURN, k.ck));
+    /**
+     * The counter of the iteration a turn reverses, when the body mentions it: the assignment
+     * calls the runtime, so liveness would keep it even where nothing reads it.
+     */
+    private static List<Stmt> turnCounter(For f, Loop k) {
+        return StmtUtil.mentioned(f.body()).contains(f.counter())
+                ? List.of(setCounter(f, CheckpointRuntime.call(CheckpointRuntime.TURN, k.ck))) : List.of();
     }
 
     /** The number of iterations of {@code f} (a constant non-zero step towards its bound, checked before). */
@@ -259,6 +264,9 @@ final class Checkpointing {
         out.removeAll(declared);
         List<Variable> state = new ArrayList<>();
         for (Variable v : out) {
+            if (v.isScalar() && !readBeforeWritten(f.body().stmts(), v)) {
+                continue;
+            }
             if (v.isArray() && cx.sized(v).dims().stream().anyMatch(d -> d.extent() == null)) {
                 throw new UnsupportedException("checkpoint-state-extent", f.range(), "counter", f.counter().name(),
                         "array", v.name());
@@ -266,6 +274,27 @@ final class Checkpointing {
             state.add(v);
         }
         return state;
+    }
+
+    /**
+     * True unless every iteration sets scalar {@code v} before reading it (an assignment or a loop
+     * header at the top of the body, before any statement that reads it): then a snapshot need not
+     * hold it, and copying a value never set before the loop would read an uninitialised variable.
+     */
+    private static boolean readBeforeWritten(List<Stmt> body, Variable v) {
+        for (Stmt s : body) {
+            if (s instanceof For inner && inner.counter().equals(v)) {
+                return false;
+            }
+            if (StmtUtil.reads(s).contains(v)) {
+                return true;
+            }
+            if (s instanceof Assign a && a.op() == Assign.Op.SET && a.target() instanceof VarRef r
+                    && r.var().equals(v)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static boolean contains(Stmt s, For f) {
