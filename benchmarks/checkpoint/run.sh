@@ -30,7 +30,7 @@ if [ "$1" = "--regenerate" ]; then
     done
 fi
 
-gcc -O3 -march=native -fopenmp -Wall -Wextra -Werror bench_main.c -o build/bench -lm || exit 1
+gcc -O3 -march=native -fopenmp -Wall -Wextra -Werror -Wno-unknown-pragmas bench_main.c -o build/bench -lm || exit 1
 {
     echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB"
     echo "compiler: $(gcc --version | head -1); gcc -O3 -march=native -fopenmp"
