@@ -4,8 +4,10 @@
 # #pragma ad checkpoint(binomial, S) for S = 2, 4, 8, 16, 32 and without S (the run-time default),
 # each timed (minimum of REPS calls) and measured (maxRSS of a process that runs it) with 1 and 2
 # OpenMP threads. Writes results/run.txt and docs/BENCHMARKS-checkpoint.md.
-# Usage: benchmarks/checkpoint/run.sh [--regenerate]   (N, NT, REPS override the sizes)
-#   --regenerate  first rewrites generated/ with ../../paradjoint differentiate
+# Usage: benchmarks/checkpoint/run.sh   (N, NT, REPS override the sizes; PARADJOINT the command)
+# The variants are generated first with ../../paradjoint differentiate (build the product with
+# ./mvnw -B -o -q package -DskipTests); generated/ is not committed, the variants differ only in
+# the annotation.
 cd "$(dirname "$0")" || exit 1
 ROOT=../..
 N=${N:-100000}
@@ -14,7 +16,7 @@ REPS=${REPS:-3}
 VARIANTS='taped s2 s4 s8 s16 s32 default'
 mkdir -p generated results build
 
-if [ "$1" = "--regenerate" ]; then
+{
     P=${PARADJOINT:-$ROOT/paradjoint}
     : > results/differentiate.txt
     for v in $VARIANTS; do
@@ -28,7 +30,7 @@ if [ "$1" = "--regenerate" ]; then
         $P differentiate generated/burgers_$v.c -o generated/burgers_${v}_b.c --force \
             >> results/differentiate.txt 2>&1 || { cat results/differentiate.txt; exit 1; }
     done
-fi
+}
 
 gcc -O3 -march=native -fopenmp -Wall -Wextra -Werror -Wno-unknown-pragmas bench_main.c -o build/bench -lm || exit 1
 {
