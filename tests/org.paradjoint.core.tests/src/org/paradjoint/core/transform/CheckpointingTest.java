@@ -169,10 +169,13 @@ class CheckpointingTest {
                     }
                 }
                 """;
-        DiffResult r = Differentiator.differentiate(TinyC.parse("f.c", src), "f", Mode.REVERSE,
-                DiffOptions.defaults());
-        assertTrue(r.diagnostics().stream().anyMatch(d -> d.code().equals("checkpoint-nested")), r.diagnostics()
-                .toString());
+        List<Diagnostic> d = reverseDiagnostics(src);
+        assertTrue(d.stream().anyMatch(x -> x.code().equals("checkpoint-nested")), d.toString());
+    }
+
+    private static List<Diagnostic> reverseDiagnostics(String src) {
+        return Differentiator.differentiate(TinyC.parse("f.c", src), "f", Mode.REVERSE, DiffOptions.defaults())
+                .diagnostics();
     }
 
     @Test
@@ -188,9 +191,7 @@ class CheckpointingTest {
                             x[i] = x[i] * x[i];
                 }
                 """;
-        DiffResult r = Differentiator.differentiate(TinyC.parse("f.c", src), "f", Mode.REVERSE,
-                DiffOptions.defaults());
-        List<Diagnostic> d = r.diagnostics();
+        List<Diagnostic> d = reverseDiagnostics(src);
         assertTrue(d.stream().anyMatch(x -> x.code().equals("checkpoint-state-extent")
                 && x.message().contains("'x'")), d.toString());
     }
