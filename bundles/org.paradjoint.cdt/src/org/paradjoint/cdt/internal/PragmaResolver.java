@@ -16,6 +16,7 @@ import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
 import org.paradjoint.cdt.internal.PragmaSyntax.Reduction;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.Annotation;
+import org.paradjoint.core.annotation.Annotation.Checkpoint;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.Annotation.Elemental;
 import org.paradjoint.core.annotation.Annotation.Gradient;
@@ -23,6 +24,7 @@ import org.paradjoint.core.annotation.Annotation.Mapping;
 import org.paradjoint.core.annotation.Annotation.Segment;
 import org.paradjoint.core.annotation.Annotation.Separable;
 import org.paradjoint.core.annotation.Annotation.Stencil;
+import org.paradjoint.core.annotation.AnnotationKind;
 import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationMessages.Misfit;
 import org.paradjoint.core.annotation.AnnotationSite;
@@ -31,7 +33,9 @@ import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -98,6 +102,7 @@ final class PragmaResolver {
             case Separable sep -> new AdPragma.PartiallySeparable(names(ad, sep.elementals()), site.range());
             case Elemental e -> new AdPragma.Elemental(site.range());
             case Disjoint d -> new AdPragma.Disjoint(disjoint(ad, d), site.range());
+            case Checkpoint c -> new AdPragma.Checkpoint(snapshots(ad, c.snapshots()), site.range());
             };
             ctx.adPragmas.add(p);
             return p;
@@ -174,6 +179,27 @@ final class PragmaResolver {
             out.add(new AdPragma.StencilAdjoint.Mapping(array.name(), m.adjoint().text()));
         }
         return out;
+    }
+
+    /**
+     * The number of snapshots of {@code ad checkpoint}: null when omitted, the literal (the grammar
+     * accepts only positive ones), or a reference to an integer scalar parameter, which the
+     * function cannot change before the loop starts in a way the snapshots' allocation would miss.
+     */
+    private Expr snapshots(Ad ad, Annotation.Name n) {
+        if (n == null) {
+            return null;
+        }
+        SourceRange at = ctx.src.range(ad.offset(n), n.text().length());
+        if (Character.isDigit(n.text().charAt(0))) {
+            return new IntLit(Long.parseLong(n.text()), at);
+        }
+        Variable v = annotated(ad, n);
+        if (!v.isParameter() || !v.isScalar() || !v.type().isInteger()) {
+            throw new UnsupportedException("checkpoint-snapshots-parameter", at, "annotation",
+                    Spelling.C.quote(AnnotationKind.CHECKPOINT.label()), "name", Spelling.C.quote(n.text()));
+        }
+        return new VarRef(v, at);
     }
 
     /** Parses each expression of {@code ad disjoint} as C, against the variables in scope. */

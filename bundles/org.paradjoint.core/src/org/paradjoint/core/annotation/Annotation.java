@@ -19,6 +19,7 @@ public sealed interface Annotation {
             case Separable s -> AnnotationKind.PARTIALLY_SEPARABLE;
             case Elemental e -> AnnotationKind.ELEMENTAL;
             case Disjoint d -> AnnotationKind.DISJOINT;
+            case Checkpoint c -> AnnotationKind.CHECKPOINT;
         };
     }
 
@@ -79,5 +80,13 @@ public sealed interface Annotation {
         public Disjoint {
             expressions = List.copyOf(expressions);
         }
+    }
+
+    /**
+     * {@code ad checkpoint(binomial[, S])}: a sequential loop whose adjoint keeps {@code S} snapshots
+     * of its state and recomputes (Revolve). {@code snapshots} is a positive integer literal or the
+     * name of an integer parameter, as written; null when omitted (the run-time default).
+     */
+    record Checkpoint(Name snapshots) implements Annotation {
     }
 }

@@ -36,6 +36,7 @@ public final class AnnotationMessages {
             case GRADIENT, TANGENT -> site == AnnotationSite.LOOP || site == AnnotationSite.FUNCTION;
             case STENCIL -> site == AnnotationSite.LOOP;
             case DISJOINT -> site == AnnotationSite.LOOP && parallelLoop;
+            case CHECKPOINT -> site == AnnotationSite.LOOP && !parallelLoop;
             case PARTIALLY_SEPARABLE, ELEMENTAL -> site == AnnotationSite.ASSIGNMENT;
         };
         if (fits) {
@@ -52,6 +53,11 @@ public final class AnnotationMessages {
                     : new Misfit("misplaced-pragma.parallel-loop", "kind", quoted);
             case PARTIALLY_SEPARABLE -> new Misfit("misplaced-pragma.combining-assignment", "kind", quoted);
             case ELEMENTAL -> new Misfit("misplaced-pragma.elemental-assignment", "kind", quoted);
+            // a parallel loop's adjoint iterations are independent: only the time loop around it has a trajectory
+            case CHECKPOINT -> site == AnnotationSite.LOOP
+                    ? new Misfit("misplaced-pragma.sequential-loop-parallel", "directive",
+                            spelling.quote(spelling.line(spelling.parallelLoop())), "kind", quoted)
+                    : new Misfit("misplaced-pragma.sequential-loop", "kind", quoted);
         };
     }
 

@@ -3,6 +3,7 @@ package org.paradjoint.core.annotation;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.annotation.Annotation.Checkpoint;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.Annotation.Elemental;
 import org.paradjoint.core.annotation.Annotation.Gradient;
@@ -20,7 +21,7 @@ import org.paradjoint.core.annotation.Annotation.Stencil;
  *   gradient(deps : indeps)            tangent(deps : indeps)
  *   stencil adjoint(a : ab, ...) [strategy(split|guarded)]
  *   partially_separable(e1, e2, ...)   elemental
- *   disjoint(expr, ...)
+ *   disjoint(expr, ...)                checkpoint(binomial[, S])
  * </pre>
  * or one of ADIC2's {@code $adic_partiallyseparable, e1, e2} and {@code $adic_partialelemental}.
  * The result is an {@link Annotation}; an error is an {@link AnnotationException} whose
@@ -84,6 +85,7 @@ public final class AnnotationParser {
                 case "partially_separable" -> AnnotationKind.PARTIALLY_SEPARABLE;
                 case "elemental" -> AnnotationKind.ELEMENTAL;
                 case "disjoint" -> AnnotationKind.DISJOINT;
+                case "checkpoint" -> AnnotationKind.CHECKPOINT;
                 default -> null;
             };
         }
@@ -127,6 +129,8 @@ public final class AnnotationParser {
             return new Elemental(false);
         case "disjoint":
             return disjoint(what);
+        case "checkpoint":
+            return checkpoint(what);
         default:
             throw error(what.kind == Kind.END ? toks.get(0) : what, "unknown-pragma", "annotation",
                     q("ad" + (what.kind == Kind.END ? "" : " " + what.text)));
@@ -173,6 +177,26 @@ public final class AnnotationParser {
         }
         end(what);
         return new Stencil(mappings, strategy);
+    }
+
+    /** {@code checkpoint(binomial)} or {@code checkpoint(binomial, S)}, S a positive literal or a name. */
+    private Checkpoint checkpoint(Tok what) {
+        String example = q(spelling.line("ad checkpoint(binomial, 8)"));
+        expect("(", "expected-after", "expected", q("("), "after", q("ad checkpoint"), "example", example);
+        expect("binomial", "checkpoint-scheme", "binomial", q("binomial"), "example", example);
+        Name snapshots = null;
+        if (accept(",")) {
+            Tok s = next();
+            boolean positive = s.kind == Kind.NUMBER && s.text.matches("[0-9]+") && !s.text.matches("0+");
+            if (!positive && s.kind != Kind.IDENT) {
+                throw malformed(s, "checkpoint-snapshots", "example", example, "found",
+                        s.kind == Kind.END ? "nothing" : q(s.text));
+            }
+            snapshots = new Name(s.text, s.offset);
+        }
+        expect(")", "checkpoint-close", "close", q(")"), "example", example);
+        end(what);
+        return new Checkpoint(snapshots);
     }
 
     private Disjoint disjoint(Tok what) {

@@ -137,4 +137,26 @@ public sealed interface AdPragma {
             expressions = List.copyOf(expressions);
         }
     }
+
+    /**
+     * {@code ad checkpoint(binomial[, S])} on a sequential loop: its adjoint keeps {@code snapshots}
+     * snapshots of the loop's state and recomputes from them (Revolve) instead of taping every
+     * iteration. {@code snapshots} is an integer literal or a reference to an integer parameter;
+     * null when omitted (a run-time default, see the user guide).
+     */
+    record Checkpoint(Expr snapshots, SourceRange range) implements AdPragma {
+
+        private static final Structure STRUCTURE = Structure.of(MethodHandles.lookup(), Checkpoint.class);
+
+        /** By structure: the source range is not compared (see {@link Structure}). */
+        @Override
+        public boolean equals(Object o) {
+            return STRUCTURE.equal(this, o);
+        }
+
+        @Override
+        public int hashCode() {
+            return STRUCTURE.hash(this);
+        }
+    }
 }

@@ -70,6 +70,7 @@ final class Reverse {
     private final AssignmentAdjoints adjoints;
     /** Counters of the loops that save and restore whole arrays, one per dimension. */
     private final List<Variable> wholeArrayCounters = new ArrayList<>();
+    private final Checkpointing checkpoints;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -79,6 +80,7 @@ final class Reverse {
         this.readAfter = ReadAfter.of(cx.fn.body());
         this.plan = new SavePlan(cx.fn.body(), needed, this::info);
         this.adjoints = new AssignmentAdjoints(cx, extraLocals);
+        this.checkpoints = new Checkpointing(cx, this::fwdList, this::revList, extraLocals);
     }
 
     private ParallelLoops.Info info(For f) {
@@ -93,6 +95,7 @@ final class Reverse {
         SweepContext top = new SweepContext(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
+        TapeGrowth.warn(fwd, cx.warnings);
 
         List<Stmt> body = new ArrayList<>();
         if (top.tapeUsed) {
@@ -205,6 +208,8 @@ final class Reverse {
                 }
                 out.add(f);
             }
+            case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
+                    plan.saves(f) ? record(c, f, new VarRef(f.counter())) : null));
             case For f -> {
                 Loops.check(f);
                 List<Stmt> body = fwdList(f.body().stmts(), c);
@@ -344,6 +349,8 @@ final class Reverse {
                     out.add(pop(c, new VarRef(v)));
                 }
             }
+            case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.reverse(f, c,
+                    plan.saves(f) ? restore(c, f, new VarRef(f.counter())) : null));
             case For f -> {
                 List<Stmt> body = revList(f.body().stmts(), c);
                 if (!body.isEmpty()) {
@@ -393,7 +400,7 @@ final class Reverse {
         For in = ParallelLoops.innermost(f);
         ParallelLoops.Info p = info(f);
         SweepContext ic = new SweepContext(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
-        ic.localRecords = savesOnlyOnce(in.body().stmts(), false);
+        ic.localRecords = plan.savesOnlyOnce(in.body().stmts(), false);
         List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
         List<Stmt> fwd = fwdList(bodyStmts, ic);
         List<Stmt> rev = revList(bodyStmts, ic);
@@ -475,36 +482,6 @@ final class Reverse {
                     iteration.addAll(g.remaining());
                     return g.gathers();
                 }).orElse(List.of());
-    }
-
-    /**
-     * True when no statement of an adjoint iteration's body that records a value (a save, a loop
-     * counter, a branch direction) lies inside a loop of the body, so each records at most once
-     * per iteration and a local per site can hold it: no tape, no allocation per iteration.
-     */
-    private boolean savesOnlyOnce(List<Stmt> stmts, boolean inLoop) {
-        for (Stmt s : stmts) {
-            boolean records = switch (s) {
-                case Assign a -> plan.saves(a);
-                case For f -> plan.saves(f);
-                case If i -> ToBeRecorded.needsBranchFlag(i);
-                default -> false;
-            };
-            if (records && inLoop) {
-                return false;
-            }
-            boolean nested = switch (s) {
-                case For f -> savesOnlyOnce(f.body().stmts(), true);
-                case If i -> savesOnlyOnce(i.then().stmts(), inLoop)
-                        && (i.otherwise() == null || savesOnlyOnce(i.otherwise().stmts(), inLoop));
-                case Block b -> savesOnlyOnce(b.stmts(), inLoop);
-                default -> true;
-            };
-            if (!nested) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** {@code s} with every {@code ab[0]} of an adjoint in {@code sums} replaced by its local sum. */

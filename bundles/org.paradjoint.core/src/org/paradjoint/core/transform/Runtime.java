@@ -42,12 +42,14 @@ public final class Runtime {
     public static final String C_SOURCE = """
             #ifndef PARADJOINT_RUNTIME_H
             #define PARADJOINT_RUNTIME_H
+            """ + CheckpointRuntime.C_TYPES + """
             /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
             typedef struct {
                 double *d;
                 long nd, capd;
                 int *i;
                 long ni, capi;
+                pa_revolve *rv; /* the schedule and snapshots of a checkpointed loop, or NULL */
             } pa_tape;
 
             static inline void pa_tape_init(pa_tape *t)
@@ -58,12 +60,14 @@ public final class Runtime {
                 t->i = NULL;
                 t->ni = 0;
                 t->capi = 0;
+                t->rv = NULL;
             }
 
             static inline void pa_tape_free(pa_tape *t)
             {
                 free(t->d);
                 free(t->i);
+                pa_ck_release(t->rv);
                 pa_tape_init(t);
             }
 
@@ -72,7 +76,7 @@ public final class Runtime {
                 fprintf(stderr, "paradjoint: out of memory for the tape\\n");
                 abort();
             }
-            """ + stack("double", "d") + stack("int", "i") + """
+            """ + stack("double", "d") + stack("int", "i") + CheckpointRuntime.C_FUNCTIONS + """
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.paradjoint.core.analysis.ToBeRecorded;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
@@ -188,5 +189,35 @@ final class SavePlan {
                 }
             }
         }
+    }
+
+    /**
+     * True when no statement of an adjoint iteration's body that records a value (a save, a loop
+     * counter, a branch direction) lies inside a loop of the body, so each records at most once
+     * per iteration and a local per site can hold it: no tape, no allocation per iteration.
+     */
+    boolean savesOnlyOnce(List<Stmt> stmts, boolean inLoop) {
+        for (Stmt s : stmts) {
+            boolean records = switch (s) {
+                case Assign a -> saves(a);
+                case For f -> saves(f);
+                case If i -> ToBeRecorded.needsBranchFlag(i);
+                default -> false;
+            };
+            if (records && inLoop) {
+                return false;
+            }
+            boolean nested = switch (s) {
+                case For f -> savesOnlyOnce(f.body().stmts(), true);
+                case If i -> savesOnlyOnce(i.then().stmts(), inLoop)
+                        && (i.otherwise() == null || savesOnlyOnce(i.otherwise().stmts(), inLoop));
+                case Block b -> savesOnlyOnce(b.stmts(), inLoop);
+                default -> true;
+            };
+            if (!nested) {
+                return false;
+            }
+        }
+        return true;
     }
 }

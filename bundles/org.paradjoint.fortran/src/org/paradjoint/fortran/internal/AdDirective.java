@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.annotation.Annotation;
+import org.paradjoint.core.annotation.Annotation.Checkpoint;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.Annotation.Elemental;
 import org.paradjoint.core.annotation.Annotation.Gradient;
@@ -66,6 +67,9 @@ final class AdDirective {
             case Separable sep -> new AdPragma.PartiallySeparable(names(sep.elementals()), range);
             case Elemental e -> new AdPragma.Elemental(range);
             case Disjoint d -> new AdPragma.Disjoint(disjoint(d, exprs), range);
+            // the checkpointed reversal allocates snapshots through C's runtime, which the Fortran printer lacks
+            case Checkpoint c -> throw new UnsupportedException("checkpoint-c-only", range, "annotation",
+                    Spelling.FORTRAN.quote(AnnotationKind.CHECKPOINT.label()));
         };
     }
 
@@ -144,6 +148,7 @@ final class AdDirective {
             case AdPragma.Disjoint d -> AnnotationKind.DISJOINT;
             case AdPragma.PartiallySeparable s -> AnnotationKind.PARTIALLY_SEPARABLE;
             case AdPragma.Elemental e -> AnnotationKind.ELEMENTAL;
+            case AdPragma.Checkpoint c -> AnnotationKind.CHECKPOINT;
         };
         return AnnotationMessages.misfit(Spelling.FORTRAN, kind, site, parallelLoop);
     }

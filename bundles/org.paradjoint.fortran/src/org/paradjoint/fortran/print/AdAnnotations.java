@@ -29,6 +29,8 @@ final class AdAnnotations {
             case AdPragma.Elemental e -> "elemental";
             case AdPragma.Disjoint d -> "disjoint("
                     + d.expressions().stream().map(e -> exprs.expr(e, 0)).collect(Collectors.joining(", ")) + ")";
+            case AdPragma.Checkpoint c -> "checkpoint(binomial"
+                    + (c.snapshots() == null ? "" : ", " + exprs.expr(c.snapshots(), 0)) + ")";
         };
     }
 

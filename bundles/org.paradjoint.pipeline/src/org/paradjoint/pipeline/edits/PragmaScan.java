@@ -90,6 +90,7 @@ public final class PragmaScan {
             case PARTIALLY_SEPARABLE -> Annotation.PARTIALLY_SEPARABLE;
             case ELEMENTAL -> Annotation.ELEMENTAL;
             case DISJOINT -> Annotation.DISJOINT;
+            case CHECKPOINT -> Annotation.CHECKPOINT;
         };
     }
 }

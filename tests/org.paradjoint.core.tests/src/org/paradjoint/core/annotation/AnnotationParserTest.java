@@ -200,7 +200,7 @@ class AnnotationParserTest {
         AnnotationDiagnostic d = error(text, Spelling.C);
         assertEquals(Problem.UNKNOWN, d.problem());
         assertEquals("unknown annotation `ad gradiant`; expected one of gradient, tangent, stencil adjoint,"
-                + " partially_separable, elemental, disjoint", d.message());
+                + " partially_separable, elemental, disjoint, checkpoint", d.message());
         assertAt(d, text, "gradiant", 8);
     }
 
@@ -209,7 +209,7 @@ class AnnotationParserTest {
         AnnotationDiagnostic d = error("  ad  ", Spelling.C);
         assertEquals(Problem.UNKNOWN, d.problem());
         assertEquals("unknown annotation `ad`; expected one of gradient, tangent, stencil adjoint,"
-                + " partially_separable, elemental, disjoint", d.message());
+                + " partially_separable, elemental, disjoint, checkpoint", d.message());
         assertEquals(2, d.offset());
         assertEquals(2, d.length());
     }
@@ -279,6 +279,33 @@ class AnnotationParserTest {
         assertEquals("malformed `ad stencil`: expected the adjoint name of `u`, found `)`", n.message());
         AnnotationDiagnostic f = error("ad stencil adjoint(u:ub) strategy(fast)", Spelling.FORTRAN);
         assertEquals("malformed 'ad stencil': strategy must be 'split' or 'guarded'", f.message());
+    }
+
+    @Test
+    void checkpointTakesTheSchemeAndAnOptionalNumberOfSnapshots() {
+        assertEquals(new Annotation.Checkpoint(null), c("ad checkpoint(binomial)"));
+        Annotation.Checkpoint four = (Annotation.Checkpoint) c("ad checkpoint(binomial, 4)");
+        assertEquals("4", four.snapshots().text());
+        assertEquals("ad checkpoint(binomial, 4)".indexOf('4'), four.snapshots().offset());
+        assertEquals("snaps", ((Annotation.Checkpoint) f("ad checkpoint(binomial, snaps)")).snapshots().text());
+        assertEquals(AnnotationKind.CHECKPOINT, AnnotationParser.kindOf("ad checkpoint(bin"));
+    }
+
+    @Test
+    void checkpointErrors() {
+        for (String bad : List.of("0", "-1", "2.5", "")) {
+            String text = "ad checkpoint(binomial, " + bad + ")";
+            AnnotationDiagnostic d = error(text, Spelling.C);
+            assertTrue(d.message().startsWith("malformed `ad checkpoint`: the number of snapshots must be a positive"
+                    + " integer constant or the name of an integer parameter, as in"
+                    + " `#pragma ad checkpoint(binomial, 8)` (found "), d.message());
+        }
+        assertEquals("malformed `ad checkpoint`: expected the scheme `binomial`, as in"
+                + " `#pragma ad checkpoint(binomial, 8)` (found `revolve`)",
+                error("ad checkpoint(revolve)", Spelling.C).message());
+        assertEquals("malformed 'ad checkpoint': expected ')' after the number of snapshots, as in"
+                + " '!$ad checkpoint(binomial, 8)' (found ',')",
+                error("ad checkpoint(binomial, 4, 5)", Spelling.FORTRAN).message());
     }
 
     @Test

@@ -43,7 +43,7 @@ import org.paradjoint.core.ir.Variable;
  * {@code double *y}, {@code double (*a)[64]}, {@code double u[n][n]}; for/if/else/blocks/return;
  * assignments ({@code = += -= *= /=}, {@code ++}, {@code --}); calls; casts; {@code ?:};
  * {@code #pragma omp parallel for} with private/firstprivate/shared/reduction/schedule/
- * collapse/default clauses; {@code #pragma ad gradient|tangent|stencil adjoint}.
+ * collapse/default clauses; {@code #pragma ad gradient|tangent|stencil adjoint|checkpoint}.
  * Not a real C parser: tests only.
  */
 public final class TinyC {
@@ -505,6 +505,15 @@ public final class TinyC {
     }
 
     private AdPragma adPragma(String text, SourceRange r) {
+        if (text.startsWith("checkpoint")) {
+            String[] parts = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')')).split(",");
+            if (parts.length == 1) {
+                return new AdPragma.Checkpoint(null, r);
+            }
+            String snaps = parts[1].trim();
+            return new AdPragma.Checkpoint(Character.isDigit(snaps.charAt(0)) ? new IntLit(Long.parseLong(snaps))
+                    : new VarRef(var(snaps)), r);
+        }
         int open = text.indexOf('(');
         int close = text.lastIndexOf(')');
         String head = text.substring(0, open).trim();

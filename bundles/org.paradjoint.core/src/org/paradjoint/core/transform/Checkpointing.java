@@ -1,0 +1,305 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.Decl;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * Reverse mode of a sequential loop annotated {@code ad checkpoint(binomial[, S])}: instead of
+ * taping every iteration, the adjoint keeps at most {@code S} snapshots of the loop's state and
+ * follows Revolve's binomial schedule ({@link CheckpointRuntime}), so that memory is {@code S}
+ * states plus the working state plus one iteration's tape, whatever the number of iterations.
+ *
+ * <p>The forward sweep runs the schedule's actions up to its first turn (advances, primal only,
+ * and snapshots), then records the last iteration on the function's tape, which leaves the loop's
+ * final state for the statements after it. At the loop's place in the reverse sweep the remaining
+ * actions run: the first turn reverses that last iteration; every later turn records one iteration
+ * and reverses it at once; advances and restores in between rebuild the state each turn needs.
+ * An iteration is recorded and reversed exactly as the ordinary reversal of the loop would do it
+ * (the same {@link SavePlan}, parallel loops inside keep their race-aware adjoints), so the
+ * adjoint equals the taped one up to rounding.
+ *
+ * <p>The state is what an iteration may need that the snapshots must bring back: every array the
+ * body writes, every scalar it writes and may read before writing (not the counter, not variables
+ * declared in the body), and every variable it reads that the function writes later (the reverse sweep of the statements after the loop does
+ * not restore what only the recomputation reads). Arrays need known extents. The schedule lives
+ * from the forward sweep to the reverse sweep, so a checkpointed loop must not sit in another loop.
+ */
+final class Checkpointing {
+
+    /** A sweep of {@link Reverse} over a list of statements. */
+    interface Sweep {
+        List<Stmt> of(List<Stmt> stmts, SweepContext c);
+    }
+
+    /** What one checkpointed loop's two halves share: its schedule, trip count, counters and state. */
+    private record Loop(Variable ck, Variable steps, Variable action, Variable step, List<Variable> state) {
+    }
+
+    private final DiffContext cx;
+    private final Sweep fwd;
+    private final Sweep rev;
+    private final List<Variable> locals;
+    private final Map<For, Loop> loops = new IdentityHashMap<>();
+
+    /**
+     * @param locals where the locals this class makes are declared (the adjoint's extra locals)
+     * @throws UnsupportedException at a checkpointed loop that sits inside another loop
+     */
+    Checkpointing(DiffContext cx, Sweep fwd, Sweep rev, List<Variable> locals) {
+        this.cx = cx;
+        this.fwd = fwd;
+        this.rev = rev;
+        this.locals = locals;
+        cx.fn.body().stmts().forEach(s -> StmtUtil.forEach(s, x -> {
+            if (x instanceof For outer) {
+                StmtUtil.forEach(outer.body(), y -> {
+                    if (y instanceof For inner && pragma(inner) != null) {
+                        throw new UnsupportedException("checkpoint-nested", inner.range(), "counter",
+                                inner.counter().name(), "annotation", "`" + "ad checkpoint" + "`");
+                    }
+                });
+            }
+        }));
+    }
+
+    /** The loop's {@code ad checkpoint}, or null. */
+    static AdPragma.Checkpoint pragma(For f) {
+        for (AdPragma p : f.pragmas()) {
+            if (p instanceof AdPragma.Checkpoint c) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** True for a sequential loop that carries {@code ad checkpoint}. */
+    static boolean applies(For f) {
+        return !f.isParallel() && pragma(f) != null;
+    }
+
+    /**
+     * The forward sweep of checkpointed loop {@code f} in sweep {@code c}; {@code counterRecord}
+     * (or null) saves the counter's value before the loop, as for any loop whose counter is needed.
+     */
+    List<Stmt> forward(For f, SweepContext c, Stmt counterRecord) {
+        Loops.check(f);
+        Loop k = loop(f);
+        List<Stmt> out = new ArrayList<>();
+        if (counterRecord != null) {
+            out.add(counterRecord);
+        }
+        out.add(Assign.set(new VarRef(k.steps), tripCount(f)));
+        AdPragma.Checkpoint p = pragma(f);
+        Expr snaps = p.snapshots() != null ? p.snapshots()
+                : Call.runtime(CheckpointRuntime.DEFAULT, List.of(new VarRef(k.steps)));
+        out.add(CheckpointRuntime.stmt(CheckpointRuntime.INIT, k.ck, new VarRef(k.steps), snaps));
+        out.add(actions(k, new IntLit(0), CheckpointRuntime.FORWARD, List.of(
+                when(k, CheckpointRuntime.ADVANCING, advance(f, k)),
+                when(k, CheckpointRuntime.STORING, copies(k, true)))));
+        // the first turn's recording: the last iteration on the tape, leaving the final state in place
+        List<Stmt> last = new ArrayList<>();
+        last.add(setCounter(f, Exprs.sub(new VarRef(k.steps), new IntLit(1))));
+        last.addAll(fwd.of(f.body().stmts(), c));
+        out.add(new If(Exprs.lt(new IntLit(0), new VarRef(k.steps)), new Block(last), null, f.range()));
+        out.add(setCounter(f, new VarRef(k.steps)));
+        return out;
+    }
+
+    /** The reverse sweep of {@code f}; {@code counterRestore} (or null) puts the counter's value back. */
+    List<Stmt> reverse(For f, SweepContext c, Stmt counterRestore) {
+        Loop k = loop(f);
+        List<Stmt> record = new ArrayList<>();
+        record.addAll(turnCounter(f, k));
+        record.addAll(fwd.of(f.body().stmts(), c));
+        List<Stmt> reverse = new ArrayList<>();
+        reverse.addAll(turnCounter(f, k));
+        reverse.addAll(rev.of(f.body().stmts(), c));
+        List<Stmt> out = new ArrayList<>();
+        out.add(actions(k, CheckpointRuntime.call(CheckpointRuntime.FORWARD, k.ck), CheckpointRuntime.ACTIONS,
+                List.of(when(k, CheckpointRuntime.ADVANCING, advance(f, k)),
+                        when(k, CheckpointRuntime.STORING, copies(k, true)),
+                        when(k, CheckpointRuntime.RESTORING, copies(k, false)),
+                        when(k, CheckpointRuntime.RECORDING, record),
+                        when(k, CheckpointRuntime.REVERSING, reverse))));
+        out.add(Runtime.free(k.ck));
+        if (counterRestore != null) {
+            out.add(counterRestore);
+        }
+        return out;
+    }
+
+    private Loop loop(For f) {
+        return loops.computeIfAbsent(f, x -> {
+            Loop k = new Loop(Runtime.tapeVariable(cx.names.fresh("pa_ck")), local("pa_steps", BaseType.LONG),
+                    local("pa_action", BaseType.LONG), local("pa_step", BaseType.LONG), state(f));
+            locals.add(k.ck);
+            return k;
+        });
+    }
+
+    private Variable local(String name, BaseType type) {
+        Variable v = Variable.scalar(cx.names.fresh(name), type, Variable.Kind.LOCAL);
+        locals.add(v);
+        return v;
+    }
+
+    /** {@code for (a = from; a < pa_ck_NAME(ck); a++) { pa_ck_next(ck); body }}. */
+    private static For actions(Loop k, Expr from, String until, List<Stmt> body) {
+        List<Stmt> all = new ArrayList<>();
+        all.add(CheckpointRuntime.stmt(CheckpointRuntime.NEXT, k.ck));
+        all.addAll(body);
+        return new For(k.action, from, Binary.Op.LT, CheckpointRuntime.call(until, k.ck), new IntLit(1),
+                new Block(all), null, List.of(), SourceRange.NONE);
+    }
+
+    private static Stmt when(Loop k, String query, List<Stmt> then) {
+        return new If(CheckpointRuntime.call(query, k.ck), new Block(then), null, SourceRange.NONE);
+    }
+
+    /** The advance: iterations {@code from .. to-1} of the primal body, nothing recorded. */
+    private static List<Stmt> advance(For f, Loop k) {
+        List<Stmt> body = new ArrayList<>();
+        body.add(setCounter(f, new VarRef(k.step)));
+        body.addAll(f.body().stmts());
+        return List.of(new For(k.step, CheckpointRuntime.call(CheckpointRuntime.FROM, k.ck), Binary.Op.LT,
+                CheckpointRuntime.call(CheckpointRuntime.TO, k.ck), new IntLit(1), new Block(body), null, List.of(),
+                f.range()));
+    }
+
+    /** Copies of the whole state into the top snapshot ({@code save}) or back from it. */
+    private List<Stmt> copies(Loop k, boolean save) {
+        List<Stmt> out = new ArrayList<>();
+        for (Variable v : k.state) {
+            Expr count = v.isArray() ? elements(v) : null;
+            out.add(save ? CheckpointRuntime.save(k.ck, v, count) : CheckpointRuntime.load(k.ck, v, count));
+        }
+        return out;
+    }
+
+    private Expr elements(Variable v) {
+        Expr n = null;
+        for (Dim d : cx.sized(v).dims()) {
+            n = n == null ? d.extent() : Exprs.mul(n, d.extent());
+        }
+        return n;
+    }
+
+    /** {@code counter = lower + index * step}: the counter of iteration {@code index} (from 0). */
+    private static Stmt setCounter(For f, Expr index) {
+        return Assign.set(new VarRef(f.counter()), Exprs.add(f.lower(), Exprs.mul(index,
+                new IntLit(f.constantStep()))));
+    }
+
+    /**
+     * The counter of the iteration a turn reverses, when the body mentions it: the assignment
+     * calls the runtime, so liveness would keep it even where nothing reads it.
+     */
+    private static List<Stmt> turnCounter(For f, Loop k) {
+        return StmtUtil.mentioned(f.body()).contains(f.counter())
+                ? List.of(setCounter(f, CheckpointRuntime.call(CheckpointRuntime.TURN, k.ck))) : List.of();
+    }
+
+    /** The number of iterations of {@code f} (a constant non-zero step towards its bound, checked before). */
+    static Expr tripCount(For f) {
+        long s = f.constantStep();
+        boolean up = s > 0;
+        Expr from = up ? f.lower() : f.bound();
+        Expr to = up ? f.bound() : f.lower();
+        long a = Math.abs(s);
+        // counting up to bound (exclusive) is the distance over the step, rounded up
+        boolean inclusive = f.cmp() == Binary.Op.LE || f.cmp() == Binary.Op.GE;
+        Expr end = inclusive ? Exprs.add(to, new IntLit(1)) : to;
+        Expr distance = Exprs.sub(end, from);
+        Expr count = a == 1 ? distance : Exprs.div(Exprs.add(distance, new IntLit(a - 1)), new IntLit(a));
+        return Exprs.cond(Exprs.lt(from, end), count, new IntLit(0));
+    }
+
+    /**
+     * The variables a snapshot holds: those the body writes and those it reads that the function
+     * writes in or after the top-level statement that holds the loop; not the counter, not variables
+     * declared in the body.
+     */
+    private List<Variable> state(For f) {
+        Set<Variable> declared = new LinkedHashSet<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Decl d) {
+                declared.add(d.var());
+            }
+        });
+        Set<Variable> later = new LinkedHashSet<>();
+        boolean seen = false;
+        for (Stmt s : cx.fn.body().stmts()) {
+            seen |= contains(s, f);
+            if (seen) {
+                later.addAll(StmtUtil.writes(s));
+            }
+        }
+        Set<Variable> out = new LinkedHashSet<>(StmtUtil.writes(f.body()));
+        StmtUtil.reads(f.body()).stream().filter(later::contains).forEach(out::add);
+        out.remove(f.counter());
+        out.removeAll(declared);
+        List<Variable> state = new ArrayList<>();
+        for (Variable v : out) {
+            if (v.isScalar() && !readBeforeWritten(f.body().stmts(), v)) {
+                continue;
+            }
+            if (v.isArray() && cx.sized(v).dims().stream().anyMatch(d -> d.extent() == null)) {
+                throw new UnsupportedException("checkpoint-state-extent", f.range(), "counter", f.counter().name(),
+                        "array", v.name());
+            }
+            state.add(v);
+        }
+        return state;
+    }
+
+    /**
+     * True unless every iteration sets scalar {@code v} before reading it (an assignment or a loop
+     * header at the top of the body, before any statement that reads it): then a snapshot need not
+     * hold it, and copying a value never set before the loop would read an uninitialised variable.
+     */
+    private static boolean readBeforeWritten(List<Stmt> body, Variable v) {
+        for (Stmt s : body) {
+            if (s instanceof For inner && inner.counter().equals(v)) {
+                return false;
+            }
+            if (StmtUtil.reads(s).contains(v)) {
+                return true;
+            }
+            if (s instanceof Assign a && a.op() == Assign.Op.SET && a.target() instanceof VarRef r
+                    && r.var().equals(v)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(Stmt s, For f) {
+        boolean[] found = {false};
+        StmtUtil.forEach(s, x -> found[0] |= x == f);
+        return found[0];
+    }
+}

@@ -1,0 +1,68 @@
+package org.paradjoint.core.transform;
+
+import java.util.List;
+
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.Stmt;
+
+/**
+ * The memory warning of reverse mode for time loops: a sequential loop whose forward sweep pushes
+ * values inside a loop of its body (a saved array, an inner loop's overwritten values) tapes an
+ * amount per iteration that its own trip count multiplies. When that trip count is not a constant
+ * either, nothing bounds the tape at generation time, and the user is told that
+ * {@code ad checkpoint(binomial)} would bound it. The warning sits on the outermost such loop
+ * only; a checkpointed loop's forward sweep records no loop's values inside a loop, so it never
+ * warns. Sizes known only at run time are not guessed: this is the honest static half of a memory
+ * budget.
+ */
+final class TapeGrowth {
+
+    private TapeGrowth() {
+    }
+
+    /** Adds a {@code time-loop-tape} warning to {@code warnings} for each such loop of a forward sweep. */
+    static void warn(List<Stmt> forwardSweep, List<Diagnostic> warnings) {
+        for (Stmt s : forwardSweep) {
+            switch (s) {
+                case For f when !f.isParallel() -> {
+                    boolean constant = Exprs.isConst(f.lower()) && Exprs.isConst(f.bound());
+                    if (!constant && pushesInLoop(f.body())) {
+                        warnings.add(Diagnostic.warning("time-loop-tape", f.range(), "counter", f.counter().name()));
+                    } else {
+                        warn(f.body().stmts(), warnings);
+                    }
+                }
+                case If i -> {
+                    warn(i.then().stmts(), warnings);
+                    if (i.otherwise() != null) {
+                        warn(i.otherwise().stmts(), warnings);
+                    }
+                }
+                case Block b -> warn(b.stmts(), warnings);
+                default -> {
+                }
+            }
+        }
+    }
+
+    /** True when a loop inside {@code body} pushes on the tape. */
+    private static boolean pushesInLoop(Block body) {
+        boolean[] found = {false};
+        StmtUtil.forEach(body, s -> {
+            if (s instanceof For inner && StmtUtil.calls(inner.body()).stream().anyMatch(TapeGrowth::isPush)) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean isPush(Call c) {
+        return c.isRuntime() && (c.name().equals(Runtime.PUSH_D) || c.name().equals(Runtime.PUSH_I));
+    }
+}
