@@ -117,7 +117,10 @@ public final class UnitMapper {
                     new SourceText(fileName, text).range(0, 0), "file", e)));
         }
         Origins origins = new Origins(src, system);
-        new Includes(src, origins, preprocessor).report(tu, reporter);
+        if (!kokkos) {
+            // Kokkos C++ is parsed without its includes on purpose (no Kokkos header is needed)
+            new Includes(src, origins, preprocessor).report(tu, reporter);
+        }
         Map<String, int[]> problemsAt = problems(tu, src, origins, reporter);
 
         Set<String> globals = new HashSet<>();
