@@ -2,11 +2,15 @@ package org.paradjoint.race;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
@@ -130,13 +134,32 @@ public final class RaceAwareDifferentiator {
         return found[0];
     }
 
-    /** The generator's diagnostics, then the race warnings in source order. */
+    /**
+     * The generator's diagnostics, then the race warnings in source order. An unsafe increment
+     * the generator wrote as a gather (a {@code race-gathered} note at its primal reference) needs
+     * no decision: its warning becomes the information {@link RaceReport#gathered}, which replaces
+     * the note.
+     */
     private static List<Diagnostic> merged(List<Diagnostic> generator, List<Diagnostic> race) {
-        List<Diagnostic> sorted = new ArrayList<>(race);
+        Map<SourceRange, Diagnostic> gathered = new HashMap<>();
+        generator.stream().filter(d -> d.code().equals(RaceReport.GATHERED) && d.range().isKnown())
+                .forEach(d -> gathered.put(d.range(), d));
+        Set<Diagnostic> subsumed = new HashSet<>();
+        List<Diagnostic> sorted = new ArrayList<>();
+        for (Diagnostic d : race) {
+            Diagnostic note = d.code().equals(RaceReport.UNSAFE_INCREMENT) ? gathered.get(d.range()) : null;
+            if (note != null) {
+                subsumed.add(note);
+                sorted.add(RaceReport.gathered(d));
+            } else {
+                sorted.add(d);
+            }
+        }
         sorted.sort(Comparator.comparing((Diagnostic d) -> d.range().file())
                 .thenComparingInt(d -> d.range().isKnown() ? d.range().line() : Integer.MAX_VALUE)
                 .thenComparingInt(d -> d.range().isKnown() ? d.range().column() : Integer.MAX_VALUE));
         List<Diagnostic> out = new ArrayList<>(generator);
+        out.removeIf(subsumed::contains);
         out.addAll(sorted);
         return out;
     }

@@ -32,6 +32,21 @@ public record RaceReport(Function function, String prover, List<LoopReport> loop
                 "adjoint", adjoint, "reason", reason, "counterexample", cex ? counterexample : "");
     }
 
+    /** Code of the note that an unsafe increment was written as a gather (the generator's). */
+    public static final String GATHERED = "race-gathered";
+
+    /**
+     * The information that replaces the warning {@code unsafe} on an increment the generator
+     * wrote as a gather: the same arguments (quick-fixes read them), severity info.
+     */
+    public static Diagnostic gathered(Diagnostic unsafe) {
+        String cex = unsafe.argument("counterexample");
+        boolean hasCex = cex != null && !cex.isEmpty();
+        return Diagnostic.info(UNSAFE_INCREMENT + (hasCex ? ".gathered-counterexample" : ".gathered"), unsafe.range(),
+                "adjoint", unsafe.argument("adjoint"), "reason", unsafe.argument("reason"), "counterexample",
+                hasCex ? cex : "");
+    }
+
     public RaceReport {
         loops = List.copyOf(loops);
         diagnostics = List.copyOf(diagnostics);

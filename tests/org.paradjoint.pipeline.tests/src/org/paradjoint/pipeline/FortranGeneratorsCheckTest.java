@@ -48,6 +48,9 @@ class FortranGeneratorsCheckTest {
         return Stream.of(
                 Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.ATOMIC, 3),
+                // the default strategy writes the stencil's increments as a gather: no atomic
+                Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
+                        RaceStrategy.PRIVATE, 0),
                 Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),
                         RaceStrategy.REDUCTION, 0),
                 Arguments.of("gather3.f90", GATHER3, "gather3", "--set n=30", Generators.adjoint(),

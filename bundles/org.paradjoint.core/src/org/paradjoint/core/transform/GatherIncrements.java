@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
@@ -49,9 +50,10 @@ final class GatherIncrements {
 
     /**
      * The gathered nests, the adjoint iteration without their increments (empty when nothing
-     * is left) and the adjoint arrays gathered.
+     * is left), the adjoint arrays gathered and the increments they replace (each at the primal
+     * reference it comes from).
      */
-    record Result(List<Stmt> gathers, List<Stmt> remaining, Set<Variable> gathered) {
+    record Result(List<Stmt> gathers, List<Stmt> remaining, Set<Variable> gathered, List<Assign> sites) {
     }
 
     /**
@@ -99,14 +101,16 @@ final class GatherIncrements {
         Set<Variable> gathered = new LinkedHashSet<>();
         for (Variable t : unsafe) {
             if (written.contains(t) && !resetOnly.contains(t) && g.gatherable(t, written, resetOnly)) {
-                gathers.addAll(g.gather(t, omp));
+                gathers.addAll(g.gather(t, omp, outer.range()));
                 gathered.add(t);
             }
         }
         if (gathered.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Result(gathers, without(iteration, gathered), gathered));
+        List<Assign> sites = g.stmts.stream().map(Guarded::assign)
+                .filter(a -> isIncrement(a) && gathered.contains(a.target().var())).toList();
+        return Optional.of(new Result(gathers, without(iteration, gathered), gathered, sites));
     }
 
     // ---- the nest -------------------------------------------------------------------------------
@@ -338,7 +342,7 @@ final class GatherIncrements {
      * The gathered nest of {@code t}: each increment {@code t[c + o] += e(c)} under guard
      * {@code g(c)} becomes the term {@code e(c - o)} under {@code g(c - o)} ({@link GatherNest}).
      */
-    private List<Stmt> gather(Variable t, OmpParallelFor omp) {
+    private List<Stmt> gather(Variable t, OmpParallelFor omp, SourceRange range) {
         List<Guarded> increments = stmts.stream().filter(g -> g.assign().target().var().equals(t)).toList();
         int[] map = counterMap((ArrayRef) increments.get(0).assign().target());
         List<GatherNest.Term> terms = new ArrayList<>();
@@ -357,7 +361,7 @@ final class GatherIncrements {
             terms.add(new GatherNest.Term(o, guard, ExprUtil.simplify(ExprUtil.substitute(added(g.assign()),
                     shift))));
         }
-        return new GatherNest(t, map, levels, terms, omp, increments.get(0).assign().range()).loops();
+        return new GatherNest(t, map, levels, terms, omp, range).loops();
     }
 
     // ---- what stays -----------------------------------------------------------------------------

@@ -29,10 +29,11 @@ import org.paradjoint.core.ir.Variable;
  * exists and whose branch condition held there. A term's range test is needed only near the
  * edges: each level whose terms have different offsets is split into its lower edge, its
  * interior (where every source iteration exists, so the terms carry at most their branch
- * conditions and the loop is a plain gather, as one writes it by hand) and its upper edge. Edges
- * keep every test, and an element is written only where some term contributes (outside the
- * original ranges it may not exist). Levels an OpenMP {@code collapse} joins are not split: the
- * nest must stay perfect.
+ * conditions and the loop is a plain gather, as one writes it by hand) and its upper edge, when
+ * the range is long enough for the three to tile it (else one tested loop; the choice is made
+ * where it runs). Edges keep every test, and an element is written only where some term
+ * contributes (outside the original ranges it may not exist). Levels an OpenMP {@code collapse}
+ * joins are not split: the nest must stay perfect.
  */
 final class GatherNest {
 
@@ -58,7 +59,8 @@ final class GatherNest {
     private final long[] max;
 
     /**
-     * @param map for each dimension of {@code t}, the level whose counter indexes it
+     * @param map   for each dimension of {@code t}, the level whose counter indexes it
+     * @param range where the gathered loops are (the primal loop's)
      */
     GatherNest(Variable t, int[] map, List<Level> levels, List<Term> terms, OmpParallelFor omp, SourceRange range) {
         this.t = t;
@@ -100,22 +102,23 @@ final class GatherNest {
         if (!split || k < omp.collapse()) {
             return List.of(loop(k, from, to, level(k + 1, inside, split)));
         }
-        List<Stmt> out = new ArrayList<>();
-        Expr edgeEnd = plus(l.lo(), max[k] - 1);
+        List<Stmt> parts = new ArrayList<>();
         Expr middle = plus(l.lo(), max[k]);
-        Expr middleEnd = plus(l.hi(), min[k]);
-        out.add(loop(k, from, edgeEnd, level(k + 1, inside, false)));
+        Expr upper = plus(l.hi(), min[k] + 1);
+        parts.add(loop(k, from, plus(l.lo(), max[k] - 1), level(k + 1, inside, false)));
         boolean[] core = inside.clone();
         core[k] = true;
-        out.add(loop(k, middle, middleEnd, level(k + 1, core, true)));
-        // after the interior, or right after the lower edge when the range is too short for one
-        Expr upper = larger(plus(l.hi(), min[k] + 1), middle);
-        out.add(loop(k, upper, to, level(k + 1, inside, false)));
-        return out;
+        parts.add(loop(k, middle, plus(l.hi(), min[k]), level(k + 1, core, true)));
+        parts.add(loop(k, upper, to, level(k + 1, inside, false)));
+        // the three parts tile the range when the upper edge starts after the lower one ends (the
+        // interior possibly empty); a range too short for that runs as one tested loop
+        Stmt whole = loop(k, from, to, level(k + 1, inside, false));
+        return List.of(new If(Exprs.ge(upper, middle), new Block(parts, range), Block.of(whole), range));
     }
 
+    /** {@code for (c = from; c < to + 1; c++)}: the bound simplified, as a person writes it. */
     private For loop(int k, Expr from, Expr to, List<Stmt> body) {
-        return new For(levels.get(k).counter(), first(k, from), Binary.Op.LE, to, Exprs.integer(1),
+        return new For(levels.get(k).counter(), first(k, from), Binary.Op.LT, plus(to, 1), Exprs.integer(1),
                 new Block(body, range), k == 0 ? omp : null, List.of(), range);
     }
 
@@ -174,18 +177,15 @@ final class GatherNest {
     private Expr first(int k, Expr from) {
         for (int d = 0; d < map.length; d++) {
             if (map[d] == k && t.dims().get(d).lower() instanceof IntLit l) {
-                return larger(from, l);
+                if (from instanceof IntLit f) {
+                    return f.value() < l.value() ? l : f;
+                }
+                // a C or Fortran loop may start before the array (its body tests every term); a
+                // Kokkos range may not, so a View's is clamped where it runs
+                return t.hasRuntimeShape() ? new Cond(Exprs.lt(from, l), l, from) : from;
             }
         }
         return from;
-    }
-
-    /** The larger of two values: computed here when both are constants, where it runs otherwise. */
-    private static Expr larger(Expr a, Expr b) {
-        if (a instanceof IntLit x && b instanceof IntLit y) {
-            return x.value() >= y.value() ? x : y;
-        }
-        return new Cond(Exprs.lt(a, b), b, a);
     }
 
     private static Expr plus(Expr e, long c) {

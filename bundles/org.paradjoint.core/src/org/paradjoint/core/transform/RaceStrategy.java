@@ -18,7 +18,9 @@ public enum RaceStrategy {
      */
     REDUCTION("reduction"),
     /**
-     * Proven increments are plain; every adjoint array with an UNSAFE increment that the adjoint
+     * Proven increments are plain; UNSAFE increments that can be written as a gather are
+     * ({@link GatherIncrements}: a loop of their own, each iteration writing its own element);
+     * every other adjoint array with an UNSAFE increment that the adjoint
      * loop only increments, whose extents are known and that is an array argument of the
      * function is accumulated per thread (thread 0 into the adjoint itself, the others into
      * zeroed copies that are added to it after the loop), its increments plain. Other UNSAFE

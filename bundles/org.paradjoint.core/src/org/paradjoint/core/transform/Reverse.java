@@ -464,20 +464,21 @@ final class Reverse {
 
     /**
      * The gathered nests of the unproven increments that can be written as a gather (removed
-     * from {@code iteration} and {@code unsafe}), under the strategies that protect increments
-     * one by one or per thread; the all-atomic baseline and explicit reductions keep theirs.
+     * from {@code iteration} and {@code unsafe}), under the PRIVATE strategy (the command line's
+     * default), which avoids atomics wherever it can; ATOMIC keeps an atomic per unproven
+     * increment (the workbench's decisions are about those), as do the baseline and reductions.
      */
     private List<Stmt> gather(For f, For in, List<Stmt> iteration, Map<Variable, LValue> unsafe) {
-        if (unsafe.isEmpty() || cx.raceStrategy != RaceStrategy.ATOMIC && cx.raceStrategy != RaceStrategy.PRIVATE) {
+        if (unsafe.isEmpty() || cx.raceStrategy != RaceStrategy.PRIVATE) {
             return List.of();
         }
         return GatherIncrements.of(f, in, iteration, unsafe.keySet(), ParallelLoops.reverseOmp(f.omp(), cx,
                 List.of())).map(g -> {
-                    for (Variable t : g.gathered()) {
-                        cx.warnings.add(Diagnostic.info("race-gathered", unsafe.get(t).range(), "adjoint", t.name(),
+                    for (Assign a : g.sites()) {
+                        cx.warnings.add(Diagnostic.info("race-gathered", a.range(), "adjoint", a.target().var().name(),
                                 "counter", f.counter().name()));
-                        unsafe.remove(t);
                     }
+                    unsafe.keySet().removeAll(g.gathered());
                     iteration.clear();
                     iteration.addAll(g.remaining());
                     return g.gathers();

@@ -120,7 +120,10 @@ public final class FileValidation {
         Diagnostic shown = d;
         // the same arguments, worded as the decision (catalogue variants kept-atomic and reduction)
         String variant = d.problem().id().endsWith(".counterexample") ? "-counterexample" : "";
-        if (decisions.keptAtomic().contains(Decisions.key(f.name(), adjoint))) {
+        if (d.problem().id().startsWith(RaceReport.UNSAFE_INCREMENT + ".gathered")) {
+            // the generator wrote it as a gather: nothing to decide, so no quick-fix either
+            attrs.put(Problem.DECISION, "gather");
+        } else if (decisions.keptAtomic().contains(Decisions.key(f.name(), adjoint))) {
             attrs.put(Problem.DECISION, "atomic");
             shown = d.as(RaceReport.UNSAFE_INCREMENT + ".kept-atomic" + variant);
         } else if (decisions.reduction()) {

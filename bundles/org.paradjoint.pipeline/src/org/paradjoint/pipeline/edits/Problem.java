@@ -24,7 +24,10 @@ public record Problem(Severity severity, String code, String message, int offset
     public static final String CODE = "org.paradjoint.code";
     /** The catalogue id of the problem (its code, or code.variant). */
     public static final String PROBLEM = "org.paradjoint.problem";
-    /** How the increment is guarded by the user's choice: {@code atomic} or {@code reduction}; absent when open. */
+    /**
+     * How the increment is guarded: by the user's choice, {@code atomic} or {@code reduction}, or
+     * {@code gather} when the generator wrote it as a gather; absent when open.
+     */
     public static final String DECISION = "org.paradjoint.decision";
 
     public Problem {

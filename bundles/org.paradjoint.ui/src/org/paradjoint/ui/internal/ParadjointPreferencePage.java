@@ -40,7 +40,7 @@ public final class ParadjointPreferencePage extends FieldEditorPreferencePage im
         addField(new ComboFieldEditor(UiPreferences.RACE_STRATEGY, "&Unproven adjoint increments:", new String[][] {
             {"omp atomic (proven increments plain)", RaceStrategy.ATOMIC.spelling()},
             {"reduction clause (proven increments plain)", RaceStrategy.REDUCTION.spelling()},
-            {"per-thread copies where possible, else omp atomic", RaceStrategy.PRIVATE.spelling()},
+            {"gather or per-thread copies where possible, else omp atomic", RaceStrategy.PRIVATE.spelling()},
             {"omp atomic everywhere (no race analysis)", RaceStrategy.ALL_ATOMIC.spelling()}},
                 getFieldEditorParent()));
         IntegerFieldEditor timeout = new IntegerFieldEditor(UiPreferences.PROVER_TIMEOUT_MS,

@@ -136,7 +136,7 @@ class PerThreadAdjointsTest {
                 #pragma ad gradient(y : x)
                 #pragma omp parallel for private(i)
                     for (i = 1; i < n - 1; i++)
-                        y[i] = x[i - 1] - 2.0 * x[i] * x[i] + x[(i + 1) % n];
+                        y[i] = x[i - 1] - 2.0 * x[i] * x[i] + x[i + 1];
                 }
                 """, "scatter", DiffOptions.defaults(), c -> c.set("n", "12").size("x", "n").size("y", "n"))[1];
         assertTrue(b.contains("omp atomic"), b);

@@ -83,9 +83,8 @@ class RaceStrategyTest {
         IncrementPolicy policy = (loop, ref) -> ref.indices().get(0) instanceof VarRef
                 ? IncrementPolicy.Safety.SAFE : IncrementPolicy.Safety.UNSAFE;
         DiffOptions o = DiffOptions.defaults().withIncrementPolicy(policy);
-        Function b = reverse(GATHER.replace("x[i + 1]", "x[(i + 1) % n]"), "gather", o);
-        // x[i - 1] and x[(i + 1) % n] unsafe (the periodic neighbour keeps xb from being gathered),
-        // x[i] "safe" per this (made-up) policy; s is never safe: its
+        Function b = reverse(GATHER, "gather", o);
+        // x[i - 1] and x[i + 1] unsafe, x[i] "safe" per this (made-up) policy; s is never safe: its
         // adjoint sums into a thread-local copy (a reduction), combined into sb once after the loop
         assertEquals(List.of("xb true", "xb false", "xb true"), increments(b));
         String text = CPrinter.printFile(List.of(b));

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.core.diag.Severity;
+import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.testsupport.Repo;
 
@@ -114,9 +115,17 @@ class FortranEditsTest {
 
     @Test
     void unsafeIncrementsOfAFortranGather() {
-        List<Problem> ps = FileValidation.validate("gather3.f90", GATHER3, GenerationSettings.defaults(),
-                FileValidation.Decisions.NONE);
+        // the workbench's default strategy: an atomic per unproven increment, each a decision to make
+        List<Problem> ps = FileValidation.validate("gather3.f90", GATHER3, GenerationSettings.defaults()
+                .withRaceStrategy(RaceStrategy.ATOMIC), FileValidation.Decisions.NONE);
         assertEquals(3, ps.size(), ps.toString());
+        // the command line's default writes them as a gather: information, nothing to decide
+        List<Problem> gathered = FileValidation.validate("gather3.f90", GATHER3, GenerationSettings.defaults(),
+                FileValidation.Decisions.NONE);
+        assertEquals(3, gathered.size(), gathered.toString());
+        assertTrue(gathered.stream().allMatch(p -> p.severity() == Severity.INFO && p.isUnsafeIncrement()
+                && "gather".equals(p.attributes().get(Problem.DECISION))
+                && p.message().startsWith("written as a gather")), gathered.toString());
         Problem first = ps.get(0);
         assertTrue(first.isUnsafeIncrement());
         assertEquals(Severity.WARNING, first.severity());

@@ -68,12 +68,12 @@ class KokkosTimingTest {
         // every command is echoed: g++ with the variant force-included before the driver, linked with Kokkos
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ g++ -O2 -fopenmp -o ") && l.contains(" -include ")
                 && l.endsWith("-ltrilinos_kokkoscore")), lines.toString());
-        // the proven adjoint gathers the stencil's increments; the baseline guards every one
+        // the proven adjoint keeps atomic_add on the stencil's four increments; the baseline guards more
         Path work = config.workDir().resolve("size-2000");
         int proven = count(work.resolve("adjoint").resolve("residual_norm_b.cpp"), "Kokkos::atomic_add");
         int all = count(work.resolve("adjoint-atomic").resolve("residual_norm_b.cpp"), "Kokkos::atomic_add");
-        assertEquals(0, proven);
-        assertTrue(all >= 4, "all-atomic: " + all);
+        assertEquals(4, proven);
+        assertTrue(all > proven, "all-atomic: " + all);
         // the adjoint's driver passes the seed of the returned value last
         String driver = Files.readString(work.resolve("adjoint").resolve("driver.cpp"));
         assertTrue(driver.contains("residual_norm_b(arg_x, arg_xb, arg_y, arg_yb, arg_n, arg_rb);"), driver);
