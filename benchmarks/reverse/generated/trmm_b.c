@@ -10,6 +10,8 @@ typedef struct {
     long nd, capd;
     int *i;
     long ni, capi;
+    void *rv; /* the schedule and snapshots of a checkpointed loop, or NULL */
+    void (*release_rv)(void *); /* how to free rv */
 } pa_tape;
 
 static inline void pa_tape_init(pa_tape *t)
@@ -20,12 +22,17 @@ static inline void pa_tape_init(pa_tape *t)
     t->i = NULL;
     t->ni = 0;
     t->capi = 0;
+    t->rv = NULL;
+    t->release_rv = NULL;
 }
 
 static inline void pa_tape_free(pa_tape *t)
 {
     free(t->d);
     free(t->i);
+    if (t->release_rv != NULL) {
+        t->release_rv(t->rv);
+    }
     pa_tape_init(t);
 }
 

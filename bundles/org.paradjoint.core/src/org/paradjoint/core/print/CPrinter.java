@@ -91,7 +91,9 @@ public class CPrinter {
         boolean math = false;
         boolean tape = false;
         boolean threads = false;
+        boolean checkpoint = false;
         for (Function f : functions) {
+            checkpoint |= StmtUtil.calls(f.body()).stream().anyMatch(Runtime::isCheckpointCall);
             math |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isIntrinsic);
             tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
                     || StmtUtil.calls(f.body()).stream().anyMatch(Call::isRuntime);
@@ -119,6 +121,9 @@ public class CPrinter {
         }
         if (tape) {
             sb.append(Runtime.C_SOURCE).append('\n');
+        }
+        if (checkpoint) {
+            sb.append(Runtime.CHECKPOINT_SOURCE).append('\n');
         }
         if (threads) {
             sb.append(ThreadAccumulators.C_SOURCE).append('\n');

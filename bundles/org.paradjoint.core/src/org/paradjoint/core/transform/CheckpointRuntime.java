@@ -15,9 +15,11 @@ import org.paradjoint.core.ir.Variable;
 /**
  * The run-time half of checkpointed time loops ({@code ad checkpoint(binomial[, S])}): the binomial
  * schedule of Griewank and Walther's Revolve (ACM TOMS 26(1), 2000, "Algorithm 799") and the
- * snapshots it asks for. Part of the tape runtime ({@link Runtime#C_SOURCE}): a checkpointed loop's
- * schedule hangs off a tape variable of its own ({@code pa_tape pa_ck[1]}, field {@code rv}), so
- * generated code needs no type besides the tape's and {@code pa_tape_free} releases it.
+ * snapshots it asks for. Printed after the tape runtime ({@link Runtime#C_SOURCE}) into the files
+ * that checkpoint, under its own guard: a checkpointed loop's schedule hangs off a tape variable
+ * of its own ({@code pa_tape pa_ck[1]}, field {@code rv}, opaque to the tape, which releases it
+ * through {@code release_rv}), so generated code needs no type besides the tape's and
+ * {@code pa_tape_free} releases it.
  *
  * <p>The schedule is a state machine asked for one action at a time: <em>advance</em> the working
  * state over steps {@code from .. to-1} (primal only), <em>take a snapshot</em> of it into slot
@@ -67,6 +69,12 @@ final class CheckpointRuntime {
                 free(r->size);
                 free(r->ch);
                 free(r);
+            }
+
+            /* The tape's release of the schedule it holds (the tape knows it only as void *). */
+            static inline void pa_ck_release_opaque(void *r)
+            {
+                pa_ck_release((pa_revolve *) r);
             }
             """;
 
@@ -180,6 +188,7 @@ final class CheckpointRuntime {
                     pa_tape_oom();
                 }
                 t->rv = r;
+                t->release_rv = pa_ck_release_opaque;
                 pa_ck_rewind(r);
                 while ((a = pa_ck_step(r)) != PA_CK_TERMINATE) {
                     if (a == PA_CK_FIRSTURN) {
@@ -193,65 +202,65 @@ final class CheckpointRuntime {
 
             static inline void pa_ck_next(pa_tape *t)
             {
-                pa_ck_step(t->rv);
+                pa_ck_step((pa_revolve *) t->rv);
             }
 
             static inline long pa_ck_forward(const pa_tape *t)
             {
-                return t->rv->forward;
+                return ((pa_revolve *) t->rv)->forward;
             }
 
             static inline long pa_ck_actions(const pa_tape *t)
             {
-                return t->rv->actions;
+                return ((pa_revolve *) t->rv)->actions;
             }
 
             static inline int pa_ck_advancing(const pa_tape *t)
             {
-                return t->rv->action == PA_CK_ADVANCE;
+                return ((pa_revolve *) t->rv)->action == PA_CK_ADVANCE;
             }
 
             static inline int pa_ck_storing(const pa_tape *t)
             {
-                return t->rv->action == PA_CK_TAKESHOT;
+                return ((pa_revolve *) t->rv)->action == PA_CK_TAKESHOT;
             }
 
             static inline int pa_ck_restoring(const pa_tape *t)
             {
-                return t->rv->action == PA_CK_RESTORE;
+                return ((pa_revolve *) t->rv)->action == PA_CK_RESTORE;
             }
 
             /* A turn after the first: the step is recorded now. */
             static inline int pa_ck_recording(const pa_tape *t)
             {
-                return t->rv->action == PA_CK_YOUTURN;
+                return ((pa_revolve *) t->rv)->action == PA_CK_YOUTURN;
             }
 
             static inline int pa_ck_reversing(const pa_tape *t)
             {
-                return t->rv->action == PA_CK_FIRSTURN || t->rv->action == PA_CK_YOUTURN;
+                return ((pa_revolve *) t->rv)->action == PA_CK_FIRSTURN || ((pa_revolve *) t->rv)->action == PA_CK_YOUTURN;
             }
 
             static inline long pa_ck_from(const pa_tape *t)
             {
-                return t->rv->from;
+                return ((pa_revolve *) t->rv)->from;
             }
 
             static inline long pa_ck_to(const pa_tape *t)
             {
-                return t->rv->to;
+                return ((pa_revolve *) t->rv)->to;
             }
 
             /* The step a turn reverses. */
             static inline long pa_ck_turn(const pa_tape *t)
             {
-                return t->rv->fine;
+                return ((pa_revolve *) t->rv)->fine;
             }
 
             /* Appends bytes to the top snapshot; its buffer grows once, to the state's size. */
             static inline void pa_ck_put(pa_tape *t, const void *p, size_t bytes)
             {
-                pa_revolve *r = t->rv;
+                pa_revolve *r = (pa_revolve *) t->rv;
                 long k = r->check;
                 if (r->cursor + bytes > r->size[k]) {
                     char *q = (char *) realloc(r->slot[k], r->cursor + bytes);
@@ -268,12 +277,21 @@ final class CheckpointRuntime {
             /* Reads back, in the order written, what pa_ck_put stored in the top snapshot. */
             static inline void pa_ck_get(pa_tape *t, void *p, size_t bytes)
             {
-                pa_revolve *r = t->rv;
+                pa_revolve *r = (pa_revolve *) t->rv;
                 memcpy(p, r->slot[r->check] + r->cursor, bytes);
                 r->cursor += bytes;
             }
             """ + copies("double", "d") + copies("float", "f") + copies("int", "i")
             + copies("long", "l");
+
+    /** The whole text, guarded: printed into a file that calls any {@code pa_ck_} function. */
+    static final String C_SOURCE = "#ifndef PARADJOINT_CHECKPOINT_H\n#define PARADJOINT_CHECKPOINT_H\n" + C_TYPES
+            + C_FUNCTIONS + "#endif /* PARADJOINT_CHECKPOINT_H */\n";
+
+    /** True for the name of a function of this runtime. */
+    static boolean isCall(String name) {
+        return name.startsWith("pa_ck_");
+    }
 
     static final String INIT = "pa_ck_init";
     static final String DEFAULT = "pa_ck_default";

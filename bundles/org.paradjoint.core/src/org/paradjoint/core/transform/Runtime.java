@@ -42,14 +42,14 @@ public final class Runtime {
     public static final String C_SOURCE = """
             #ifndef PARADJOINT_RUNTIME_H
             #define PARADJOINT_RUNTIME_H
-            """ + CheckpointRuntime.C_TYPES + """
             /* Paradjoint tape: typed stacks of the values the reverse sweep needs. */
             typedef struct {
                 double *d;
                 long nd, capd;
                 int *i;
                 long ni, capi;
-                pa_revolve *rv; /* the schedule and snapshots of a checkpointed loop, or NULL */
+                void *rv; /* the schedule and snapshots of a checkpointed loop, or NULL */
+                void (*release_rv)(void *); /* how to free rv */
             } pa_tape;
 
             static inline void pa_tape_init(pa_tape *t)
@@ -61,13 +61,16 @@ public final class Runtime {
                 t->ni = 0;
                 t->capi = 0;
                 t->rv = NULL;
+                t->release_rv = NULL;
             }
 
             static inline void pa_tape_free(pa_tape *t)
             {
                 free(t->d);
                 free(t->i);
-                pa_ck_release(t->rv);
+                if (t->release_rv != NULL) {
+                    t->release_rv(t->rv);
+                }
                 pa_tape_init(t);
             }
 
@@ -76,9 +79,17 @@ public final class Runtime {
                 fprintf(stderr, "paradjoint: out of memory for the tape\\n");
                 abort();
             }
-            """ + stack("double", "d") + stack("int", "i") + CheckpointRuntime.C_FUNCTIONS + """
+            """ + stack("double", "d") + stack("int", "i") + """
             #endif /* PARADJOINT_RUNTIME_H */
             """;
+
+    /** The checkpointing runtime, after {@link #C_SOURCE} in a file that checkpoints a loop. */
+    public static final String CHECKPOINT_SOURCE = CheckpointRuntime.C_SOURCE;
+
+    /** True for a call of the checkpointing runtime. */
+    public static boolean isCheckpointCall(Call c) {
+        return CheckpointRuntime.isCall(c.name());
+    }
 
     private Runtime() {
     }

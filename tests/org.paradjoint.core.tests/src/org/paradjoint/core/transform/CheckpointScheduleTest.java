@@ -92,10 +92,10 @@ class CheckpointScheduleTest {
                             }
                             actions++;
                         }
-                        if (next != -1 || most > s || t->rv->advanced != minimum(l, s)
+                        if (next != -1 || most > s || ((pa_revolve *) t->rv)->advanced != minimum(l, s)
                                 || actions != pa_ck_actions(t) || (l > 0 && forward != pa_ck_forward(t))) {
                             printf("FAIL l=%%ld s=%%ld: left %%ld, snapshots %%ld, advanced %%ld (minimum %%ld), actions %%ld/%%ld, forward %%ld/%%ld\\n",
-                                   l, s, next + 1, most, t->rv->advanced, minimum(l, s), actions, pa_ck_actions(t), forward, pa_ck_forward(t));
+                                   l, s, next + 1, most, ((pa_revolve *) t->rv)->advanced, minimum(l, s), actions, pa_ck_actions(t), forward, pa_ck_forward(t));
                             failures++;
                         }
                         pa_tape_free(t);
@@ -110,7 +110,7 @@ class CheckpointScheduleTest {
     @Test
     void everyScheduleUpTo60StepsAnd6SnapshotsReversesEachStepOnceWithinTheBinomialMinimum() {
         Path dir = ScratchDir.deletedAtExit("pa-revolve");
-        Path main = ScratchDir.write(dir, "main.c", DRIVER.formatted(Runtime.C_SOURCE));
+        Path main = ScratchDir.write(dir, "main.c", DRIVER.formatted(Runtime.C_SOURCE + Runtime.CHECKPOINT_SOURCE));
         Path exe = Gcc.build(dir, "schedule", List.of(main), "-O1");
         Processes.Result r = Gcc.run(exe, Map.of(), 60);
         assertTrue(r.ok(), r.output());
@@ -130,7 +130,7 @@ class CheckpointScheduleTest {
                            pa_ck_default(1000), pa_ck_default(10000));
                     return 0;
                 }
-                """.formatted(Runtime.C_SOURCE));
+                """.formatted(Runtime.C_SOURCE + Runtime.CHECKPOINT_SOURCE));
         Processes.Result r = Gcc.run(Gcc.build(dir, "default", List.of(main)), Map.of(), 60);
         // C(S + 3, 3) >= steps: 1 -> 1, 4 -> 1, 100 -> 7 (C(10,3) = 120), 1000 -> 17 (C(20,3) = 1140), 10000 -> 38 (C(41,3) = 10660)
         assertEquals("1 1 7 17 38", r.output().strip(), r.output());
