@@ -16,9 +16,10 @@ package org.paradjoint.coloring;
  * every ordering and the recolouring rounds for free; that is how substitution (acyclic) bicolourings are
  * made. For direct recovery {@link StarBicoloring} colours only a vertex cover of the bipartite graph
  * and gives the rest the neutral colour 0, then {@link NeutralColors} drops the groups no nonzero is read
- * through. It tries three covers (a greedy one, all columns, all rows) and keeps the cheapest, so a star
- * bicolouring never needs more products than the one-sided colourings in the same order would (the
- * one-side covers reproduce them); the recolouring rounds ({@code improve}) are not applied to it.
+ * through. Of a few attempts (covers and orders, see {@link #cheapestStarBicoloring}) it keeps the
+ * cheapest; as two of them cover one side only, which reproduces the one-sided greedy colouring of that
+ * side in the order of the bipartite graph, a star bicolouring never needs more products than those. The
+ * recolouring rounds ({@code improve}) are not applied to it.
  *
  * <p>This is a separate entry point with its own result type rather than a fifth {@link ColoringProblem}
  * because a bicolouring has two colour vectors and is decompressed from two products.
@@ -41,20 +42,8 @@ public final class Bicoloring {
         int[] vertexColors;
         NeutralColors sides;
         if (decompression == Decompression.DIRECT) {
-            AdjacencyGraph g = AdjacencyGraph.of(augmented);
-            int[] order = Orderings.order(algorithm.ordering(), g);
-            vertexColors = null;
-            sides = null;
-            int n = pattern.cols();
-            for (boolean[] cover : new boolean[][] {StarBicoloring.greedyCover(g),
-                    StarBicoloring.sideCover(g, 0, n), StarBicoloring.sideCover(g, n, g.n())}) {
-                int[] colors = StarBicoloring.color(g, order, cover);
-                NeutralColors candidate = NeutralColors.forDirectRecovery(pattern, colors);
-                if (sides == null || candidate.count() < sides.count()) {
-                    vertexColors = colors;
-                    sides = candidate;
-                }
-            }
+            vertexColors = cheapestStarBicoloring(pattern, AdjacencyGraph.of(augmented), algorithm.ordering());
+            sides = NeutralColors.forDirectRecovery(pattern, vertexColors);
         } else {
             vertexColors = Coloring.color(augmented, ColoringProblem.ACYCLIC, algorithm).colors();
             sides = NeutralColors.splitOnly(pattern, vertexColors);
@@ -67,6 +56,45 @@ public final class Bicoloring {
     /** Bicolours with greedy star colouring in the given order and direct recovery. */
     public static BicoloringResult color(SparsityPattern pattern, Ordering ordering) {
         return color(pattern, ColoringAlgorithm.greedy(ordering));
+    }
+
+    /** A vertex cover of the bipartite graph and the order in which its vertices are coloured. */
+    private record Attempt(boolean[] cover, int[] order) {
+    }
+
+    /**
+     * Star bicolourings from four attempts, the cheapest kept: the greedy cover in the given order and in
+     * its reverse, and the one-side covers in the given order. The reverse is there because the outcome
+     * hinges on when the dense rows and columns are coloured: coloured first (as smallest-last and
+     * largest-first do) two of them may share a colour while nothing constrains them yet, and then all
+     * the columns they share must be told apart (10,000 colours on a band bordered by four full rows and
+     * columns); coloured last they see that conflict and take fresh colours (16).
+     */
+    private static int[] cheapestStarBicoloring(SparsityPattern pattern, AdjacencyGraph g, Ordering ordering) {
+        int[] order = Orderings.order(ordering, g);
+        boolean[] greedy = StarBicoloring.greedyCover(g);
+        int n = pattern.cols();
+        int[] best = null;
+        int bestCount = Integer.MAX_VALUE;
+        for (Attempt a : new Attempt[] {new Attempt(greedy, order), new Attempt(greedy, reversed(order)),
+                new Attempt(StarBicoloring.sideCover(g, 0, n), order),
+                new Attempt(StarBicoloring.sideCover(g, n, g.n()), order)}) {
+            int[] colors = StarBicoloring.color(g, a.order(), a.cover());
+            int count = NeutralColors.forDirectRecovery(pattern, colors).count();
+            if (count < bestCount) {
+                best = colors;
+                bestCount = count;
+            }
+        }
+        return best;
+    }
+
+    private static int[] reversed(int[] order) {
+        int[] r = new int[order.length];
+        for (int t = 0; t < order.length; t++) {
+            r[t] = order[order.length - 1 - t];
+        }
+        return r;
     }
 
     /**

@@ -125,6 +125,22 @@ class BicoloringTest {
         }
     }
 
+    /**
+     * Four full border rows and columns around a band: n colours on either side. Every ordering must find
+     * a bicolouring with a handful of products, including those that colour the border lines first.
+     */
+    @Test
+    void borderedBandNeedsAFewProductsInEveryOrder() {
+        SparsityPattern p = SparsityPatterns.borderedBand(300, 2, 4);
+        for (Ordering o : ColoringPropertyTest.orderings(7)) {
+            PartitionAdvice a = PartitionAdvice.of(p, ColoringAlgorithm.greedy(o));
+            assertEquals(300, a.oneSided(), o.label());
+            assertTrue(a.bicoloring().colorCount() <= 20, o.label() + ": " + a.bicoloring());
+            assertValid(a.bicoloring(), o.label());
+            assertRoundTrip(a.bicoloring(), TestMatrices.randomValues(p, 7), o.label());
+        }
+    }
+
     @Test
     void bandedMatricesDoNotPay() {
         // a band needs as many colours as its width on either side; bicolouring cannot do better there
