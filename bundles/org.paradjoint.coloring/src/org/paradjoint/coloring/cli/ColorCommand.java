@@ -129,12 +129,7 @@ public final class ColorCommand {
                 .improve(o.improve()).withSeed(o.seed());
         ColoringResult r = Coloring.color(pattern, o.problem(), algorithm);
         int lowerBound = r.lowerBound();
-        out.println("file:        " + o.file());
-        out.println("rows:        " + pattern.rows());
-        out.println("columns:     " + pattern.cols());
-        out.println("nonzeros:    " + pattern.nnz());
-        out.println("problem:     " + o.problemName());
-        out.println("order:       " + o.orderName());
+        printHeader(out, o, pattern, "lower bound: ".length());
         if (o.improve() > 0) {
             out.println("colors:      " + r.colorCount() + " (greedy pass: " + r.greedyColorCount() + ", after "
                     + o.improve() + " improvement rounds)");
@@ -157,12 +152,7 @@ public final class ColorCommand {
     private static void reportBicoloring(Options o, SparsityPattern pattern, PrintStream out) {
         PartitionAdvice a = PartitionAdvice.of(pattern, ColoringAlgorithm.greedy(o.ordering()).withSeed(o.seed()));
         BicoloringResult r = a.bicoloring();
-        out.println("file:          " + o.file());
-        out.println("rows:          " + pattern.rows());
-        out.println("columns:       " + pattern.cols());
-        out.println("nonzeros:      " + pattern.nnz());
-        out.println("problem:       " + o.problemName());
-        out.println("order:         " + o.orderName());
+        printHeader(out, o, pattern, "column colors: ".length());
         out.println("row colors:    " + r.rowColorCount());
         out.println("column colors: " + r.columnColorCount());
         out.println("colors:        " + r.colorCount() + " (forward + reverse products)");
@@ -175,6 +165,17 @@ public final class ColorCommand {
                     + ",\"row_only\":" + a.rowColors() + ",\"color_ms\":" + ms(r.colorMillis())
                     + ",\"problem\":\"" + o.problemName() + "\",\"order\":\"" + o.orderName() + "\"}");
         }
+    }
+
+    /** The lines every report starts with, labels padded to {@code width} so that the values line up. */
+    private static void printHeader(PrintStream out, Options o, SparsityPattern pattern, int width) {
+        String format = "%-" + width + "s%s%n";
+        out.printf(Locale.ROOT, format, "file:", o.file());
+        out.printf(Locale.ROOT, format, "rows:", pattern.rows());
+        out.printf(Locale.ROOT, format, "columns:", pattern.cols());
+        out.printf(Locale.ROOT, format, "nonzeros:", pattern.nnz());
+        out.printf(Locale.ROOT, format, "problem:", o.problemName());
+        out.printf(Locale.ROOT, format, "order:", o.orderName());
     }
 
     private static String ms(double millis) {
