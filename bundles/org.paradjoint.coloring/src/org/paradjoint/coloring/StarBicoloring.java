@@ -21,9 +21,9 @@ package org.paradjoint.coloring;
  * vertices are exactly what leaves some J(i, j) readable from neither product.</li>
  * </ul></li>
  * </ol>
- * The checks are written from the definition, O(sum of d^3) for degree d, not with the star bookkeeping
- * of {@link StarColoring}: bicolouring is asked for patterns where it pays, and those are small or have
- * few dense rows and columns.
+ * The path ends are kept incrementally ({@link PathEnds}), so a vertex next to a dense row or column
+ * does not rescan it; the neutral and inside-a-path cases still scan the neighbours of w, which is
+ * cheap where the cover leaves only sparse rows and columns neutral.
  */
 final class StarBicoloring {
 
@@ -41,6 +41,7 @@ final class StarBicoloring {
         int[] forbidden = GreedyColoring.filled(g.n() + 1, -1);
         int[] firstSeen = GreedyColoring.filled(g.n() + 1, -1); // colour -> the first neighbour of v with it
         int[] seenBy = GreedyColoring.filled(g.n() + 1, -1);
+        PathEnds pathEnds = new PathEnds(g, color);
         for (int v : order) {
             if (!cover[v]) {
                 continue;
@@ -62,14 +63,10 @@ final class StarBicoloring {
                     seenBy[cw] = v;
                     firstSeen[cw] = w;
                 }
-                for (int t = ptr[w]; t < ptr[w + 1]; t++) { // v would end a path v-w-x-y
-                    int x = adj[t];
-                    if (x != v && color[x] >= 0 && hasNeighbourWithColour(g, color, x, w, cw)) {
-                        forbidden[color[x]] = v;
-                    }
-                }
+                pathEnds.forbidBlocked(w, forbidden, v); // v would end a path v-w-x-y
             }
             color[v] = GreedyColoring.firstAllowed(forbidden, v);
+            pathEnds.colored(v);
         }
         return color;
     }
@@ -82,16 +79,6 @@ final class StarBicoloring {
                 forbidden[color[x]] = v;
             }
         }
-    }
-
-    private static boolean hasNeighbourWithColour(AdjacencyGraph g, int[] color, int x, int except, int c) {
-        for (int t = g.ptr()[x]; t < g.ptr()[x + 1]; t++) {
-            int y = g.adj()[t];
-            if (y != except && color[y] == c) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
