@@ -33,7 +33,8 @@ final class PathEnds {
     PathEnds(AdjacencyGraph g, int[] color) {
         this.g = g;
         this.color = color;
-        int capacity = Integer.highestOneBit(Math.max(4, 4 * g.adj().length)) ;
+        // at most one key per edge end: a load factor of at most 1/2
+        int capacity = Integer.highestOneBit(Math.max(4, 4 * g.adj().length));
         this.keys = new long[capacity];
         Arrays.fill(keys, -1L);
         this.firstNeighbour = new int[capacity];
@@ -64,10 +65,10 @@ final class PathEnds {
             } else if (color[x] >= 0) {
                 block(u, color[x]);
             }
-            // u plays x for its coloured neighbours w whose colour u already sees twice
-            int w = x;
-            if (color[w] >= 0 && many(u, color[w])) {
-                block(w, c);
+            // u itself is the x of a path v-w-x-y whose w is this neighbour x, once u has two
+            // neighbours of x's colour
+            if (color[x] >= 0 && many(u, color[x])) {
+                block(x, c);
             }
         }
     }

@@ -7,8 +7,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.paradjoint.coloring.Coloring;
 import org.paradjoint.coloring.BicoloringResult;
+import org.paradjoint.coloring.Coloring;
 import org.paradjoint.coloring.ColoringAlgorithm;
 import org.paradjoint.coloring.ColoringProblem;
 import org.paradjoint.coloring.ColoringResult;
