@@ -139,6 +139,14 @@ class BicoloringTest {
             assertValid(a.bicoloring(), o.label());
             assertRoundTrip(a.bicoloring(), TestMatrices.randomValues(p, 7), o.label());
         }
+        // substitution: the dense border coloured first would need 300 + 1 products; the reverse order not
+        for (Ordering o : new Ordering[] {new LargestFirst(), new SmallestLast()}) {
+            BicoloringResult r = Bicoloring.color(p,
+                    ColoringAlgorithm.greedy(o).withDecompression(Decompression.SUBSTITUTION));
+            assertTrue(r.colorCount() <= 20, o.label() + ": " + r);
+            assertValid(r, o.label());
+            assertRoundTrip(r, integerValues(p, 7), o.label());
+        }
     }
 
     @Test
