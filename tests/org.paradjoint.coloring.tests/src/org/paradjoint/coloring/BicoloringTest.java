@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class BicoloringTest {
 
-    static java.util.stream.LongStream seeds() {
+    static LongStream seeds() {
         return ColoringPropertyTest.seeds();
     }
 
@@ -107,6 +110,36 @@ class BicoloringTest {
         BicoloringResult r = Bicoloring.color(p, natural);
         assertTrue(r.colorCount() <= Math.min(column, row),
                 r.colorCount() + " products against column " + column + ", row " + row + " for " + c.describe());
+    }
+
+    /**
+     * The neutral-colour pass on its own: fed a star colouring of all of [0 J^T; J 0] (every row and
+     * column coloured, colours shared by both sides), it must keep a valid star bicolouring and never
+     * need more products than the (side, colour) pairs it was given.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void neutralColoursKeepAStarColouringValidAndNeverAddProducts(long seed) {
+        TestMatrices.Case c = TestMatrices.general(seed);
+        SparsityPattern p = c.pattern();
+        int[] colors = Coloring.color(Bicoloring.augmented(p), ColoringProblem.STAR,
+                ColoringAlgorithm.greedy(new RandomOrder(seed))).colors();
+        NeutralColors sides = NeutralColors.forDirectRecovery(p, colors);
+        Optional<String> violation = ColoringChecker.checkStarBicoloring(p, sides.rowColors, sides.colColors);
+        assertTrue(violation.isEmpty(), violation.orElse("") + " for " + c.describe());
+        Set<Integer> rowPairs = new HashSet<>();
+        Set<Integer> colPairs = new HashSet<>();
+        for (int j = 0; j < p.cols(); j++) {
+            if (p.colNnz(j) > 0) {
+                colPairs.add(colors[j]);
+            }
+        }
+        for (int i = 0; i < p.rows(); i++) {
+            if (p.rowNnz(i) > 0) {
+                rowPairs.add(colors[p.cols() + i]);
+            }
+        }
+        assertTrue(sides.count() <= rowPairs.size() + colPairs.size(), c.describe());
     }
 
     @ParameterizedTest(name = "n = {0}")
