@@ -185,6 +185,84 @@ public final class ColoringChecker {
         return v;
     }
 
+    /** Checks a bicolouring against its decompression: star for direct, acyclic for substitution. */
+    public static Optional<String> check(BicoloringResult result) {
+        SparsityPattern p = result.pattern();
+        int[] rows = result.rowColors();
+        int[] cols = result.columnColors();
+        return result.decompression() == Decompression.DIRECT ? checkStarBicoloring(p, rows, cols)
+                : checkAcyclicBicoloring(p, rows, cols);
+    }
+
+    /**
+     * Every nonzero J(i, j) is determined directly by one of the two products: column j is coloured and no
+     * other column of row i has its colour (J(i, j) is entry (i, colour(j)) of J V), or row i is coloured
+     * and no other row of column j has its colour (entry (colour(i), j) of W^T J). Colour 0 is neutral: in
+     * no group. This is the definition of a star bicolouring in the form recovery uses it.
+     */
+    public static Optional<String> checkStarBicoloring(SparsityPattern p, int[] rowColors, int[] colColors) {
+        return checkSides(p, rowColors, colColors).or(() -> undeterminedEntry(p, rowColors, colColors));
+    }
+
+    private static Optional<String> undeterminedEntry(SparsityPattern p, int[] rowColors, int[] colColors) {
+        SparsityPattern t = p.transpose();
+        for (int i = 0; i < p.rows(); i++) {
+            for (int k = p.rowStart(i); k < p.rowEnd(i); k++) {
+                int j = p.colIndexAt(k);
+                boolean forward = colColors[j] > 0 && soleOfItsColour(p, i, j, colColors);
+                boolean reverse = rowColors[i] > 0 && soleOfItsColour(t, j, i, rowColors);
+                if (!forward && !reverse) {
+                    return Optional.of("entry (" + i + ", " + j + ") is determined by neither product: column "
+                            + j + " has colour " + colColors[j] + ", row " + i + " has colour " + rowColors[i]);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code member} is the only column of row {@code row} of p with colour colors[member]. */
+    private static boolean soleOfItsColour(SparsityPattern p, int row, int member, int[] colors) {
+        for (int k = p.rowStart(row); k < p.rowEnd(row); k++) {
+            int other = p.colIndexAt(k);
+            if (other != member && colors[other] == colors[member]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * No row or column with a nonzero is neutral, and the colouring of the bipartite graph (rows and
+     * columns as vertices, row colours kept apart from column colours) is acyclic: then the two products
+     * are the compressed product of the symmetric matrix [0 J^T; J 0] under an acyclic colouring, which
+     * substitution recovers.
+     */
+    public static Optional<String> checkAcyclicBicoloring(SparsityPattern p, int[] rowColors,
+            int[] colColors) {
+        return checkSides(p, rowColors, colColors).or(() -> {
+            int n = p.cols();
+            int colColorCount = Arrays.stream(colColors).max().orElse(0);
+            int[] vertex = new int[n + p.rows()];
+            for (int j = 0; j < n; j++) {
+                if (colColors[j] == 0 && p.colNnz(j) > 0) {
+                    return Optional.of("column " + j + " has nonzeros but the neutral colour");
+                }
+                vertex[j] = colColors[j];
+            }
+            for (int i = 0; i < p.rows(); i++) {
+                if (rowColors[i] == 0 && p.rowNnz(i) > 0) {
+                    return Optional.of("row " + i + " has nonzeros but the neutral colour");
+                }
+                vertex[n + i] = colColorCount + rowColors[i];
+            }
+            return checkAcyclic(Bicoloring.augmented(p), vertex);
+        });
+    }
+
+    private static Optional<String> checkSides(SparsityPattern p, int[] rowColors, int[] colColors) {
+        return checkShape(rowColors, p.rows(), "row").or(() -> checkShape(colColors, p.cols(), "column"));
+    }
+
     private static Optional<String> checkSymmetricInput(SparsityPattern p, int[] colors) {
         if (!p.isStructurallySymmetric()) {
             return Optional.of("pattern is not structurally symmetric");

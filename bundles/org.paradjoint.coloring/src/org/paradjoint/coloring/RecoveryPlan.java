@@ -83,7 +83,7 @@ final class RecoveryPlan {
         return values;
     }
 
-    private static void checkShape(double[][] b, int rows, int cols, String what) {
+    static void checkShape(double[][] b, int rows, int cols, String what) {
         if (b.length != rows) {
             throw new IllegalArgumentException("compressed matrix " + what + " must have " + rows + " rows, has "
                     + b.length);

@@ -5,6 +5,9 @@ package org.paradjoint.coloring;
  * {@code n x p} with S[j][c] = 1 exactly when column j has colour c, used as {@code B = A S}; for a row
  * partition it is {@code p x m} with S[c][i] = 1 exactly when row i has colour c, used as {@code B = S A}.
  *
+ * <p>A colour of -1 puts a column/row in no group (a neutral colour of a bicolouring): its row/column of the
+ * seed matrix is zero.
+ *
  * <p>Stored as the colour vector only (one int per column/row); {@link #toDense()} expands it for small
  * cases and tests.
  */
@@ -40,7 +43,10 @@ public final class SeedMatrix {
         return partition == Partition.COLUMN ? (colors[r] == c ? 1 : 0) : (colors[c] == r ? 1 : 0);
     }
 
-    /** The colour (= seed column for COLUMN, seed row for ROW) of matrix column/row {@code index}. */
+    /**
+     * The colour (= seed column for COLUMN, seed row for ROW) of matrix column/row {@code index}; -1 when it
+     * is in no group.
+     */
     public int colorOf(int index) {
         return colors[index];
     }
@@ -48,6 +54,9 @@ public final class SeedMatrix {
     public double[][] toDense() {
         double[][] s = new double[rows()][cols()];
         for (int v = 0; v < colors.length; v++) {
+            if (colors[v] < 0) {
+                continue;
+            }
             if (partition == Partition.COLUMN) {
                 s[v][colors[v]] = 1.0;
             } else {

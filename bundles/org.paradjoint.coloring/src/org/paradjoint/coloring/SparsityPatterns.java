@@ -193,4 +193,24 @@ public final class SparsityPatterns {
         }
         return c.build(n, n);
     }
+
+    /**
+     * A band of half-width {@code halfWidth} bordered by {@code border} full rows and columns (the shape of
+     * a discretised PDE with a few global unknowns or constraints): dense border lines make every one-sided
+     * partition need n colours, while a bicolouring needs a few (reverse products for the border rows,
+     * forward ones for the border columns and the band).
+     */
+    public static SparsityPattern borderedBand(int n, int halfWidth, int border) {
+        Coo c = new Coo(n * (2 * halfWidth + 1 + 2 * border));
+        for (int i = 0; i < n; i++) {
+            for (int j = Math.max(0, i - halfWidth); j <= Math.min(n - 1, i + halfWidth); j++) {
+                c.add(i, j);
+            }
+            for (int b = 0; b < Math.min(border, n); b++) {
+                c.add(b, i);
+                c.add(i, b);
+            }
+        }
+        return c.build(n, n);
+    }
 }

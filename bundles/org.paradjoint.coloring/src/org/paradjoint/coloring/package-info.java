@@ -23,6 +23,11 @@
  * double[] values = r.decompress(b);           // the nonzeros of J in CSR order
  * }</pre>
  *
+ * <p>The bidirectional partition (rows and columns of a Jacobian grouped at once, recovered from
+ * {@code J V} and {@code W^T J}) has its own entry point, {@link org.paradjoint.coloring.Bicoloring}, and
+ * result, {@link org.paradjoint.coloring.BicoloringResult}; {@link org.paradjoint.coloring.PartitionAdvice}
+ * says whether it needs fewer products than the one-sided partitions.
+ *
  * <p>{@link org.paradjoint.coloring.ColoringChecker} holds exact reference checks of every colouring kind;
  * {@link org.paradjoint.coloring.SparsityPatterns} generates test matrices (stencils, bands, random).
  */

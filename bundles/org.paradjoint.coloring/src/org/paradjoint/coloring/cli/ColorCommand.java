@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.paradjoint.coloring.BicoloringResult;
 import org.paradjoint.coloring.Coloring;
 import org.paradjoint.coloring.ColoringAlgorithm;
 import org.paradjoint.coloring.ColoringProblem;
@@ -16,6 +17,7 @@ import org.paradjoint.coloring.IncidenceDegree;
 import org.paradjoint.coloring.LargestFirst;
 import org.paradjoint.coloring.NaturalOrder;
 import org.paradjoint.coloring.Ordering;
+import org.paradjoint.coloring.PartitionAdvice;
 import org.paradjoint.coloring.RandomOrder;
 import org.paradjoint.coloring.SmallestLast;
 import org.paradjoint.coloring.SparsityPattern;
@@ -45,7 +47,9 @@ public final class ColorCommand {
 
     private static final String ORDERS =
             "natural|random|largest-first|smallest-last|incidence-degree|dynamic-largest-first";
-    private static final String PROBLEMS = "column|row|star|acyclic|d1";
+    private static final String PROBLEMS = "column|row|bicolor|star|acyclic|d1";
+    /** The bidirectional partition: it has its own entry point and result, so no {@link ColoringProblem}. */
+    private static final String BICOLOR = "bicolor";
 
     public static final String USAGE = """
             Usage: paradjoint color FILE.mtx [--problem %s]
@@ -58,6 +62,8 @@ public final class ColorCommand {
 
               --problem P   column  structurally orthogonal column groups of a Jacobian (default)
                             row     structurally orthogonal row groups of a Jacobian
+                            bicolor star bicolouring of a Jacobian: row groups and column groups together
+                                    (reverse and forward products, direct recovery; 0 = neutral colour)
                             star    star colouring of a symmetric Hessian (direct recovery)
                             acyclic acyclic colouring of a symmetric Hessian (recovery by substitution)
                             d1      distance-1 colouring of the adjacency graph of a symmetric matrix
@@ -65,15 +71,18 @@ public final class ColorCommand {
               --seed N      seed of the random ordering and of the recolouring (default 0)
               --improve N   iterated-greedy recolouring rounds; never increases the colour count (default 0)
               --json        end the output with one line holding a JSON object with keys rows, cols, nnz,
-                            colors, lower_bound, order_ms, color_ms, problem, order, improve
+                            colors, lower_bound, order_ms, color_ms, problem, order, improve; for
+                            bicolor: rows, cols, nnz, colors, row_colors, column_colors, column_only,
+                            row_only, color_ms, problem, order
               --help        show this text
 
             The lower bound is the largest number of nonzeros in a row (column), in a column (row), and
             the maximum degree + 1 for the symmetric problems, where it is what a column partition would
-            need (not a bound for star/acyclic colourings, which exploit symmetry).
+            need (not a bound for star/acyclic colourings, which exploit symmetry). For bicolor the tool
+            prints the one-sided colour counts in the same order instead, and --improve is not supported.
             """.formatted(PROBLEMS, ORDERS);
 
-    /** Parsed command line. */
+    /** Parsed command line; {@code problem} is null for {@code bicolor}. */
     private record Options(Path file, String problemName, ColoringProblem problem, String orderName,
             Ordering ordering, long seed, int improve, boolean json) {
     }
@@ -105,6 +114,10 @@ public final class ColorCommand {
             err.println("paradjoint color: " + o.file() + ": " + e.getMessage());
             return INPUT_ERROR;
         }
+        if (o.problem() == null) {
+            reportBicoloring(o, pattern, out);
+            return OK;
+        }
         if (o.problem().structure() == org.paradjoint.coloring.Structure.SYMMETRIC
                 && !pattern.isStructurallySymmetric()) {
             err.println("paradjoint color: problem '" + o.problemName()
@@ -116,12 +129,7 @@ public final class ColorCommand {
                 .improve(o.improve()).withSeed(o.seed());
         ColoringResult r = Coloring.color(pattern, o.problem(), algorithm);
         int lowerBound = r.lowerBound();
-        out.println("file:        " + o.file());
-        out.println("rows:        " + pattern.rows());
-        out.println("columns:     " + pattern.cols());
-        out.println("nonzeros:    " + pattern.nnz());
-        out.println("problem:     " + o.problemName());
-        out.println("order:       " + o.orderName());
+        printHeader(out, o, pattern, "lower bound: ".length());
         if (o.improve() > 0) {
             out.println("colors:      " + r.colorCount() + " (greedy pass: " + r.greedyColorCount() + ", after "
                     + o.improve() + " improvement rounds)");
@@ -138,6 +146,36 @@ public final class ColorCommand {
                     + o.problemName() + "\",\"order\":\"" + o.orderName() + "\",\"improve\":" + o.improve() + "}");
         }
         return OK;
+    }
+
+    /** Row, column and total colours of a star bicolouring, next to the one-sided counts it competes with. */
+    private static void reportBicoloring(Options o, SparsityPattern pattern, PrintStream out) {
+        PartitionAdvice a = PartitionAdvice.of(pattern, ColoringAlgorithm.greedy(o.ordering()).withSeed(o.seed()));
+        BicoloringResult r = a.bicoloring();
+        printHeader(out, o, pattern, "column colors: ".length());
+        out.println("row colors:    " + r.rowColorCount());
+        out.println("column colors: " + r.columnColorCount());
+        out.println("colors:        " + r.colorCount() + " (forward + reverse products)");
+        out.println("one-sided:     column " + a.columnColors() + ", row " + a.rowColors());
+        out.println("color time:    " + ms(r.colorMillis()) + " ms");
+        if (o.json()) {
+            out.println("{\"rows\":" + pattern.rows() + ",\"cols\":" + pattern.cols() + ",\"nnz\":" + pattern.nnz()
+                    + ",\"colors\":" + r.colorCount() + ",\"row_colors\":" + r.rowColorCount()
+                    + ",\"column_colors\":" + r.columnColorCount() + ",\"column_only\":" + a.columnColors()
+                    + ",\"row_only\":" + a.rowColors() + ",\"color_ms\":" + ms(r.colorMillis())
+                    + ",\"problem\":\"" + o.problemName() + "\",\"order\":\"" + o.orderName() + "\"}");
+        }
+    }
+
+    /** The lines every report starts with, labels padded to {@code width} so that the values line up. */
+    private static void printHeader(PrintStream out, Options o, SparsityPattern pattern, int width) {
+        String format = "%-" + width + "s%s%n";
+        out.printf(Locale.ROOT, format, "file:", o.file());
+        out.printf(Locale.ROOT, format, "rows:", pattern.rows());
+        out.printf(Locale.ROOT, format, "columns:", pattern.cols());
+        out.printf(Locale.ROOT, format, "nonzeros:", pattern.nnz());
+        out.printf(Locale.ROOT, format, "problem:", o.problemName());
+        out.printf(Locale.ROOT, format, "order:", o.orderName());
     }
 
     private static String ms(double millis) {
@@ -220,6 +258,9 @@ public final class ColorCommand {
         if (file == null) {
             throw new UsageException("missing FILE.mtx");
         }
+        if (problemName.equals(BICOLOR) && improve > 0) {
+            throw new UsageException("--improve is not supported with --problem " + BICOLOR);
+        }
         return new Options(file, problemName, problem(problemName), orderName, ordering(orderName, seed), seed,
                 improve, json);
     }
@@ -236,6 +277,7 @@ public final class ColorCommand {
         return switch (name) {
             case "column" -> ColoringProblem.COLUMN;
             case "row" -> ColoringProblem.ROW;
+            case BICOLOR -> null;
             case "star" -> ColoringProblem.STAR;
             case "acyclic" -> ColoringProblem.ACYCLIC;
             case "d1" -> ColoringProblem.DISTANCE_1;

@@ -123,12 +123,38 @@ class ColorCommandTest {
     }
 
     @Test
+    void bicolorReportsRowColumnAndTotalColours() throws IOException {
+        Path file = dir.resolve("arrow.mtx");
+        MatrixMarketWriter.write(SparsityPatterns.arrowhead(50), file, false);
+        for (String order : new String[] {"natural", "smallest-last", "random"}) {
+            Run r = run(file.toString(), "--problem", "bicolor", "--order", order, "--json");
+            assertEquals(0, r.code(), r.err());
+            Map<String, String> j = json(r.lastLine());
+            assertEquals("bicolor", j.get("problem"));
+            assertEquals(order, j.get("order"));
+            assertEquals("3", j.get("colors"), r.out());
+            assertEquals(3, Integer.parseInt(j.get("row_colors")) + Integer.parseInt(j.get("column_colors")));
+            assertEquals("50", j.get("column_only"));
+            assertEquals("50", j.get("row_only"));
+            assertEquals("148", j.get("nnz"));
+            assertTrue(r.out().contains("colors:        3 (forward + reverse products)"), r.out());
+            assertTrue(r.out().contains("one-sided:     column 50, row 50"), r.out());
+            assertTrue(r.out().contains("row colors:    " + j.get("row_colors")), r.out());
+        }
+        Run plain = run(resource("general-real.mtx").toString(), "--problem=bicolor");
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(plain.out().contains("column colors: "), plain.out());
+        assertTrue(!plain.out().strip().endsWith("}"), "no JSON without --json");
+    }
+
+    @Test
     void helpGoesToOut() {
         for (String h : new String[] {"--help", "-h"}) {
             Run r = run(h);
             assertEquals(0, r.code());
             assertTrue(r.out().contains("Usage: paradjoint color FILE.mtx"));
             assertTrue(r.out().contains("dynamic-largest-first"));
+            assertTrue(r.out().contains("bicolor star bicolouring"));
             assertEquals("", r.err());
         }
     }
@@ -146,6 +172,8 @@ class ColorCommandTest {
             {file, "--frobnicate"},
             {file, file},
             {file, "--json=yes"},
+            {file, "--problem", "bicolour"},
+            {file, "--problem", "bicolor", "--improve", "2"},
         };
         for (String[] args : bad) {
             Run r = run(args);

@@ -26,6 +26,12 @@ final class Matrices {
             case "lap2d-100" -> SparsityPatterns.laplacian2d(100);
             case "random-1e5" -> SparsityPatterns.random(100_000, 100_000, 10, 2024);
             case "random-1e6" -> SparsityPatterns.random(1_000_000, 1_000_000, 10, 2024);
+            case "arrow-1e3" -> SparsityPatterns.arrowhead(1000);
+            case "arrow-1e4" -> SparsityPatterns.arrowhead(10_000);
+            case "band5-1e5" -> SparsityPatterns.banded(100_000, 2, 2);
+            case "random-1e4" -> SparsityPatterns.random(10_000, 10_000, 10, 2024);
+            case "random4-1e4" -> SparsityPatterns.random(10_000, 10_000, 4, 2024);
+            case "bordered-band-1e4" -> SparsityPatterns.borderedBand(10_000, 2, 4);
             default -> throw new IllegalArgumentException("unknown matrix " + name);
         };
     }
