@@ -20,16 +20,31 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
         yb(i) += 2.0 * y(i) * rb;
     });
     rb = 0.0;
+    if (n - 1 >= 1) {
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(const int i) {
+            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+            }
+        });
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(1, n - 1), KOKKOS_LAMBDA(const int i) {
+            if ((i + 1 > 0 && i + 1 < n - 1) || (i > 0 && i < n - 1) || (i - 1 > 0 && i - 1 < n - 1) || !(i > 0 && i < n - 1)) {
+                xb_w(i) += (i + 1 > 0 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i > 0 && i < n - 1 ? -2.0 * yb(i) : 0.0) + (i - 1 > 0 && i - 1 < n - 1 ? yb(i - 1) : 0.0) + (!(i > 0 && i < n - 1) ? yb(i) : 0.0);
+            }
+        });
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(n - 1 < 0 ? 0 : n - 1, n + 1), KOKKOS_LAMBDA(const int i) {
+            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+            }
+        });
+    } else {
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n + 1), KOKKOS_LAMBDA(const int i) {
+            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+            }
+        });
+    }
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
-        if (i > 0 && i < n - 1) {
-            Kokkos::atomic_add(&xb_w(i - 1), yb(i));
-            Kokkos::atomic_add(&xb_w(i), -2.0 * yb(i));
-            Kokkos::atomic_add(&xb_w(i + 1), yb(i));
-            yb(i) = 0.0;
-        } else {
-            Kokkos::atomic_add(&xb_w(i), yb(i));
-            yb(i) = 0.0;
-        }
+        yb(i) = 0.0;
     });
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         xb_w(i) = 2.0 * xb_w(i);
