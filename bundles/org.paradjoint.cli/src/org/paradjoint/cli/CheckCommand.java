@@ -208,6 +208,10 @@ final class CheckCommand implements Command {
                 DriverRunner.Outcome ran = toolchain.run(executable, t, allowZero);
                 out.print(ran.stdout());
                 err.print(ran.stderr());
+                if (ran.signal() != 0) {
+                    err.println(Diagnostic.error("check-driver-killed", SourceRange.ofFile(executable.toString()),
+                            "signal", ran.signalName(), "number", ran.signal(), "threads", t).format());
+                }
                 status |= ran.ok() ? 0 : 1;
             } catch (IOException e) {
                 err.println("error: cannot run the driver: " + e.getMessage());
