@@ -225,6 +225,9 @@ final class DriverHelpers {
                 int pass = err <= tol;
                 printf("finite-difference: %s rel_err=%.3e tol=%.1e max_abs_err=%.3e max|yd|=%.3e h=%.1e noise=%.1e\\n",
                        pass ? "PASS" : "FAIL", err, tol, s->err, s->max_yd, h, noise);
+                if (noise > fmax(s->max_yd, s->max_fd))
+                    printf("note: the rounding noise of the differences exceeds the derivatives: this test resolves "
+                           "nothing here; give a larger --fd-step, or check a double version of the kernel\\n");
                 return !pass;
             }
 

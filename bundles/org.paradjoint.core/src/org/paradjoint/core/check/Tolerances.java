@@ -18,14 +18,14 @@ import org.paradjoint.core.ir.Variable;
  * condition), since the two sides are sums that may cancel.</li>
  * <li>Defaults depend on the precision: double {@code 1e-6} step, {@code 1e-12} dot-product and
  * {@code 1e-6} finite-difference tolerance; float (about 7 digits) {@code 1e-3} step (near
- * the cube root of its epsilon, which balances truncation and rounding), {@code 1e-4} and
+ * the cube root of its epsilon, which balances truncation and rounding), {@code 1e-3} and
  * {@code 1e-2}. A value given on the command line is used as given.</li>
  * </ul>
  */
 record Tolerances(String epsilon, double step, double tolDot, double tolFd) {
 
     static final double FLOAT_STEP = 1e-3;
-    static final double FLOAT_TOL_DOT = 1e-4;
+    static final double FLOAT_TOL_DOT = 1e-3;
     static final double FLOAT_TOL_FD = 1e-2;
 
     static Tolerances of(CheckPlan<?> plan) {
