@@ -53,9 +53,8 @@ class AssignmentFormsTest {
         ScratchDir.delete(dir);
     }
 
-    private CliRun check(String name, String source, String function) throws Exception {
-        Path file = ScratchDir.write(dir, name, source);
-        return CliRun.of("check", file.toString(), "--function", function, "--set", "n=12", "--run");
+    private CliRun check(String name, String source, String function) {
+        return RealCCheckTest.check(dir, name, source, "--function", function, "--set", "n=12", "--run");
     }
 
     @Test

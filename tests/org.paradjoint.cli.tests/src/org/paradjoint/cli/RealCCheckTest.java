@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -107,14 +109,21 @@ class RealCCheckTest {
         ScratchDir.delete(dir);
     }
 
+    /** {@code paradjoint check} of {@code source}, written to {@code name} in {@code dir}, with {@code options}. */
+    static CliRun check(Path dir, String name, String source, String... options) {
+        Path file = ScratchDir.write(dir, name, source);
+        List<String> args = new ArrayList<>(List.of("check", file.toString()));
+        args.addAll(List.of(options));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
     static long passes(CliRun r) {
         return r.out.lines().filter(l -> l.matches("(dot-product|finite-difference): PASS.*")).count();
     }
 
     @Test
     void aFloatProgramWithItsOwnMainAndWarningsPassesAtItsPrecision() throws Exception {
-        Path file = ScratchDir.write(dir, "wave.c", FLOAT_PROGRAM);
-        CliRun r = CliRun.of("check", file.toString(), "--function", "wave", "--set", "n=100", "--run");
+        CliRun r = check(dir, "wave.c", FLOAT_PROGRAM, "--function", "wave", "--set", "n=100", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(4, passes(r), r.toString());
         // float's own tolerances and step, the step relative to inputs up to 1.5
@@ -124,8 +133,7 @@ class RealCCheckTest {
 
     @Test
     void theUsersFileIsItsOwnTranslationUnitAndTheGeneratedPartStaysStrict() throws Exception {
-        Path file = ScratchDir.write(dir, "wave.c", FLOAT_PROGRAM);
-        CliRun r = CliRun.of("check", file.toString(), "--function", "wave", "--set", "n=8");
+        CliRun r = check(dir, "wave.c", FLOAT_PROGRAM, "--function", "wave", "--set", "n=8");
         assertEquals(0, r.status, r.toString());
         String driver = Files.readString(dir.resolve("wave_check.c"));
         assertTrue(driver.contains("#define main pa_chk_user_main\n#include \"wave.c\"\n#undef main"), driver);
@@ -136,8 +144,7 @@ class RealCCheckTest {
 
     @Test
     void anIllConditionedKernelAtARealisticSizePassesOnItsMeasuredNoise() throws Exception {
-        Path file = ScratchDir.write(dir, "adi.c", ADI);
-        CliRun r = CliRun.of("check", file.toString(), "--function", "adi", "--set", "n=150", "--run");
+        CliRun r = check(dir, "adi.c", ADI, "--function", "adi", "--set", "n=150", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(4, passes(r), r.toString());
     }
@@ -146,10 +153,9 @@ class RealCCheckTest {
     void aTangentThatDisagreesWithThePrimalStillFails() throws Exception {
         // the measured noise widens the tolerance only by what rounding leaves: a primal changed by 1 %
         // after it was differentiated disagrees with the tangent by far more
-        Path file = ScratchDir.write(dir, "adi.c", ADI);
-        CliRun kept = CliRun.of("check", file.toString(), "--function", "adi", "--set", "n=20");
+        CliRun kept = check(dir, "adi.c", ADI, "--function", "adi", "--set", "n=20");
         assertEquals(0, kept.status, kept.toString());
-        Files.writeString(file, ADI.replace("u[i][j] = p[i][j] * u[i][j + 1] + q[i][j];",
+        Files.writeString(dir.resolve("adi.c"), ADI.replace("u[i][j] = p[i][j] * u[i][j + 1] + q[i][j];",
                 "u[i][j] = p[i][j] * u[i][j + 1] + 1.01 * q[i][j];"));
         Path driver = dir.resolve("adi_check.c");
         DriverRunner runner = new DriverRunner();
@@ -162,8 +168,7 @@ class RealCCheckTest {
 
     @Test
     void aCrashingDriverIsReportedByItsSignal() throws Exception {
-        Path file = ScratchDir.write(dir, "crash.c", CRASH);
-        CliRun r = CliRun.of("check", file.toString(), "--function", "crash", "--set", "n=100", "--extent", "x=n",
+        CliRun r = check(dir, "crash.c", CRASH, "--function", "crash", "--set", "n=100", "--extent", "x=n",
                 "--threads", "1", "--run");
         assertEquals(1, r.status, r.toString());
         assertTrue(r.err.contains("crash_check: error: the check driver was killed by signal SIGSEGV (11) with "
