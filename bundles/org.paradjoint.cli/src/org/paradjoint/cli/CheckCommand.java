@@ -188,6 +188,8 @@ final class CheckCommand implements Command {
             return 1;
         }
         out.println("wrote " + String.join(", ", prepared.written().stream().map(Path::toString).toList()));
+        // the user's file is built with warnings that are no errors: show them as gcc wrote them
+        err.print(prepared.compilerWarnings());
         if (prepared.executable() == null) {
             out.println("build and run: " + prepared.buildHint());
             return 0;
