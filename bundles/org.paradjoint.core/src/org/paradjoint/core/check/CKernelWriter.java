@@ -280,7 +280,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
 
     /** Each dependent's differences at the step are kept in {@code pa_y_fd} for the second run. */
     @Override
-    protected String fdAddExtra(Param p) {
+    protected String keptDifferences(Param p) {
         return ", pa_" + p.name() + "_fd";
     }
 

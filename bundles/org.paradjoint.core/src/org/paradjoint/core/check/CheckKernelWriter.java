@@ -123,8 +123,11 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
         return null;
     }
 
-    /** Arguments of {@code pa_chk_fd_add} after the step, each preceded by a comma. */
-    protected String fdAddExtra(P p) {
+    /**
+     * Where {@code pa_chk_fd_add} keeps the differences of dependent {@code p} for the second run
+     * ({@link #secondStep()}), as an argument preceded by a comma; empty when there is none.
+     */
+    protected String keptDifferences(P p) {
         return "";
     }
 
@@ -270,11 +273,11 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
         String sums = byReference("pa_fd");
         beginDifferenceSums();
         differences("pa_h", "pa_chk_fd_add", p -> ", " + (p.tangent() != null ? "pa_d_" + p.name() : absentTangent())
-                + ", " + length(p) + ", pa_h" + fdAddExtra(p));
+                + ", " + length(p) + ", pa_h" + keptDifferences(p));
         String second = secondStep();
         if (second != null) {
             line(comment("the same at twice the step: how much they change measures their rounding noise"));
-            differences(second, "pa_chk_fd_noise", p -> fdAddExtra(p) + ", " + length(p) + ", " + second);
+            differences(second, "pa_chk_fd_noise", p -> keptDifferences(p) + ", " + length(p) + ", " + second);
         }
         line(report("pa_chk_report_fd", sums + ", pa_tol_fd, pa_h" + fdReportExtra()));
     }
