@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -41,17 +39,8 @@ class AssignmentFormsTest {
             }
             """;
 
-    private Path dir;
-
-    @BeforeEach
-    void createScratch() {
-        dir = ScratchDir.create("paradjoint-assignments");
-    }
-
-    @AfterEach
-    void deleteScratch() {
-        ScratchDir.delete(dir);
-    }
+    /** A folder of each test's own (JUnit makes an instance per test), removed when the JVM exits. */
+    private final Path dir = ScratchDir.deletedAtExit("paradjoint-assignments");
 
     private CliRun check(String name, String source, String function) {
         return RealCCheckTest.check(dir, name, source, "--function", function, "--set", "n=12", "--run");

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.testsupport.ScratchDir;
@@ -97,17 +95,8 @@ class RealCCheckTest {
             }
             """;
 
-    private Path dir;
-
-    @BeforeEach
-    void createScratch() {
-        dir = ScratchDir.create("paradjoint-realc-check");
-    }
-
-    @AfterEach
-    void deleteScratch() {
-        ScratchDir.delete(dir);
-    }
+    /** A folder of each test's own (JUnit makes an instance per test), removed when the JVM exits. */
+    private final Path dir = ScratchDir.deletedAtExit("paradjoint-realc-check");
 
     /** {@code paradjoint check} of {@code source}, written to {@code name} in {@code dir}, with {@code options}. */
     static CliRun check(Path dir, String name, String source, String... options) {
