@@ -12,9 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Compiles a check driver with gcc the way the documentation says
- * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp driver.c -lm}) and runs it with a given
- * number of OpenMP threads. For tests, the command line and launch configurations. Another
+ * Compiles a check driver with gcc the way the documentation says: as one strict unit
+ * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp driver.c -lm}, {@link #compile}), or as
+ * the user's file and the generated code apart ({@link #compileCheck}, what {@code paradjoint
+ * check} does), and runs it with a given number of OpenMP threads. For tests, the command line and launch configurations. Another
  * compiler (gfortran for Fortran drivers) is given with its own flags and libraries; outcomes and
  * reports read the same.
  */
