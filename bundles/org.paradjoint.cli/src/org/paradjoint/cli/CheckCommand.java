@@ -188,6 +188,8 @@ final class CheckCommand implements Command {
             return 1;
         }
         out.println("wrote " + String.join(", ", prepared.written().stream().map(Path::toString).toList()));
+        // the user's file is built with warnings that are no errors: show them as gcc wrote them
+        err.print(prepared.compilerWarnings());
         if (prepared.executable() == null) {
             out.println("build and run: " + prepared.buildHint());
             return 0;
@@ -208,6 +210,10 @@ final class CheckCommand implements Command {
                 DriverRunner.Outcome ran = toolchain.run(executable, t, allowZero);
                 out.print(ran.stdout());
                 err.print(ran.stderr());
+                if (ran.signal() != 0) {
+                    err.println(Diagnostic.error("check-driver-killed", SourceRange.ofFile(executable.toString()),
+                            "signal", ran.signalName(), "number", ran.signal(), "threads", t).format());
+                }
                 status |= ran.ok() ? 0 : 1;
             } catch (IOException e) {
                 err.println("error: cannot run the driver: " + e.getMessage());

@@ -116,6 +116,9 @@ class BadInputTest {
             new Case("checkpoint.f90",
                     "subroutine f(n, m, x)\n  implicit none\n  integer, intent(in) :: n, m\n  real(8), intent(inout) :: x(n)\n  integer :: t, i\n!$ad gradient(x : x)\n!$ad checkpoint(binomial, 4)\n  do t = 1, m\n    do i = 1, n\n      x(i) = x(i) * x(i)\n    end do\n  end do\nend subroutine f\n",
                     List.of(), "7:1", "is not available in Fortran yet: checkpointing of time loops is generated for C only"),
+            new Case("unsequenced",
+                    "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int k;\n    for (int t = 0; t < n; t++) {\n        y[k] = k = t;\n        y[t] += x[t];\n    }\n}\n",
+                    List.of(), "6:9", "in `y[k] = k = t`, `y[k]` reads `k`, which the same statement assigns"),
             new Case("nopragma",
                     "void f(double *y, const double *x)\n{\n    y[0] = x[0];\n}\n",
                     List.of(), null, "no function carries an `ad gradient`"));

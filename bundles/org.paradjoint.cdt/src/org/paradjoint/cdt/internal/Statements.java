@@ -33,7 +33,9 @@ import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTGotoStatement;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
@@ -45,6 +47,7 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
 
 /**
  * C statements to IR statements. Each statement first claims the pragmas written right before
@@ -119,7 +122,7 @@ final class Statements {
             return withKernelPragmas(kernels.statement(call, KokkosKernels.kokkosFunction(call)), mine);
         }
         if (s instanceof IASTExpressionStatement es) {
-            return withPragmas(List.of(expressionStatement(es)), mine);
+            return withPragmas(expressionStatement(es), mine);
         }
         if (views != null && s instanceof IASTDeclarationStatement ds && views.declaration(ds) instanceof List<Stmt> l) {
             return withPragmas(l, mine);
@@ -201,18 +204,55 @@ final class Statements {
         return List.of(new Assign(a.target(), a.op(), a.value(), a.atomic(), resolved, a.range()));
     }
 
-    private Stmt expressionStatement(IASTExpressionStatement es) {
+    private List<Stmt> expressionStatement(IASTExpressionStatement es) {
         IASTExpression e = Exprs.stripParens(es.getExpression());
-        if (e instanceof IASTBinaryExpression b) {
-            Assign.Op op = assignOp(b);
-            if (op != null) {
-                LValue target = assignable(b.getOperand1());
-                if (!(b.getInitOperand2() instanceof IASTExpression rhs)) {
-                    throw error("unsupported-initializer.assignment-initializer-list", b);
+        if (e instanceof IASTBinaryExpression b && assignOp(b) != null) {
+            return assignments(b, es);
+        }
+        return List.of(otherExpressionStatement(es, e));
+    }
+
+    /**
+     * An assignment, or a chain {@code a = b = e} (any assignment operators) as {@code b = e;
+     * a = b;}, innermost first: C gives {@code a} the value {@code b} holds once assigned, which is
+     * what reading {@code b} again gives. Unless {@code a}'s location reads a variable that an
+     * inner assignment of the chain writes ({@code x[t] = t = e}): C leaves that read and the
+     * store unsequenced, so there is no order to write down; that is an error at the read.
+     */
+    private List<Stmt> assignments(IASTBinaryExpression outer, IASTExpressionStatement es) {
+        List<LValue> targets = new ArrayList<>();
+        List<IASTExpression> written = new ArrayList<>();
+        List<Assign.Op> ops = new ArrayList<>();
+        IASTExpression rest = outer;
+        while (Exprs.stripParens(rest) instanceof IASTBinaryExpression b && assignOp(b) instanceof Assign.Op op) {
+            targets.add(assignable(b.getOperand1()));
+            written.add(b.getOperand1());
+            ops.add(op);
+            if (!(b.getInitOperand2() instanceof IASTExpression rhs)) {
+                throw error("unsupported-initializer.assignment-initializer-list", b);
+            }
+            rest = rhs;
+        }
+        for (int k = 0; k < targets.size(); k++) {
+            for (int inner = k + 1; inner < targets.size(); inner++) {
+                Variable v = targets.get(inner).var();
+                if (targets.get(k) instanceof ArrayRef a && a.indices().stream().anyMatch(i -> ExprUtil.references(i, v))) {
+                    throw error("unsupported-assignment-in-expression.chained-unsequenced", written.get(k), "code",
+                            SourceText.excerpt(outer), "target", SourceText.excerpt(written.get(k)), "var",
+                            targets.get(inner).var().name());
                 }
-                return new Assign(target, op, ctx.exprs.value(rhs), false, List.of(), ctx.src.range(es));
             }
         }
+        Expr value = ctx.exprs.value(rest);
+        List<Stmt> out = new ArrayList<>();
+        for (int k = targets.size() - 1; k >= 0; k--) {
+            out.add(new Assign(targets.get(k), ops.get(k), value, false, List.of(), ctx.src.range(es)));
+            value = targets.get(k);
+        }
+        return out;
+    }
+
+    private Stmt otherExpressionStatement(IASTExpressionStatement es, IASTExpression e) {
         if (e instanceof IASTUnaryExpression u && isIncrement(u.getOperator())) {
             if (ctx.exprs.arrayValued(u.getOperand()) != null) {
                 throw error("unsupported-pointer-arithmetic.statement", u, "code", SourceText.excerpt(u));

@@ -69,6 +69,12 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
         return "(unsigned long long) " + seed + "LL";
     }
 
+    /** The entry point of the user's translation unit ({@link CheckDriverGenerator}). */
+    @Override
+    protected String primalName() {
+        return CheckDriverGenerator.entryName(plan.function());
+    }
+
     @Override
     protected String floatingNoun() {
         return "floating";
@@ -78,7 +84,10 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
     protected void begin() {
         out().append(comment(description())).append('\n');
         out().append("static int ").append(runName(plan)).append("(void)\n{\n");
-        line("const double " + constants() + ";");
+        Tolerances t = Tolerances.of(plan);
+        line(comment("the kernel's precision, the relative step and the tolerances (see paradjoint check --help)"));
+        line("const double pa_eps = " + t.epsilon() + ", pa_h_rel = " + real(t.step()) + ", pa_tol_dot = "
+                + real(t.tolDot()) + ", pa_tol_fd = " + real(t.tolFd()) + ";");
         line("int pa_status = 0;");
         declareInts();
         declareBuffers();
@@ -108,15 +117,16 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
             switch (p.kind()) {
                 case INT_SCALAR -> { }
                 case REAL_SCALAR -> {
-                    line("double pa_" + n + ", pa_" + n + "_in = 0.0;");
+                    String t = p.var().type().cName();
+                    line(t + " pa_" + n + ", pa_" + n + "_in = 0.0;");
                     if (p.independent()) {
-                        line("double pa_" + n + "_dseed = 0.0;");
+                        line(t + " pa_" + n + "_dseed = 0.0;");
                     }
                     if (p.tangent() != null) {
-                        line("double pa_d_" + n + " = 0.0;");
+                        line(t + " pa_d_" + n + " = 0.0;");
                     }
                     if (p.adjoint() != null) {
-                        line("double pa_b_" + n + "[1] = { 0.0 };");
+                        line(t + " pa_b_" + n + "[1] = { 0.0 };");
                     }
                 }
                 case INT_ARRAY, REAL_ARRAY -> {
@@ -137,6 +147,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
                         if (p.dependent()) {
                             alloc(t, "pa_" + n + "_bseed", n);
                             alloc(t, "pa_" + n + "_plus", n);
+                            alloc(t, "pa_" + n + "_fd", n);
                         }
                     }
                 }
@@ -185,6 +196,20 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
         }
         line("    { NULL, NULL, 0 }");
         line("};");
+        line(comment("the step, relative to the largest independent input (at least 1)"));
+        line("double pa_h = pa_h_rel;");
+        for (Param p : plan.params()) {
+            if (p.independent()) {
+                String n = p.name();
+                line(p.kind() == Kind.REAL_SCALAR ? "pa_h = fmax(pa_h, pa_h_rel * fabs(pa_" + n + "_in));"
+                        : "pa_h = fmax(pa_h, pa_h_rel * pa_chk_maxabs(pa_" + n + "_in, pa_len_" + n + "));");
+            }
+        }
+    }
+
+    @Override
+    protected String fdReportExtra() {
+        return ", pa_eps";
     }
 
     @Override
@@ -232,9 +257,9 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
     }
 
     @Override
-    protected String shiftArray(Param p, char sign) {
+    protected String shiftArray(Param p, char sign, String step) {
         String n = p.name();
-        String h = sign == '+' ? "pa_h" : "-pa_h";
+        String h = sign == '+' ? step : "-(" + step + ")";
         return call("pa_chk_shift(pa_" + n + ", pa_" + n + "_in, pa_" + n + "_dseed, " + h + ", pa_len_" + n + ")");
     }
 
@@ -245,7 +270,18 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
 
     @Override
     protected void beginDifferenceSums() {
-        line("struct pa_chk_fd pa_fd = { 0.0, 0.0, 0.0, 0.0, 0 };");
+        line("struct pa_chk_fd pa_fd = { 0.0, 0.0, 0.0, 0.0, 0.0, 0 };");
+    }
+
+    @Override
+    protected String secondStep() {
+        return "2.0 * pa_h";
+    }
+
+    /** Each dependent's differences at the step are kept in {@code pa_y_fd} for the second run. */
+    @Override
+    protected String keptDifferences(Param p) {
+        return ", pa_" + p.name() + "_fd";
     }
 
     @Override

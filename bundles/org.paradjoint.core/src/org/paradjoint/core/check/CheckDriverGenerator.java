@@ -3,6 +3,8 @@ package org.paradjoint.core.check;
 import java.util.List;
 
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.transform.DerivativeSignature;
 
 /**
@@ -56,21 +58,77 @@ public final class CheckDriverGenerator {
                 new CKernelWriter(p, out).write();
             }
             mainFunction(out, plans);
+            out.append("#endif\n");
         });
     }
 
+    /**
+     * How to build {@code driver} by hand (with {@code options}, each preceded by a space): the
+     * user's file (part 1) as its own translation unit without {@code -Werror}, then the generated
+     * part strictly and linked with it, as {@link DriverRunner#compileCheck} does.
+     */
+    public static String buildCommand(String driver, String options) {
+        String object = driver.replaceFirst("\\.c$", "") + "_src.o";
+        return "gcc " + String.join(" ", DriverRunner.SOURCE_FLAGS) + options + " -D" + DriverRunner.PART + "=1 -c "
+                + driver + " -o " + object + " && gcc " + String.join(" ", DriverRunner.GCC_FLAGS) + options + " -D"
+                + DriverRunner.PART + "=2 " + driver + " " + object + " -lm && OMP_NUM_THREADS=2 ./a.out";
+    }
+
+    /**
+     * The driver is two translation units in one file, chosen by {@code PA_CHECK_PART}: the user's
+     * source ({@code includes}' first file) with an external entry point {@code pa_chk_primal_f}
+     * for each checked function, and the generated files with the checks, which call those entry
+     * points. Built apart, the user's file is compiled with warnings but not {@code -Werror} (an
+     * unused parameter of the user's is not the check's business) and in GNU C (M_PI and POSIX
+     * names), while the generated code keeps {@code -std=c11 -Werror}. Diagnostic pragmas around
+     * an include cannot do that: no pragma undoes {@code -Werror} as a whole, each warning would
+     * have to be named (and gcc's list changes between versions), and warnings of the middle end
+     * and of the end of the unit do not all honour them. Without {@code PA_CHECK_PART} both parts
+     * are one unit, as before (strict flags for all). The entry points also make {@code static}
+     * kernels callable from the other unit, and the user's {@code main} is renamed in part 1 so
+     * that the driver's runs.
+     */
     private static void header(StringBuilder out, List<DriverPlan> plans, List<String> includes) {
-        List<String> comment = CheckPlan.driverComment(plans, "translation unit",
-                "gcc -std=c11 -Wall -Wextra -Werror -fopenmp THIS_FILE -lm && OMP_NUM_THREADS=2 ./a.out");
-        out.append("/* ").append(String.join("\n * ", comment)).append(" */\n")
+        List<String> comment = CheckPlan.driverComment(plans, "file, two translation units", buildCommand("THIS_FILE", ""));
+        out.append("/* ").append(String.join("\n * ", comment)).append(" */\n");
+        String part = DriverRunner.PART;
+        out.append("#if !defined(").append(part).append(") || ").append(part).append(" == 1\n");
+        out.append("/* the sources carry #pragma ad annotations, unknown to gcc; a main of theirs is not the driver's */\n")
+                .append("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n")
+                .append("#define main pa_chk_user_main\n")
+                .append(CPrinter.include(includes.get(0)))
+                .append("#undef main\n#pragma GCC diagnostic pop\n\n");
+        for (DriverPlan p : plans) {
+            out.append(entryPoint(p.function())).append('\n');
+        }
+        out.append("#endif\n#if !defined(").append(part).append(") || ").append(part).append(" == 2\n")
                 .append("#include <float.h>\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n")
                 .append("#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n");
-        out.append("/* the sources carry #pragma ad annotations, unknown to gcc */\n")
-                .append("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n");
-        for (String inc : includes) {
-            out.append("#include \"").append(inc).append("\"\n");
+        for (String inc : includes.subList(1, includes.size())) {
+            out.append(CPrinter.include(inc));
         }
-        out.append("#pragma GCC diagnostic pop\n\n");
+        for (DriverPlan p : plans) {
+            out.append(CPrinter.prototype(entry(p.function()))).append('\n');
+        }
+        out.append('\n');
+    }
+
+    /** The name the driver calls {@code primal} by: its entry point in the user's unit. */
+    static String entryName(Function primal) {
+        return "pa_chk_primal_" + primal.name();
+    }
+
+    /** The entry point's declaration: the primal's parameters as the IR types them, external. */
+    private static Function entry(Function primal) {
+        return new Function(entryName(primal), primal.returnType(), primal.params(), List.of(), primal.body(),
+                List.of(), false, null, primal.range());
+    }
+
+    private static String entryPoint(Function primal) {
+        String head = CPrinter.prototype(entry(primal));
+        String args = String.join(", ", primal.params().stream().map(Variable::name).toList());
+        return head.substring(0, head.length() - 1) + "\n{\n    " + (primal.returnType() != null ? "return " : "")
+                + primal.name() + "(" + args + ");\n}\n";
     }
 
     private static void mainFunction(StringBuilder out, List<DriverPlan> plans) {

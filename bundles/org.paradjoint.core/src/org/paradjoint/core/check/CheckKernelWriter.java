@@ -2,6 +2,7 @@ package org.paradjoint.core.check;
 
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 import org.paradjoint.core.check.CheckResolution.Kind;
 import org.paradjoint.core.ir.Variable;
@@ -99,14 +100,40 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
     /** Adds the term of independent scalar {@code p} to {@code <xd, xb>}. */
     protected abstract void scalarIndependentDot(P p);
 
-    /** Sets array {@code p} to its input shifted by {@code sign} h along its seed. */
-    protected abstract String shiftArray(P p, char sign);
+    /** Sets array {@code p} to its input shifted by {@code sign} {@code step} along its seed. */
+    protected abstract String shiftArray(P p, char sign, String step);
 
     /** Copies array {@code p} from buffer {@code from} to {@code to}. */
     protected abstract String copyArray(P p, String to, String from);
 
-    /** Called before the differences of the dependents are summed. */
+    /** Called before the primal runs of the differences. */
     protected void beginDifferenceSums() {
+    }
+
+    /** The name the driver calls the primal by. */
+    protected String primalName() {
+        return plan.function().name();
+    }
+
+    /**
+     * The step of a second run of the differences whose change from the first measures their
+     * rounding noise, or null for none (the noise is then only estimated from max|y|).
+     */
+    protected String secondStep() {
+        return null;
+    }
+
+    /**
+     * Where {@code pa_chk_fd_add} keeps the differences of dependent {@code p} for the second run
+     * ({@link #secondStep()}), as an argument preceded by a comma; empty when there is none.
+     */
+    protected String keptDifferences(P p) {
+        return "";
+    }
+
+    /** Arguments of {@code pa_chk_report_fd} after the step, each preceded by a comma. */
+    protected String fdReportExtra() {
+        return "";
     }
 
     /** The tangent argument of a dependent that has none. */
@@ -135,10 +162,10 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
                 + real(spec.tolFd());
     }
 
-    /** {@code p}'s value at x + h xd ({@code sign} '+') or x - h xd ('-'). */
-    protected final String shifted(P p, char sign) {
+    /** {@code p}'s value at x + step xd ({@code sign} '+') or x - step xd ('-'). */
+    protected final String shifted(P p, char sign, String step) {
         String n = p.name();
-        return "pa_" + n + " = pa_" + n + "_in " + sign + " pa_h * pa_" + n + "_dseed";
+        return "pa_" + n + " = pa_" + n + "_in " + sign + " " + step + " * pa_" + n + "_dseed";
     }
 
     /** A call of {@code pa_chk_dot} that adds {@code <a, b>} to {@code sum} and its absolute terms. */
@@ -243,33 +270,46 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
 
     private void finiteDifferences() {
         line(comment("central differences of the primal along xd"));
-        perturbedCall('+');
+        String sums = byReference("pa_fd");
+        beginDifferenceSums();
+        differences("pa_h", "pa_chk_fd_add", p -> ", " + (p.tangent() != null ? "pa_d_" + p.name() : absentTangent())
+                + ", " + length(p) + ", pa_h" + keptDifferences(p));
+        String second = secondStep();
+        if (second != null) {
+            line(comment("the same at twice the step: how much they change measures their rounding noise"));
+            differences(second, "pa_chk_fd_noise", p -> keptDifferences(p) + ", " + length(p) + ", " + second);
+        }
+        line(report("pa_chk_report_fd", sums + ", pa_tol_fd, pa_h" + fdReportExtra()));
+    }
+
+    /**
+     * Runs the primal at x + step xd and x - step xd and hands each dependent's two results to
+     * {@code helper} with the sums and then {@code rest}'s arguments.
+     */
+    private void differences(String step, String helper, Function<P, String> rest) {
+        perturbedCall('+', step);
         for (P p : plan.params()) {
             if (p.dependent()) {
                 line(copyArray(p, "pa_" + p.name() + "_plus", "pa_" + p.name()));
             }
         }
-        perturbedCall('-');
-        beginDifferenceSums();
-        String sums = byReference("pa_fd");
+        perturbedCall('-', step);
         for (P p : plan.params()) {
             if (p.dependent()) {
                 String n = p.name();
-                line(call("pa_chk_fd_add(" + sums + ", pa_" + n + "_plus, pa_" + n + ", "
-                        + (p.tangent() != null ? "pa_d_" + n : absentTangent()) + ", " + length(p) + ", pa_h)"));
+                line(call(helper + "(" + byReference("pa_fd") + ", pa_" + n + "_plus, pa_" + n + rest.apply(p) + ")"));
             }
         }
-        line(report("pa_chk_report_fd", sums + ", pa_tol_fd, pa_h"));
     }
 
-    /** Primal call at x + h xd ({@code sign} '+') or x - h xd ('-'). */
-    private void perturbedCall(char sign) {
+    /** Primal call at x + step xd ({@code sign} '+') or x - step xd ('-'). */
+    private void perturbedCall(char sign, String step) {
         restoreInputs();
         for (P p : plan.params()) {
             if (p.independent()) {
-                line(p.kind() == Kind.REAL_SCALAR ? statement(shifted(p, sign)) : shiftArray(p, sign));
+                line(p.kind() == Kind.REAL_SCALAR ? statement(shifted(p, sign, step)) : shiftArray(p, sign, step));
             }
         }
-        line(procedureCall(invocation(plan.function().name(), 'p')));
+        line(procedureCall(invocation(primalName(), 'p')));
     }
 }

@@ -18,7 +18,8 @@ import java.util.Map;
  * @param extents   {@code --extent NAME=EXPR}: the leading extent of an array parameter
  * @param indices   {@code --index NAME=FILL}: contents of an integer array parameter
  * @param seed      {@code --seed}: seed of the driver's own generator (splitmix64)
- * @param fdStep    {@code --fd-step}: h of the central differences (f(x+h xd) - f(x-h xd)) / 2h
+ * @param fdStep    {@code --fd-step}: h of the central differences (f(x+h xd) - f(x-h xd)) / 2h; C
+ *                  drivers take it relative to the inputs and by the kernel's precision ({@link Tolerances})
  * @param tolDot    {@code --tol-dot}: bound on the relative error of the dot-product test
  * @param tolFd     {@code --tol-fd}: bound on the relative error of the finite-difference test
  * @param rangeLo   {@code --range LO:HI}: floating inputs are uniform in [LO, HI]

@@ -25,8 +25,9 @@ public final class CheckSpecParser {
             Writes a C driver that checks the derivatives of NAME: the dot-product test
             <J xd, yb> = <xd, J^T yb> between NAME_d (tangent) and NAME_b (adjoint), and the
             tangent against central differences (f(x+h xd) - f(x-h xd)) / 2h of the primal.
-            The driver #includes FILE, FILE_d.c and FILE_b.c (next to FILE); build and run it:
-                gcc -std=c11 -Wall -Wextra -Werror -fopenmp NAME_check.c -lm && OMP_NUM_THREADS=2 ./a.out
+            The driver holds two translation units: FILE (PA_CHECK_PART=1, GNU C, warnings but no
+            -Werror, its main renamed) and FILE_d.c, FILE_b.c with the checks (PA_CHECK_PART=2,
+            strict); --run builds and runs it, otherwise check prints the two gcc commands.
             It prints one line per test, then PASS or FAIL; the exit status is 0 only on PASS.
 
             Options (EXPR: integer expression over integer parameters and --set names,
@@ -46,9 +47,10 @@ public final class CheckSpecParser {
                                       range:LO:HI    values uniform in [LO, HI)
                                       ascending:LO:HI sorted values from LO (first) to HI (last)
               --seed S              seed of the driver's random numbers (default %d)
-              --fd-step H           finite-difference step (default %s)
-              --tol-dot T           tolerance of the dot-product test (default %s)
-              --tol-fd T            tolerance of the finite-difference test (default %s)
+              --fd-step H           finite-difference step relative to max(1, max|x|) over the
+                                    independents' inputs (default %s; float kernels %s)
+              --tol-dot T           tolerance of the dot-product test (default %s; float %s)
+              --tol-fd T            tolerance of the finite-difference test (default %s; float %s)
               --range LO:HI         floating inputs are uniform in [LO, HI] (default %s:%s)
               -h, --help            this text
 
@@ -56,10 +58,12 @@ public final class CheckSpecParser {
             for every dependent, zero for every other derivative argument. Relative errors: the
             dot-product test divides |<yd,yb> - <xd,xb>| by the larger sum of |terms| of the two
             products; the finite-difference test divides max|fd - yd| by
-            max(max|yd|, max|fd|, noise / tol-fd), where noise = 100 eps max(1, max|y|) / h is the
-            rounding error of the differences.
+            max(max|yd|, max|fd|, noise / tol-fd), where noise, the rounding error of the
+            differences, is the larger of 100 eps max(1, max|y|) / h (eps of the kernel's
+            precision) and 4 times the change of the differences when h doubles (C drivers).
             """.formatted(CheckSpec.DEFAULT_INT, CheckSpec.DEFAULT_SEED, CheckSpec.DEFAULT_FD_STEP,
-            CheckSpec.DEFAULT_TOL_DOT, CheckSpec.DEFAULT_TOL_FD, CheckSpec.DEFAULT_RANGE_LO,
+            Tolerances.FLOAT_STEP, CheckSpec.DEFAULT_TOL_DOT, Tolerances.FLOAT_TOL_DOT, CheckSpec.DEFAULT_TOL_FD,
+            Tolerances.FLOAT_TOL_FD, CheckSpec.DEFAULT_RANGE_LO,
             CheckSpec.DEFAULT_RANGE_HI);
 
     private CheckSpecParser() {

@@ -3,6 +3,7 @@ package org.paradjoint.core.check;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,9 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Compiles a check driver with gcc the way the documentation says
- * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp driver.c -lm}) and runs it with a given
- * number of OpenMP threads. For tests, the command line and launch configurations. Another
+ * Compiles a check driver with gcc the way the documentation says: as one strict unit
+ * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp driver.c -lm}, {@link #compile}), or as
+ * the user's file and the generated code apart ({@link #compileCheck}, what {@code paradjoint
+ * check} does), and runs it with a given number of OpenMP threads. For tests, the command line and launch configurations. Another
  * compiler (gfortran for Fortran drivers) is given with its own flags and libraries; outcomes and
  * reports read the same.
  */
@@ -22,11 +24,42 @@ public final class DriverRunner {
     /** The flags every driver (and every generated file) must compile with. */
     public static final List<String> GCC_FLAGS = List.of("-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp");
 
+    /**
+     * The flags of the user's own file in a check: its warnings are shown but are no errors (an
+     * unused parameter of the user's must not fail the check), and it is GNU C, gcc's default,
+     * as the user's own build most likely is: {@code math.h} then defines {@code M_PI} and the
+     * POSIX names ({@code drand48}, {@code posix_memalign}), which {@code -std=c11} hides.
+     */
+    public static final List<String> SOURCE_FLAGS = List.of("-std=gnu11", "-Wall", "-Wextra", "-fopenmp");
+
+    /** Linux's signal names by number (x86 and ARM alike for these). */
+    private static final List<String> SIGNALS = List.of("", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE",
+            "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN",
+            "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS");
+
+    /** The macro that selects a part of a C check driver: 1 the user's file, 2 the generated code. */
+    public static final String PART = "PA_CHECK_PART";
+
     /** Exit status, both output streams, and the report read from standard output. */
     public record Outcome(int exitCode, String stdout, String stderr, boolean timedOut) {
 
         public boolean ok() {
             return exitCode == 0 && !timedOut;
+        }
+
+        /**
+         * The signal that killed the process, or 0 when it exited. Java reports a death by
+         * signal n as exit value 128 + n (as shells do); the drivers themselves exit with 0, 1 or
+         * 2 only, so a larger value is a signal.
+         */
+        public int signal() {
+            return !timedOut && exitCode > 128 && exitCode < 128 + 65 ? exitCode - 128 : 0;
+        }
+
+        /** The name of {@link #signal()} as Linux numbers signals ({@code SIGSEGV}), or {@code SIG} and the number. */
+        public String signalName() {
+            int n = signal();
+            return n < SIGNALS.size() && !SIGNALS.get(n).isEmpty() ? "SIG" + SIGNALS.get(n) : "SIG" + n;
         }
 
         public CheckReport report() {
@@ -65,6 +98,36 @@ public final class DriverRunner {
         List<String> cmd = compileCommand(source, executable, List.of(extraFlags));
         cmd.addAll(libraries);
         return exec(cmd, source.toAbsolutePath().getParent(), 0, Map.of());
+    }
+
+    /**
+     * Compiles a C check driver as its two translation units ({@link CheckDriverGenerator}): the
+     * user's file ({@code PA_CHECK_PART=1}) with {@link #SOURCE_FLAGS} into an object beside the
+     * executable, then the generated code ({@code PA_CHECK_PART=2}) with this runner's flags,
+     * linked with it. {@code extraFlags} (include folders, macros) go to both.
+     */
+    public Outcome compileCheck(Path driver, Path executable, String... extraFlags) throws IOException {
+        Path dir = driver.toAbsolutePath().getParent();
+        Path object = executable.resolveSibling(executable.getFileName() + "_src.o");
+        List<String> first = new ArrayList<>(List.of(compiler));
+        first.addAll(SOURCE_FLAGS);
+        first.addAll(List.of(extraFlags));
+        first.addAll(List.of("-D" + PART + "=1", "-c", driver.getFileName().toString(), "-o",
+                object.toAbsolutePath().toString()));
+        Outcome source = exec(first, dir, 0, Map.of());
+        if (!source.ok()) {
+            return source;
+        }
+        try {
+            List<String> extra = new ArrayList<>(List.of(extraFlags));
+            extra.add("-D" + PART + "=2");
+            extra.add(object.toAbsolutePath().toString());
+            Outcome linked = compile(driver, executable, extra.toArray(String[]::new));
+            return new Outcome(linked.exitCode(), source.stdout() + linked.stdout(), source.stderr() + linked.stderr(),
+                    linked.timedOut());
+        } finally {
+            Files.deleteIfExists(object);
+        }
     }
 
     /** Compiles {@code source} to an object file next to it only (a syntax and warning check of generated code). */

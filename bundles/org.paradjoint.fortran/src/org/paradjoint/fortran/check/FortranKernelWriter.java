@@ -273,8 +273,8 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
     }
 
     @Override
-    protected String shiftArray(Param p, char sign) {
-        return shifted(p, sign);
+    protected String shiftArray(Param p, char sign, String step) {
+        return shifted(p, sign, step);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.paradjoint.pipeline.check;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.paradjoint.core.check.CheckDriver;
@@ -13,8 +12,9 @@ import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.OutputFiles;
 
 /**
- * C: the driver {@code f_check.c} includes the source and the derivative files; gcc builds it
- * with the include folders and macros the source was read with ({@code -I}, {@code -D}).
+ * C: the driver {@code f_check.c} is two translation units, the source's and the derivative
+ * files' with the checks ({@link DriverRunner#compileCheck}); gcc builds both with the include
+ * folders and macros the source was read with ({@code -I}, {@code -D}).
  */
 public final class CCheck implements CheckToolchain {
 
@@ -41,15 +41,14 @@ public final class CCheck implements CheckToolchain {
         List<Path> written = List.of(tangent, adjoint, driverPath);
         List<String> preprocessor = r.preprocessor().compilerOptions();
         if (!r.build()) {
-            List<String> command = new ArrayList<>(DriverRunner.GCC_FLAGS);
-            command.addAll(preprocessor);
-            return new Outcome(written, null, "cd " + driverPath.getParent() + " && gcc "
-                    + String.join(" ", command) + " " + driverPath.getFileName() + " -lm && ./a.out",
-                    driver.diagnostics(), null);
+            String options = preprocessor.isEmpty() ? "" : " " + String.join(" ", preprocessor);
+            return new Outcome(written, null, "cd " + driverPath.getParent() + " && "
+                    + CheckDriverGenerator.buildCommand(driverPath.getFileName().toString(), options), driver.diagnostics(),
+                    null);
         }
         Path exe = executable(driverPath);
-        return Outcome.compiled(written, exe, runner.compile(driverPath, exe, preprocessor.toArray(String[]::new)),
-                driver.diagnostics());
+        return Outcome.compiled(written, exe,
+                runner.compileCheck(driverPath, exe, preprocessor.toArray(String[]::new)), driver.diagnostics());
     }
 
     @Override

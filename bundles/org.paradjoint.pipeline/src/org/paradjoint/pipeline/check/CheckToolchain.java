@@ -36,15 +36,22 @@ public interface CheckToolchain {
 
     /**
      * What was done: the files written, the executable (null when not built), how to build and
-     * run by hand (when not built), and why nothing could be built (diagnostics, or a problem
-     * in words such as compiler output; both empty when all went well).
+     * run by hand (when not built), why nothing could be built (diagnostics, or a problem in
+     * words such as compiler output; both empty when all went well), and what the compiler said
+     * of a build that succeeded (the warnings of the user's file; empty when none).
      */
     record Outcome(List<Path> written, Path executable, String buildHint, List<Diagnostic> diagnostics,
-            String problem) {
+            String problem, String compilerWarnings) {
 
         public Outcome {
             written = List.copyOf(written);
             diagnostics = List.copyOf(diagnostics);
+        }
+
+        /** No compiler output to show. */
+        public Outcome(List<Path> written, Path executable, String buildHint, List<Diagnostic> diagnostics,
+                String problem) {
+            this(written, executable, buildHint, diagnostics, problem, "");
         }
 
         public boolean failed() {
@@ -58,7 +65,7 @@ public interface CheckToolchain {
         /** After the driver was compiled into {@code exe}: the executable, or the compiler's complaint. */
         static Outcome compiled(List<Path> written, Path exe, DriverRunner.Outcome compiled,
                 List<Diagnostic> diagnostics) {
-            return compiled.ok() ? new Outcome(written, exe, null, diagnostics, null)
+            return compiled.ok() ? new Outcome(written, exe, null, diagnostics, null, compiled.stderr())
                     : new Outcome(written, null, null, diagnostics, "the driver does not compile:\n" + compiled.text());
         }
     }

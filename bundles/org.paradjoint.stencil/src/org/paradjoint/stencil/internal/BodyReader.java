@@ -58,7 +58,8 @@ final class BodyReader {
                         for (Expr i : t.indices()) {
                             indices.add(expand(i, env, scalars, inliner));
                         }
-                        writes.add(new Write(new ArrayRef(t.var(), indices, t.range()), a.op(), value, a.range()));
+                        writes.add(increment(new Write(new ArrayRef(t.var(), indices, t.range()), a.op(), value,
+                                a.range())));
                     }
                 }
             } catch (UnsupportedException e) {
@@ -66,6 +67,35 @@ final class BodyReader {
             }
         }
         return writes;
+    }
+
+    /**
+     * {@code a[i] = a[i] + e}, {@code a[i] = e + a[i]}, {@code a[i] = a[i] - e - f} as the increments
+     * {@code a[i] += e}, {@code a[i] += -e - f} they are, so that the rest of the analysis sees one
+     * form: the read of the written element is the increment's own, not a read of an output. Any
+     * other read of the written array stays in the increment and is refused as before.
+     */
+    private static Write increment(Write w) {
+        if (w.op() != Assign.Op.SET) {
+            return w;
+        }
+        if (w.value() instanceof Binary b && b.op() == Binary.Op.ADD && b.right().equals(w.target())) {
+            return new Write(w.target(), Assign.Op.ADD, b.left(), w.range());
+        }
+        Expr rest = withoutLeading(w.value(), w.target());
+        return rest == null ? w : new Write(w.target(), Assign.Op.ADD, rest, w.range());
+    }
+
+    /** {@code e} less its leading term {@code target} in a chain of + and -, or null when it does not lead. */
+    private static Expr withoutLeading(Expr e, ArrayRef target) {
+        if (!(e instanceof Binary b) || (b.op() != Binary.Op.ADD && b.op() != Binary.Op.SUB)) {
+            return null;
+        }
+        if (b.left().equals(target)) {
+            return b.op() == Binary.Op.ADD ? b.right() : Exprs.neg(b.right());
+        }
+        Expr left = withoutLeading(b.left(), target);
+        return left == null ? null : new Binary(b.op(), left, b.right(), b.range());
     }
 
     private static Expr expand(Expr e, Map<Variable, Expr> env, Set<Variable> scalars, CalleeInliner inliner) {

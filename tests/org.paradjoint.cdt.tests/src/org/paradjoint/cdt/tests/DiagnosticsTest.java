@@ -345,13 +345,20 @@ class DiagnosticsTest {
     }
 
     @Test
-    void chainedAssignmentAndIncrementInAnExpression() {
+    void assignmentAndIncrementInAnExpression() {
+        // a chain a = b = e is b = e; a = b (AssignmentFormsTest); an assignment inside another expression is not
         expect("""
                 void f(double *y, double a, double b) {
-                  a = b = 1.0;
+                  a = (b = 1.0) + 2.0;
                   y[0] = a;
                 }
-                """, "unsupported-assignment-in-expression", 2, 7, "b = 1.0", "one assignment per statement");
+                """, "unsupported-assignment-in-expression", 2, 8, "b = 1.0", "one assignment per statement");
+        expect("""
+                void f(double *y, int k) {
+                  y[k] = k = 1;
+                }
+                """, "unsupported-assignment-in-expression", 2, 3, "`y[k] = k = 1`, `y[k]` reads `k`",
+                "the order of that read and that store");
         expect("""
                 void f(double *y, int i, int j) {
                   i = j++;
