@@ -93,6 +93,8 @@ public final class CheckDriverGenerator {
         out.append("/* ").append(String.join("\n * ", comment)).append(" */\n");
         String part = DriverRunner.PART;
         out.append("#if !defined(").append(part).append(") || ").append(part).append(" == 1\n");
+        // math functions are known by name (a source need not include math.h): declare them first
+        out.append("#include <math.h>\n");
         out.append("/* the sources carry #pragma ad annotations, unknown to gcc; a main of theirs is not the driver's */\n")
                 .append("#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wunknown-pragmas\"\n")
                 .append("#define main pa_chk_user_main\n")
