@@ -96,6 +96,13 @@ final class GatherIncrements {
         }
         Set<Variable> written = new HashSet<>();
         g.stmts.forEach(s -> written.add(s.assign().target().var()));
+        for (GatherNest.Level l : g.levels) {
+            // a bound that reads what the nest writes would change while it runs
+            if (ExprUtil.variables(l.lo()).stream().anyMatch(written::contains)
+                    || ExprUtil.variables(l.hi()).stream().anyMatch(written::contains)) {
+                return Optional.empty();
+            }
+        }
         Set<Variable> resetOnly = g.resetOnly(written);
         List<Stmt> gathers = new ArrayList<>();
         Set<Variable> gathered = new LinkedHashSet<>();
