@@ -68,6 +68,39 @@ class DifferentiateMenuTest {
     }
 
     @Test
+    void aKokkosFileHasTheSameMenuAndMarkers() throws Exception {
+        IProject p = Workbench.project("kokkos-menu");
+        IFile src = Workbench.file(p, "residual_norm.cpp", Repo.example("kokkos/residual_norm.cpp"));
+        // validated like C: the stencil's four unproven increments are marked (the workbench keeps atomics)
+        Workbench.waitUntil(() -> {
+            try {
+                return MarkersTest.markers(src, Ids.UNSAFE_INCREMENT_MARKER).length == 4;
+            } catch (Exception e) {
+                return false;
+            }
+        }, 60_000, "four unsafe-increment markers on the Kokkos stencil");
+        CommonNavigator nav = (CommonNavigator) Workbench.page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+        Workbench.page().activate(nav);
+        nav.selectReveal(new StructuredSelection(src));
+        Workbench.drain();
+        Menu menu = Workbench.show(nav.getCommonViewer().getTree().getMenu());
+        Menu sub = Workbench.show(Workbench.item(menu, "Differentiate").getMenu());
+        assertTrue(Workbench.item(sub, "Adjoint").getEnabled());
+        assertFalse(Workbench.item(sub, "Partially Separable Gradient").getEnabled());
+        Workbench.click(Workbench.item(sub, "Adjoint"));
+        Workbench.hide(sub);
+        Workbench.hide(menu);
+
+        IFile out = p.getFile("residual_norm_b.cpp");
+        Workbench.waitForJobs(GenerateJob.FAMILY, 60_000);
+        Workbench.waitUntil(() -> out.equals(editorFile()), 10_000, "the adjoint opened in an editor");
+        String text = Sources.read(out);
+        assertTrue(text.contains("#include <Kokkos_Core.hpp>"), text);
+        assertTrue(text.contains("void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb,"), text);
+        assertTrue(text.contains("Kokkos::atomic_add(&xb_w(i - 1), yb(i));"), text);
+    }
+
+    @Test
     void tangentFromTheEditorContextMenu() throws Exception {
         IProject p = Workbench.project("editor");
         IFile src = Workbench.file(p, "stencil1d.c", Repo.example("stencil/stencil1d.c"));
