@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.paradjoint.cdt.KokkosPrinter;
 import org.paradjoint.core.analysis.IndexRanges;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
@@ -76,7 +77,7 @@ public final class KokkosExtents {
      * with its run-time extents from {@code shape}.
      */
     public static String declaration(Variable v, String name, List<Long> shape) {
-        StringBuilder sb = new StringBuilder(org.paradjoint.cdt.KokkosPrinter.concreteType(v.withConst(false)))
+        StringBuilder sb = new StringBuilder(KokkosPrinter.concreteType(v.withConst(false)))
                 .append(' ').append(name).append("(\"").append(name).append('"');
         for (int d = 0; d < v.rank(); d++) {
             if (compileTime(v.dims().get(d)) == null) {

@@ -1,7 +1,6 @@
 package org.paradjoint.pipeline.timing;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,12 +78,10 @@ public final class KokkosTiming implements TimingToolchain {
         cmd.addAll(KokkosInstallation.includeFlags());
         // the primal carries #pragma ad annotations, unknown to the compiler
         cmd.add("-Wno-unknown-pragmas");
-        List<String> included = new ArrayList<>();
         for (String s : sources) {
-            included.add("-include");
-            included.add(s);
+            cmd.add("-include");
+            cmd.add(s);
         }
-        cmd.addAll(included);
         cmd.add(driver.toString());
         cmd.addAll(KokkosInstallation.libraries());
         return cmd;
