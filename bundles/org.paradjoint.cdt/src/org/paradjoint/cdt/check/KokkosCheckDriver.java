@@ -140,7 +140,7 @@ public final class KokkosCheckDriver {
         String lo = real(spec.rangeLo());
         String hi = real(spec.rangeHi());
         line("static int pa_check()\n{");
-        line("    const double pa_h = " + real(spec.fdStep()) + ", pa_tol = " + real(spec.tolFd()) + ";");
+        line("    const double pa__h = " + real(spec.fdStep()) + ", pa__tol = " + real(spec.tolFd()) + ";");
         ints.forEach((n, v) -> line("    const int " + n + " = " + v + ";"));
         for (DerivativeSignature.Param p : adjoint.params()) {
             Variable v = p.primal();
@@ -205,10 +205,10 @@ public final class KokkosCheckDriver {
             }
             line("    const double pa_sum_" + s + " = " + sum + ";");
         }
-        line("    const double pa_fd = (pa_sum_plus - pa_sum_minus) / (2.0 * pa_h);");
+        line("    const double pa_fd = (pa_sum_plus - pa_sum_minus) / (2.0 * pa__h);");
         line("    const double pa_scale = std::fmax(std::fmax(std::fabs(pa_fd), std::fabs(pa_xd_xb)), 1e-300);");
         line("    const double pa_err = std::fabs(pa_fd - pa_xd_xb) / pa_scale;");
-        line("    const int pa_ok = pa_err <= pa_tol && std::isfinite(pa_fd);");
+        line("    const int pa_ok = pa_err <= pa__tol && std::isfinite(pa_fd);");
         line("    std::printf(\"finite-difference: %s rel_err=%.3e  <xd, xb> = %.15g  central difference = %.15g\\n\",");
         line("                pa_ok ? \"PASS\" : \"FAIL\", pa_err, pa_xd_xb, pa_fd);");
         line("    return pa_ok ? 0 : 1;\n}\n");
@@ -220,7 +220,7 @@ public final class KokkosCheckDriver {
             Variable v = p.primal();
             String n = v.name();
             boolean shifted = sign != 0 && p.independent();
-            String h = sign > 0 ? "pa_h" : "-pa_h";
+            String h = sign > 0 ? "pa__h" : "-pa__h";
             if (v.isArray() && v.isFloating()) {
                 line(shifted ? "    pa_shift(" + n + ", pa_in_" + n + ", pa_d_" + n + ", " + h + ");"
                         : "    Kokkos::deep_copy(" + n + ", pa_in_" + n + ");");

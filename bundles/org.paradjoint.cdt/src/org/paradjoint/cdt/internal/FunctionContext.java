@@ -29,6 +29,9 @@ final class FunctionContext {
     final List<AdPragma> adPragmas = new ArrayList<>();
     /** Counters of the loops being mapped: the body must not assign them. */
     final Set<Variable> activeCounters = new HashSet<>();
+    /** How many parallel regions and parallel (or worksharing) loops enclose the statement being mapped. */
+    int regionDepth;
+    int parallelLoopDepth;
     private boolean failed;
     /** The function contains a syntax error (already reported). */
     private boolean syntaxErrors;
@@ -93,6 +96,11 @@ final class FunctionContext {
             }
         }
         return mine;
+    }
+
+    /** Whether an OpenMP directive not yet attached lies in {@code [start, end)}. */
+    boolean ompWithin(int start, int end) {
+        return pending.stream().anyMatch(s -> s.isOmp() && s.offset() >= start && s.offset() < end);
     }
 
     /** Reports pending pragmas before {@code end} (the end of a block) as followed by nothing. */

@@ -2,6 +2,7 @@ package org.paradjoint.cdt.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarationStatement;
@@ -15,10 +16,12 @@ import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.paradjoint.cdt.internal.PragmaSyntax.Ad;
+import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;
@@ -56,6 +59,30 @@ final class Loops {
     }
 
     For forLoop(IASTForStatement fs, List<Site> mine) {
+        return forLoop(fs, mine, statements::body);
+    }
+
+    /**
+     * The loop with its body mapped by {@code bodyMapper} (a parallel region maps the body of a
+     * sequential loop every thread runs into its own parts). An {@code omp for} must sit directly
+     * in a parallel region; an {@code omp parallel for} outside every parallel construct.
+     */
+    For forLoop(IASTForStatement fs, List<Site> mine, Function<IASTStatement, Block> bodyMapper) {
+        for (Site s : mine) {
+            if (s.content() instanceof Omp o && o.directive().isLoop()) {
+                if (ctx.parallelLoopDepth > 0) {
+                    throw new UnsupportedException("unsupported-omp.inside-loop", s.range(), "construct",
+                            o.directive().spelling);
+                }
+                if (o.directive() == Omp.Directive.FOR && ctx.regionDepth == 0) {
+                    throw new UnsupportedException("unsupported-omp.orphaned", s.range(), "construct", "for");
+                }
+                if (o.directive() == Omp.Directive.PARALLEL_FOR && ctx.regionDepth > 0) {
+                    throw new UnsupportedException("unsupported-omp-region.nested", s.range(), "construct",
+                            "omp parallel for");
+                }
+            }
+        }
         boolean parallel = mine.stream().anyMatch(Site::isOmp);
         List<Site> fitting = pragmas.accept(mine, AnnotationSite.LOOP, parallel);
         OmpParallelFor omp = null;
@@ -96,15 +123,23 @@ final class Loops {
             }
             ctx.activeCounters.add(counter);
             Block body;
+            if (omp != null) {
+                ctx.parallelLoopDepth++;
+            }
             try {
-                body = statements.body(fs.getBody());
+                body = bodyMapper.apply(fs.getBody());
             } finally {
                 ctx.activeCounters.remove(counter);
+                if (omp != null) {
+                    ctx.parallelLoopDepth--;
+                }
             }
-            if (omp != null) {
-                omp = withDeclaredPrivates(omp, declaredInside);
+            if (omp == null) {
+                return new For(counter, lower, cmp, bound, step, body, null, ads, ctx.src.range(fs));
             }
-            return new For(counter, lower, cmp, bound, step, body, omp, ads, ctx.src.range(fs));
+            omp = withDeclaredPrivates(omp, declaredInside);
+            return ParallelRegion.scalarUpdatesAsReductions(
+                    new For(counter, lower, cmp, bound, step, body, omp, ads, ctx.src.range(fs)));
         } finally {
             if (omp != null) {
                 ctx.scopes.closeCollector();

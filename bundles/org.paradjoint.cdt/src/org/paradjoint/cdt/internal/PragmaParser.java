@@ -75,11 +75,24 @@ final class PragmaParser {
     // ---- omp --------------------------------------------------------------------------------
 
     private Omp omp() {
-        Tok parallel = peek();
-        if (!parallel.is("parallel") || !toks.get(pos + 1).is("for") || isDirectiveWord(toks.get(pos + 2))) {
+        Omp.Directive directive = directive();
+        if (directive == null) {
             throw unsupportedOmp();
         }
-        pos += 2;
+        if (directive == Omp.Directive.CRITICAL && accept("(")) {
+            Name name = name("the name of the critical section");
+            expect(")", "expected `)` after the name of the critical section");
+            return Omp.bare(directive, name.text());
+        }
+        if (directive == Omp.Directive.ATOMIC) {
+            accept("update");
+        }
+        if (!directive.hasClauses()) {
+            if (peek().kind != Kind.END) {
+                throw malformed(peek(), "`omp " + directive.spelling + "` takes no clause here");
+            }
+            return Omp.bare(directive, null);
+        }
         List<Name> privates = new ArrayList<>();
         List<Name> firstprivates = new ArrayList<>();
         List<Name> shared = new ArrayList<>();
@@ -87,12 +100,24 @@ final class PragmaParser {
         String schedule = null;
         String defaultSharing = null;
         int collapse = 0;
+        boolean nowait = false;
         while (peek().kind != Kind.END) {
             if (accept(",")) {
                 continue;
             }
             Tok clause = next();
-            switch (clause.kind == Kind.IDENT ? clause.text : "") {
+            String word = clause.kind == Kind.IDENT ? clause.text : "";
+            if (directive == Omp.Directive.PARALLEL_FOR && word.equals("nowait")) {
+                throw error("unsupported-omp-clause.nowait-valid-on", clause);
+            }
+            if (!directive.allows(word)) {
+                throw error(OMP_KNOWN_CLAUSES.contains(word) || Omp.Directive.PARALLEL_FOR.allows(word)
+                        || word.equals("nowait") ? "unsupported-omp-clause.c-unsupported"
+                                : "unsupported-omp-clause.c-unknown",
+                        clause, "clause", clause.text, "directive", directive.spelling, "supported",
+                        directive.supported());
+            }
+            switch (word) {
             case "private" -> privates.addAll(list(clause));
             case "firstprivate" -> firstprivates.addAll(list(clause));
             case "shared" -> shared.addAll(list(clause));
@@ -120,12 +145,36 @@ final class PragmaParser {
                 collapse = value;
                 expect(")", "expected `)` after `collapse(" + n.text + "`");
             }
-            case "nowait" -> throw error("unsupported-omp-clause.nowait-valid-on", clause);
-            default -> throw error(OMP_KNOWN_CLAUSES.contains(clause.text) ? "unsupported-omp-clause.c-unsupported"
-                    : "unsupported-omp-clause.c-unknown", clause, "clause", clause.text);
+            case "nowait" -> nowait = true;
+            default -> throw new IllegalStateException(word);
             }
         }
-        return new Omp(privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing);
+        return new Omp(directive, privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing,
+                nowait, null);
+    }
+
+    /** The directive's words ({@code parallel for}, {@code for}, {@code barrier} ...), or null when not one of ours. */
+    private Omp.Directive directive() {
+        Tok first = peek();
+        Tok second = toks.get(pos + 1);
+        if (first.is("parallel") && second.is("for")) {
+            if (isDirectiveWord(toks.get(pos + 2))) {
+                return null;
+            }
+            pos += 2;
+            return Omp.Directive.PARALLEL_FOR;
+        }
+        if (first.is("parallel") && second.kind == Kind.IDENT && Omp.Directive.isConstructWord(second.text)) {
+            return null;
+        }
+        if (first.is("for") && isDirectiveWord(second)) {
+            return null;
+        }
+        Omp.Directive d = first.kind == Kind.IDENT ? Omp.Directive.named(first.text) : null;
+        if (d != null) {
+            pos++;
+        }
+        return d;
     }
 
     private static boolean isDirectiveWord(Tok t) {

@@ -84,8 +84,9 @@ final class PragmaResolver {
     }
 
     private static Misfit misfit(Site s, AnnotationSite target, boolean parallelLoop) {
-        if (s.content() instanceof Omp) {
-            return target == AnnotationSite.LOOP ? null : new Misfit("misplaced-pragma.omp-not-loop");
+        if (s.content() instanceof Omp o) {
+            return target == AnnotationSite.LOOP && o.directive().isLoop() ? null
+                    : new Misfit("misplaced-pragma.omp-not-loop");
         }
         return AnnotationMessages.misfit(Spelling.C, ((Ad) s.content()).annotation().kind(), target, parallelLoop);
     }

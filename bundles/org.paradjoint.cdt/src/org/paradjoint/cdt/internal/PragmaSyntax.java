@@ -60,8 +60,70 @@ final class PragmaSyntax {
     record Reduction(String op, List<Name> vars) {
     }
 
-    /** {@code omp parallel for} and its clauses; {@code collapse} 0 when absent. */
-    record Omp(List<Name> privates, List<Name> firstprivates, List<Name> shared, List<Reduction> reductions,
-            String schedule, int collapse, String defaultSharing) {
+    /**
+     * An OpenMP directive and its clauses; {@code collapse} 0 when absent, {@code name} the name of
+     * a {@code critical} section (null when unnamed or another directive).
+     */
+    record Omp(Directive directive, List<Name> privates, List<Name> firstprivates, List<Name> shared,
+            List<Reduction> reductions, String schedule, int collapse, String defaultSharing, boolean nowait,
+            String name) {
+
+        static Omp bare(Directive directive, String name) {
+            return new Omp(directive, List.of(), List.of(), List.of(), List.of(), null, 0, null, false, name);
+        }
+
+        /** The directives the C front-end reads, each with the clauses it accepts. */
+        enum Directive {
+            PARALLEL_FOR("parallel for", "private", "firstprivate", "shared", "reduction", "schedule", "collapse",
+                    "default"),
+            PARALLEL("parallel", "private", "firstprivate", "shared", "reduction", "default"),
+            FOR("for", "private", "firstprivate", "reduction", "schedule", "collapse", "nowait"),
+            SINGLE("single", "nowait"),
+            MASTER("master"),
+            MASKED("masked"),
+            BARRIER("barrier"),
+            CRITICAL("critical"),
+            ATOMIC("atomic");
+
+            final String spelling;
+            private final List<String> clauses;
+
+            Directive(String spelling, String... clauses) {
+                this.spelling = spelling;
+                this.clauses = List.of(clauses);
+            }
+
+            /** {@code parallel for} or {@code for}: the directive sits on a for loop. */
+            boolean isLoop() {
+                return this == PARALLEL_FOR || this == FOR;
+            }
+
+            boolean hasClauses() {
+                return !clauses.isEmpty();
+            }
+
+            boolean allows(String clause) {
+                return clauses.contains(clause);
+            }
+
+            String supported() {
+                return String.join(", ", clauses);
+            }
+
+            /** A directive that stands alone or heads a construct the front-end reads; null otherwise. */
+            static Directive named(String word) {
+                for (Directive d : values()) {
+                    if (d != PARALLEL_FOR && d.spelling.equals(word)) {
+                        return d;
+                    }
+                }
+                return null;
+            }
+
+            /** A word that makes {@code parallel} a combined construct other than {@code parallel for}. */
+            static boolean isConstructWord(String word) {
+                return List.of("sections", "loop", "master", "masked", "workshare", "do", "simd").contains(word);
+            }
+        }
     }
 }

@@ -30,6 +30,7 @@ import org.eclipse.cdt.core.dom.ast.IASTSwitchStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
 import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTGotoStatement;
+import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -59,6 +60,7 @@ final class Statements {
     private final PragmaResolver pragmas;
     private final Declarations declarations;
     private final Loops loops;
+    private final Regions regions;
     /** Null unless the function is Kokkos C++. */
     private final KokkosKernels kernels;
     private final KokkosLocals views;
@@ -68,6 +70,7 @@ final class Statements {
         this.pragmas = new PragmaResolver(ctx);
         this.declarations = new Declarations(ctx);
         this.loops = new Loops(ctx, this, pragmas, declarations);
+        this.regions = new Regions(ctx, this, pragmas, loops);
         this.kernels = ctx.isKokkos() ? new KokkosKernels(ctx, this) : null;
         this.views = ctx.isKokkos() ? new KokkosLocals(ctx, kernels) : null;
     }
@@ -102,14 +105,76 @@ final class Statements {
 
     /** One statement; empty (and reported) when it cannot be mapped. */
     List<Stmt> statement(IASTStatement s) {
-        List<Site> mine = ctx.claim(FunctionContext.start(s));
+        return statement(s, ctx.claim(FunctionContext.start(s)));
+    }
+
+    /** One statement with the pragmas written before it, already claimed. */
+    List<Stmt> statement(IASTStatement s, List<Site> mine) {
         try {
+            Site construct = mine.stream().filter(x -> x.content() instanceof Omp o && !o.directive().isLoop())
+                    .findFirst().orElse(null);
+            if (construct != null) {
+                List<Site> rest = new ArrayList<>(mine);
+                rest.remove(construct);
+                return ompConstruct(s, construct, rest);
+            }
             return dispatch(s, mine);
         } catch (UnsupportedException e) {
             ctx.report(e);
             ctx.drop(FunctionContext.end(s));
             return List.of();
         }
+    }
+
+    /**
+     * A statement under an OpenMP directive other than a loop's: a parallel region, or an atomic
+     * or critical increment inside a parallel loop. Region-level directives ({@code barrier},
+     * {@code single} ...) are read by {@link Regions}; here they are misplaced.
+     */
+    private List<Stmt> ompConstruct(IASTStatement s, Site site, List<Site> rest) {
+        Omp.Directive d = ((Omp) site.content()).directive();
+        if (d == Omp.Directive.PARALLEL) {
+            return regions.region(s, site, rest);
+        }
+        if (ctx.parallelLoopDepth > 0 && (d == Omp.Directive.ATOMIC || d == Omp.Directive.CRITICAL)) {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            return atomicIncrements(s, d);
+        }
+        throw new UnsupportedException(ctx.parallelLoopDepth > 0 ? "unsupported-omp.inside-loop"
+                : "unsupported-omp.orphaned", site.range(), "construct", d.spelling);
+    }
+
+    /**
+     * The increments under {@code omp atomic} or {@code omp critical}, marked atomic: {@code x +=
+     * e}, {@code x -= e}, or {@code x = x + e} (read as {@code x += e}). For increments a critical
+     * section and an atomic update of each are the same: no other thread can observe the order.
+     */
+    List<Stmt> atomicIncrements(IASTStatement s, Omp.Directive d) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(statement(s, List.of()))) {
+            Assign a = asIncrement(x);
+            if (a == null) {
+                throw error("unsupported-omp.atomic-update", s, "directive", d.spelling, "code", SourceText.excerpt(s));
+            }
+            out.add(a.withAtomic(true));
+        }
+        return out;
+    }
+
+    private static Assign asIncrement(Stmt x) {
+        if (!(x instanceof Assign a)) {
+            return null;
+        }
+        if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
+            return a;
+        }
+        if (a.op() == Assign.Op.SET && a.value() instanceof org.paradjoint.core.ir.Binary b
+                && (b.op() == org.paradjoint.core.ir.Binary.Op.ADD || b.op() == org.paradjoint.core.ir.Binary.Op.SUB)
+                && b.left().equals(a.target())) {
+            return new Assign(a.target(), b.op() == org.paradjoint.core.ir.Binary.Op.ADD ? Assign.Op.ADD
+                    : Assign.Op.SUB, b.right(), false, a.pragmas(), a.range());
+        }
+        return null;
     }
 
     private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {

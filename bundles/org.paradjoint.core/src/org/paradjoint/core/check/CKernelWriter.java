@@ -86,8 +86,8 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
         out().append("static int ").append(runName(plan)).append("(void)\n{\n");
         Tolerances t = Tolerances.of(plan);
         line(comment("the kernel's precision, the relative step and the tolerances (see paradjoint check --help)"));
-        line("const double pa_eps = " + t.epsilon() + ", pa_h_rel = " + real(t.step()) + ", pa_tol_dot = "
-                + real(t.tolDot()) + ", pa_tol_fd = " + real(t.tolFd()) + ";");
+        line("const double pa__eps = " + t.epsilon() + ", pa__h_rel = " + real(t.step()) + ", pa__tol_dot = "
+                + real(t.tolDot()) + ", pa__tol_fd = " + real(t.tolFd()) + ";");
         line("int pa_status = 0;");
         declareInts();
         declareBuffers();
@@ -197,19 +197,19 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
         line("    { NULL, NULL, 0 }");
         line("};");
         line(comment("the step, relative to the largest independent input (at least 1)"));
-        line("double pa_h = pa_h_rel;");
+        line("double pa__h = pa__h_rel;");
         for (Param p : plan.params()) {
             if (p.independent()) {
                 String n = p.name();
-                line(p.kind() == Kind.REAL_SCALAR ? "pa_h = fmax(pa_h, pa_h_rel * fabs(pa_" + n + "_in));"
-                        : "pa_h = fmax(pa_h, pa_h_rel * pa_chk_maxabs(pa_" + n + "_in, pa_len_" + n + "));");
+                line(p.kind() == Kind.REAL_SCALAR ? "pa__h = fmax(pa__h, pa__h_rel * fabs(pa_" + n + "_in));"
+                        : "pa__h = fmax(pa__h, pa__h_rel * pa_chk_maxabs(pa_" + n + "_in, pa_len_" + n + "));");
             }
         }
     }
 
     @Override
     protected String fdReportExtra() {
-        return ", pa_eps";
+        return ", pa__eps";
     }
 
     @Override
@@ -275,7 +275,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
 
     @Override
     protected String secondStep() {
-        return "2.0 * pa_h";
+        return "2.0 * pa__h";
     }
 
     /** Each dependent's differences at the step are kept in {@code pa_y_fd} for the second run. */

@@ -158,7 +158,7 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
     /** The step and the two tolerances, as declared constants. */
     protected final String constants() {
         CheckSpec spec = plan.spec();
-        return "pa_h = " + real(spec.fdStep()) + ", pa_tol_dot = " + real(spec.tolDot()) + ", pa_tol_fd = "
+        return "pa__h = " + real(spec.fdStep()) + ", pa__tol_dot = " + real(spec.tolDot()) + ", pa__tol_fd = "
                 + real(spec.tolFd());
     }
 
@@ -265,21 +265,21 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
                 }
             }
         }
-        line(report("pa_chk_report_dot", "pa_yd_yb, pa_yd_yb_abs, pa_xd_xb, pa_xd_xb_abs, pa_tol_dot"));
+        line(report("pa_chk_report_dot", "pa_yd_yb, pa_yd_yb_abs, pa_xd_xb, pa_xd_xb_abs, pa__tol_dot"));
     }
 
     private void finiteDifferences() {
         line(comment("central differences of the primal along xd"));
         String sums = byReference("pa_fd");
         beginDifferenceSums();
-        differences("pa_h", "pa_chk_fd_add", p -> ", " + (p.tangent() != null ? "pa_d_" + p.name() : absentTangent())
-                + ", " + length(p) + ", pa_h" + keptDifferences(p));
+        differences("pa__h", "pa_chk_fd_add", p -> ", " + (p.tangent() != null ? "pa_d_" + p.name() : absentTangent())
+                + ", " + length(p) + ", pa__h" + keptDifferences(p));
         String second = secondStep();
         if (second != null) {
             line(comment("the same at twice the step: how much they change measures their rounding noise"));
             differences(second, "pa_chk_fd_noise", p -> keptDifferences(p) + ", " + length(p) + ", " + second);
         }
-        line(report("pa_chk_report_fd", sums + ", pa_tol_fd, pa_h" + fdReportExtra()));
+        line(report("pa_chk_report_fd", sums + ", pa__tol_fd, pa__h" + fdReportExtra()));
     }
 
     /**

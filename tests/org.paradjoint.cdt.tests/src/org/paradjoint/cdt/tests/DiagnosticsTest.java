@@ -148,27 +148,118 @@ class DiagnosticsTest {
     }
 
     @Test
-    void ompParallelWithoutFor() {
+    void aLoopEveryThreadOfARegionRunsWritesSharedData() {
         expect("""
                 void f(int n, double *y) {
                   int i;
                 #pragma omp parallel
                   for (i = 0; i < n; i++) y[i] = 0.0;
                 }
-                """, "unsupported-omp", 3, 8, "omp parallel", "only `parallel for`");
+                """, "unsupported-omp-region", 4, 3, "every thread", "'i'");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel
+                  {
+                    y[0] = 1.0;
+                  }
+                }
+                """, "unsupported-omp-region", 4, 5, "every thread", "shared 'y'", "omp single");
     }
 
     @Test
-    void ompCriticalInsideAParallelLoop() {
+    void ompCriticalAroundSomethingElseThanAnIncrement() {
         expect("""
                 void f(int n, double *y, double s) {
                 #pragma omp parallel for
                   for (int i = 0; i < n; i++) {
                 #pragma omp critical
-                    s = s + y[i];
+                    s = y[i];
                   }
                 }
-                """, "unsupported-omp", 4, 8, "omp critical", "unsupported OpenMP construct");
+                """, "unsupported-omp", 5, 5, "omp critical", "increments");
+    }
+
+    @Test
+    void worksharingAndRegionDirectivesOutsideARegion() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp for
+                  for (int i = 0; i < n; i++) y[i] = 0.0;
+                }
+                """, "unsupported-omp", 2, 1, "omp for", "outside a parallel region");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp single
+                  y[0] = 0.0;
+                }
+                """, "unsupported-omp", 2, 1, "omp single", "outside a parallel region");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                #pragma omp barrier
+                    y[i] = 0.0;
+                  }
+                }
+                """, "unsupported-omp", 4, 1, "omp barrier", "inside a parallel loop");
+    }
+
+    @Test
+    void nestedParallelism() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel
+                  {
+                #pragma omp parallel for
+                    for (int i = 0; i < n; i++) y[i] = 0.0;
+                  }
+                }
+                """, "unsupported-omp-region", 4, 1, "nested parallelism");
+    }
+
+    @Test
+    void aValueAWorksharingLoopLeavesIsReadAfterIt() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel
+                  {
+                    double t = 0.0;
+                #pragma omp for
+                    for (int i = 0; i < n; i++) { t = x[i]; y[i] = t * t; }
+                #pragma omp single
+                    y[0] = t;
+                  }
+                }
+                """, "unsupported-omp-region", 8, 5, "'t'", "which iterations each thread ran");
+    }
+
+    @Test
+    void everyThreadAddingTheSameValueIsNotAPartialSum() {
+        expect("""
+                void f(int n, double *s, const double *x) {
+                #pragma omp parallel
+                  {
+                    double c = x[0];
+                #pragma omp atomic
+                    s[0] += c;
+                  }
+                }
+                """, "unsupported-omp-region", 6, 5, "omp atomic", "partial sums");
+    }
+
+    @Test
+    void workDividedByThreadNumber() {
+        expect("""
+                int omp_get_thread_num(void);
+                void f(int n, double *y) {
+                #pragma omp parallel
+                  {
+                    int t = omp_get_thread_num();
+                #pragma omp for
+                    for (int i = 0; i < n; i++) y[i] = t;
+                  }
+                }
+                """, "unsupported-omp-region", 5, 13, "omp_get_thread_num()", "thread number");
     }
 
     @Test

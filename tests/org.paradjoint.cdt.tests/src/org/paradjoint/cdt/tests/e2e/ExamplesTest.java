@@ -31,9 +31,11 @@ import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
- * Every annotated function of {@code examples/formad} and {@code examples/stencil}: tangent and
+ * Every annotated function of {@code examples/formad}, {@code examples/stencil} and
+ * {@code examples/openmp}: tangent and
  * adjoint generated, the check driver compiled with {@code gcc -std=c11 -Wall -Wextra -Werror
- * -fopenmp} and run with 1 and 2 OpenMP threads; the dot-product test must hold to 1e-12 and the
+ * -fopenmp} and run with 1, 2 and 4 OpenMP threads (4 oversubscribe a small machine, which shakes
+ * out ordering bugs); the dot-product test must hold to 1e-12 and the
  * finite-difference test to 1e-6.
  */
 class ExamplesTest {
@@ -58,10 +60,15 @@ class ExamplesTest {
             example("formad/lbm_stream.c", "lbm_stream", "--set nx=6 --set ny=5 --extent src=9*nx*ny --extent dst=9*nx*ny"),
             example("stencil/stencil1d.c", "stencil1d", "--set n=20"),
             example("stencil/burgers1d.c", "burgers1d", "--set n=20"),
-            example("stencil/wave3d.c", "wave3d", "--set n=6"));
+            example("stencil/wave3d.c", "wave3d", "--set n=6"),
+            example("openmp/regions.c", "smooth_two_phase", "--set n=40"),
+            example("openmp/regions.c", "norm2_partial", "--set n=40"),
+            example("openmp/regions.c", "relax_steps", "--set n=30 --set steps=3"),
+            example("openmp/regions.c", "moments", "--set n=40 --set m=5 --extent h=m --extent r=2"),
+            example("openmp/regions.c", "dot_atomic", "--set n=40 --extent r=1"));
 
     /** Folders whose every annotated function must have a row above. */
-    static final List<String> FOLDERS = List.of("formad", "stencil");
+    static final List<String> FOLDERS = List.of("formad", "stencil", "openmp");
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
@@ -108,7 +115,7 @@ class ExamplesTest {
             fail(file + ": " + built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
         }
         List<String> problems = new ArrayList<>();
-        for (int threads : new int[] {1, 2}) {
+        for (int threads : new int[] {1, 2, 4}) {
             DriverRunner.Outcome run = CheckPipeline.runner().run(built.executable(), threads);
             CheckReport report = run.report();
             for (Example row : rows) {

@@ -1,0 +1,190 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
+import org.eclipse.cdt.core.dom.ast.IASTForStatement;
+import org.eclipse.cdt.core.dom.ast.IASTIfStatement;
+import org.eclipse.cdt.core.dom.ast.IASTStatement;
+import org.paradjoint.cdt.internal.PragmaSyntax.Omp;
+import org.paradjoint.cdt.internal.PragmaSyntax.Site;
+import org.paradjoint.core.annotation.AnnotationSite;
+import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.frontend.ParallelRegion;
+import org.paradjoint.core.frontend.ParallelRegion.Part;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.OmpParallelFor;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * A statement under {@code #pragma omp parallel}: its body read as the parts of a
+ * {@link ParallelRegion} (worksharing loops, barriers, {@code single}/{@code master}/{@code
+ * masked} blocks, {@code critical}/{@code atomic} increments, statements every thread runs,
+ * sequential loops around worksharing loops), then lowered by core's rule.
+ */
+final class Regions {
+    private static final List<String> THREAD_QUERIES = List.of("omp_get_thread_num", "omp_get_num_threads");
+
+    private final FunctionContext ctx;
+    private final Statements statements;
+    private final PragmaResolver pragmas;
+    private final Loops loops;
+
+    Regions(FunctionContext ctx, Statements statements, PragmaResolver pragmas, Loops loops) {
+        this.ctx = ctx;
+        this.statements = statements;
+        this.pragmas = pragmas;
+        this.loops = loops;
+    }
+
+    List<Stmt> region(IASTStatement s, Site parallel, List<Site> others) {
+        if (ctx.regionDepth > 0 || ctx.parallelLoopDepth > 0) {
+            throw new UnsupportedException("unsupported-omp-region.nested", parallel.range(), "construct",
+                    "omp parallel");
+        }
+        pragmas.accept(others, AnnotationSite.OTHER, false);
+        OmpParallelFor clauses = pragmas.omp(parallel);
+        List<Variable> declared = new ArrayList<>();
+        ctx.regionDepth++;
+        ctx.scopes.push();
+        ctx.scopes.openCollector(declared);
+        try {
+            List<Part> parts = s instanceof IASTCompoundStatement c ? compoundParts(c) : parts(s);
+            if (clauses == null) {
+                ctx.markFailed();
+                return List.of();
+            }
+            List<Stmt> lowered = new ParallelRegion(clauses, declared, parts).lower();
+            checkNoThreadQueries(lowered);
+            return lowered;
+        } finally {
+            ctx.scopes.closeCollector();
+            ctx.scopes.pop();
+            ctx.regionDepth--;
+        }
+    }
+
+    /** The parts of a block in the region; barriers before its closing brace included. */
+    private List<Part> compoundParts(IASTCompoundStatement c) {
+        List<Part> out = new ArrayList<>();
+        for (IASTStatement st : c.getStatements()) {
+            out.addAll(parts(st));
+        }
+        for (Site site : ctx.claim(FunctionContext.end(c))) {
+            if (isBarrier(site)) {
+                out.add(new ParallelRegion.Barrier(site.range()));
+            } else {
+                ctx.report(Diagnostic.error("dangling-pragma.statement", site.range(), "spelling", site.spelling()));
+            }
+        }
+        return out;
+    }
+
+    /** One statement of the region as parts; nothing (reported) when it cannot be read. */
+    private List<Part> parts(IASTStatement st) {
+        List<Part> out = new ArrayList<>();
+        Site construct = null;
+        List<Site> rest = new ArrayList<>();
+        for (Site site : ctx.claim(FunctionContext.start(st))) {
+            if (isBarrier(site)) {
+                out.add(new ParallelRegion.Barrier(site.range()));
+            } else if (construct == null && site.content() instanceof Omp) {
+                construct = site;
+            } else {
+                rest.add(site);
+            }
+        }
+        try {
+            out.addAll(construct == null ? plain(st, rest) : construct(st, construct, rest));
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            ctx.drop(FunctionContext.end(st));
+        }
+        return out;
+    }
+
+    private List<Part> construct(IASTStatement st, Site site, List<Site> rest) {
+        Omp o = (Omp) site.content();
+        SourceText src = ctx.src;
+        switch (o.directive()) {
+        case FOR -> {
+            if (!(st instanceof IASTForStatement f)) {
+                List<Site> all = new ArrayList<>(rest);
+                all.add(0, site);
+                pragmas.accept(all, AnnotationSite.OTHER, false);
+                statements.statement(st, List.of());
+                return List.of();
+            }
+            List<Site> all = new ArrayList<>(rest);
+            all.add(0, site);
+            return List.of(new ParallelRegion.Worksharing(loops.forLoop(f, all), o.nowait()));
+        }
+        case SINGLE, MASTER, MASKED -> {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            return List.of(new ParallelRegion.OneThread("omp " + o.directive().spelling, statements.body(st),
+                    src.range(st)));
+        }
+        case CRITICAL, ATOMIC -> {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            String construct = "omp " + o.directive().spelling + (o.name() == null ? "" : " (" + o.name() + ")");
+            return List.of(new ParallelRegion.InTurn(construct,
+                    new Block(statements.atomicIncrements(st, o.directive()), src.range(st)), src.range(st)));
+        }
+        default -> throw new UnsupportedException("unsupported-omp-region.nested", site.range(), "construct",
+                "omp " + o.directive().spelling);
+        }
+    }
+
+    /** A statement without a directive of its own: run by every thread, or a block or loop with directives inside. */
+    private List<Part> plain(IASTStatement st, List<Site> rest) {
+        boolean directivesInside = ctx.ompWithin(FunctionContext.start(st), FunctionContext.end(st));
+        if (directivesInside && st instanceof IASTCompoundStatement c) {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            ctx.scopes.push();
+            try {
+                return compoundParts(c);
+            } finally {
+                ctx.scopes.pop();
+            }
+        }
+        if (directivesInside && st instanceof IASTForStatement f) {
+            List<Part> body = new ArrayList<>();
+            For loop = loops.forLoop(f, rest, b -> {
+                body.addAll(b instanceof IASTCompoundStatement c ? compoundParts(c) : parts(b));
+                return new Block(List.of(), ctx.src.range(b));
+            });
+            return List.of(new ParallelRegion.Serial(loop, body));
+        }
+        if (directivesInside) {
+            throw new UnsupportedException("unsupported-omp-region.inside-statement", ctx.src.range(st), "what",
+                    st instanceof IASTIfStatement ? "an if statement" : "this statement");
+        }
+        List<Part> out = new ArrayList<>();
+        for (Stmt s : statements.statement(st, rest)) {
+            out.add(new ParallelRegion.Replicated(s));
+        }
+        return out;
+    }
+
+    private static boolean isBarrier(Site site) {
+        return site.content() instanceof Omp o && o.directive() == Omp.Directive.BARRIER;
+    }
+
+    /** Work divided by thread number is not lowered yet: say so rather than lower it wrongly. */
+    private static void checkNoThreadQueries(List<Stmt> lowered) {
+        for (Stmt s : lowered) {
+            for (Call c : StmtUtil.calls(s)) {
+                if (THREAD_QUERIES.contains(c.name())) {
+                    throw new UnsupportedException("unsupported-omp-region.thread-number", c.range(), "call",
+                            c.name() + "()");
+                }
+            }
+        }
+    }
+}
