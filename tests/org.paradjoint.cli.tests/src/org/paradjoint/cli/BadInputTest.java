@@ -90,7 +90,7 @@ class BadInputTest {
                     "void f(double *y, const double *x)\n{\n    y[0] = x[0];\n#pragma ad gradient(y : x)\n}\n",
                     List.of(), "4:1", "is not followed by a statement"),
             new Case("maxreduction",
-                    "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int i;\n    double m = 0.0;\n#pragma omp parallel for reduction(max : m)\n    for (i = 0; i < n; i++)\n        m = fmax(m, x[i]);\n    y[0] = m;\n}\n",
+                    "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int i;\n    double m = 0.0;\n#pragma omp parallel for reduction(max : m)\n    for (i = 0; i < n; i++) {\n        m = fmax(m, x[i]);\n        y[i + 1] = x[i];\n    }\n    y[0] = m;\n}\n",
                     List.of(), "6:1", "only + and - reductions can be differentiated"),
             new Case("cascade",
                     "#pragma ad gradient(y : x)\nvoid f(int n, double *y, const double *x)\n{\n    int i;\n#pragma omp parallel for\n    for (i = 0; i < n; i++)\n        y[i] = x[i] * x[i]\n}\n",

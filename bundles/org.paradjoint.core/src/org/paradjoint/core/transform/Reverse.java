@@ -71,6 +71,9 @@ final class Reverse {
     /** Counters of the loops that save and restore whole arrays, one per dimension. */
     private final List<Variable> wholeArrayCounters = new ArrayList<>();
     private final Checkpointing checkpoints;
+    /** Per max/min loop (by identity): the winning iteration and the result's value before the loop. */
+    private final Map<For, Variable> winners = new IdentityHashMap<>();
+    private final Map<For, Variable> initials = new IdentityHashMap<>();
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -187,6 +190,15 @@ final class Reverse {
                 }
                 out.add(c.par != null && a.atomic() ? a.withAtomic(false) : a);
             }
+            case For f when c.par == null && minMax(f) != null -> {
+                MinMaxReductions.Form form = minMax(f);
+                for (Variable v : plan.savedAround(f)) {
+                    out.add(push(c, new VarRef(v)));
+                }
+                Variable winner = winner(f);
+                out.addAll(MinMaxReductions.primalAndWinner(form, initialOf(f), winner));
+                out.add(push(c, new VarRef(winner)));
+            }
             case For f when f.isParallel() -> {
                 if (c.par != null) {
                     throw new UnsupportedException("nested-parallel", f.range());
@@ -250,6 +262,26 @@ final class Reverse {
                     s.range());
         }
         return out;
+    }
+
+    private MinMaxReductions.Form minMax(For f) {
+        return MinMaxReductions.of(f, cx::isActive);
+    }
+
+    /** The index of the iteration whose value a max/min loop kept (one local per loop). */
+    private Variable winner(For f) {
+        return winners.computeIfAbsent(f, x -> local("pa_w", BaseType.INT));
+    }
+
+    /** The value a max/min loop's result had before it. */
+    private Variable initialOf(For f) {
+        return initials.computeIfAbsent(f, x -> local("pa_m0", minMax(f).result().type()));
+    }
+
+    private Variable local(String name, BaseType type) {
+        Variable v = Variable.scalar(cx.names.fresh(name), type, Variable.Kind.LOCAL);
+        extraLocals.add(v);
+        return v;
     }
 
     private Stmt push(SweepContext c, LValue target) {
@@ -330,6 +362,17 @@ final class Reverse {
                 }
                 if (cx.isActive(a.target().var())) {
                     out.addAll(adjoints.adjoint(a.target(), Activity.effectiveValue(a), c));
+                }
+            }
+            case For f when c.par == null && minMax(f) != null -> {
+                MinMaxReductions.Form form = minMax(f);
+                Variable winner = winner(f);
+                out.add(pop(c, new VarRef(winner)));
+                out.add(MinMaxReductions.atWinner(form, winner, rev(MinMaxReductions.winningAssignment(form), c)));
+                List<Variable> around = new ArrayList<>(plan.savedAround(f));
+                Collections.reverse(around);
+                for (Variable v : around) {
+                    out.add(pop(c, new VarRef(v)));
                 }
             }
             case For f when f.isParallel() -> {

@@ -9,6 +9,7 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
@@ -30,6 +31,8 @@ import org.paradjoint.core.rules.Partials;
 final class Tangent {
 
     private final DiffContext cx;
+    /** Locals of the max/min loops' winner searches. */
+    private final List<Variable> extraLocals = new ArrayList<>();
 
     Tangent(DiffContext cx) {
         this.cx = cx;
@@ -60,6 +63,7 @@ final class Tangent {
         List<Variable> locals = new ArrayList<>(cx.fn.locals());
         locals.addAll(cx.derivativeLocals());
         locals.addAll(counters);
+        locals.addAll(extraLocals);
         Function f = new Function(cx.functionName(), null, cx.derivedParams(), locals, new Block(body), List.of(),
                 false, cx.comment(), cx.fn.range());
         // the primal's own locals as well: f_d copies the primal, and a value the user sets but never
@@ -91,6 +95,13 @@ final class Tangent {
                 }
                 out.add(a);
             }
+            case For f when MinMaxReductions.of(f, cx::isActive) != null -> {
+                MinMaxReductions.Form form = MinMaxReductions.of(f, cx::isActive);
+                Variable initial = local("pa_m0", form.result().type());
+                Variable winner = local("pa_w", BaseType.INT);
+                out.addAll(MinMaxReductions.primalAndWinner(form, initial, winner));
+                out.add(MinMaxReductions.atWinner(form, winner, stmt(MinMaxReductions.winningAssignment(form))));
+            }
             case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(),
                     StmtUtil.flatMap(f.body(), this::stmt), f.omp() == null ? null : omp(f.omp()), List.of(),
                     f.range()));
@@ -115,6 +126,12 @@ final class Tangent {
             sum = Exprs.add(sum, Exprs.mul(p.getValue(), cx.derivativeRef(p.getKey())));
         }
         return sum;
+    }
+
+    private Variable local(String name, BaseType type) {
+        Variable v = Variable.scalar(cx.names.fresh(name), type, Variable.Kind.LOCAL);
+        extraLocals.add(v);
+        return v;
     }
 
     private OmpParallelFor omp(OmpParallelFor omp) {
