@@ -18,7 +18,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 OUT="$HERE/out"
 mkdir -p "$OUT"
 
-PRODUCT="$ROOT/releng/org.paradjoint.repository/target/products/org.paradjoint.product/linux/gtk/x86_64/plugins"
+PRODUCT="$ROOT/releng/org.paradjoint.product/target/products/org.paradjoint.product/linux/gtk/x86_64/paradjoint/plugins"
 CP=""
 for d in "$ROOT"/bundles/*/target/classes; do
     CP="$CP:$d"
