@@ -1,6 +1,7 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,6 +53,46 @@ final class AdjointReductions {
         }
         return out;
     }
+
+    /**
+     * The arrays among {@code unsafe} whose private copies would not surely fit on a thread's
+     * stack, where OpenMP implementations put the private copy of an array section in a
+     * {@code reduction} clause (gcc does; 1200 x 1200 doubles overflow the default 8 MB stack):
+     * those whose extents are not all constants or take more than 64 KiB.
+     * Each is reported; the caller accumulates them per thread on the heap instead (only those
+     * that can be: the others keep the clause).
+     */
+    static Map<Variable, LValue> tooLargeForStacks(List<Stmt> iteration, Map<Variable, LValue> unsafe,
+            DiffContext cx) {
+        Map<Variable, LValue> out = new LinkedHashMap<>();
+        for (Map.Entry<Variable, LValue> e : unsafe.entrySet()) {
+            Variable primal = e.getValue().var();
+            if (primal.isScalar() || cx.isByValueAdjointParam(primal) || primal.hasRuntimeShape()
+                    || ParallelLoops.unknownExtent(primal, cx) != null
+                    || PerThreadAdjoints.refusal(iteration, e.getKey(), primal, cx) != null) {
+                // unknown extents stay (the clause's located error says how to give them), as do
+                // adjoints that cannot be accumulated per thread (the clause's warning says why)
+                continue;
+            }
+            long elements = 1;
+            for (Dim d : cx.sized(primal).dims()) {
+                if (!(ExprUtil.simplify(d.extent()) instanceof IntLit extent)) {
+                    elements = -1;
+                    break;
+                }
+                elements *= extent.value();
+            }
+            if (elements < 0 || elements * 8 > STACK_BYTES) {
+                out.put(e.getKey(), e.getValue());
+                cx.warnings.add(Diagnostic.info("race-reduction-on-heap", e.getValue().range(), "adjoint",
+                        e.getKey().name()));
+            }
+        }
+        return out;
+    }
+
+    /** The most bytes of one private copy that a reduction clause may put on each thread's stack. */
+    private static final long STACK_BYTES = 64 * 1024;
 
     /**
      * The adjoints of shared scalars (a by-value parameter such as {@code alpha}, a shared local)

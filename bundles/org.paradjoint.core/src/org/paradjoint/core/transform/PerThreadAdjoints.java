@@ -54,7 +54,7 @@ final class PerThreadAdjoints {
      */
     static PerThreadAdjoints plan(For loop, List<Stmt> iteration, Map<Variable, LValue> unsafe, DiffContext cx) {
         Map<Variable, PrivateAccumulator> out = new LinkedHashMap<>();
-        if (cx.raceStrategy != RaceStrategy.PRIVATE || loop.counter().layout() == Layout.COLUMN_MAJOR) {
+        if (loop.counter().layout() == Layout.COLUMN_MAJOR) {
             return new PerThreadAdjoints(out);
         }
         Variable threads = null;
@@ -88,7 +88,7 @@ final class PerThreadAdjoints {
     }
 
     /** Why {@code adjoint} keeps its atomics, or null when it can be accumulated per thread. */
-    private static String refusal(List<Stmt> iteration, Variable adjoint, Variable primal, DiffContext cx) {
+    static String refusal(List<Stmt> iteration, Variable adjoint, Variable primal, DiffContext cx) {
         if (!AdjointReductions.onlyIncremented(iteration, adjoint)) {
             return "the adjoint loop also reads or overwrites it, so a thread's partial sums would be wrong";
         }

@@ -486,11 +486,15 @@ final class Reverse {
         }
         Map<Variable, LValue> arrays = new LinkedHashMap<>(ic.unsafe);
         arrays.keySet().removeAll(scalars);
+        Map<Variable, LValue> perThreadCandidates = cx.raceStrategy == RaceStrategy.PRIVATE ? arrays : Map.of();
         if (cx.raceStrategy == RaceStrategy.REDUCTION && !arrays.isEmpty()) {
-            reduced.addAll(AdjointReductions.plan(iteration, arrays, cx));
+            Map<Variable, LValue> onStacks = new LinkedHashMap<>(arrays);
+            perThreadCandidates = AdjointReductions.tooLargeForStacks(iteration, onStacks, cx);
+            onStacks.keySet().removeAll(perThreadCandidates.keySet());
+            reduced.addAll(AdjointReductions.plan(iteration, onStacks, cx));
         }
         List<Stmt> gathers = gather(f, in, iteration, arrays);
-        PerThreadAdjoints perThread = PerThreadAdjoints.plan(f, iteration, arrays, cx);
+        PerThreadAdjoints perThread = PerThreadAdjoints.plan(f, iteration, perThreadCandidates, cx);
         List<Stmt> summed = localSums.isEmpty() ? iteration : iteration.stream().map(s -> intoSums(s,
                 localSums)).toList();
         Block body = new Block(AdjointReductions.withoutAtomics(summed, perThread.unguarded(reduced)));

@@ -94,17 +94,19 @@ class RaceStrategyTest {
 
     @Test
     void reductionStrategyPutsUnsafeAdjointsInTheClause() {
+        // a small array of constant size: its private copies fit on the threads' stacks
+        String small = GATHER.replace("const double x[n]", "const double x[40]");
         DiffOptions o = DiffOptions.defaults().withRaceStrategy(RaceStrategy.REDUCTION);
-        String[] out = Kernels.check(GATHER, "gather", o, c -> c.set("n", "40").size("x", "n").size("y", "n"));
-        assertTrue(out[1].contains("reduction(+: pa_sb, xb[:n])"), out[1]);
+        String[] out = Kernels.check(small, "gather", o, c -> c.set("n", "40").size("x", "n").size("y", "n"));
+        assertTrue(out[1].contains("reduction(+: pa_sb, xb[:40])"), out[1]);
         assertFalse(out[1].contains("omp atomic"), out[1]);
-        assertTrue(increments(reverse(GATHER, "gather", o)).stream().noneMatch(s -> s.endsWith("true")));
+        assertTrue(increments(reverse(small, "gather", o)).stream().noneMatch(s -> s.endsWith("true")));
     }
 
     @Test
     void reductionOfAScalarLocalAndOfAMultiDimensionalArray() {
         String[] out = Kernels.check("""
-                void f(int n, int m, const double a[n][m], const double *s, double *y)
+                void f(int n, int m, const double a[6][5], const double *s, double *y)
                 {
                     int i, j;
                     double t;
@@ -119,8 +121,36 @@ class RaceStrategyTest {
                 }
                 """, "f", DiffOptions.defaults().withRaceStrategy(RaceStrategy.REDUCTION),
                 c -> c.set("n", "6").set("m", "5").size("a", "n*m").size("s", "2").size("y", "n"));
-        assertTrue(out[1].contains("reduction(+: ab[:n][:m], tb)") || out[1].contains("reduction(+: tb, ab[:n][:m])"),
+        assertTrue(out[1].contains("reduction(+: ab[:6][:5], tb)") || out[1].contains("reduction(+: tb, ab[:6][:5])"),
                 out[1]);
+    }
+
+    /**
+     * A reduction clause's private copies live on each thread's stack (gcc allocates them there):
+     * an adjoint array of run-time size is accumulated per thread on the heap instead, with an info.
+     */
+    @Test
+    void aRunTimeSizedAdjointIsAccumulatedOnTheHeapNotInAReductionClause() {
+        String src = """
+                void g(int n, double *y, const double x[n][n])
+                {
+                    int i, j;
+                #pragma ad gradient(y : x)
+                #pragma omp parallel for private(i, j)
+                    for (i = 1; i < n - 1; i++) {
+                        for (j = 0; j < n; j++) {
+                            y[i] += x[i - 1][j] * x[i + 1][j];
+                        }
+                    }
+                }
+                """;
+        DiffOptions o = DiffOptions.defaults().withRaceStrategy(RaceStrategy.REDUCTION);
+        DiffResult r = Differentiator.differentiate(TinyC.parse("k.c", src), "g", Mode.REVERSE, o);
+        assertTrue(r.diagnostics().stream().anyMatch(d -> d.code().equals("race-reduction-on-heap")),
+                r.diagnostics()::toString);
+        String[] out = Kernels.check(src, "g", o, c -> c.set("n", "30").size("x", "n*n").size("y", "n"));
+        assertFalse(out[1].contains("xb[:n]"), out[1]);
+        assertTrue(out[1].contains("pa_thread_buffers"), out[1]);
     }
 
     @Test
@@ -144,9 +174,9 @@ class RaceStrategyTest {
         assertEquals(7, d.range().line(), d::format);
         assertTrue(d.message().contains("double x[n]") && d.message().contains("--extent x="), d.message());
 
-        String[] out = Kernels.check(src, "g", o.withExtents(Map.of("x", "n")),
+        String[] out = Kernels.check(src, "g", o.withExtents(Map.of("x", "30")),
                 c -> c.set("n", "30").size("x", "n").size("y", "n"));
-        assertTrue(out[1].contains("reduction(+: xb[:n])"), out[1]);
+        assertTrue(out[1].contains("reduction(+: xb[:30])"), out[1]);
     }
 
     @Test
