@@ -627,7 +627,25 @@ final class ExecutionPart {
         For f = new For(control.counter(), lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
                 new IntLit(step, lower.range()), new Block(List.of(), src.range(l.end(), endOffset)), null, d.ad(),
                 src.range(l.start(), endOffset));
+        DoLoopControl.checkBounds(f.withBody(new Block(statementsOf(body), f.range())), l, reporter);
         return new ParallelRegion.Serial(f, body);
+    }
+
+    /** The statements of parts, for checks over what they write. */
+    private static List<Stmt> statementsOf(List<Part> parts) {
+        List<Stmt> out = new ArrayList<>();
+        for (Part part : parts) {
+            switch (part) {
+                case ParallelRegion.Worksharing w -> out.add(w.loop());
+                case ParallelRegion.Replicated r -> out.add(r.stmt());
+                case ParallelRegion.OneThread o -> out.add(o.body());
+                case ParallelRegion.InTurn t -> out.add(t.body());
+                case ParallelRegion.Serial s -> out.addAll(statementsOf(s.body()));
+                case ParallelRegion.Barrier b -> {
+                }
+            }
+        }
+        return out;
     }
 
     /** The index of the first OpenMP directive inside the construct that opens at {@code pos}; -1 if none. */

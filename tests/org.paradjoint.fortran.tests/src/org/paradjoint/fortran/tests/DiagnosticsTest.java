@@ -237,6 +237,31 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aTimeLoopInARegionMayNotChangeItsBound() {
+        error("""
+                subroutine s(n, m, x, y)
+                  implicit none
+                  integer, intent(in) :: n
+                  integer :: m
+                  real(8), intent(in) :: x(n)
+                  real(8), intent(inout) :: y(n)
+                  integer :: i, t
+                  !$omp parallel
+                  do t = 1, m
+                    !$omp do
+                    do i = 1, n
+                      y(i) = y(i) + x(i)
+                    end do
+                    !$omp single
+                    m = m - 1
+                    !$omp end single
+                  end do
+                  !$omp end parallel
+                end subroutine s
+                """, "do-bound-modified", 9, 3, "'m'");
+    }
+
+    @Test
     void unclosedOpenMpBlocks() {
         error(sub("""
                   !$omp parallel

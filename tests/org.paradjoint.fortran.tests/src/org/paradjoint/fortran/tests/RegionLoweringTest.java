@@ -121,6 +121,64 @@ class RegionLoweringTest {
     }
 
     @Test
+    void joinedEndsAndUpperCaseDirectives() {
+        String region = """
+                !$OMP PARALLEL PRIVATE(local0)
+                local0 = 0.0d0
+                !$omp do
+                do i = 1, n
+                  local0 = local0 + x(i) - a(i)
+                enddo
+                !$omp enddo nowait
+                !$omp atomic update
+                s(1) = s(1) + local0
+                !$omp masked
+                b(1) = x(1)
+                !$omp endmasked
+                !$omp endparallel
+                """;
+        String lowered = """
+                local0 = 0.0d0
+                !$omp parallel do reduction(+: local0)
+                do i = 1, n
+                  local0 = local0 + x(i) - a(i)
+                end do
+                s(1) = s(1) + local0
+                b(1) = x(1)
+                """;
+        assertEquals(Fortran.fn(HEADER + lowered + "end subroutine f\n").body().stmts(),
+                Fortran.fn(HEADER + region + "end subroutine f\n").body().stmts());
+    }
+
+    @Test
+    void aRegionInsideASequentialLoop() {
+        String region = """
+                do t = 1, m
+                  !$omp parallel
+                  !$omp do
+                  do i = 1, n
+                    a(i) = a(i) + x(i)
+                  end do
+                  !$omp single
+                  s(2) = a(1)
+                  !$omp end single
+                  !$omp end parallel
+                end do
+                """;
+        String lowered = """
+                do t = 1, m
+                  !$omp parallel do
+                  do i = 1, n
+                    a(i) = a(i) + x(i)
+                  end do
+                  s(2) = a(1)
+                end do
+                """;
+        assertEquals(Fortran.fn(HEADER + lowered + "end subroutine f\n").body().stmts(),
+                Fortran.fn(HEADER + region + "end subroutine f\n").body().stmts());
+    }
+
+    @Test
     void anAtomicScalarIncrementInAParallelLoopIsASumReduction() {
         Function f = Fortran.fn("""
                 subroutine d(n, x, r)
