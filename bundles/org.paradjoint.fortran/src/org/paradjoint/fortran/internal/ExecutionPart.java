@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.paradjoint.core.annotation.AnnotationSite;
-import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.AdPragma;
@@ -383,7 +381,7 @@ final class ExecutionPart {
     private List<Stmt> criticalIncrements(List<Stmt> body) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : body) {
-            Assign inc = s instanceof Assign a && !a.atomic() ? increment(a) : null;
+            Assign inc = s instanceof Assign a && !a.atomic() ? RegionParts.atomicIncrement(a) : null;
             if (inc == null) {
                 reporter.error("unsupported-omp.fortran-critical-update", s.range(), "code",
                         src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
@@ -392,12 +390,6 @@ final class ExecutionPart {
             out.add(inc);
         }
         return out;
-    }
-
-    /** {@code x = x + e}, {@code x = x - e}, {@code x = e + x} (or a chain of terms) as an atomic increment; null for other assignments. */
-    private static Assign increment(Assign a) {
-        Assign inc = a.op() == Assign.Op.SET ? ParallelRegion.asIncrement(a) : null;
-        return inc == null ? null : inc.withAtomic(true);
     }
 
     /**
@@ -433,7 +425,7 @@ final class ExecutionPart {
             return List.of();
         }
         Set<Variable> loopCounters = new LinkedHashSet<>();
-        counters(parts, loopCounters);
+        RegionParts.counters(parts, loopCounters);
         for (Variable v : loopCounters) {
             if (p.clauses().shared().contains(v)) {
                 reporter.error("unsupported-omp-clause.counts-inner-loop", l.start(), l.end(), "counter", v.name());
@@ -443,45 +435,9 @@ final class ExecutionPart {
         try {
             return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts).lower();
         } catch (UnsupportedException e) {
-            reporter.add(fortranWording(e.diagnostic()));
+            reporter.add(RegionParts.fortranWording(e.diagnostic()));
             return List.of();
         }
-    }
-
-    /** The counters of every do loop in the parts. */
-    private static void counters(List<Part> parts, Set<Variable> into) {
-        for (Part part : parts) {
-            switch (part) {
-                case ParallelRegion.Serial s -> {
-                    into.add(s.loop().counter());
-                    counters(s.body(), into);
-                }
-                case ParallelRegion.Worksharing w -> loopCounters(w.loop(), into);
-                case ParallelRegion.Replicated r -> loopCounters(r.stmt(), into);
-                case ParallelRegion.OneThread o -> loopCounters(o.body(), into);
-                case ParallelRegion.InTurn t -> loopCounters(t.body(), into);
-                case ParallelRegion.Barrier b -> {
-                }
-            }
-        }
-    }
-
-    private static void loopCounters(Stmt s, Set<Variable> into) {
-        StmtUtil.forEach(s, x -> {
-            if (x instanceof For f) {
-                into.add(f.counter());
-            }
-        });
-    }
-
-    /** The lowering's errors whose C wording would not fit Fortran, in Fortran words. */
-    private static Diagnostic fortranWording(Diagnostic d) {
-        return switch (d.problem().id()) {
-            case "unsupported-omp-region.in-turn" -> d.as("unsupported-omp-region.fortran-in-turn");
-            case "unsupported-omp-region.partial-read" -> d.as("unsupported-omp-region.fortran-partial-read");
-            case "unsupported-omp-region.shared-write" -> d.as("unsupported-omp-region.fortran-shared-write");
-            default -> d;
-        };
     }
 
     /** The body of a region (or of a sequential loop in it) up to {@code ompEnd} or a terminator. */
@@ -627,25 +583,8 @@ final class ExecutionPart {
         For f = new For(control.counter(), lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
                 new IntLit(step, lower.range()), new Block(List.of(), src.range(l.end(), endOffset)), null, d.ad(),
                 src.range(l.start(), endOffset));
-        DoLoopControl.checkBounds(f.withBody(new Block(statementsOf(body), f.range())), l, reporter);
+        DoLoopControl.checkBounds(f.withBody(new Block(RegionParts.statementsOf(body), f.range())), l, reporter);
         return new ParallelRegion.Serial(f, body);
-    }
-
-    /** The statements of parts, for checks over what they write. */
-    private static List<Stmt> statementsOf(List<Part> parts) {
-        List<Stmt> out = new ArrayList<>();
-        for (Part part : parts) {
-            switch (part) {
-                case ParallelRegion.Worksharing w -> out.add(w.loop());
-                case ParallelRegion.Replicated r -> out.add(r.stmt());
-                case ParallelRegion.OneThread o -> out.add(o.body());
-                case ParallelRegion.InTurn t -> out.add(t.body());
-                case ParallelRegion.Serial s -> out.addAll(statementsOf(s.body()));
-                case ParallelRegion.Barrier b -> {
-                }
-            }
-        }
-        return out;
     }
 
     /** The index of the first OpenMP directive inside the construct that opens at {@code pos}; -1 if none. */
