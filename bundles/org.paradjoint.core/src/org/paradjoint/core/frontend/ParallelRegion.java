@@ -41,9 +41,10 @@ import org.paradjoint.core.ir.Variable;
  * around worksharing loops) run once, in sequence: each thread would compute the same private
  * values;</li>
  * <li>a private partial sum ({@code local = 0} before, only {@code local += e} inside worksharing
- * loops, then {@code critical}/{@code atomic} {@code s += local}) is a {@code reduction(+: local)}
- * of those loops followed by {@code s += local} once: the threads' partials add up to the sum
- * over all iterations;</li>
+ * loops, then {@code critical}/{@code atomic} {@code s += local}; increments may also be written
+ * out, {@code local = local + e}, as Fortran must) is a {@code reduction(+: local)} of those loops
+ * followed by {@code s += local} once: the threads' partials add up to the sum over all
+ * iterations;</li>
  * <li>inside a worksharing or parallel loop, {@code atomic}/{@code critical} increments of a
  * shared scalar are a {@code reduction(+: s)} of that loop ({@link #scalarUpdatesAsReductions}).</li>
  * </ul>
@@ -203,8 +204,8 @@ public final class ParallelRegion {
     private List<Stmt> inTurn(InTurn t) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : t.body().stmts()) {
-            boolean sumOfPartials = s instanceof Assign a && (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB)
-                    && !privates.contains(a.target().var()) && isSumOfPartials(a.value());
+            boolean sumOfPartials = s instanceof Assign a && increment(a) != null
+                    && !privates.contains(a.target().var()) && isSumOfPartials(increment(a));
             if (!sumOfPartials) {
                 throw new UnsupportedException("unsupported-omp-region.in-turn", s.range(), "construct",
                         t.construct());
@@ -212,6 +213,49 @@ public final class ParallelRegion {
             out.add(((Assign) s).withAtomic(false));
         }
         return out;
+    }
+
+    /** What an increment adds: {@code e} in {@code x = x + e} (in any of the forms {@link #asIncrement} reads); null for other assignments. */
+    private static Expr increment(Assign a) {
+        Assign inc = asIncrement(a);
+        return inc == null ? null : inc.value();
+    }
+
+    /**
+     * An increment as {@code x += e} or {@code x -= e}: {@code a} itself when it is one, else
+     * {@code x = x + e}, {@code x = x - e}, {@code x = e + x}, or a chain {@code x = x + e1 - e2 ...}
+     * (read as {@code x += (e1 - e2 ...)}), as front-ends of languages without compound assignment
+     * (Fortran) read them; null for other assignments. The atomic flag, annotations and range are
+     * kept.
+     */
+    public static Assign asIncrement(Assign a) {
+        if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
+            return a;
+        }
+        if (a.op() != Assign.Op.SET || !(a.value() instanceof Binary top)) {
+            return null;
+        }
+        if (top.op() == Binary.Op.ADD && top.right().equals(a.target())) {
+            return new Assign(a.target(), Assign.Op.ADD, top.left(), a.atomic(), a.pragmas(), a.range());
+        }
+        // the left spine of + and -, down to the target
+        List<Binary> spine = new ArrayList<>();
+        Expr e = top;
+        while (e instanceof Binary b && (b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB)) {
+            spine.add(0, b);
+            e = b.left();
+        }
+        if (spine.isEmpty() || !e.equals(a.target())) {
+            return null;
+        }
+        boolean subtract = spine.get(0).op() == Binary.Op.SUB;
+        Expr added = spine.get(0).right();
+        for (Binary b : spine.subList(1, spine.size())) {
+            boolean add = (b.op() == Binary.Op.ADD) != subtract;
+            added = new Binary(add ? Binary.Op.ADD : Binary.Op.SUB, added, b.right());
+        }
+        return new Assign(a.target(), subtract ? Assign.Op.SUB : Assign.Op.ADD, added, a.atomic(), a.pragmas(),
+                a.range());
     }
 
     private boolean isSumOfPartials(Expr e) {
@@ -270,8 +314,8 @@ public final class ParallelRegion {
                 StmtUtil.forEach(w.loop().body(), s -> {
                     if (s instanceof Assign a) {
                         boolean update = a.target().var().equals(v);
-                        if (update && a.op() != Assign.Op.ADD && a.op() != Assign.Op.SUB
-                                || ExprUtil.references(a.value(), v)
+                        Expr added = update ? increment(a) : a.value();
+                        if (added == null || ExprUtil.references(added, v)
                                 || ExprUtil.indexVariables(a.target()).contains(v)) {
                             ok[0] = false;
                         }

@@ -15,7 +15,9 @@ final class ConstructLines {
 
     /** Which terminators end the statements being read. */
     enum Closer {
-        UNIT, DO, IF, ELSE;
+        UNIT, DO, IF, ELSE,
+        /** The body of an OpenMP block ({@code !$omp single} ... {@code !$omp end single}): any end stops it. */
+        OMP;
 
         /** True when {@code cls} ends the statements this closer is reading. */
         boolean accepts(Classifier.Line cls) {
@@ -25,6 +27,7 @@ final class ConstructLines {
                 case IF -> cls.kind() == Classifier.Kind.ELSE || cls.kind() == Classifier.Kind.ELSE_IF
                         || cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
                 case ELSE -> cls.kind() == Classifier.Kind.END && cls.endWhat().equals("if");
+                case OMP -> isTerminator(cls);
             };
         }
 
@@ -35,6 +38,7 @@ final class ConstructLines {
                 case DO -> "do loop (expected end do)";
                 case IF -> "if construct (expected else, else if or end if)";
                 case ELSE -> "else block (expected end if)";
+                case OMP -> "OpenMP construct (expected its '!$omp end')";
             };
         }
     }

@@ -2,6 +2,7 @@ package org.paradjoint.fortran.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
@@ -31,10 +32,14 @@ final class Directives {
     }
 
     /**
-     * Checks {@code pending} against a statement that is {@code target}; {@code ompKind} is the
-     * OpenMP directive it accepts (null: none).
+     * Checks {@code pending} against a statement that is {@code target}; {@code ompKinds} are the
+     * OpenMP directives it accepts (none: an empty set).
      */
     Claimed claim(List<LogicalLine> pending, AnnotationSite target, OmpDirective.Kind ompKind) {
+        return claim(pending, target, ompKind == null ? Set.of() : Set.of(ompKind));
+    }
+
+    Claimed claim(List<LogicalLine> pending, AnnotationSite target, Set<OmpDirective.Kind> ompKinds) {
         OmpDirective.Parsed omp = null;
         List<LogicalLine> ads = new ArrayList<>();
         for (LogicalLine l : pending) {
@@ -44,7 +49,7 @@ final class Directives {
             }
             try {
                 OmpDirective.Parsed p = OmpDirective.parse(l, scope, reporter.src());
-                if (p.kind() != ompKind) {
+                if (!ompKinds.contains(p.kind())) {
                     misplacedOmp(l, p.kind(), target);
                 } else if (omp != null) {
                     reporter.error("misplaced-pragma.statement-carries-at", l.start(), l.end(), "spelling",
@@ -63,7 +68,7 @@ final class Directives {
                 continue;
             }
             AnnotationMessages.Misfit problem = AdDirective.misfit(p, target,
-                    omp != null && omp.kind() == OmpDirective.Kind.PARALLEL_DO);
+                    omp != null && (omp.kind() == OmpDirective.Kind.PARALLEL_DO || omp.kind() == OmpDirective.Kind.DO));
             if (problem != null) {
                 reporter.add(AdDirective.misplaced(l, target, problem, reporter.src()));
                 continue;
@@ -99,14 +104,13 @@ final class Directives {
             case PARALLEL_DO -> reporter.error("misplaced-pragma.omp-parallel-do", l.start(), l.end(), "site", site);
             case ATOMIC -> reporter.error("misplaced-pragma.omp-atomic", l.start(), l.end(), "site", site);
             case END_PARALLEL_DO -> reporter.error("misplaced-pragma.omp-end-parallel-do", l.start(), l.end());
+            case DO -> reporter.error("misplaced-pragma.omp-do", l.start(), l.end(), "site", site);
+            default -> reporter.error("misplaced-pragma.omp-directive", l.start(), l.end(), "directive", k.spelling,
+                    "site", site);
         }
     }
 
     private static String spelling(OmpDirective.Kind k) {
-        return switch (k) {
-            case PARALLEL_DO -> "parallel do";
-            case ATOMIC -> "atomic";
-            case END_PARALLEL_DO -> "end parallel do";
-        };
+        return k.spelling;
     }
 }

@@ -3,11 +3,16 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.ParallelRegion;
+import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.AdPragma;
+import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
@@ -40,6 +45,16 @@ final class ExecutionPart {
     private final Deque<Variable> counters = new ArrayDeque<>();
     private List<LogicalLine> pending = new ArrayList<>();
     private int pos;
+    /** 1 while the body of a parallel region is read. */
+    private int regionDepth;
+    /** How many parallel or worksharing loops enclose the statements being read. */
+    private int parallelLoopDepth;
+    /** In a region, the OpenMP block being read below region level (for messages); null at region level. */
+    private String insideBlock;
+    /** The {@code !$omp end} directives of the OpenMP blocks open around the statements being read. */
+    private final Deque<OmpDirective.Kind> openBlocks = new ArrayDeque<>();
+    /** Whether the last worksharing loop read ended with {@code !$omp end do nowait}. */
+    private boolean lastNowait;
 
     ExecutionPart(Scope scope, Reporter reporter, ExprParser exprs, Directives directives, Variable result,
             List<LogicalLine> lines, int end) {
@@ -67,16 +82,23 @@ final class ExecutionPart {
     // ---- blocks -------------------------------------------------------------------------------
 
     private List<Stmt> statements(Closer closer) {
+        return statements(closer, null);
+    }
+
+    /** The statements up to the terminator {@code closer} accepts, or up to the directive {@code ompEnd}. */
+    private List<Stmt> statements(Closer closer, OmpDirective.Kind ompEnd) {
         List<Stmt> out = new ArrayList<>();
         while (pos < end) {
             LogicalLine l = lines.get(pos);
             if (l.isDirective()) {
-                if (l.kind() == LogicalLine.Kind.OMP && OmpDirective.kindOf(l) == OmpDirective.Kind.END_PARALLEL_DO) {
-                    reporter.error("misplaced-pragma.omp-end-parallel", l.start(), l.end());
-                } else {
-                    pending.add(l);
+                OmpDirective.Kind k = l.kind() == LogicalLine.Kind.OMP ? OmpDirective.kindOf(l) : null;
+                if (k != null && (k == ompEnd || openBlocks.contains(k))) {
+                    break;
                 }
-                pos++;
+                if (k == null || !ompBlock(l, k, out)) {
+                    pending.add(l);
+                    pos++;
+                }
                 continue;
             }
             Classifier.Line cls = Classifier.classify(l);
@@ -104,7 +126,7 @@ final class ExecutionPart {
     private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
         switch (cls.kind()) {
             case DO -> {
-                For f = doLoop(l, cls, mine);
+                For f = doLoop(l, cls, mine, false);
                 if (f != null) {
                     out.add(f);
                 }
@@ -129,19 +151,19 @@ final class ExecutionPart {
                     out.add(simple.assignment(l, cls.at(), counters, d.ad(), d.omp()));
                 }
                 case CALL -> {
-                    directives.claim(mine, AnnotationSite.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, Set.of());
                     out.add(simple.call(l, cls.at()));
                 }
                 case RETURN -> {
-                    directives.claim(mine, AnnotationSite.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, Set.of());
                     out.add(simple.returnStatement(l, cls.at()));
                 }
                 case CONTINUE -> {
-                    directives.claim(mine, AnnotationSite.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, Set.of());
                     new Cursor(l, src, cls.at() + 1).expectEnd("continue");
                 }
                 default -> {
-                    directives.claim(mine, AnnotationSite.OTHER, null);
+                    directives.claim(mine, AnnotationSite.OTHER, Set.of());
                     UnsupportedException e = simple.unsupported(l, cls);
                     if (ConstructLines.opensConstruct(l, cls)) {
                         skipConstruct();
@@ -156,12 +178,68 @@ final class ExecutionPart {
 
     // ---- do -----------------------------------------------------------------------------------
 
-    private For doLoop(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine) {
-        Directives.Claimed d = directives.claim(mine, AnnotationSite.LOOP, OmpDirective.Kind.PARALLEL_DO);
+    /**
+     * A do loop with the directives before it; {@code worksharing}: it stands directly in a
+     * parallel region, where {@code !$omp do} may divide it.
+     */
+    private For doLoop(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, boolean worksharing) {
+        Directives.Claimed d = directives.claim(mine, AnnotationSite.LOOP,
+                Set.of(OmpDirective.Kind.PARALLEL_DO, OmpDirective.Kind.DO));
         pos++;
+        DoLoopControl control = control(l, cls);
+        if (control == null) {
+            return null;
+        }
+        OmpDirective.Parsed parsed = d.omp() != null && allowed(d.omp(), worksharing) ? d.omp() : null;
+        Variable counter = control.counter();
+        Expr lower = control.lower();
+        long step = control.step();
+        counters.push(counter);
+        if (parsed != null) {
+            parallelLoopDepth++;
+        }
+        List<Stmt> body;
+        try {
+            body = statements(Closer.DO);
+        } finally {
+            counters.pop();
+            if (parsed != null) {
+                parallelLoopDepth--;
+            }
+        }
+        int endOffset = closeConstruct(l, "do", "end do", cls);
+        OmpParallelFor omp = null;
+        lastNowait = false;
+        if (d.omp() != null) {
+            OmpDirective.Kind closing = d.omp().kind() == OmpDirective.Kind.DO ? OmpDirective.Kind.END_DO
+                    : OmpDirective.Kind.END_PARALLEL_DO;
+            if (pos < end && lines.get(pos).kind() == LogicalLine.Kind.OMP
+                    && OmpDirective.kindOf(lines.get(pos)) == closing) {
+                OmpDirective.Parsed e = parseOrReport(lines.get(pos));
+                lastNowait = e != null && e.nowait();
+                endOffset = lines.get(pos).end();
+                pos++;
+            }
+        }
+        if (parsed != null) {
+            omp = DoLoopControl.withInnerCounters(parsed.clauses(), body, counter, l, reporter);
+        }
+        int start = d.omp() != null ? Math.min(l.start(), d.omp().line().start()) : l.start();
+        For f = new For(counter, lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
+                new IntLit(step, lower.range()), new Block(body, src.range(l.end(), endOffset)), omp, d.ad(),
+                src.range(start, endOffset));
+        DoLoopControl.checkBounds(f, l, reporter);
+        if (parsed != null && parsed.kind() == OmpDirective.Kind.PARALLEL_DO) {
+            // an atomic increment of a shared scalar in a parallel loop is a sum reduction
+            return ParallelRegion.scalarUpdatesAsReductions(f);
+        }
+        return f;
+    }
+
+    /** The control of a do statement; null (reported, the construct skipped) when it cannot be read. */
+    private DoLoopControl control(LogicalLine l, Classifier.Line cls) {
         Cursor c = new Cursor(l, src, cls.at());
         c.next();
-        DoLoopControl control;
         boolean labelled = c.peek() != null && c.peek().kind() == Token.Kind.INT;
         try {
             if (labelled) {
@@ -169,7 +247,7 @@ final class ExecutionPart {
                 skipToLabel(label.text());
                 throw c.at(label, "unsupported-do.labelled-do-loops");
             }
-            control = DoLoopControl.parse(c, scope, exprs, counters);
+            return DoLoopControl.parse(c, scope, exprs, counters);
         } catch (UnsupportedException e) {
             reporter.add(e.diagnostic());
             if (!labelled) {
@@ -177,32 +255,360 @@ final class ExecutionPart {
             }
             return null;
         }
-        Variable counter = control.counter();
-        Expr lower = control.lower();
-        long step = control.step();
-        counters.push(counter);
+    }
+
+    /**
+     * Whether a loop directive may stand here: {@code !$omp do} directly in a parallel region,
+     * {@code !$omp parallel do} outside regions. A misplaced one is reported; its loop is read as
+     * a sequential loop.
+     */
+    private boolean allowed(OmpDirective.Parsed omp, boolean worksharing) {
+        LogicalLine l = omp.line();
+        if (omp.kind() == OmpDirective.Kind.PARALLEL_DO) {
+            if (regionDepth > 0) {
+                reporter.error("unsupported-omp-region.fortran-nested", l.start(), l.end(), "construct",
+                        "parallel do");
+                return false;
+            }
+            return true;
+        }
+        if (worksharing) {
+            return true;
+        }
+        misplacedInRegion(l, omp.kind());
+        return false;
+    }
+
+    /** A region-level directive ({@code do}, {@code barrier}, {@code single} ...) where it cannot stand. */
+    private void misplacedInRegion(LogicalLine l, OmpDirective.Kind k) {
+        if (parallelLoopDepth > 0) {
+            reporter.error("unsupported-omp.inside-loop", l.start(), l.end(), "construct", k.spelling);
+        } else if (regionDepth > 0) {
+            reporter.error("unsupported-omp-region.fortran-inside-construct", l.start(), l.end(), "construct",
+                    k.spelling, "where", insideBlock == null ? "this construct" : insideBlock);
+        } else {
+            reporter.error("unsupported-omp.fortran-orphaned", l.start(), l.end(), "construct", k.spelling);
+        }
+    }
+
+    private OmpDirective.Parsed parseOrReport(LogicalLine l) {
+        try {
+            return OmpDirective.parse(l, scope, src);
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            return null;
+        }
+    }
+
+    // ---- OpenMP blocks and parallel regions ---------------------------------------------------
+
+    /**
+     * An OpenMP directive that is no statement's: a parallel region (replaced by its lowering), a
+     * critical section in a parallel loop (its increments made atomic), or a region-level
+     * directive or {@code end} out of place (reported). False for the directives a statement
+     * claims ({@code parallel do}, {@code do}, {@code atomic}); true when the line was consumed.
+     */
+    private boolean ompBlock(LogicalLine l, OmpDirective.Kind k, List<Stmt> out) {
+        switch (k) {
+            case PARALLEL_DO, DO, ATOMIC -> {
+                return false;
+            }
+            case END_PARALLEL_DO -> {
+                reporter.error("misplaced-pragma.omp-end-parallel", l.start(), l.end());
+                pos++;
+            }
+            case PARALLEL -> {
+                directives.dangling(pending);
+                pending = new ArrayList<>();
+                pos++;
+                out.addAll(region(l));
+            }
+            case CRITICAL -> {
+                pos++;
+                List<Stmt> body = block(l, k, "'!$omp critical'");
+                if (parallelLoopDepth > 0) {
+                    out.addAll(criticalIncrements(body));
+                } else {
+                    misplacedInRegion(l, k);
+                }
+            }
+            case SINGLE, MASTER, MASKED, BARRIER -> {
+                pos++;
+                misplacedInRegion(l, k);
+                if (k != OmpDirective.Kind.BARRIER) {
+                    block(l, k, "'!$omp " + k.spelling + "'");
+                }
+            }
+            default -> {
+                reporter.error("misplaced-pragma.omp-end-construct", l.start(), l.end(), "directive", k.spelling,
+                        "construct", k.spelling.substring("end ".length()));
+                pos++;
+            }
+        }
+        return true;
+    }
+
+    /** The statements of an OpenMP block whose opening line was read, through its {@code !$omp end}. */
+    private List<Stmt> block(LogicalLine open, OmpDirective.Kind k, String what) {
+        String outer = insideBlock;
+        insideBlock = what;
+        openBlocks.push(k.end());
         List<Stmt> body;
         try {
-            body = statements(Closer.DO);
+            body = statements(Closer.OMP, k.end());
+        } finally {
+            insideBlock = outer;
+            openBlocks.pop();
+        }
+        closeOmp(open, k);
+        return body;
+    }
+
+    /** Consumes the {@code !$omp end} of a block and returns its end offset; a missing one is reported. */
+    private int closeOmp(LogicalLine open, OmpDirective.Kind k) {
+        if (pos < end && lines.get(pos).kind() == LogicalLine.Kind.OMP
+                && OmpDirective.kindOf(lines.get(pos)) == k.end()) {
+            LogicalLine l = lines.get(pos);
+            parseOrReport(l);
+            pos++;
+            return l.end();
+        }
+        reporter.error("missing-end.omp-construct", open.start(), open.end(), "construct", k.spelling);
+        return open.end();
+    }
+
+    /** A critical section in a parallel loop: increments {@code x = x + e}, made atomic. */
+    private List<Stmt> criticalIncrements(List<Stmt> body) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : body) {
+            Assign inc = s instanceof Assign a && !a.atomic() ? RegionParts.atomicIncrement(a) : null;
+            if (inc == null) {
+                reporter.error("unsupported-omp.fortran-critical-update", s.range(), "code",
+                        src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
+                continue;
+            }
+            out.add(inc);
+        }
+        return out;
+    }
+
+    /**
+     * A parallel region whose {@code !$omp parallel} line was read: its parts, lowered by
+     * {@link ParallelRegion}. Nothing when the region or its lowering has errors (reported). The
+     * counters of do loops inside the region are private to each thread (OpenMP's rule for
+     * Fortran), which is what lets every thread run a sequential loop around worksharing loops.
+     */
+    private List<Stmt> region(LogicalLine l) {
+        OmpDirective.Parsed p = parseOrReport(l);
+        boolean nested = regionDepth > 0 || parallelLoopDepth > 0;
+        if (nested) {
+            reporter.error("unsupported-omp-region.fortran-nested", l.start(), l.end(), "construct", "parallel");
+        }
+        int errorsBefore = reporter.errorCount();
+        String outer = insideBlock;
+        int outerLoops = parallelLoopDepth;
+        regionDepth++;
+        insideBlock = null;
+        parallelLoopDepth = 0;
+        openBlocks.push(OmpDirective.Kind.END_PARALLEL);
+        List<Part> parts;
+        try {
+            parts = parts(Closer.OMP, OmpDirective.Kind.END_PARALLEL);
+        } finally {
+            openBlocks.pop();
+            regionDepth--;
+            insideBlock = outer;
+            parallelLoopDepth = outerLoops;
+        }
+        closeOmp(l, OmpDirective.Kind.PARALLEL);
+        if (p == null || nested || reporter.errorCount() > errorsBefore) {
+            return List.of();
+        }
+        Set<Variable> loopCounters = new LinkedHashSet<>();
+        RegionParts.counters(parts, loopCounters);
+        for (Variable v : loopCounters) {
+            if (p.clauses().shared().contains(v)) {
+                reporter.error("unsupported-omp-clause.counts-inner-loop", l.start(), l.end(), "counter", v.name());
+                return List.of();
+            }
+        }
+        try {
+            return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts).lower();
+        } catch (UnsupportedException e) {
+            reporter.add(RegionParts.fortranWording(e.diagnostic()));
+            return List.of();
+        }
+    }
+
+    /** The body of a region (or of a sequential loop in it) up to {@code ompEnd} or a terminator. */
+    private List<Part> parts(Closer closer, OmpDirective.Kind ompEnd) {
+        List<Part> out = new ArrayList<>();
+        while (pos < end) {
+            LogicalLine l = lines.get(pos);
+            if (l.isDirective()) {
+                OmpDirective.Kind k = l.kind() == LogicalLine.Kind.OMP ? OmpDirective.kindOf(l) : null;
+                if (k != null && (k == ompEnd || openBlocks.contains(k))) {
+                    break;
+                }
+                if (k == null) {
+                    pending.add(l);
+                    pos++;
+                    continue;
+                }
+                switch (k) {
+                    case BARRIER -> {
+                        parseOrReport(l);
+                        out.add(new ParallelRegion.Barrier(src.range(l.start(), l.end())));
+                        pos++;
+                    }
+                    case SINGLE, MASTER, MASKED, CRITICAL -> {
+                        directives.claim(takePending(), AnnotationSite.OTHER, Set.of());
+                        OmpDirective.Parsed p = parseOrReport(l);
+                        pos++;
+                        String construct = "!$omp " + k.spelling
+                                + (p != null && p.name() != null ? " (" + p.name() + ")" : "");
+                        List<Stmt> body = block(l, k, "'" + construct + "'");
+                        int endOffset = lines.get(pos - 1).end();
+                        Block b = new Block(body, src.range(l.end(), endOffset));
+                        var range = src.range(l.start(), endOffset);
+                        out.add(k == OmpDirective.Kind.CRITICAL ? new ParallelRegion.InTurn(construct, b, range)
+                                : new ParallelRegion.OneThread(construct, b, range));
+                    }
+                    default -> {
+                        List<Stmt> ignored = new ArrayList<>();
+                        if (!ompBlock(l, k, ignored)) {
+                            pending.add(l);
+                            pos++;
+                        }
+                    }
+                }
+                continue;
+            }
+            Classifier.Line cls = Classifier.classify(l);
+            if (ConstructLines.isTerminator(cls)) {
+                if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
+                    break;
+                }
+                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(),
+                        l.end()), "describe", closer.describe());
+                pos++;
+                continue;
+            }
+            List<LogicalLine> mine = takePending();
+            if (cls.label() != null) {
+                reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
+            }
+            regionStatement(l, cls, mine, out);
+        }
+        directives.dangling(pending);
+        pending = new ArrayList<>();
+        return out;
+    }
+
+    private List<LogicalLine> takePending() {
+        List<LogicalLine> mine = pending;
+        pending = new ArrayList<>();
+        return mine;
+    }
+
+    /** One statement at region level: a worksharing loop, a sequential loop with directives inside, an atomic increment, or a statement every thread runs. */
+    private void regionStatement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Part> out) {
+        OmpDirective.Kind k = mine.stream().filter(x -> x.kind() == LogicalLine.Kind.OMP)
+                .map(OmpDirective::kindOf).filter(x -> x != null).findFirst().orElse(null);
+        if (cls.kind() == Classifier.Kind.DO && k == OmpDirective.Kind.DO) {
+            For f = doLoop(l, cls, mine, true);
+            if (f != null && f.omp() != null) {
+                out.add(new ParallelRegion.Worksharing(f, lastNowait));
+            } else if (f != null) {
+                out.add(new ParallelRegion.Replicated(f));
+            }
+            return;
+        }
+        int inner = ConstructLines.opensConstruct(l, cls) ? ompInside() : -1;
+        if (cls.kind() == Classifier.Kind.DO && k == null && inner >= 0) {
+            ParallelRegion.Serial s = serialLoop(l, cls, mine);
+            if (s != null) {
+                out.add(s);
+            }
+            return;
+        }
+        if (inner >= 0 && cls.kind() != Classifier.Kind.DO) {
+            LogicalLine d = lines.get(inner);
+            reporter.error("unsupported-omp-region.fortran-inside-construct", d.start(), d.end(), "construct",
+                    OmpDirective.kindOf(d) == null ? "directive" : OmpDirective.kindOf(d).spelling, "where",
+                    cls.kind() == Classifier.Kind.IF ? "an if construct" : "this construct");
+            directives.claim(mine, AnnotationSite.OTHER, Set.of());
+            pos++;
+            skipConstruct();
+            return;
+        }
+        if (cls.kind() == Classifier.Kind.ASSIGNMENT && k == OmpDirective.Kind.ATOMIC) {
+            Directives.Claimed d = directives.claim(mine, AnnotationSite.ASSIGNMENT, OmpDirective.Kind.ATOMIC);
+            pos++;
+            try {
+                Assign a = simple.assignment(l, cls.at(), counters, d.ad(), null);
+                int start = d.omp() == null ? l.start() : d.omp().line().start();
+                out.add(new ParallelRegion.InTurn("!$omp atomic", new Block(List.of(a), a.range()),
+                        src.range(start, l.end())));
+            } catch (UnsupportedException e) {
+                reporter.add(e.diagnostic());
+            }
+            return;
+        }
+        List<Stmt> stmts = new ArrayList<>();
+        statement(l, cls, mine, stmts);
+        for (Stmt s : stmts) {
+            out.add(new ParallelRegion.Replicated(s));
+        }
+    }
+
+    /** A sequential do loop every thread runs, with directives inside: its body as parts. */
+    private ParallelRegion.Serial serialLoop(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine) {
+        Directives.Claimed d = directives.claim(mine, AnnotationSite.LOOP, Set.of());
+        pos++;
+        DoLoopControl control = control(l, cls);
+        if (control == null) {
+            return null;
+        }
+        counters.push(control.counter());
+        List<Part> body;
+        try {
+            body = parts(Closer.DO, null);
         } finally {
             counters.pop();
         }
         int endOffset = closeConstruct(l, "do", "end do", cls);
-        OmpParallelFor omp = null;
-        if (d.omp() != null) {
-            omp = DoLoopControl.withInnerCounters(d.omp().clauses(), body, counter, l, reporter);
-            if (pos < end && lines.get(pos).kind() == LogicalLine.Kind.OMP
-                    && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.END_PARALLEL_DO) {
-                endOffset = lines.get(pos).end();
-                pos++;
+        Expr lower = control.lower();
+        long step = control.step();
+        For f = new For(control.counter(), lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
+                new IntLit(step, lower.range()), new Block(List.of(), src.range(l.end(), endOffset)), null, d.ad(),
+                src.range(l.start(), endOffset));
+        DoLoopControl.checkBounds(f.withBody(new Block(RegionParts.statementsOf(body), f.range())), l, reporter);
+        return new ParallelRegion.Serial(f, body);
+    }
+
+    /** The index of the first OpenMP directive inside the construct that opens at {@code pos}; -1 if none. */
+    private int ompInside() {
+        int depth = 1;
+        for (int i = pos + 1; i < end; i++) {
+            LogicalLine l = lines.get(i);
+            if (l.kind() == LogicalLine.Kind.OMP) {
+                return i;
+            }
+            if (l.kind() != LogicalLine.Kind.CODE) {
+                continue;
+            }
+            Classifier.Line cls = Classifier.classify(l);
+            if (ConstructLines.endsUnit(cls)) {
+                return -1;
+            }
+            if (ConstructLines.opensConstruct(l, cls)) {
+                depth++;
+            } else if (cls.kind() == Classifier.Kind.END && !cls.endWhat().isEmpty() && --depth == 0) {
+                return -1;
             }
         }
-        int start = d.omp() != null ? Math.min(l.start(), d.omp().line().start()) : l.start();
-        For f = new For(counter, lower, step > 0 ? Binary.Op.LE : Binary.Op.GE, control.upper(),
-                new IntLit(step, lower.range()), new Block(body, src.range(l.end(), endOffset)), omp, d.ad(),
-                src.range(start, endOffset));
-        DoLoopControl.checkBounds(f, l, reporter);
-        return f;
+        return -1;
     }
 
     // ---- if -----------------------------------------------------------------------------------
@@ -227,14 +633,14 @@ final class ExecutionPart {
             if (ConstructLines.isConstructIf(l, cls)) {
                 skipConstruct();
             }
-            directives.claim(mine, AnnotationSite.OTHER, null);
+            directives.claim(mine, AnnotationSite.OTHER, Set.of());
             return null;
         }
         if (!construct) {
             pos++;
             return logicalIf(l, c, cond, mine);
         }
-        directives.claim(mine, AnnotationSite.OTHER, null);
+        directives.claim(mine, AnnotationSite.OTHER, Set.of());
         pos++;
         return ifRest(cond, l.start(), l, cls);
     }
@@ -252,7 +658,7 @@ final class ExecutionPart {
 
     /** {@code if (c) action}: the action is one simple statement. */
     private Stmt logicalIf(LogicalLine l, Cursor c, Expr cond, List<LogicalLine> mine) {
-        directives.claim(mine, AnnotationSite.OTHER, null);
+        directives.claim(mine, AnnotationSite.OTHER, Set.of());
         LogicalLine action = new LogicalLine(LogicalLine.Kind.CODE, l.tokens().subList(c.pos(), l.tokens().size()),
                 c.nextStart(), l.end());
         Classifier.Line acls = Classifier.classify(action);

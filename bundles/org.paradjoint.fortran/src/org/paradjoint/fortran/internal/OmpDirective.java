@@ -10,42 +10,117 @@ import org.paradjoint.core.ir.Variable;
 /**
  * {@code !$omp} directives: {@code parallel do} with its clauses ({@code private},
  * {@code firstprivate}, {@code shared}, {@code reduction}, {@code schedule}, {@code collapse},
- * {@code default}), {@code end parallel do}, and {@code atomic} before an update. Reduction
- * operators are stored in C spelling ({@code .and.} is {@code &&}, {@code iand} is {@code &}).
- * Any other directive or clause is a located error.
+ * {@code default}), {@code end parallel do}, {@code atomic} before an update, and the directives of
+ * a parallel region: {@code parallel} ... {@code end parallel} (data-sharing and reduction
+ * clauses), {@code do} ({@code private}, {@code firstprivate}, {@code reduction}, {@code schedule},
+ * {@code collapse}) with {@code end do [nowait]}, {@code barrier}, {@code single} ...
+ * {@code end single [nowait]}, {@code master}/{@code masked} ... {@code end master}/{@code end
+ * masked}, {@code critical [(name)]} ... {@code end critical [(name)]}. Reduction operators are
+ * stored in C spelling ({@code .and.} is {@code &&}, {@code iand} is {@code &}). Any other
+ * directive or clause is a located error.
  */
 final class OmpDirective {
 
     enum Kind {
-        PARALLEL_DO, END_PARALLEL_DO, ATOMIC
+        PARALLEL_DO("parallel do"), END_PARALLEL_DO("end parallel do"), ATOMIC("atomic"), PARALLEL("parallel"),
+        END_PARALLEL("end parallel"), DO("do"), END_DO("end do"), BARRIER("barrier"), SINGLE("single"),
+        END_SINGLE("end single"), MASTER("master"), END_MASTER("end master"), MASKED("masked"),
+        END_MASKED("end masked"), CRITICAL("critical"), END_CRITICAL("end critical");
+
+        final String spelling;
+
+        Kind(String spelling) {
+            this.spelling = spelling;
+        }
+
+        /** The {@code end} directive of a block construct; null for the others. */
+        Kind end() {
+            return switch (this) {
+                case PARALLEL -> END_PARALLEL;
+                case SINGLE -> END_SINGLE;
+                case MASTER -> END_MASTER;
+                case MASKED -> END_MASKED;
+                case CRITICAL -> END_CRITICAL;
+                default -> null;
+            };
+        }
+
+        boolean isEnd() {
+            return spelling.startsWith("end ");
+        }
     }
 
-    record Parsed(Kind kind, OmpParallelFor clauses, LogicalLine line) {
+    /**
+     * A directive: its clauses (for {@code parallel do}, {@code parallel} and {@code do}),
+     * {@code nowait} (on {@code end do} and {@code end single}) and the name of a critical section.
+     */
+    record Parsed(Kind kind, OmpParallelFor clauses, boolean nowait, String name, LogicalLine line) {
+        Parsed(Kind kind, OmpParallelFor clauses, LogicalLine line) {
+            this(kind, clauses, false, null, line);
+        }
     }
 
     private static final Set<String> KNOWN_UNSUPPORTED_CLAUSES = Set.of("lastprivate", "num_threads", "if",
             "ordered", "proc_bind", "copyin", "linear", "allocate", "order", "copyprivate", "nowait");
+    private static final Set<String> ON_PARALLEL_DO = Set.of("private", "firstprivate", "shared", "reduction",
+            "schedule", "collapse", "default");
+    private static final Set<String> ON_PARALLEL = Set.of("private", "firstprivate", "shared", "reduction",
+            "default");
+    private static final Set<String> ON_DO = Set.of("private", "firstprivate", "reduction", "schedule", "collapse");
+    private static final List<String> WORDS = List.of("parallel", "do", "single", "master", "masked", "critical");
 
     private OmpDirective() {
     }
 
-    /** The directive's kind, without resolving clauses (for recognising {@code end parallel do}). */
+    /** The words that name the directive, {@code end} split off ({@code enddo}, {@code endparallel}). */
+    private static List<String> words(LogicalLine l) {
+        List<String> out = new ArrayList<>();
+        for (Token t : l.tokens()) {
+            if (!t.isName() || out.size() == 3) {
+                break;
+            }
+            String w = t.text();
+            if (out.isEmpty() && w.startsWith("end") && WORDS.contains(w.substring(3))) {
+                out.add("end");
+                w = w.substring(3);
+            } else if (out.isEmpty() && w.equals("endparalleldo")) {
+                out.add("end");
+                w = "paralleldo";
+            }
+            if (w.equals("paralleldo")) {
+                out.add("parallel");
+                w = "do";
+            }
+            out.add(w);
+        }
+        return out;
+    }
+
+    /** The directive's kind, without resolving clauses (for recognising block ends). */
     static Kind kindOf(LogicalLine l) {
-        List<Token> t = l.tokens();
-        if (t.size() >= 3 && t.get(0).isName("end") && t.get(1).isName("parallel") && t.get(2).isName("do")) {
-            return Kind.END_PARALLEL_DO;
+        List<String> w = words(l);
+        if (w.isEmpty()) {
+            return null;
         }
-        if (t.size() >= 2 && t.get(0).isName("end") && t.get(1).isName("paralleldo")) {
-            return Kind.END_PARALLEL_DO;
+        boolean end = w.get(0).equals("end");
+        List<String> rest = end ? w.subList(1, w.size()) : w;
+        if (rest.isEmpty()) {
+            return null;
         }
-        if (t.size() >= 2 && t.get(0).isName("parallel") && t.get(1).isName("do")
-                || t.size() >= 1 && t.get(0).isName("paralleldo")) {
-            return Kind.PARALLEL_DO;
+        if (rest.size() >= 2 && rest.get(0).equals("parallel") && rest.get(1).equals("do")) {
+            return end ? Kind.END_PARALLEL_DO : Kind.PARALLEL_DO;
         }
-        if (t.size() >= 1 && t.get(0).isName("atomic")) {
-            return Kind.ATOMIC;
-        }
-        return null;
+        return switch (rest.get(0)) {
+            case "parallel" -> end ? Kind.END_PARALLEL : Kind.PARALLEL;
+            case "do" -> end ? Kind.END_DO : Kind.DO;
+            case "single" -> end ? Kind.END_SINGLE : Kind.SINGLE;
+            case "master" -> end ? Kind.END_MASTER : Kind.MASTER;
+            case "masked" -> end ? Kind.END_MASKED : Kind.MASKED;
+            case "critical" -> end ? Kind.END_CRITICAL : Kind.CRITICAL;
+            case "atomic" -> end ? null : Kind.ATOMIC;
+            case "barrier" -> end ? null : Kind.BARRIER;
+            default -> null;
+        };
     }
 
     static Parsed parse(LogicalLine l, Scope scope, SourceText src) {
@@ -54,28 +129,78 @@ final class OmpDirective {
         if (kind == null) {
             throw unsupported(c, l);
         }
+        // skip the tokens that name the directive
+        int words = kind.spelling.split(" ").length;
+        int at = 0;
+        for (int seen = 0; seen < words; at++) {
+            seen += wordsIn(l.tokens().get(at).text());
+        }
+        c.seek(at);
+        String spelled = "!$omp " + kind.spelling;
         switch (kind) {
-            case END_PARALLEL_DO -> {
-                c.seek(l.tokens().get(1).isName("paralleldo") ? 2 : 3);
-                c.expectEnd("!$omp end parallel do");
+            case END_PARALLEL_DO, END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED -> {
+                c.expectEnd(spelled);
                 return new Parsed(kind, null, l);
             }
+            case END_DO, END_SINGLE -> {
+                boolean nowait = c.peekName("nowait");
+                if (nowait) {
+                    c.next();
+                }
+                c.expectEnd(spelled + " [nowait]");
+                return new Parsed(kind, null, nowait, null, l);
+            }
+            case SINGLE -> {
+                if (!c.atEnd()) {
+                    Token t = c.peek();
+                    throw c.at(t, "unsupported-omp-clause.fortran-directive", "clause", t.text(), "directive",
+                            kind.spelling, "supported", "none");
+                }
+                return new Parsed(kind, null, l);
+            }
+            case CRITICAL, END_CRITICAL -> {
+                String name = null;
+                if (c.accept("(")) {
+                    name = c.expectName("the name of the critical section").text();
+                    c.expect(")", "')' after the name of the critical section");
+                }
+                c.expectEnd(spelled + " [(name)]");
+                return new Parsed(kind, null, false, name, l);
+            }
             case ATOMIC -> {
-                c.next();
                 if (c.peekName("update")) {
                     c.next();
                 }
                 c.expectEnd("!$omp atomic (only the update form is supported)");
                 return new Parsed(kind, null, l);
             }
+            case PARALLEL -> {
+                return new Parsed(kind, clauses(c, scope, l, kind, ON_PARALLEL), l);
+            }
+            case DO -> {
+                if (c.peekName("simd")) {
+                    throw c.atNext("unsupported-omp.omp", "what", "do simd", "hint", "use '!$omp do'");
+                }
+                return new Parsed(kind, clauses(c, scope, l, kind, ON_DO), l);
+            }
             default -> {
-                c.seek(l.tokens().get(0).isName("paralleldo") ? 1 : 2);
                 if (c.peekName("simd")) {
                     throw c.atNext("unsupported-omp.omp-parallel-do");
                 }
-                return new Parsed(kind, clauses(c, scope, l), l);
+                return new Parsed(kind, clauses(c, scope, l, kind, ON_PARALLEL_DO), l);
             }
         }
+    }
+
+    /** How many directive words one token holds ({@code enddo}: 2, {@code endparalleldo}: 3). */
+    private static int wordsIn(String token) {
+        int n = 1;
+        String w = token;
+        if (w.startsWith("end") && !w.equals("end")) {
+            n++;
+            w = w.substring(3);
+        }
+        return w.equals("paralleldo") ? n + 1 : n;
     }
 
     private static RuntimeException unsupported(Cursor c, LogicalLine l) {
@@ -84,15 +209,18 @@ final class OmpDirective {
             return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
-            case "parallel" -> "parallel regions are not supported; put '!$omp parallel do' on the loop";
-            case "do" -> "a worksharing '!$omp do' needs an enclosing parallel region, which is not supported; use "
-                    + "'!$omp parallel do'";
-            default -> "only '!$omp parallel do', '!$omp end parallel do' and '!$omp atomic' are supported";
+            case "sections", "section", "task", "taskloop", "taskwait", "taskgroup", "ordered", "workshare",
+                    "simd", "flush", "teams", "target", "distribute", "loop", "scope", "threadprivate" ->
+                "this construct is not supported; supported: '!$omp parallel do', '!$omp atomic', and parallel "
+                        + "regions with '!$omp do', 'barrier', 'single', 'master', 'masked' and 'critical'";
+            default -> "only '!$omp parallel do', '!$omp atomic', and parallel regions ('!$omp parallel' ... "
+                    + "'!$omp end parallel') with '!$omp do', 'barrier', 'single', 'master', 'masked' and "
+                    + "'critical' are supported";
         };
         return c.error("unsupported-omp.omp", "what", what, "hint", hint);
     }
 
-    private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l) {
+    private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l, Kind kind, Set<String> allowed) {
         List<Variable> privates = new ArrayList<>();
         List<Variable> firstprivates = new ArrayList<>();
         List<Variable> shared = new ArrayList<>();
@@ -105,6 +233,11 @@ final class OmpDirective {
                 continue;
             }
             Token clause = c.expectName("an OpenMP clause");
+            if (kind != Kind.PARALLEL_DO && !allowed.contains(clause.text())
+                    && (ON_PARALLEL_DO.contains(clause.text()) || KNOWN_UNSUPPORTED_CLAUSES.contains(clause.text()))) {
+                throw c.at(clause, "unsupported-omp-clause.fortran-directive", "clause", clause.text(), "directive",
+                        kind.spelling, "supported", String.join(", ", allowed.stream().sorted().toList()));
+            }
             switch (clause.text()) {
                 case "private" -> names(c, scope, privates, clause);
                 case "firstprivate" -> names(c, scope, firstprivates, clause);

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
@@ -82,8 +83,10 @@ final class SimpleStatements {
                 return new Assign(target, op, b.right(), true, pragmas, range);
             }
         }
-        if (value instanceof Binary b && b.op() == Binary.Op.ADD && b.right().equals(target)) {
-            return new Assign(target, Assign.Op.ADD, b.left(), true, pragmas, range);
+        // x = x + e1 - e2 ... and x = e + x
+        Assign chain = ParallelRegion.asIncrement(new Assign(target, Assign.Op.SET, value, true, pragmas, range));
+        if (chain != null) {
+            return chain;
         }
         throw c.error("unsupported-omp.omp-atomic-needs");
     }

@@ -165,13 +165,119 @@ class DiagnosticsTest {
     void openMpRegionsAndClauses() {
         error(sub("""
                   !$omp parallel
+                  !$omp sections
                   y(1) = x(1)
-                  !$omp end parallel"""), "unsupported-omp", 7, 1, "parallel regions", "parallel do");
+                  !$omp end parallel"""), "unsupported-omp", 8, 1, "sections", "parallel regions");
         error(sub("""
                   !$omp parallel do lastprivate(i)
                   do i = 1, n
                     y(i) = x(i)
                   end do"""), "unsupported-omp-clause", 7, 19, "lastprivate");
+    }
+
+    @Test
+    void worksharingLoopOutsideARegion() {
+        error(sub("""
+                  !$omp do
+                  do i = 1, n
+                    y(i) = x(i)
+                  end do
+                  !$omp end do"""), "unsupported-omp", 7, 1, "'!$omp do' outside a parallel region",
+                "'!$omp parallel'");
+        error(sub("""
+                  !$omp barrier
+                  y(1) = x(1)"""), "unsupported-omp", 7, 1, "'!$omp barrier' outside a parallel region");
+    }
+
+    @Test
+    void nestedParallelism() {
+        String src = sub("""
+                  !$omp parallel
+                  !$omp parallel do
+                  do i = 1, n
+                    y(i) = x(i)
+                  end do
+                  !$omp end parallel""");
+        error(src, "unsupported-omp-region", 8, 1, "'!$omp parallel do'", "nested", "'!$omp do'");
+        assertEquals(1, Fortran.parse(src).diagnostics().size(), () -> Fortran.parse(src).diagnostics().toString());
+        error(sub("""
+                  !$omp parallel do
+                  do i = 1, n
+                    !$omp single
+                    y(i) = x(i)
+                    !$omp end single
+                  end do"""), "unsupported-omp", 9, 3, "`omp single` inside a parallel loop");
+    }
+
+    @Test
+    void regionsThatWouldChangeWhenLowered() {
+        // every thread would write the shared y(1)
+        error(sub("""
+                  !$omp parallel
+                  y(1) = x(1)
+                  !$omp end parallel"""), "unsupported-omp-region", 8, 1, "every thread", "'y'",
+                "'!$omp single'");
+        // every thread would add x(1): not a per-thread partial sum
+        error(sub("""
+                  !$omp parallel
+                  !$omp critical
+                  y(1) = y(1) + x(1)
+                  !$omp end critical
+                  !$omp end parallel"""), "unsupported-omp-region", 9, 1, "'!$omp critical'",
+                "'local = local + ...'");
+        // directives inside an if construct of the region
+        error(sub("""
+                  !$omp parallel
+                  if (n > 2) then
+                    !$omp single
+                    y(1) = x(1)
+                    !$omp end single
+                  end if
+                  !$omp end parallel"""), "unsupported-omp-region", 9, 3, "'!$omp single' inside an if construct");
+    }
+
+    @Test
+    void aTimeLoopInARegionMayNotChangeItsBound() {
+        error("""
+                subroutine s(n, m, x, y)
+                  implicit none
+                  integer, intent(in) :: n
+                  integer :: m
+                  real(8), intent(in) :: x(n)
+                  real(8), intent(inout) :: y(n)
+                  integer :: i, t
+                  !$omp parallel
+                  do t = 1, m
+                    !$omp do
+                    do i = 1, n
+                      y(i) = y(i) + x(i)
+                    end do
+                    !$omp single
+                    m = m - 1
+                    !$omp end single
+                  end do
+                  !$omp end parallel
+                end subroutine s
+                """, "do-bound-modified", 9, 3, "'m'");
+    }
+
+    @Test
+    void unclosedOpenMpBlocks() {
+        error(sub("""
+                  !$omp parallel
+                  !$omp single
+                  y(1) = x(1)
+                  !$omp end parallel"""), "missing-end", 8, 1, "'!$omp single'", "'!$omp end single'");
+        error(sub("""
+                  y(1) = x(1)
+                  !$omp end single"""), "misplaced-pragma", 8, 1, "'!$omp end single'");
+        error(sub("""
+                  !$omp parallel
+                  !$omp do nowait
+                  do i = 1, n
+                    y(i) = x(i)
+                  end do
+                  !$omp end parallel"""), "unsupported-omp-clause", 8, 10, "'nowait'", "'!$omp do'");
     }
 
     @Test

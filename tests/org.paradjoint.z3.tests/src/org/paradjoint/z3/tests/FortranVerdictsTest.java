@@ -39,7 +39,8 @@ import org.paradjoint.z3.Z3Prover;
 
 /**
  * The race analysis reads the Fortran examples ({@code examples/fortran}, Fortran front-end) as
- * it reads their C originals ({@code examples/formad}, {@code examples/stencil}, CDT front-end):
+ * it reads their C originals ({@code examples/formad}, {@code examples/stencil}, {@code
+ * examples/openmp}, CDT front-end; parallel regions as the loops both front-ends lower them to):
  * per parallel loop and adjoint array, the same verdict, the same number of increments and of
  * UNSAFE ones, with and without loop bounds; and those verdicts are the ones
  * {@code examples/formad/README.md} lists.
@@ -68,7 +69,12 @@ class FortranVerdictsTest {
             new Pair("formad/lbm_stream.c", "lbm_stream.f90", "lbm_stream", List.of(), List.of()),
             new Pair("stencil/stencil1d.c", "stencil1d.f90", "stencil1d", List.of("r"), List.of("u")),
             new Pair("stencil/burgers1d.c", "burgers1d.f90", "burgers1d", List.of("u"), List.of("u_1")),
-            new Pair("stencil/wave3d.c", "wave3d.f90", "wave3d", List.of("u"), List.of("u_1", "u_2")));
+            new Pair("stencil/wave3d.c", "wave3d.f90", "wave3d", List.of("u"), List.of("u_1", "u_2")),
+            new Pair("openmp/regions.c", "regions.f90", "smooth_two_phase", List.of(), List.of()),
+            new Pair("openmp/regions.c", "regions.f90", "norm2_partial", List.of(), List.of()),
+            new Pair("openmp/regions.c", "regions.f90", "relax_steps", List.of(), List.of()),
+            new Pair("openmp/regions.c", "regions.f90", "moments", List.of(), List.of()),
+            new Pair("openmp/regions.c", "regions.f90", "dot_atomic", List.of(), List.of()));
 
     /** The verdict of one adjoint array in one parallel loop (0 = first in source order). */
     record Expected(String function, int loop, String adjoint, Verdict withBounds, Verdict withoutBounds) {
@@ -81,7 +87,8 @@ class FortranVerdictsTest {
      * The table of {@code examples/formad/README.md} (lbm_stream: "UNPROVEN by index knowledge
      * alone; SAFE if loop bounds are used"). The stencil examples are not in it: the conventional
      * adjoint of their gather loops races as {@code gather3.c} does (UNSAFE), except for the
-     * centre-only read of {@code u_2}, which is why they get adjoint stencils instead.
+     * centre-only read of {@code u_2}, which is why they get adjoint stencils instead. The region
+     * examples: loops that write through the counter alone are SAFE, three-point gathers UNSAFE.
      */
     static final List<Expected> EXPECTED = List.of(
             new Expected("gather3", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
@@ -95,7 +102,15 @@ class FortranVerdictsTest {
             new Expected("stencil1d", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("burgers1d", 0, "u_1_b", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("wave3d", 0, "u_1_b", Verdict.UNSAFE, Verdict.UNSAFE),
-            new Expected("wave3d", 0, "u_2_b", Verdict.SAFE, Verdict.SAFE));
+            new Expected("wave3d", 0, "u_2_b", Verdict.SAFE, Verdict.SAFE),
+            new Expected("smooth_two_phase", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("smooth_two_phase", 1, "wb", Verdict.UNSAFE, Verdict.UNSAFE),
+            new Expected("norm2_partial", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("relax_steps", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
+            new Expected("relax_steps", 1, "vb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("moments", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("dot_atomic", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("dot_atomic", 0, "yb", Verdict.SAFE, Verdict.SAFE));
 
     private static final Z3Prover Z3 = new Z3Prover();
 

@@ -1,0 +1,132 @@
+! OpenMP parallel regions with worksharing loops, as simulation codes write
+! them to start the thread team once (the Fortran versions of
+! ../openmp/regions.c). Each procedure's adjoint is the adjoint of its
+! worksharing loops, in reverse order, each with its own race proofs.
+
+! Two worksharing loops (the second reads what the first wrote, after the
+! first loop's implicit barrier) and a single block for the ends.
+!$ad gradient(y : x)
+subroutine smooth_two_phase(n, y, w, x)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(inout) :: y(n), w(n)
+  real(8), intent(in) :: x(n)
+  integer :: i
+
+  !$omp parallel
+  !$omp do schedule(static)
+  do i = 1, n
+    w(i) = sin(x(i)) * x(i)
+  end do
+  !$omp end do
+  !$omp do
+  do i = 2, n - 1
+    y(i) = w(i - 1) - 2.0d0 * w(i) + w(i + 1)
+  end do
+  !$omp end do
+  !$omp single
+  y(1) = w(1)
+  y(n) = w(n) * w(n)
+  !$omp end single
+  !$omp end parallel
+end subroutine smooth_two_phase
+
+! The hand-made reduction: a private partial sum per thread, added to the
+! shared result in a critical section after a nowait loop.
+!$ad gradient(s : x)
+subroutine norm2_partial(n, x, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: s(1)
+  real(8) :: local
+  integer :: i
+
+  !$omp parallel private(local)
+  local = 0.0d0
+  !$omp do
+  do i = 1, n
+    local = local + x(i) * x(i)
+  end do
+  !$omp end do nowait
+  !$omp critical
+  s(1) = s(1) + local
+  !$omp end critical
+  !$omp end parallel
+end subroutine norm2_partial
+
+! A time loop inside the region: every thread runs the loop over steps (its
+! counter is private, as OpenMP makes every loop counter in a parallel
+! construct), the work of each step is shared by worksharing loops, and a
+! barrier separates the steps.
+!$ad gradient(u : u)
+subroutine relax_steps(n, steps, u, v)
+  implicit none
+  integer, intent(in) :: n, steps
+  real(8), intent(inout) :: u(n), v(n)
+  integer :: i, t
+
+  !$omp parallel default(none) shared(n, steps, u, v)
+  do t = 1, steps
+    !$omp do
+    do i = 2, n - 1
+      v(i) = 0.25d0 * u(i - 1) + 0.5d0 * u(i) + 0.25d0 * u(i + 1)
+    end do
+    !$omp end do
+    !$omp do
+    do i = 2, n - 1
+      u(i) = v(i) * (1.0d0 + 0.1d0 * v(i))
+    end do
+    !$omp end do
+    !$omp barrier
+  end do
+  !$omp end parallel
+end subroutine relax_steps
+
+! A reduction clause on the region, atomic increments of array elements,
+! and a master block after an explicit barrier.
+!$ad gradient(h, r : x)
+subroutine moments(n, m, x, h, r)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: h(m), r(2)
+  real(8) :: s
+  integer :: i
+
+  s = 0.0d0
+  !$omp parallel reduction(+: s)
+  !$omp do
+  do i = 1, n
+    s = s + x(i) * x(i) * x(i)
+    !$omp atomic
+    h(mod(i, m) + 1) = h(mod(i, m) + 1) + cos(x(i))
+  end do
+  !$omp end do
+  !$omp barrier
+  !$omp master
+  r(2) = h(1) * h(m)
+  !$omp end master
+  !$omp end parallel
+  r(1) = s
+end subroutine moments
+
+! An atomic increment of a shared scalar in a parallel loop: a sum.
+!$ad gradient(r : x, y)
+subroutine dot_atomic(n, x, y, r)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n), y(n)
+  real(8), intent(inout) :: r(1)
+  real(8) :: acc
+  integer :: i
+
+  acc = 0.0d0
+  !$omp parallel do
+  do i = 1, n
+    !$omp atomic
+    acc = acc + x(i) * y(i)
+  end do
+  !$omp end parallel do
+  r(1) = acc * acc
+end subroutine dot_atomic
