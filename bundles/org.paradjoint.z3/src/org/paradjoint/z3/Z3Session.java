@@ -139,6 +139,23 @@ final class Z3Session implements ProverSession {
         };
     }
 
+    /**
+     * C's integer division and remainder (truncated towards zero; the remainder has the sign of
+     * the dividend), from Z3's Euclidean ones on magnitudes: {@code |a| div |b|} is then the
+     * truncated quotient's magnitude. With these the prover reasons about {@code (i + 1) % n} as
+     * C computes it, and a counterexample's elements are those the program touches.
+     */
+    private ArithExpr<IntSort> truncated(String op, ArithExpr<IntSort> a, ArithExpr<IntSort> b) {
+        ArithExpr<IntSort> zero = ctx.mkInt(0);
+        ArithExpr<IntSort> absA = (ArithExpr<IntSort>) ctx.mkITE(ctx.mkGe(a, zero), a, ctx.mkUnaryMinus(a));
+        ArithExpr<IntSort> absB = (ArithExpr<IntSort>) ctx.mkITE(ctx.mkGe(b, zero), b, ctx.mkUnaryMinus(b));
+        ArithExpr<IntSort> magnitude = ctx.mkDiv(absA, absB);
+        BoolExpr sameSign = ctx.mkEq(ctx.mkGe(a, zero), ctx.mkGt(b, zero));
+        ArithExpr<IntSort> quotient = (ArithExpr<IntSort>) ctx.mkITE(sameSign, magnitude,
+                ctx.mkUnaryMinus(magnitude));
+        return op.equals("/") ? quotient : ctx.mkSub(a, ctx.mkMul(b, quotient));
+    }
+
     @SuppressWarnings("unchecked")
     private static ArithExpr<IntSort>[] arithArray(int n) {
         return (ArithExpr<IntSort>[]) new ArithExpr<?>[n];
@@ -151,6 +168,9 @@ final class Z3Session implements ProverSession {
     @SuppressWarnings("unchecked")
     private ArithExpr<IntSort> apply(Term.App a) {
         List<Term> args = a.args();
+        if (args.size() == 2 && (a.function().equals("/") || a.function().equals("%"))) {
+            return truncated(a.function(), integer(args.get(0)), integer(args.get(1)));
+        }
         FuncDecl<IntSort> f = functions.computeIfAbsent(a.function() + "/" + args.size(), k -> {
             Sort[] domain = new Sort[args.size()];
             java.util.Arrays.fill(domain, ctx.getIntSort());
