@@ -15,6 +15,7 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.For;
@@ -60,7 +61,8 @@ final class Regions {
                 ctx.markFailed();
                 return List.of();
             }
-            List<Stmt> lowered = new ParallelRegion(clauses, declared, parts).lower();
+            List<Stmt> lowered = new ParallelRegion(clauses, declared, parts, name -> ctx.scopes.declareLocal(
+                    Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL))).lower();
             checkNoThreadQueries(lowered);
             return lowered;
         } finally {
@@ -176,7 +178,7 @@ final class Regions {
         return site.content() instanceof Omp o && o.directive() == Omp.Directive.BARRIER;
     }
 
-    /** Work divided by thread number is not lowered yet: say so rather than lower it wrongly. */
+    /** A thread-number query the lowering could not replace (not at the region's level): an error. */
     private static void checkNoThreadQueries(List<Stmt> lowered) {
         for (Stmt s : lowered) {
             for (Call c : StmtUtil.calls(s)) {

@@ -105,6 +105,8 @@ public final class ParallelRegion {
     private final List<Part> parts;
     /** Private scalars that carry each thread's partial sum (see the class comment). */
     private final Set<Variable> partials = new LinkedHashSet<>();
+    /** The region's work divided by thread number, or null when it does not ask its thread number. */
+    private final ThreadPhases phases;
 
     /**
      * {@code clauses}: the region's own ({@code private}, {@code firstprivate}, {@code shared},
@@ -112,11 +114,22 @@ public final class ParallelRegion {
      * region's body, private to each thread.
      */
     public ParallelRegion(OmpParallelFor clauses, List<Variable> declaredInside, List<Part> parts) {
+        this(clauses, declaredInside, parts, null);
+    }
+
+    /**
+     * As above; {@code freshLocal} declares an int local of the function from a name hint, for
+     * regions that divide their work by thread number ({@link ThreadPhases}); without it such a
+     * region is an error.
+     */
+    public ParallelRegion(OmpParallelFor clauses, List<Variable> declaredInside, List<Part> parts,
+            java.util.function.Function<String, Variable> freshLocal) {
         this.clauses = clauses;
         this.parts = List.copyOf(parts);
         privates.addAll(declaredInside);
         privates.addAll(clauses.privates());
         privates.addAll(clauses.firstprivates());
+        this.phases = ThreadPhases.of(flatten(this.parts), privates, freshLocal);
     }
 
     /** The region as parallel loops and sequential statements; a located error where that would change it. */
@@ -124,13 +137,40 @@ public final class ParallelRegion {
         findPartials();
         List<Stmt> out = new ArrayList<>();
         lower(parts, out, new ArrayList<>(flatten(parts)));
+        if (phases != null) {
+            List<Stmt> withPrologue = new ArrayList<>(phases.prologue());
+            withPrologue.addAll(out);
+            return withPrologue;
+        }
         return out;
     }
 
     // ---- lowering ---------------------------------------------------------------------------
 
     private void lower(List<Part> list, List<Stmt> out, List<Part> all) {
+        List<Stmt> phase = new ArrayList<>();
         for (Part p : list) {
+            if (phases != null && p instanceof Replicated r && phases.isSetup(r.stmt())) {
+                continue;
+            }
+            if (phases != null && p instanceof Replicated r && phases.isOwnedWork(r.stmt())) {
+                phase.add(r.stmt());
+                continue;
+            }
+            if (!phase.isEmpty()) {
+                out.add(phases.phase(phase, phase.get(0).range()));
+                phase = new ArrayList<>();
+            }
+            if (phases != null) {
+                switch (p) {
+                case Worksharing w -> phases.checkOutsidePhases(w.loop());
+                case OneThread o -> phases.checkOutsidePhases(o.body());
+                case InTurn t -> phases.checkOutsidePhases(t.body());
+                case Replicated r -> phases.checkOutsidePhases(r.stmt());
+                default -> {
+                }
+                }
+            }
             switch (p) {
             case Worksharing w -> out.add(worksharing(w, all));
             case Barrier b -> {
@@ -153,6 +193,9 @@ public final class ParallelRegion {
                         null, f.pragmas(), f.range()));
             }
             }
+        }
+        if (!phase.isEmpty()) {
+            out.add(phases.phase(phase, phase.get(0).range()));
         }
     }
 

@@ -103,12 +103,16 @@ public final class ThreadAccumulators {
     private ThreadAccumulators() {
     }
 
-    /** True when a loop of {@code f} has accumulators (the file then needs {@link #C_SOURCE}). */
+    /**
+     * True when a loop of {@code f} has accumulators or {@code f} asks the team size
+     * ({@code pa_num_threads()}, which parallel regions divided by thread number are lowered to):
+     * the file then needs {@link #C_SOURCE}.
+     */
     public static boolean uses(Function f) {
         boolean[] found = {false};
         StmtUtil.forEach(f.body(), s -> found[0] |= s instanceof For x && x.omp() != null
                 && !x.omp().accumulators().isEmpty());
-        return found[0];
+        return found[0] || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().equals("pa_num_threads"));
     }
 
     /** The lines after the opening brace of the block, up to the {@code #pragma omp parallel} line. */

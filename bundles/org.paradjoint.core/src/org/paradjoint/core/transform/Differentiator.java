@@ -17,6 +17,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.inline.CallInliner;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -222,8 +223,8 @@ public final class Differentiator {
     }
 
     private static void checkCalls(Function fn) {
-        UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic() && !c.isShapeQuery())
-                .toList());
+        UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic() && !c.isShapeQuery()
+                && c.kind() != CalleeKind.EXTERNAL).toList());
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {

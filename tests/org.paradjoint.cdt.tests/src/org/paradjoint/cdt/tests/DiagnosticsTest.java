@@ -248,7 +248,7 @@ class DiagnosticsTest {
     }
 
     @Test
-    void workDividedByThreadNumber() {
+    void threadNumbersWhereTheyCannotBeGiven() {
         expect("""
                 int omp_get_thread_num(void);
                 void f(int n, double *y) {
@@ -259,7 +259,20 @@ class DiagnosticsTest {
                     for (int i = 0; i < n; i++) y[i] = t;
                   }
                 }
-                """, "unsupported-omp-region", 5, 13, "omp_get_thread_num()", "thread number");
+                """, "unsupported-omp-region", 7, 5, "`t`", "thread number");
+        expect("""
+                int omp_get_thread_num(void);
+                void f(int n, double *y, double *w) {
+                #pragma omp parallel
+                  {
+                    int t = omp_get_thread_num();
+                    double mine = 0.0;
+                    for (int i = t; i < t + 1; i++) mine = y[i];
+                #pragma omp barrier
+                    w[t] = mine;
+                  }
+                }
+                """, "unsupported-omp-region", 9, 5, "'mine'", "carrying a thread's own value");
     }
 
     @Test

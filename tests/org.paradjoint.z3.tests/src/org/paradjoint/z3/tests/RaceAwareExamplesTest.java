@@ -188,7 +188,8 @@ class RaceAwareExamplesTest {
     /**
      * On the IR: every increment of an expected adjoint array in the adjoint of each parallel
      * loop is atomic exactly when the variant and the verdict ask for it (never when it was
-     * gathered); with REDUCTION the UNSAFE arrays (and only they) are reduction variables.
+     * gathered); with REDUCTION the UNSAFE arrays (and only they) are reduction variables or, when
+     * their size is only known at run time, accumulated per thread.
      */
     private static void assertIncrements(Function primal, Function fb, Example row, Variant v, Set<String> gathered) {
         List<Integer> lines = new ArrayList<>();
@@ -209,10 +210,18 @@ class RaceAwareExamplesTest {
             for (OmpParallelFor.Reduction r : loop.omp().reductions()) {
                 r.vars().stream().map(Variable::name).forEach(reduced::add);
             }
+            // an adjoint of run-time size is accumulated per thread, through a view, instead of a
+            // reduction clause (whose private copies would live on the threads' stacks)
+            Map<String, String> viewed = new java.util.HashMap<>();
+            for (OmpParallelFor.PrivateAccumulator acc : loop.omp().accumulators()) {
+                viewed.put(acc.view().name(), acc.target().name());
+                reduced.add(acc.target().name());
+            }
             StmtUtil.forEach(loop.body(), x -> {
                 if (x instanceof Assign a && (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB)
-                        && a.target() instanceof ArrayRef t && expected.containsKey(t.var().name())) {
-                    String name = t.var().name();
+                        && a.target() instanceof ArrayRef t
+                        && expected.containsKey(viewed.getOrDefault(t.var().name(), t.var().name()))) {
+                    String name = viewed.getOrDefault(t.var().name(), t.var().name());
                     boolean unsafe = expected.get(name) == Verdict.UNSAFE;
                     boolean atomic = switch (v) {
                         case PROVEN -> unsafe && !gathered.contains(name);

@@ -68,7 +68,8 @@ class ExamplesTest {
             example("openmp/regions.c", "dot_atomic", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "max_residual", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "min_energy", "--set n=40 --extent r=1"),
-            example("openmp/reductions.c", "scale_by_max", "--set n=40"));
+            example("openmp/reductions.c", "scale_by_max", "--set n=40"),
+            example("openmp/threads.c", "block_rows", "--set n=40 --set steps=3"));
 
     /** Folders whose every annotated function must have a row above. */
     static final List<String> FOLDERS = List.of("formad", "stencil", "openmp");
