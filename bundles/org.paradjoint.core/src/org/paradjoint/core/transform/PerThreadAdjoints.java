@@ -127,10 +127,15 @@ final class PerThreadAdjoints {
             case If i -> new If(i.cond(), (Block) throughViews(i.then()),
                     i.otherwise() == null ? null : (Block) throughViews(i.otherwise()), i.range());
             case For f when f.omp() != null && !f.omp().accumulators().isEmpty() -> {
+                // an adjoint whose increments the pruning passes removed keeps no copies (nor an unused view)
+                Set<Variable> mentioned = StmtUtil.mentioned(f.body());
+                List<PrivateAccumulator> kept = f.omp().accumulators().stream()
+                        .filter(a -> mentioned.contains(a.target())).toList();
                 Map<Variable, Variable> views = new HashMap<>();
-                f.omp().accumulators().forEach(a -> views.put(a.target(), a.view()));
-                yield f.withBody((Block) StmtUtil.mapExprs(f.body(), e -> ExprUtil.map(e, x -> x instanceof ArrayRef r
-                        && views.containsKey(r.var()) ? new ArrayRef(views.get(r.var()), r.indices(), r.range()) : x)));
+                kept.forEach(a -> views.put(a.target(), a.view()));
+                yield f.withOmp(f.omp().withAccumulators(kept)).withBody((Block) StmtUtil.mapExprs(f.body(),
+                        e -> ExprUtil.map(e, x -> x instanceof ArrayRef r && views.containsKey(r.var())
+                                ? new ArrayRef(views.get(r.var()), r.indices(), r.range()) : x)));
             }
             case For f -> f.withBody((Block) throughViews(f.body()));
             default -> s;

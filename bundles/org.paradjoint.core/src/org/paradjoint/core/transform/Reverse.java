@@ -158,7 +158,8 @@ final class Reverse {
         // merged before the dead stores go: a cancelled pair leaves its temporary unread
         Function merged = InvariantIncrements.apply(MergedIncrements.apply(folded, adjoints), adjoints, cx.names);
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
-        return PerThreadAdjoints.throughViews(Cleanup.apply(AdjointLiveness.prune(undead, adjointParams)));
+        // views last (they drop copies nothing increments any more), then the unused declarations and parameters
+        return Cleanup.apply(PerThreadAdjoints.throughViews(AdjointLiveness.prune(undead, adjointParams)));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
