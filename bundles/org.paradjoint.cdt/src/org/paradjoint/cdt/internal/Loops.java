@@ -21,6 +21,7 @@ import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
@@ -138,7 +139,7 @@ final class Loops {
                 return new For(counter, lower, cmp, bound, step, body, null, ads, ctx.src.range(fs));
             }
             omp = withDeclaredPrivates(omp, declaredInside);
-            return ParallelRegion.scalarUpdatesAsReductions(
+            return Increments.scalarUpdatesAsReductions(
                     new For(counter, lower, cmp, bound, step, body, omp, ads, ctx.src.range(fs)));
         } finally {
             if (omp != null) {

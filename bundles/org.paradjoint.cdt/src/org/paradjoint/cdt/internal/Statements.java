@@ -35,6 +35,8 @@ import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.frontend.Increments;
+import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -146,35 +148,20 @@ final class Statements {
 
     /**
      * The increments under {@code omp atomic} or {@code omp critical}, marked atomic: {@code x +=
-     * e}, {@code x -= e}, or {@code x = x + e} (read as {@code x += e}). For increments a critical
+     * e}, {@code x -= e}, or written out ({@code x = x + e}, read by {@link Increments#asIncrement}
+     * as {@code x += e}). For increments a critical
      * section and an atomic update of each are the same: no other thread can observe the order.
      */
     List<Stmt> atomicIncrements(IASTStatement s, Omp.Directive d) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(statement(s, List.of()))) {
-            Assign a = asIncrement(x);
+            Assign a = x instanceof Assign assign ? Increments.asIncrement(assign) : null;
             if (a == null) {
                 throw error("unsupported-omp.atomic-update", s, "directive", d.spelling, "code", SourceText.excerpt(s));
             }
             out.add(a.withAtomic(true));
         }
         return out;
-    }
-
-    private static Assign asIncrement(Stmt x) {
-        if (!(x instanceof Assign a)) {
-            return null;
-        }
-        if (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) {
-            return a;
-        }
-        if (a.op() == Assign.Op.SET && a.value() instanceof org.paradjoint.core.ir.Binary b
-                && (b.op() == org.paradjoint.core.ir.Binary.Op.ADD || b.op() == org.paradjoint.core.ir.Binary.Op.SUB)
-                && b.left().equals(a.target())) {
-            return new Assign(a.target(), b.op() == org.paradjoint.core.ir.Binary.Op.ADD ? Assign.Op.ADD
-                    : Assign.Op.SUB, b.right(), false, a.pragmas(), a.range());
-        }
-        return null;
     }
 
     private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {

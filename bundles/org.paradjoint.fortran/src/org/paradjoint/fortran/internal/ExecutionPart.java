@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.AdPragma;
@@ -231,7 +232,7 @@ final class ExecutionPart {
         DoLoopControl.checkBounds(f, l, reporter);
         if (parsed != null && parsed.kind() == OmpDirective.Kind.PARALLEL_DO) {
             // an atomic increment of a shared scalar in a parallel loop is a sum reduction
-            return ParallelRegion.scalarUpdatesAsReductions(f);
+            return Increments.scalarUpdatesAsReductions(f);
         }
         return f;
     }

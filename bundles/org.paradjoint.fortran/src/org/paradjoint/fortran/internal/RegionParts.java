@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.Assign;
@@ -26,7 +27,7 @@ final class RegionParts {
 
     /** {@code x = x + e}, {@code x = x - e}, {@code x = e + x} (or a chain of terms) as an atomic increment; null for other assignments. */
     static Assign atomicIncrement(Assign a) {
-        Assign inc = a.op() == Assign.Op.SET ? ParallelRegion.asIncrement(a) : null;
+        Assign inc = a.op() == Assign.Op.SET ? Increments.asIncrement(a) : null;
         return inc == null ? null : inc.withAtomic(true);
     }
 

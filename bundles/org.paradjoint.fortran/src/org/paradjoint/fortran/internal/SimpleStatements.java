@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
@@ -84,7 +85,7 @@ final class SimpleStatements {
             }
         }
         // x = x + e1 - e2 ... and x = e + x
-        Assign chain = ParallelRegion.asIncrement(new Assign(target, Assign.Op.SET, value, true, pragmas, range));
+        Assign chain = Increments.asIncrement(new Assign(target, Assign.Op.SET, value, true, pragmas, range));
         if (chain != null) {
             return chain;
         }
