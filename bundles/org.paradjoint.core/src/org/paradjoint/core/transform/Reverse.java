@@ -28,6 +28,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
@@ -74,6 +75,7 @@ final class Reverse {
     /** Per max/min loop (by identity): the winning iteration and the result's value before the loop. */
     private final Map<For, Variable> winners = new IdentityHashMap<>();
     private final Map<For, Variable> initials = new IdentityHashMap<>();
+    private Variable blockBase;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -216,8 +218,14 @@ final class Reverse {
                 For in = ParallelLoops.innermost(f);
                 for (Variable v : p.saved()) {
                     ArrayRef element = p.savedElement(v);
-                    out.add(element != null ? ParallelLoops.perIteration(f, in, push(c, element))
-                            : WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
+                    if (element != null) {
+                        out.add(ParallelLoops.perIteration(f, in, push(c, element)));
+                    } else if (savedInParallel(v)) {
+                        c.tapeUsed = true;
+                        out.addAll(WholeArrays.putAll(cx.sized(v), c.tape, blockBase(), wholeArrayCounters(v.rank())));
+                    } else {
+                        out.add(WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
+                    }
                 }
                 out.add(f);
             }
@@ -263,6 +271,23 @@ final class Reverse {
                     s.range());
         }
         return out;
+    }
+
+    /**
+     * A whole C array saved before a parallel loop goes to a block of the tape that a parallel loop
+     * fills (and, in the reverse sweep, empties): saving n elements one push at a time would be the
+     * one serial part of the loop's forward sweep. Fortran and Kokkos keep their own savings.
+     */
+    private static boolean savedInParallel(Variable v) {
+        return v.isFloating() && v.layout() == Layout.ROW_MAJOR && !v.hasRuntimeShape();
+    }
+
+    /** Where the last reserved tape block starts (one long local, set right before each use). */
+    private Variable blockBase() {
+        if (blockBase == null) {
+            blockBase = local("pa_at", BaseType.LONG);
+        }
+        return blockBase;
     }
 
     private MinMaxReductions.Form minMax(For f) {
@@ -383,8 +408,13 @@ final class Reverse {
                 Collections.reverse(saved);
                 for (Variable v : saved) {
                     ArrayRef element = p.savedElement(v);
-                    out.add(element != null ? ParallelLoops.perIterationReversed(f, in, pop(c, element))
-                            : WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
+                    if (element != null) {
+                        out.add(ParallelLoops.perIterationReversed(f, in, pop(c, element)));
+                    } else if (savedInParallel(v)) {
+                        out.addAll(WholeArrays.getAll(cx.sized(v), c.tape, blockBase(), wholeArrayCounters(v.rank())));
+                    } else {
+                        out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
+                    }
                 }
                 out.addAll(reverseParallel(f));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));

@@ -33,6 +33,11 @@ public final class Runtime {
     public static final String POP_D = "pa_pop_d";
     public static final String PUSH_I = "pa_push_i";
     public static final String POP_I = "pa_pop_i";
+    /** A block of doubles on the tape that a parallel loop fills and empties (whole arrays). */
+    public static final String RESERVE_D = "pa_reserve_d";
+    public static final String PUT_D = "pa_put_d";
+    public static final String RELEASE_D = "pa_release_d";
+    public static final String GET_D = "pa_get_d";
 
     /**
      * The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). The calls this class makes are
@@ -80,6 +85,43 @@ public final class Runtime {
                 abort();
             }
             """ + stack("double", "d") + stack("int", "i") + """
+
+            /* A block of count doubles for a parallel loop to fill (pa_put_d at distinct places from base). */
+            static inline long pa_reserve_d(pa_tape *t, long count)
+            {
+                if (t->nd + count > t->capd) {
+                    long cap = t->capd > 0 ? 2 * t->capd : 64;
+                    while (cap < t->nd + count) {
+                        cap *= 2;
+                    }
+                    double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+                    if (p == NULL) {
+                        pa_tape_oom();
+                    }
+                    t->d = p;
+                    t->capd = cap;
+                }
+                long base = t->nd;
+                t->nd += count;
+                return base;
+            }
+
+            static inline void pa_put_d(pa_tape *t, long at, double v)
+            {
+                t->d[at] = v;
+            }
+
+            /* The last reserved block, given back: where it starts (read with pa_get_d before the next push). */
+            static inline long pa_release_d(pa_tape *t, long count)
+            {
+                t->nd -= count;
+                return t->nd;
+            }
+
+            static inline double pa_get_d(pa_tape *t, long at)
+            {
+                return t->d[at];
+            }
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 
@@ -145,6 +187,26 @@ public final class Runtime {
     /** {@code target = pop(tape)}. */
     public static Stmt pop(Variable tape, LValue target, boolean floating) {
         return Assign.set(target, Call.runtime(floating ? POP_D : POP_I, List.of(new VarRef(tape))));
+    }
+
+    /** {@code base = pa_reserve_d(tape, count)}. */
+    public static Stmt reserve(Variable tape, Variable base, Expr count) {
+        return Assign.set(new VarRef(base), Call.runtime(RESERVE_D, List.of(new VarRef(tape), count)));
+    }
+
+    /** {@code pa_put_d(tape, at, value)}. */
+    public static Stmt put(Variable tape, Expr at, Expr value) {
+        return new CallStmt(Call.runtime(PUT_D, List.of(new VarRef(tape), at, value)));
+    }
+
+    /** {@code base = pa_release_d(tape, count)}. */
+    public static Stmt release(Variable tape, Variable base, Expr count) {
+        return Assign.set(new VarRef(base), Call.runtime(RELEASE_D, List.of(new VarRef(tape), count)));
+    }
+
+    /** {@code target = pa_get_d(tape, at)}. */
+    public static Stmt get(Variable tape, LValue target, Expr at) {
+        return Assign.set(target, Call.runtime(GET_D, List.of(new VarRef(tape), at)));
     }
 
     /** Pops an int and discards it. */

@@ -11,6 +11,7 @@ import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
@@ -47,6 +48,52 @@ final class WholeArrays {
                     v.range());
         }
         return s;
+    }
+
+    /**
+     * {@code base = reserve(count)}, then a parallel nest (over the first dimension) that puts
+     * every element of {@code v} at {@code base} plus its place in storage order: a save of a
+     * whole array that runs as parallel as the loop it is made for.
+     */
+    static List<Stmt> putAll(Variable v, Variable tape, Variable base, List<Variable> counters) {
+        Stmt s = Runtime.put(tape, Exprs.add(new VarRef(base), place(v, counters)), element(v, counters));
+        return List.of(Runtime.reserve(tape, base, count(v)), nest(v, counters, s));
+    }
+
+    /** The same block read back: {@code base = release(count)}, then each element from its place. */
+    static List<Stmt> getAll(Variable v, Variable tape, Variable base, List<Variable> counters) {
+        Stmt s = Runtime.get(tape, element(v, counters), Exprs.add(new VarRef(base), place(v, counters)));
+        return List.of(Runtime.release(tape, base, count(v)), nest(v, counters, s));
+    }
+
+    private static Stmt nest(Variable v, List<Variable> counters, Stmt s) {
+        for (int k = v.rank() - 1; k >= 0; k--) {
+            Dim d = v.dims().get(k);
+            OmpParallelFor omp = k == 0 ? OmpParallelFor.plain().withPrivates(List.copyOf(counters.subList(1,
+                    v.rank()))) : null;
+            s = new For(counters.get(k), d.lower(), Binary.Op.LT, Exprs.add(d.lower(), d.extent()), new IntLit(1),
+                    Block.of(s), omp, List.of(), v.range());
+        }
+        return s;
+    }
+
+    /** The number of elements of {@code v}. */
+    private static Expr count(Variable v) {
+        Expr n = v.dims().get(0).extent();
+        for (int k = 1; k < v.rank(); k++) {
+            n = Exprs.mul(n, v.dims().get(k).extent());
+        }
+        return n;
+    }
+
+    /** The place of {@code v[k0][k1]...} in storage order, from 0. */
+    private static Expr place(Variable v, List<Variable> counters) {
+        Expr at = Exprs.sub(new VarRef(counters.get(0)), v.dims().get(0).lower());
+        for (int k = 1; k < v.rank(); k++) {
+            Dim d = v.dims().get(k);
+            at = Exprs.add(Exprs.mul(at, d.extent()), Exprs.sub(new VarRef(counters.get(k)), d.lower()));
+        }
+        return at;
     }
 
     private static ArrayRef element(Variable v, List<Variable> counters) {
