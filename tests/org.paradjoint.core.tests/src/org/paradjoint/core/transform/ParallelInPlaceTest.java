@@ -212,8 +212,11 @@ class ParallelInPlaceTest {
                     s[0] = y[0] * y[n - 1];
                 }
                 """, "f", c -> c.set("n", "13").size("y", "2 * n").size("x", "n").size("s", "1"));
-        assertTrue(out[1].contains("pa_push_d(pa_t, y[pa_s0]);"), out[1]);
-        assertTrue(out[1].contains("y[pa_s0] = pa_pop_d(pa_t);"), out[1]);
+        // a block of the tape, filled and emptied by parallel loops (no serial push per element)
+        assertTrue(out[1].contains("pa_at = pa_reserve_d(pa_t, 2 * n);"), out[1]);
+        assertTrue(out[1].contains("pa_put_d(pa_t, pa_at + pa_s0, y[pa_s0]);"), out[1]);
+        assertTrue(out[1].contains("pa_at = pa_release_d(pa_t, 2 * n);"), out[1]);
+        assertTrue(out[1].contains("y[pa_s0] = pa_get_d(pa_t, pa_at + pa_s0);"), out[1]);
     }
 
     @Test
