@@ -70,7 +70,10 @@ class GuardedAdjointsCheckTest {
                 case REDUCTION -> {
                     assertEquals(0, atomics, adjoint.text());
                     if (reductionSection != null) {
-                        assertTrue(adjoint.text().contains("reduction(+: " + reductionSection + ")"), adjoint.text());
+                        // of run-time size: accumulated per thread on the heap, not in a reduction clause
+                        // (whose private copies would live on the threads' stacks)
+                        assertFalse(adjoint.text().contains("reduction(+: " + reductionSection + ")"), adjoint.text());
+                        assertTrue(adjoint.text().contains("pa_thread_part"), adjoint.text());
                     }
                 }
             }
