@@ -79,6 +79,43 @@ static inline int pa_pop_i(pa_tape *t)
 {
     return t->i[--t->ni];
 }
+
+/* A block of count doubles for a parallel loop to fill (pa_put_d at distinct places from base). */
+static inline long pa_reserve_d(pa_tape *t, long count)
+{
+    if (t->nd + count > t->capd) {
+        long cap = t->capd > 0 ? 2 * t->capd : 64;
+        while (cap < t->nd + count) {
+            cap *= 2;
+        }
+        double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->d = p;
+        t->capd = cap;
+    }
+    long base = t->nd;
+    t->nd += count;
+    return base;
+}
+
+static inline void pa_put_d(pa_tape *t, long at, double v)
+{
+    t->d[at] = v;
+}
+
+/* The last reserved block, given back: where it starts (read with pa_get_d before the next push). */
+static inline long pa_release_d(pa_tape *t, long count)
+{
+    t->nd -= count;
+    return t->nd;
+}
+
+static inline double pa_get_d(pa_tape *t, long at)
+{
+    return t->d[at];
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 /* Adjoint (reverse mode) of block_reaction in block_reaction.c: dependents u; independents u. */
@@ -86,12 +123,15 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
                       double vb[n][n])
 {
     int s, i, j, pa_s0, pa_s1;
+    long pa_at;
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (s = 0; s < steps; s++) {
+        pa_at = pa_reserve_d(pa_t, n * n);
+        #pragma omp parallel for private(pa_s1)
         for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
             for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                pa_push_d(pa_t, v[pa_s0][pa_s1]);
+                pa_put_d(pa_t, pa_at + (pa_s0 * n + pa_s1), v[pa_s0][pa_s1]);
             }
         }
         #pragma omp parallel for private(i, j) schedule(static)
@@ -116,9 +156,11 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
                 ub[i][j] = 0.0;
             }
         }
-        for (pa_s0 = n - 1; pa_s0 >= 0; pa_s0--) {
-            for (pa_s1 = n - 1; pa_s1 >= 0; pa_s1--) {
-                v[pa_s0][pa_s1] = pa_pop_d(pa_t);
+        pa_at = pa_release_d(pa_t, n * n);
+        #pragma omp parallel for private(pa_s1)
+        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
+            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
+                v[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + (pa_s0 * n + pa_s1));
             }
         }
         #pragma omp parallel for private(i, j) schedule(static)
