@@ -22,7 +22,6 @@ import org.paradjoint.core.annotation.Annotation.Disjoint;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.Increments;
-import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;

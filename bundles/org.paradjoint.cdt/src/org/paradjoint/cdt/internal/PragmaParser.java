@@ -15,7 +15,9 @@ import org.paradjoint.core.annotation.Spelling;
 import org.paradjoint.core.diag.UnsupportedException;
 
 /**
- * Parses the text of one pragma: OpenMP {@code parallel for} with its clauses here, and through
+ * Parses the text of one pragma: OpenMP directives ({@code parallel for}, {@code parallel}, {@code for},
+ * {@code barrier}, {@code single}, {@code master}, {@code masked}, {@code critical}, {@code atomic})
+ * with their clauses here, and through
  * core's annotation grammar ({@link AnnotationParser}) the {@code ad} annotation language and
  * ADIC2's {@code $adic_partiallyseparable, a, b} and {@code $adic_partialelemental}. Anything else
  * that starts with {@code ad}, {@code $adic} or {@code omp} is a located error; other pragmas are

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.Increments;
-import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
