@@ -79,18 +79,58 @@ static inline int pa_pop_i(pa_tape *t)
 {
     return t->i[--t->ni];
 }
+
+/* A block of count doubles for a parallel loop to fill (pa_put_d at distinct places from base). */
+static inline long pa_reserve_d(pa_tape *t, long count)
+{
+    if (t->nd + count > t->capd) {
+        long cap = t->capd > 0 ? 2 * t->capd : 64;
+        while (cap < t->nd + count) {
+            cap *= 2;
+        }
+        double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->d = p;
+        t->capd = cap;
+    }
+    long base = t->nd;
+    t->nd += count;
+    return base;
+}
+
+static inline void pa_put_d(pa_tape *t, long at, double v)
+{
+    t->d[at] = v;
+}
+
+/* The last reserved block, given back: where it starts (read with pa_get_d before the next push). */
+static inline long pa_release_d(pa_tape *t, long count)
+{
+    t->nd -= count;
+    return t->nd;
+}
+
+static inline double pa_get_d(pa_tape *t, long at)
+{
+    return t->d[at];
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 /* Adjoint (reverse mode) of floyd in floyd.c: dependents path; independents path. */
 void floyd_b(int n, double path[n][n], double pathb[n][n])
 {
     int i, j, k, pa_s0, pa_s1;
+    long pa_at;
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (k = 0; k < n; k++) {
+        pa_at = pa_reserve_d(pa_t, n * n);
+        #pragma omp parallel for private(pa_s1)
         for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
             for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                pa_push_d(pa_t, path[pa_s0][pa_s1]);
+                pa_put_d(pa_t, pa_at + (pa_s0 * n + pa_s1), path[pa_s0][pa_s1]);
             }
         }
         #pragma omp parallel for private(i, j)
@@ -101,9 +141,11 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
         }
     }
     for (k = n - 1; k >= 0; k--) {
-        for (pa_s0 = n - 1; pa_s0 >= 0; pa_s0--) {
-            for (pa_s1 = n - 1; pa_s1 >= 0; pa_s1--) {
-                path[pa_s0][pa_s1] = pa_pop_d(pa_t);
+        pa_at = pa_release_d(pa_t, n * n);
+        #pragma omp parallel for private(pa_s1)
+        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
+            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
+                path[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + (pa_s0 * n + pa_s1));
             }
         }
         #pragma omp parallel for private(i, j)

@@ -79,6 +79,43 @@ static inline int pa_pop_i(pa_tape *t)
 {
     return t->i[--t->ni];
 }
+
+/* A block of count doubles for a parallel loop to fill (pa_put_d at distinct places from base). */
+static inline long pa_reserve_d(pa_tape *t, long count)
+{
+    if (t->nd + count > t->capd) {
+        long cap = t->capd > 0 ? 2 * t->capd : 64;
+        while (cap < t->nd + count) {
+            cap *= 2;
+        }
+        double *p = (double *) realloc(t->d, (size_t) cap * sizeof(double));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->d = p;
+        t->capd = cap;
+    }
+    long base = t->nd;
+    t->nd += count;
+    return base;
+}
+
+static inline void pa_put_d(pa_tape *t, long at, double v)
+{
+    t->d[at] = v;
+}
+
+/* The last reserved block, given back: where it starts (read with pa_get_d before the next push). */
+static inline long pa_release_d(pa_tape *t, long count)
+{
+    t->nd -= count;
+    return t->nd;
+}
+
+static inline double pa_get_d(pa_tape *t, long at)
+{
+    return t->d[at];
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 /* Adjoint (reverse mode) of trmm in trmm.c: dependents B; independents A, B. */
