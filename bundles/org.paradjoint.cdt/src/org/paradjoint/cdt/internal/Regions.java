@@ -116,15 +116,14 @@ final class Regions {
         SourceText src = ctx.src;
         switch (o.directive()) {
         case FOR -> {
+            List<Site> all = new ArrayList<>(rest);
+            all.add(0, site);
             if (!(st instanceof IASTForStatement f)) {
-                List<Site> all = new ArrayList<>(rest);
-                all.add(0, site);
+                // reported as an `omp for` on something else than a loop; the statement's own errors too
                 pragmas.accept(all, AnnotationSite.OTHER, false);
                 statements.statement(st, List.of());
                 return List.of();
             }
-            List<Site> all = new ArrayList<>(rest);
-            all.add(0, site);
             return List.of(new ParallelRegion.Worksharing(loops.forLoop(f, all), o.nowait()));
         }
         case SINGLE, MASTER, MASKED -> {

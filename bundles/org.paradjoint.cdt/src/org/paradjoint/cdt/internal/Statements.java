@@ -154,11 +154,11 @@ final class Statements {
     List<Stmt> atomicIncrements(IASTStatement s, Omp.Directive d) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(statement(s, List.of()))) {
-            Assign a = x instanceof Assign assign ? Increments.asIncrement(assign) : null;
+            Assign a = Increments.atomicIncrement(x);
             if (a == null) {
                 throw error("unsupported-omp.atomic-update", s, "directive", d.spelling, "code", SourceText.excerpt(s));
             }
-            out.add(a.withAtomic(true));
+            out.add(a);
         }
         return out;
     }

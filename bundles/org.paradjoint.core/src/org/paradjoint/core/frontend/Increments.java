@@ -70,6 +70,15 @@ public final class Increments {
                 a.range());
     }
 
+    /**
+     * The increment {@code s} is ({@link #asIncrement}), marked atomic: what {@code omp atomic} or a
+     * {@code critical} section around increments makes of it (for increments the two are the same:
+     * no other thread can observe their order); null when {@code s} is no increment.
+     */
+    public static Assign atomicIncrement(Stmt s) {
+        Assign inc = s instanceof Assign a ? asIncrement(a) : null;
+        return inc == null ? null : inc.withAtomic(true);
+    }
 
     /**
      * A parallel loop whose atomic increments of a shared scalar (an {@code omp atomic} or a

@@ -26,6 +26,7 @@ import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ThreadAccumulators;
 
 /**
  * Work a parallel region divides by thread number, as codes that own blocks of rows per thread
@@ -37,18 +38,12 @@ import org.paradjoint.core.ir.Variable;
  * iteration first recomputing its thread's setup values (the assignments that derive from the
  * thread number: they read nothing the region writes, which is checked) and then the phase's
  * statements with the thread number and the team size in place of the two queries. {@code T} is
- * the team size a parallel loop gets ({@link #THREAD_COUNT}, evaluated once before the region),
- * so each thread number is one iteration, with the blocks the primal's threads own.
+ * the team size a parallel loop gets ({@link ThreadAccumulators#NUM_THREADS}, evaluated once before
+ * the region), so each thread number is one iteration, with the blocks the primal's threads own.
  */
 final class ThreadPhases {
     /** The runtime queries that make work thread-dependent. */
     static final Set<String> QUERIES = Set.of("omp_get_thread_num", "omp_get_num_threads");
-    /**
-     * The team size of a parallel loop in generated C: the support helper {@code pa_num_threads()}
-     * ({@code omp_get_max_threads()} under OpenMP, else 1) that files with per-thread code define.
-     */
-    static final String THREAD_COUNT = "pa_num_threads";
-
     private final Set<Variable> privates;
     private final Set<Variable> dependent = new LinkedHashSet<>();
     private final Map<Stmt, Boolean> setup = new IdentityHashMap<>();
@@ -65,13 +60,7 @@ final class ThreadPhases {
      */
     static ThreadPhases of(List<Part> all, Set<Variable> privates, Function<String, Variable> fresh) {
         boolean asks = all.stream().anyMatch(p -> p instanceof ParallelRegion.Replicated r && asksThread(r.stmt()));
-        if (!asks) {
-            return null;
-        }
-        if (fresh == null) {
-            return null;
-        }
-        return new ThreadPhases(all, privates, fresh);
+        return asks && fresh != null ? new ThreadPhases(all, privates, fresh) : null;
     }
 
     private ThreadPhases(List<Part> all, Set<Variable> privates, Function<String, Variable> fresh) {
@@ -101,7 +90,7 @@ final class ThreadPhases {
 
     /** {@code T = pa_num_threads()}: before the region, when a phase was lowered. */
     List<Stmt> prologue() {
-        return used ? List.of(Assign.set(new VarRef(threads), new Call(THREAD_COUNT, List.of(), SourceRange.NONE,
+        return used ? List.of(Assign.set(new VarRef(threads), new Call(ThreadAccumulators.NUM_THREADS, List.of(), SourceRange.NONE,
                 CalleeKind.EXTERNAL))) : List.of();
     }
 

@@ -100,6 +100,13 @@ public final class ThreadAccumulators {
             #endif
             """;
 
+    /**
+     * The helper of {@link #C_SOURCE} that gives the team size of a parallel loop
+     * ({@code omp_get_max_threads()} under OpenMP, else 1): per-thread accumulation asks it, and so
+     * do parallel regions lowered to loops over thread numbers.
+     */
+    public static final String NUM_THREADS = "pa_num_threads";
+
     private ThreadAccumulators() {
     }
 
@@ -112,14 +119,14 @@ public final class ThreadAccumulators {
         boolean[] found = {false};
         StmtUtil.forEach(f.body(), s -> found[0] |= s instanceof For x && x.omp() != null
                 && !x.omp().accumulators().isEmpty());
-        return found[0] || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().equals("pa_num_threads"));
+        return found[0] || StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().equals(NUM_THREADS));
     }
 
     /** The lines after the opening brace of the block, up to the {@code #pragma omp parallel} line. */
     static List<String> setup(OmpParallelFor omp) {
         List<String> out = new ArrayList<>();
         String nt = omp.accumulators().get(0).threads().name();
-        out.add("int " + nt + " = pa_num_threads();");
+        out.add("int " + nt + " = " + NUM_THREADS + "();");
         for (PrivateAccumulator a : omp.accumulators()) {
             out.add("size_t " + length(a) + " = " + elements(a) + ";");
             out.add("double *" + a.buffer().name() + " = pa_thread_buffers(" + nt + ", " + length(a) + ");");

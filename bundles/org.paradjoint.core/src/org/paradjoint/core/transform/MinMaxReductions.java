@@ -36,7 +36,7 @@ import org.paradjoint.core.ir.Variable;
  */
 final class MinMaxReductions {
 
-    /** Fewer iterations than this index marks "the initial value won". */
+    /** The winner's index when the initial value won. */
     private static final long NONE = -1;
     /** Larger than every counter: no iteration found yet. */
     private static final long UNSET = Integer.MAX_VALUE;

@@ -104,24 +104,39 @@ final class ExecutionPart {
             }
             Classifier.Line cls = Classifier.classify(l);
             if (ConstructLines.isTerminator(cls)) {
-                if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
+                if (endsHere(l, cls, closer)) {
                     break;
                 }
-                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(),
-                        l.end()), "describe", closer.describe());
-                pos++;
                 continue;
             }
-            List<LogicalLine> mine = pending;
-            pending = new ArrayList<>();
-            if (cls.label() != null) {
-                reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
-            }
+            List<LogicalLine> mine = takePending();
+            reportLabel(cls);
             statement(l, cls, mine, out);
         }
         directives.dangling(pending);
         pending = new ArrayList<>();
         return out;
+    }
+
+    /**
+     * At a construct terminator: true when it ends the statements being read (the one {@code
+     * closer} expects, or the unit's end); otherwise it closes nothing open, which is reported, and
+     * is skipped.
+     */
+    private boolean endsHere(LogicalLine l, Classifier.Line cls, Closer closer) {
+        if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
+            return true;
+        }
+        reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(), l.end()),
+                "describe", closer.describe());
+        pos++;
+        return false;
+    }
+
+    private void reportLabel(Classifier.Line cls) {
+        if (cls.label() != null) {
+            reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
+        }
     }
 
     private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
@@ -382,7 +397,8 @@ final class ExecutionPart {
     private List<Stmt> criticalIncrements(List<Stmt> body) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : body) {
-            Assign inc = s instanceof Assign a && !a.atomic() ? RegionParts.atomicIncrement(a) : null;
+            Assign inc = s instanceof Assign a && !a.atomic() && a.op() == Assign.Op.SET
+                    ? Increments.atomicIncrement(a) : null;
             if (inc == null) {
                 reporter.error("unsupported-omp.fortran-critical-update", s.range(), "code",
                         src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
@@ -487,18 +503,13 @@ final class ExecutionPart {
             }
             Classifier.Line cls = Classifier.classify(l);
             if (ConstructLines.isTerminator(cls)) {
-                if (closer.accepts(cls) || ConstructLines.endsUnit(cls)) {
+                if (endsHere(l, cls, closer)) {
                     break;
                 }
-                reporter.error("mismatched-end.open-construct", l.start(), l.end(), "code", src.excerpt(l.start(),
-                        l.end()), "describe", closer.describe());
-                pos++;
                 continue;
             }
             List<LogicalLine> mine = takePending();
-            if (cls.label() != null) {
-                reporter.error("unsupported-label.fortran", cls.label().start(), cls.label().end());
-            }
+            reportLabel(cls);
             regionStatement(l, cls, mine, out);
         }
         directives.dangling(pending);

@@ -6,10 +6,8 @@ import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.StmtUtil;
-import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
-import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
@@ -17,18 +15,12 @@ import org.paradjoint.core.ir.Variable;
 /**
  * Questions about the parts of a parallel region that {@link ExecutionPart} reads, and about
  * what it hands to and gets back from core's {@link ParallelRegion}: which loop counters the
- * region makes private, what its parts write, how an increment in a critical section reads, and
+ * region makes private, what its parts write, and
  * the Fortran wording of the lowering's errors.
  */
 final class RegionParts {
 
     private RegionParts() {
-    }
-
-    /** {@code x = x + e}, {@code x = x - e}, {@code x = e + x} (or a chain of terms) as an atomic increment; null for other assignments. */
-    static Assign atomicIncrement(Assign a) {
-        Assign inc = a.op() == Assign.Op.SET ? Increments.asIncrement(a) : null;
-        return inc == null ? null : inc.withAtomic(true);
     }
 
     /** The counters of every do loop in the parts. */
