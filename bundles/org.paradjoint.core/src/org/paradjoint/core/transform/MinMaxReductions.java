@@ -110,20 +110,37 @@ final class MinMaxReductions {
      * whose value equals the result, or {@value #NONE} when the initial value equals it. The
      * search evaluates each value again, as the loop did, in the same function; should the
      * compiler have rounded the two evaluations differently (contracting a multiply-add in one
-     * loop only), a second search accepts a value within 1e-12 of the result, relative.
+     * loop only) so that no value equals the result, a sequential pass takes the iteration whose
+     * value is nearest to it. That pass cannot miss: when the initial value does not equal the
+     * result, the loop ran at least one iteration, and the nearest of its values is the winner up
+     * to rounding. So the winner is never taken to be the initial value by default.
      */
-    static List<Stmt> primalAndWinner(Form form, Variable initial, Variable winner) {
+    static List<Stmt> primalAndWinner(Form form, Variable initial, Variable winner, Variable distance) {
         For f = form.loop();
         VarRef m = new VarRef(form.result());
         VarRef w = new VarRef(winner);
         Expr exact = new Binary(Binary.Op.EQ, form.value(), m);
-        Expr near = new Binary(Binary.Op.LE, fabs(new Binary(Binary.Op.SUB, form.value(), m)),
-                new Binary(Binary.Op.MUL, new RealLit(1e-12), fabs(m)));
         Stmt searches = new If(new Binary(Binary.Op.NE, new VarRef(initial), m), new Block(List.of(
                 search(f, exact, winner),
-                new If(unset(w), new Block(List.of(search(f, near, winner))), null))), null);
+                new If(unset(w), new Block(nearest(f, form.value(), m, winner, distance)), null))), null);
         return List.of(Assign.set(new VarRef(initial), m), f, Assign.set(w, new IntLit(UNSET)), searches,
                 new If(unset(w), new Block(List.of(Assign.set(w, new IntLit(NONE)))), null));
+    }
+
+    /**
+     * {@code distance = 0; for (...) if (winner == UNSET || fabs(e - m) < distance) { winner = i;
+     * distance = fabs(e - m); }}: sequential, so the lowest counter wins a tie, and one pass, so
+     * no value is compared with a second evaluation of itself.
+     */
+    private static List<Stmt> nearest(For f, Expr value, VarRef m, Variable winner, Variable distance) {
+        VarRef w = new VarRef(winner);
+        VarRef d = new VarRef(distance);
+        Expr gap = fabs(new Binary(Binary.Op.SUB, value, m));
+        If closer = new If(new Binary(Binary.Op.OR, unset(w), new Binary(Binary.Op.LT, gap, d)),
+                new Block(List.of(Assign.set(w, new VarRef(f.counter())), Assign.set(d, gap))), null);
+        For pass = new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), new Block(List.of(closer)), null,
+                List.of(), f.range());
+        return List.of(Assign.set(d, new RealLit(0.0)), pass);
     }
 
     /** The lowest counter of {@code f}'s range where {@code found} holds, into {@code winner} (a min reduction). */

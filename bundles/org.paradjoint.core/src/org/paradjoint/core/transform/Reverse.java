@@ -199,7 +199,8 @@ final class Reverse {
                     out.add(push(c, new VarRef(v)));
                 }
                 Variable winner = winner(f);
-                out.addAll(MinMaxReductions.primalAndWinner(form, initialOf(f), winner));
+                out.addAll(MinMaxReductions.primalAndWinner(form, initialOf(f), winner,
+                        local("pa_mgap", form.result().type())));
                 out.add(push(c, new VarRef(winner)));
             }
             case For f when f.isParallel() -> {

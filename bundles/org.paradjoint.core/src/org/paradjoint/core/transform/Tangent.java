@@ -99,7 +99,8 @@ final class Tangent {
                 MinMaxReductions.Form form = MinMaxReductions.of(f, cx::isActive);
                 Variable initial = local("pa_m0", form.result().type());
                 Variable winner = local("pa_w", BaseType.INT);
-                out.addAll(MinMaxReductions.primalAndWinner(form, initial, winner));
+                Variable distance = local("pa_mgap", form.result().type());
+                out.addAll(MinMaxReductions.primalAndWinner(form, initial, winner, distance));
                 out.add(MinMaxReductions.atWinner(form, winner, stmt(MinMaxReductions.winningAssignment(form))));
             }
             case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(),
