@@ -166,6 +166,10 @@ final class PragmaParser {
             pos += 2;
             return Omp.Directive.PARALLEL_FOR;
         }
+        if (first.is("parallel") && second.is("sections")) {
+            pos += 2;
+            return Omp.Directive.PARALLEL_SECTIONS;
+        }
         if (first.is("parallel") && second.kind == Kind.IDENT && Omp.Directive.isConstructWord(second.text)) {
             return null;
         }

@@ -77,7 +77,10 @@ final class PragmaSyntax {
             PARALLEL_FOR("parallel for", "private", "firstprivate", "shared", "reduction", "schedule", "collapse",
                     "default"),
             PARALLEL("parallel", "private", "firstprivate", "shared", "reduction", "default"),
+            PARALLEL_SECTIONS("parallel sections", "private", "firstprivate", "shared", "reduction", "default"),
             FOR("for", "private", "firstprivate", "reduction", "schedule", "collapse", "nowait"),
+            SECTIONS("sections", "private", "firstprivate", "reduction", "nowait"),
+            SECTION("section"),
             SINGLE("single", "nowait"),
             MASTER("master"),
             MASKED("masked"),
@@ -91,6 +94,11 @@ final class PragmaSyntax {
             Directive(String spelling, String... clauses) {
                 this.spelling = spelling;
                 this.clauses = List.of(clauses);
+            }
+
+            /** {@code parallel} or {@code parallel sections}: the directive opens a region. */
+            boolean opensRegion() {
+                return this == PARALLEL || this == PARALLEL_SECTIONS;
             }
 
             /** {@code parallel for} or {@code for}: the directive sits on a for loop. */
@@ -113,7 +121,7 @@ final class PragmaSyntax {
             /** A directive that stands alone or heads a construct the front-end reads; null otherwise. */
             static Directive named(String word) {
                 for (Directive d : values()) {
-                    if (d != PARALLEL_FOR && d.spelling.equals(word)) {
+                    if (d != PARALLEL_FOR && d != PARALLEL_SECTIONS && d.spelling.equals(word)) {
                         return d;
                     }
                 }
@@ -122,7 +130,7 @@ final class PragmaSyntax {
 
             /** A word that makes {@code parallel} a combined construct other than {@code parallel for}. */
             static boolean isConstructWord(String word) {
-                return List.of("sections", "loop", "master", "masked", "workshare", "do", "simd").contains(word);
+                return List.of("loop", "master", "masked", "workshare", "do", "simd").contains(word);
             }
         }
     }

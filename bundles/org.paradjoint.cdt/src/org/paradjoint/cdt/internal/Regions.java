@@ -56,7 +56,9 @@ final class Regions {
         ctx.scopes.push();
         ctx.scopes.openCollector(declared);
         try {
-            List<Part> parts = s instanceof IASTCompoundStatement c ? compoundParts(c) : parts(s);
+            boolean combined = ((Omp) parallel.content()).directive() == Omp.Directive.PARALLEL_SECTIONS;
+            List<Part> parts = combined ? List.of(sections(s, noClauses(parallel), false))
+                    : s instanceof IASTCompoundStatement c ? compoundParts(c) : parts(s);
             if (clauses == null) {
                 ctx.markFailed();
                 return List.of();
@@ -126,6 +128,16 @@ final class Regions {
             }
             return List.of(new ParallelRegion.Worksharing(loops.forLoop(f, all), o.nowait()));
         }
+        case SECTIONS -> {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            OmpParallelFor clauses = pragmas.omp(site);
+            if (clauses == null) {
+                statements.statement(st, List.of());
+                return List.of();
+            }
+            return List.of(sections(st, clauses, o.nowait()));
+        }
+        case SECTION -> throw new UnsupportedException("unsupported-omp-region.section-outside", site.range());
         case SINGLE, MASTER, MASKED -> {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             return List.of(new ParallelRegion.OneThread("omp " + o.directive().spelling, statements.body(st),
@@ -140,6 +152,54 @@ final class Regions {
         default -> throw new UnsupportedException("unsupported-omp-region.nested", site.range(), "construct",
                 "omp " + o.directive().spelling);
         }
+    }
+
+    /**
+     * The block under {@code sections}: each {@code section} directive starts a section (the first
+     * may go without one), lowered by core's rule into a worksharing loop over section numbers.
+     */
+    private ParallelRegion.Worksharing sections(IASTStatement st, OmpParallelFor clauses, boolean nowait) {
+        if (!(st instanceof IASTCompoundStatement c)) {
+            throw new UnsupportedException("unsupported-omp-region.sections-block", ctx.src.range(st));
+        }
+        List<Block> sections = new ArrayList<>();
+        List<Stmt> current = null;
+        ctx.scopes.push();
+        try {
+            for (IASTStatement x : c.getStatements()) {
+                List<Site> rest = new ArrayList<>();
+                boolean starts = current == null;
+                for (Site site : ctx.claim(FunctionContext.start(x))) {
+                    if (site.content() instanceof Omp o && o.directive() == Omp.Directive.SECTION) {
+                        starts = true;
+                    } else {
+                        rest.add(site);
+                    }
+                }
+                if (starts && current != null) {
+                    sections.add(new Block(current, current.isEmpty() ? ctx.src.range(x) : current.get(0).range()));
+                }
+                if (starts) {
+                    current = new ArrayList<>();
+                }
+                current.addAll(statements.statement(x, rest));
+            }
+        } finally {
+            ctx.scopes.pop();
+        }
+        if (current != null) {
+            sections.add(new Block(current, current.isEmpty() ? ctx.src.range(c) : current.get(0).range()));
+        }
+        for (Site site : ctx.claim(FunctionContext.end(c))) {
+            ctx.report(Diagnostic.error("dangling-pragma.statement", site.range(), "spelling", site.spelling()));
+        }
+        Variable counter = ctx.scopes.declareLocal(Variable.scalar("pa_section", BaseType.INT, Variable.Kind.LOCAL));
+        return ParallelRegion.sections(sections, counter, clauses, nowait, ctx.src.range(st));
+    }
+
+    /** The clauses of a {@code sections} part of {@code parallel sections}: the region holds them all. */
+    private static OmpParallelFor noClauses(Site parallel) {
+        return new OmpParallelFor(List.of(), List.of(), List.of(), List.of(), null, 0, null, parallel.range());
     }
 
     /** A statement without a directive of its own: run by every thread, or a block or loop with directives inside. */

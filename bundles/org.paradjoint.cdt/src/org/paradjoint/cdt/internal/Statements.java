@@ -134,7 +134,7 @@ final class Statements {
      */
     private List<Stmt> ompConstruct(IASTStatement s, Site site, List<Site> rest) {
         Omp.Directive d = ((Omp) site.content()).directive();
-        if (d == Omp.Directive.PARALLEL) {
+        if (d.opensRegion()) {
             return regions.region(s, site, rest);
         }
         if (ctx.parallelLoopDepth > 0 && (d == Omp.Directive.ATOMIC || d == Omp.Directive.CRITICAL)) {

@@ -34,6 +34,9 @@ import org.paradjoint.core.ir.Variable;
  * region's data-sharing merged into its clauses; {@code nowait} and the implicit barrier at its
  * end change nothing, since in a region without data races no other thread reads what it writes
  * before the next barrier;</li>
+ * <li>a {@code sections} construct is a worksharing loop over the section numbers whose iteration
+ * {@code k} runs section {@code k} ({@link #sections}): each section runs once, on some thread,
+ * and in a region without data races no section reads what another writes;</li>
  * <li>a {@code barrier} is nothing: consecutive parallel loops are already ordered;</li>
  * <li>{@code single}, {@code master} and {@code masked} blocks run once, in sequence;</li>
  * <li>statements every thread runs (initialising region-private variables, sequential loops
@@ -97,6 +100,25 @@ public final class ParallelRegion {
         public SourceRange range() {
             return loop.range();
         }
+    }
+
+    /**
+     * {@code sections} ({@code parallel sections} is a region of one such part) as the worksharing
+     * loop {@code for (counter = 0; counter < k; counter++) if (counter == 0) S0 else if (counter ==
+     * 1) S1 ...}, with the construct's own clauses. {@code counter} is a fresh int of the function.
+     */
+    public static Worksharing sections(List<Block> sections, Variable counter, OmpParallelFor clauses,
+            boolean nowait, SourceRange range) {
+        Stmt chain = null;
+        for (int k = sections.size() - 1; k >= 0; k--) {
+            Expr isK = new Binary(Binary.Op.EQ, new VarRef(counter), new IntLit(k));
+            chain = new org.paradjoint.core.ir.If(isK, sections.get(k),
+                    chain == null ? null : new Block(List.of(chain), chain.range()), sections.get(k).range());
+        }
+        Block body = new Block(chain == null ? List.of() : List.of(chain), range);
+        For loop = new For(counter, new IntLit(0), Binary.Op.LT, new IntLit(sections.size()), new IntLit(1), body,
+                clauses, List.of(), range);
+        return new Worksharing(loop, nowait);
     }
 
     private final OmpParallelFor clauses;

@@ -218,6 +218,28 @@ class DiagnosticsTest {
     }
 
     @Test
+    void sectionsNeedABlockAndSectionNeedsSections() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel
+                  {
+                #pragma omp sections
+                    for (int i = 0; i < n; i++) y[i] = 0.0;
+                  }
+                }
+                """, "unsupported-omp-region", 5, 5, "`omp sections`", "block");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel
+                  {
+                #pragma omp section
+                    y[0] = 1.0;
+                  }
+                }
+                """, "unsupported-omp-region", 4, 1, "`omp section` outside", "omp sections");
+    }
+
+    @Test
     void aValueAWorksharingLoopLeavesIsReadAfterIt() {
         expect("""
                 void f(int n, double *y, const double *x) {

@@ -66,6 +66,8 @@ class ExamplesTest {
             example("openmp/regions.c", "relax_steps", "--set n=30 --set steps=3"),
             example("openmp/regions.c", "moments", "--set n=40 --set m=5 --extent h=m --extent r=2"),
             example("openmp/regions.c", "dot_atomic", "--set n=40 --extent r=1"),
+            example("openmp/sections.c", "two_fluxes", "--set n=40"),
+            example("openmp/sections.c", "energies", "--set n=40 --extent e=1"),
             example("openmp/reductions.c", "max_residual", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "min_energy", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "scale_by_max", "--set n=40"),
