@@ -64,6 +64,8 @@ public final class LoopExtractor {
     private int depth;
 
     private final List<For> enclosing;
+    /** The loops {@code collapse(d)} joins to the parallel loop (walked as inner loops, outer first). */
+    private List<For> collapsed = List.of();
 
     private LoopExtractor(For loop, List<For> enclosing, Set<Variable> active, boolean useBounds,
             UnaryOperator<String> adjointName) {
@@ -98,8 +100,10 @@ public final class LoopExtractor {
         For loop = m.loop;
         m.sideVars.add(m.counterVar());
         m.display.put(m.counterVar(), m.counterVar());
-        if (loop.omp().collapse() > 1) {
-            m.unsupported = "collapse(" + loop.omp().collapse() + ") loops are not analysed";
+        collapsed = collapsedLoops(loop);
+        if (collapsed == null) {
+            m.unsupported = "collapse(" + loop.omp().collapse() + ") needs " + loop.omp().collapse()
+                    + " perfectly nested loops";
             return;
         }
         pre.scan(loop.body(), true);
@@ -155,6 +159,24 @@ public final class LoopExtractor {
         Map<Variable, Term> atEntry = new HashMap<>(entry);
         atEntry.putAll(topLevelDefinition);
         LoopKnowledge.disjointAnnotations(m, loop, atEntry, terms);
+    }
+
+    /**
+     * The d - 1 loops below {@code loop} that its {@code collapse(d)} joins: each the only statement
+     * of the body above it. Null when the nest is not perfect that deep.
+     */
+    private static List<For> collapsedLoops(For loop) {
+        List<For> out = new ArrayList<>();
+        For at = loop;
+        for (int level = 1; level < loop.omp().collapse(); level++) {
+            List<Stmt> body = at.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
+            if (body.size() != 1 || !(body.get(0) instanceof For inner)) {
+                return null;
+            }
+            out.add(inner);
+            at = inner;
+        }
+        return out;
     }
 
     /**
@@ -351,6 +373,9 @@ public final class LoopExtractor {
         }
         int id = ++loopIds;
         String jName = f.counter().name() + "@" + id;
+        if (collapsed.stream().anyMatch(c -> c == f)) {
+            m.collapsedCounters.add(jName);
+        }
         m.sideVars.add(jName);
         m.display.put(jName, f.counter().name());
         m.innerCounters.put(id, jName);

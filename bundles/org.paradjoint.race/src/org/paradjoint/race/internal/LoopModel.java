@@ -70,6 +70,12 @@ public final class LoopModel {
     /** The counter's step, positive. */
     long stride = 1;
     String unsupported;
+    /**
+     * The counters (side 0) of the loops a {@code collapse(d)} joins to the parallel loop, outer
+     * first: an iteration is the tuple of the parallel counter and these, so two iterations differ
+     * when any of them does.
+     */
+    final List<String> collapsedCounters = new ArrayList<>();
     /** Inner-loop id -> its counter variable (side 0). */
     final Map<Integer, String> innerCounters = new LinkedHashMap<>();
     /**

@@ -31,7 +31,8 @@ final class RangeKnowledge {
     }
 
     private Formula build(List<Fact> facts) {
-        if (m.span == null || !isInvariant(m.span)) {
+        if (m.span == null || !isInvariant(m.span) || !m.collapsedCounters.isEmpty()) {
+            // collapsed iterations may share the parallel counter: its differences say nothing
             return null;
         }
         String i = m.counterVar();

@@ -25,6 +25,16 @@ final class Printer {
         return sb.toString();
     }
 
+    /** A loop nest as text (collapse shown on the parallel loop). */
+    static String nest(For loop) {
+        StringBuilder sb = new StringBuilder();
+        if (loop.omp() != null && loop.omp().collapse() > 1) {
+            sb.append("collapse(").append(loop.omp().collapse()).append(")\n");
+        }
+        stmt(loop, "", sb);
+        return sb.toString();
+    }
+
     private static void stmt(Stmt s, String indent, StringBuilder sb) {
         switch (s) {
             case Block b -> b.stmts().forEach(x -> stmt(x, indent, sb));
