@@ -16,6 +16,13 @@ record CallsPerMeasurement(long calls, boolean tooSmall) {
     static final double MIN_CALL_SECONDS = 1e-4;
     /** Bounds the run time of kernels far below {@link #MIN_CALL_SECONDS} (they are warned about anyway). */
     static final long MAX_CALLS = 100_000;
+    /** How often a run is repeated with a better estimate of its time per call. */
+    static final int ROUNDS = 3;
+
+    /** True when measurements of {@code calls} calls of {@code secondsPerCall} reach half the target. */
+    static boolean longEnough(long calls, double secondsPerCall) {
+        return calls * secondsPerCall >= MIN_MEASUREMENT_SECONDS / 2 || calls >= MAX_CALLS;
+    }
 
     /** For a call that takes {@code secondsPerCall} (measured one call at a time). */
     static CallsPerMeasurement forCall(double secondsPerCall) {

@@ -269,14 +269,25 @@ public final class TimingRunner {
 
     /**
      * Probes the executable one call at a time, then, where a call lasts less than a measurement
-     * should, runs it again with as many calls per measurement as that takes.
+     * should, runs it again with as many calls per measurement as that takes. Single calls can be
+     * far slower than calls back to back (threads woken from sleep, cold caches, a busy machine),
+     * so the estimate is the fastest probe, and a run whose measurements still fall short of half
+     * the target is repeated with its own time per call (a few rounds at most).
      */
     private Run measure(TimingConfig config, Path exe, int threads, BooleanSupplier stop)
             throws IOException, TimingException {
-        Measurements probe = runOnce(config, exe, threads, 1, stop);
-        CallsPerMeasurement c = CallsPerMeasurement.forCall(probe.median());
-        Measurements times = c.calls() == 1 ? probe : runOnce(config, exe, threads, c.calls(), stop);
-        return new Run(threads, c.calls(), times, c.tooSmall());
+        Measurements times = runOnce(config, exe, threads, 1, stop);
+        CallsPerMeasurement c = CallsPerMeasurement.forCall(times.min());
+        long timed = 1;
+        for (int round = 0; round < CallsPerMeasurement.ROUNDS && c.calls() > timed; round++) {
+            times = runOnce(config, exe, threads, c.calls(), stop);
+            timed = c.calls();
+            if (CallsPerMeasurement.longEnough(c.calls(), times.median())) {
+                break;
+            }
+            c = CallsPerMeasurement.forCall(Math.min(times.median(), times.min()));
+        }
+        return new Run(threads, timed, times, CallsPerMeasurement.forCall(times.median()).tooSmall());
     }
 
     private Measurements runOnce(TimingConfig config, Path exe, int threads, long calls, BooleanSupplier stop)

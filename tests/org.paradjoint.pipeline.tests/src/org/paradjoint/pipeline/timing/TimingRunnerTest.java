@@ -1,6 +1,7 @@
 package org.paradjoint.pipeline.timing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,11 @@ class TimingRunnerTest {
         assertEquals(new CallsPerMeasurement(CallsPerMeasurement.MAX_CALLS, true), CallsPerMeasurement.forCall(1e-9));
         // a call below the clock's resolution reads as zero seconds
         assertEquals(new CallsPerMeasurement(CallsPerMeasurement.MAX_CALLS, true), CallsPerMeasurement.forCall(0));
+        // a measurement is repeated when it falls short of half the target
+        assertTrue(CallsPerMeasurement.longEnough(100, 5e-4));
+        assertTrue(CallsPerMeasurement.longEnough(50, 5e-4));
+        assertFalse(CallsPerMeasurement.longEnough(20, 1.4e-5), "the probe's slow single calls misled");
+        assertTrue(CallsPerMeasurement.longEnough(CallsPerMeasurement.MAX_CALLS, 1e-9));
     }
 
     private static void assertSpread(TimingRow r) {
