@@ -73,9 +73,9 @@ final class BenchCommand implements Command {
             out.printf("%-20s %9s %7s %7s %12s %12s %12s %9s%n", "variant", "size", "threads", "calls", "min",
                     "median", "max", "speed-up");
             for (TimingRow row : r.rows()) {
-                out.printf("%-20s %9d %7d %7d %10.6f s %10.6f s %10.6f s %9.2f%n", row.variant(), row.size(),
-                        row.threads(), row.callsPerMeasurement(), row.minSeconds(), row.medianSeconds(),
-                        row.maxSeconds(), row.speedup());
+                out.printf("%-20s %9d %7d %7d %12s %12s %12s %9.2f%n", row.variant(), row.size(), row.threads(),
+                        row.callsPerMeasurement(), duration(row.minSeconds()), duration(row.medianSeconds()),
+                        duration(row.maxSeconds()), row.speedup());
             }
             // repeated where they cannot scroll away in the run's output
             r.warnings().forEach(err::println);
@@ -84,6 +84,17 @@ final class BenchCommand implements Command {
             err.println(e.getMessage());
             return 1;
         }
+    }
+
+    /** Three significant digits in s, ms or us: the table spans microseconds to seconds. */
+    static String duration(double seconds) {
+        if (seconds >= 1) {
+            return String.format(java.util.Locale.ROOT, "%.3g s", seconds);
+        }
+        if (seconds >= 1e-3) {
+            return String.format(java.util.Locale.ROOT, "%.3g ms", seconds * 1e3);
+        }
+        return String.format(java.util.Locale.ROOT, "%.3g us", seconds * 1e6);
     }
 
     /** The configuration, or null for --help. */
