@@ -272,7 +272,7 @@ public final class TimingRunner {
      * should, runs it again with as many calls per measurement as that takes. Single calls can be
      * far slower than calls back to back (threads woken from sleep, cold caches, a busy machine),
      * so the estimate is the fastest probe, and a run whose measurements still fall short of half
-     * the target is repeated with its own time per call (a few rounds at most).
+     * the target is repeated with its own fastest time per call (a few rounds at most).
      */
     private Run measure(TimingConfig config, Path exe, int threads, BooleanSupplier stop)
             throws IOException, TimingException {
@@ -285,7 +285,7 @@ public final class TimingRunner {
             if (CallsPerMeasurement.longEnough(c.calls(), times.median())) {
                 break;
             }
-            c = CallsPerMeasurement.forCall(Math.min(times.median(), times.min()));
+            c = CallsPerMeasurement.forCall(times.min());
         }
         return new Run(threads, timed, times, CallsPerMeasurement.forCall(times.median()).tooSmall());
     }
