@@ -27,8 +27,11 @@ final class BenchCommand implements Command {
             timing driver in the language of FILE, compiles them (C with --cc, Fortran with --fc,
             Kokkos C++ with $PARADJOINT_KOKKOS_CXX, default g++, against the Kokkos of
             $PARADJOINT_KOKKOS_CXXFLAGS and $PARADJOINT_KOKKOS_LIBS), and runs the executable once
-            per thread count with OMP_NUM_THREADS set. Every command is printed.
-            Writes one CSV row per variant, size and thread count (default FILE_timing.csv).
+            per thread count with OMP_NUM_THREADS set. Every command is printed. Each measurement
+            times as many calls as last at least 50 ms together; a size whose calls last under
+            100 us is warned about (thread start-up and the clock then cost as much as the work).
+            Writes one CSV row per variant, size and thread count (default FILE_timing.csv) with
+            the minimum, median and maximum time of a call over the measurements.
 
             options:
               --kernel NAME          the function to time
@@ -36,7 +39,7 @@ final class BenchCommand implements Command {
               --threads T,...        thread counts (default 1,2)
               --variants V,...       default: all that apply to the kernel; known:
                                      %s
-              --repetitions R        timed calls per run after one untimed call (default 5)
+              --repetitions R        measurements per run after one untimed call (default 5)
               --size-parameter P     the integer parameter the sizes set (default: all of them)
               --set NAME=VALUE,...   other integer parameters, and lengths of arrays whose indices
                                      cannot be bounded
@@ -67,16 +70,31 @@ final class BenchCommand implements Command {
         try {
             TimingResult r = new TimingRunner(out::println).run(config, null);
             out.println();
-            out.printf("%-20s %8s %8s %14s %9s%n", "variant", "size", "threads", "median", "speed-up");
+            out.printf("%-20s %9s %7s %7s %12s %12s %12s %9s%n", "variant", "size", "threads", "calls", "min",
+                    "median", "max", "speed-up");
             for (TimingRow row : r.rows()) {
-                out.printf("%-20s %8d %8d %12.6f s %9.2f%n", row.variant(), row.size(), row.threads(),
-                        row.medianSeconds(), row.speedup());
+                out.printf("%-20s %9d %7d %7d %12s %12s %12s %9.2f%n", row.variant(), row.size(), row.threads(),
+                        row.callsPerMeasurement(), duration(row.minSeconds()), duration(row.medianSeconds()),
+                        duration(row.maxSeconds()), row.speedup());
             }
+            // repeated where they cannot scroll away in the run's output
+            r.warnings().forEach(err::println);
             return 0;
         } catch (TimingException e) {
             err.println(e.getMessage());
             return 1;
         }
+    }
+
+    /** Three significant digits in s, ms or us: the table spans microseconds to seconds. */
+    static String duration(double seconds) {
+        if (seconds >= 1) {
+            return String.format(java.util.Locale.ROOT, "%.3g s", seconds);
+        }
+        if (seconds >= 1e-3) {
+            return String.format(java.util.Locale.ROOT, "%.3g ms", seconds * 1e3);
+        }
+        return String.format(java.util.Locale.ROOT, "%.3g us", seconds * 1e6);
     }
 
     /** The configuration, or null for --help. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.IntSupplier;
 
 import org.paradjoint.pipeline.Languages;
+import org.paradjoint.pipeline.SourceLanguage;
 import org.paradjoint.pipeline.Workers;
 
 /** Dispatches {@code paradjoint COMMAND ARGS...} to the sub-commands. */
@@ -89,11 +90,27 @@ public final class Paradjoint {
         return c.run(Arrays.copyOfRange(args, 1, args.length), out, err);
     }
 
+    /** The registered commands in the order the overview lists them. */
+    List<String> commandNames() {
+        return List.copyOf(commands.keySet());
+    }
+
+    /**
+     * The overview of {@code paradjoint --help}: every language of the pipeline's registry (with
+     * its extensions and how its annotations begin) and every registered command, so that adding
+     * either never leaves the overview behind.
+     */
     private void printOverview(PrintStream s) {
         s.println("usage: paradjoint COMMAND [OPTIONS] FILE");
+        s.println("       paradjoint --help | --version | help COMMAND");
         s.println();
-        s.println("Differentiates annotated code (#pragma ad ... in C, !$ad ... in Fortran) by source transformation.");
-        s.println("Languages: " + Languages.describe() + ".");
+        s.println("Differentiates annotated code by source transformation.");
+        s.println();
+        s.println("languages (by the file's extension):");
+        for (SourceLanguage l : Languages.all()) {
+            s.printf("  %-14s %-22s annotations: %s%n", l.displayName(), String.join(" ", l.extensions()),
+                    l.dialect().annotation("..."));
+        }
         s.println();
         s.println("commands:");
         for (Map.Entry<String, String> c : summaries.entrySet()) {

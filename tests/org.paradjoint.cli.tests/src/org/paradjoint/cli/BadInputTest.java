@@ -341,16 +341,4 @@ class BadInputTest {
                 List.of("differentiate", "x.c", "--mode", "sideways"), List.of("differentiate", "x.c", "--bogus"),
                 List.of("check", "x.c"), List.of("check", "--function", "f"));
     }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("helpCommands")
-    void everyCommandHasHelp(String command) {
-        CliRun r = CliRun.of(command, "--help");
-        assertEquals(0, r.status, r.toString());
-        assertTrue(r.out.toLowerCase().contains("usage"), r.toString());
-    }
-
-    static Stream<String> helpCommands() {
-        return Stream.of("differentiate", "check", "color");
-    }
 }

@@ -212,6 +212,28 @@ class CommandLineTest {
     }
 
     @Test
+    void benchPrintsTheSpreadAndWarnsAboutASizeTooSmallToTime() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-test");
+        try {
+            Path file = copyToScratch(dir, "stencil/stencil1d.c");
+            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "stencil1d", "--sizes", "300", "--threads", "1",
+                    "--variants", "primal", "--repetitions", "3");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.lines().anyMatch(l -> l.matches("variant +size +threads +calls +min +median +max +speed-up")),
+                    r.toString());
+            // 300 points take microseconds: many calls per measurement, and a warning that stays visible on stderr
+            String row = r.out.lines().filter(l -> l.startsWith("primal ")).findFirst().orElseThrow();
+            assertTrue(Long.parseLong(row.split(" +")[3]) > 1, row);
+            assertTrue(row.matches("primal +300 +1 +\\d+ +[0-9.]+ us +[0-9.]+ us +[0-9.]+ us +1\\.00"), row);
+            assertTrue(r.err.startsWith("warning: size 300 is too small to time: primal with 1 thread ("), r.toString());
+            List<String> csv = Files.readAllLines(dir.resolve("stencil1d_timing.csv"));
+            assertTrue(csv.get(0).contains(",min_s,median_s,max_s,"), csv.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    @Test
     void stencilPragmaGivesAGatherAdjoint() throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.testsupport.Kokkos;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -35,9 +36,6 @@ class KokkosCheckTest {
 
     @BeforeAll
     static void copyExamples() throws IOException {
-        assertTrue(Files.isRegularFile(Path.of("/usr/include/trilinos/Kokkos_Core.hpp"))
-                || System.getenv("PARADJOINT_KOKKOS_CXXFLAGS") != null,
-                "Kokkos is needed: apt-get install libtrilinos-kokkos-dev (see README)");
         dir = ScratchDir.create("paradjoint-kokkos");
         try (Stream<Path> files = Files.list(Repo.examples().resolve("kokkos"))) {
             for (Path p : files.filter(p -> p.toString().endsWith(".cpp")).toList()) {
@@ -76,6 +74,8 @@ class KokkosCheckTest {
     @ParameterizedTest
     @MethodSource("checks")
     void adjointMatchesCentralDifferences(String file, String function, List<String> sizes) {
+        // building and running needs Kokkos; the other tests here only generate code
+        Kokkos.require();
         List<String> args = new ArrayList<>(List.of("check", dir.resolve(file).toString(), "--function", function,
                 "--run", "--threads", "1", "--force"));
         args.addAll(sizes);

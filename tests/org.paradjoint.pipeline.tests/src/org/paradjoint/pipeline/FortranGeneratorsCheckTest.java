@@ -28,6 +28,7 @@ import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.check.FortranCheckDriverGenerator;
 import org.paradjoint.fortran.check.FortranCheckTarget;
 import org.paradjoint.fortran.check.FortranDriverRunner;
+import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -96,6 +97,8 @@ class FortranGeneratorsCheckTest {
         assertFalse(driver.hasErrors(), driver.diagnostics().toString());
         Path driverFile = dir.resolve(function + "_check.f90");
         Files.writeString(driverFile, driver.source(), StandardCharsets.UTF_8);
+        // what follows builds and runs the driver: without gfortran the test ends here, skipped
+        Gfortran.require();
         DriverRunner.Outcome compiled = runner.compile(driverFile, dir.resolve(function + "_check"));
         assertTrue(compiled.ok(), compiled.text() + "\n" + adjoint.text());
         for (int threads : List.of(1, 2)) {

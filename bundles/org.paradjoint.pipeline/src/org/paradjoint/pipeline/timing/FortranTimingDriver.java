@@ -14,10 +14,11 @@ import org.paradjoint.pipeline.timing.ArrayExtents.Shape;
  * The Fortran timing driver of one variant of a Fortran kernel at one problem size, the
  * counterpart of the C {@link TimingDriver}: allocates every array with the bounds the kernel's
  * dummies declare at this size (floating arrays uniform in [0.5, 1.5), index arrays with a
- * permutation of 1..count, Fortran's first index), calls the variant once untimed and
- * {@code repetitions} times timed with {@code omp_get_wtime}, restoring every floating array before
- * each call, and prints the same {@code pa_time REP SECONDS} and {@code pa_threads N} lines as
- * the C driver. The variant is an external procedure in its own file, called without an
+ * permutation of 1..count, Fortran's first index), calls the variant once untimed and takes
+ * {@code repetitions} measurements of {@value TimedCall#CALLS_VARIABLE} calls each, timing every
+ * call with {@code omp_get_wtime} after restoring every floating array, and prints the same
+ * {@code pa_time REP SECONDS} (mean time of a call) and {@code pa_threads N} lines as the C
+ * driver. The variant is an external procedure in its own file, called without an
  * interface (explicit-shape and assumed-size dummies need none).
  */
 final class FortranTimingDriver {
@@ -56,7 +57,8 @@ final class FortranTimingDriver {
         line("  use omp_lib");
         line("  implicit none");
         line("  integer :: pa_rep");
-        line("  real(8) :: pa_t0, pa_t1");
+        line("  integer(8) :: pa_calls, pa_call, pa_n");
+        line("  real(8) :: pa_t0, pa_sum");
         for (Arg a : args) {
             declare(a);
         }
@@ -65,15 +67,19 @@ final class FortranTimingDriver {
         for (Arg a : args) {
             fill(a, ints);
         }
+        line("  pa_calls = pa_calls_per_measurement()");
         line("  do pa_rep = 0, " + repetitions);
+        line("    pa_sum = 0");
+        line("    pa_n = merge(1_8, pa_calls, pa_rep == 0)");
+        line("    do pa_call = 1, pa_n");
         for (Arg a : arrays) {
             if (a.var().isFloating()) {
-                line("    " + a.source() + " = " + a.source() + "_0");
+                line("      " + a.source() + " = " + a.source() + "_0");
             }
         }
-        line("    pa_t0 = omp_get_wtime()");
+        line("      pa_t0 = omp_get_wtime()");
         // free form allows 132 characters a line: continue long argument lists
-        StringBuilder call = new StringBuilder("    call " + called + "(");
+        StringBuilder call = new StringBuilder("      call " + called + "(");
         int lineStart = 0;
         for (int k = 0; k < args.size(); k++) {
             String arg = args.get(k).source();
@@ -82,15 +88,16 @@ final class FortranTimingDriver {
                 if (call.length() - lineStart + arg.length() > 100) {
                     call.append("&\n");
                     lineStart = call.length();
-                    call.append("        ");
+                    call.append("          ");
                 }
             }
             call.append(arg);
         }
         line(call.append(")").toString());
-        line("    pa_t1 = omp_get_wtime()");
+        line("      pa_sum = pa_sum + (omp_get_wtime() - pa_t0)");
+        line("    end do");
         line("    if (pa_rep > 0) then");
-        line("      write (*, '(a, 1x, i0, 1x, es24.15e3)') 'pa_time', pa_rep, pa_t1 - pa_t0");
+        line("      write (*, '(a, 1x, i0, 1x, es24.15e3)') 'pa_time', pa_rep, pa_sum / pa_n");
         line("    end if");
         line("  end do");
         line("  write (*, '(a, 1x, i0)') 'pa_threads', omp_get_max_threads()");
@@ -161,6 +168,15 @@ final class FortranTimingDriver {
 
     /** Fixed seed, so that every variant and thread count sees the same data. */
     private static final String HELPERS = """
+              integer(8) function pa_calls_per_measurement()
+                character(len=32) :: v
+                integer :: length, status
+                pa_calls_per_measurement = 1
+                call get_environment_variable('%s', v, length, status)
+                if (status == 0 .and. length > 0) read (v, *) pa_calls_per_measurement
+                pa_calls_per_measurement = max(1_8, pa_calls_per_measurement)
+              end function pa_calls_per_measurement
+
               subroutine pa_seed()
                 integer :: n, k
                 integer, allocatable :: seed(:)
@@ -191,5 +207,5 @@ final class FortranTimingDriver {
                   p(j) = t
                 end do
               end function pa_permutation
-            """;
+            """.formatted(TimedCall.CALLS_VARIABLE);
 }

@@ -14,11 +14,12 @@ import org.paradjoint.core.transform.DerivativeSignature;
  * The Kokkos timing driver of one variant at one problem size: a C++ program that initialises
  * Kokkos, creates every View argument with the kernel's shapes in Kokkos's default memory space,
  * fills it through a host mirror (floating Views uniform in [0.5, 1.5), index Views with a
- * permutation of 0..span-1, as the C driver does), then calls the variant once untimed and
- * {@code repetitions} times timed between two fences, restoring every floating View from a
- * device-side copy before each call. It works with every backend, the GPU ones included, and
- * prints what the C driver prints: {@code pa_time REP SECONDS} per timed call and
- * {@code pa_threads N} (the execution space's concurrency).
+ * permutation of 0..span-1, as the C driver does), then calls the variant once untimed and takes
+ * {@code repetitions} measurements of {@value TimedCall#CALLS_VARIABLE} calls each, timing every
+ * call between two fences after restoring every floating View from a device-side copy. It works
+ * with every backend, the GPU ones included, and prints what the C driver prints:
+ * {@code pa_time REP SECONDS} (mean time of a call) per measurement and {@code pa_threads N} (the
+ * execution space's concurrency).
  * <p>
  * The variant's source is not included here: the compile command force-includes it
  * ({@code g++ -include}), so that function templates over the View type are instantiated by the
@@ -45,6 +46,7 @@ final class KokkosTimingDriver {
         line("/* Timing driver (Kokkos): " + description + " */");
         line("#include <Kokkos_Core.hpp>");
         line("#include <cstdint>");
+        line("#include <cstdlib>");
         line("#include <cstdio>");
         line("");
         line(HELPERS);
@@ -55,18 +57,23 @@ final class KokkosTimingDriver {
         for (TimedCall.Arg a : timed.args()) {
             declare(a, ints, shapes);
         }
-        line("        for (int rep = 0; rep <= " + repetitions + "; rep++) {");
+        line("        const long pa_calls = pa_calls_per_measurement();");
+        line("        for (int pa_rep = 0; pa_rep <= " + repetitions + "; pa_rep++) {");
+        line("            double pa_sum = 0.0;");
+        line("            const long pa_n = pa_rep == 0 ? 1 : pa_calls;");
+        line("            for (long pa_call = 0; pa_call < pa_n; pa_call++) {");
         for (TimedCall.Arg a : floatingViews) {
-            line("            Kokkos::deep_copy(" + a.source() + ", " + a.source() + "_0);");
+            line("                Kokkos::deep_copy(" + a.source() + ", " + a.source() + "_0);");
         }
-        line("            Kokkos::fence();");
-        line("            Kokkos::Timer pa_timer;");
-        line("            " + timed.name() + "(" + timed.args().stream().map(TimedCall.Arg::source)
+        line("                Kokkos::fence();");
+        line("                Kokkos::Timer pa_timer;");
+        line("                " + timed.name() + "(" + timed.args().stream().map(TimedCall.Arg::source)
                 .collect(Collectors.joining(", ")) + ");");
-        line("            Kokkos::fence();");
-        line("            const double pa_seconds = pa_timer.seconds();");
-        line("            if (rep > 0) {");
-        line("                std::printf(\"pa_time %d %.9e\\n\", rep, pa_seconds);");
+        line("                Kokkos::fence();");
+        line("                pa_sum += pa_timer.seconds();");
+        line("            }");
+        line("            if (pa_rep > 0) {");
+        line("                std::printf(\"pa_time %d %.9e\\n\", pa_rep, pa_sum / pa_n);");
         line("            }");
         line("        }");
         line("        std::printf(\"pa_threads %d\\n\", (int) Kokkos::DefaultExecutionSpace().concurrency());");
@@ -104,6 +111,13 @@ final class KokkosTimingDriver {
 
     /** The C driver's generator (same seed, same numbers), filling Views through host mirrors. */
     private static final String HELPERS = """
+            static long pa_calls_per_measurement()
+            {
+                const char *v = std::getenv("%s");
+                long n = v == nullptr ? 1 : std::strtol(v, nullptr, 10);
+                return n < 1 ? 1 : n;
+            }
+
             static uint64_t pa_state = 20250101ULL;
 
             static uint64_t pa_next()
@@ -137,12 +151,12 @@ final class KokkosTimingDriver {
                     h.data()[k] = (typename V::non_const_value_type) k;
                 }
                 for (size_t k = h.span(); k > 1; k--) {
-                    size_t j = (size_t) (pa_next() % (uint64_t) k);
+                    size_t j = (size_t) (pa_next() %% (uint64_t) k);
                     auto t = h.data()[k - 1];
                     h.data()[k - 1] = h.data()[j];
                     h.data()[j] = t;
                 }
                 Kokkos::deep_copy(v, h);
             }
-            """;
+            """.formatted(TimedCall.CALLS_VARIABLE);
 }

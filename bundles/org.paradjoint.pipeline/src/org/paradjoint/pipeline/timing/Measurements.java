@@ -3,7 +3,10 @@ package org.paradjoint.pipeline.timing;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The times a driver printed ({@code pa_time REP SECONDS}), and their summary. */
+/**
+ * The times a driver printed ({@code pa_time REP SECONDS}, the mean time of one call in each
+ * measurement), and their summary.
+ */
 record Measurements(List<Double> seconds) {
 
     static Measurements parse(List<String> lines) {
@@ -19,6 +22,10 @@ record Measurements(List<Double> seconds) {
 
     double min() {
         return seconds.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    double max() {
+        return seconds.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
     }
 
     double mean() {

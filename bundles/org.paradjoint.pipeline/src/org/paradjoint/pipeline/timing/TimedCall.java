@@ -16,6 +16,12 @@ import org.paradjoint.core.transform.DerivativeSignature;
 record TimedCall(String name, List<Arg> args) {
 
     /**
+     * The environment variable that tells every driver how many calls make one measurement: the
+     * runner sets it, and a driver run by hand without it times single calls.
+     */
+    static final String CALLS_VARIABLE = "PARADJOINT_CALLS_PER_MEASUREMENT";
+
+    /**
      * One argument: {@code var} is what is passed, {@code primal} the kernel's parameter it belongs
      * to (itself, or the parameter whose derivative it is), which gives an array its extent.
      */

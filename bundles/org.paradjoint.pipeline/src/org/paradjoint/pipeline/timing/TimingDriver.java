@@ -14,9 +14,12 @@ import org.paradjoint.core.transform.DerivativeSignature;
  * The C timing driver of one variant at one problem size: allocates and fills every argument
  * (floating arrays uniform in [0.5, 1.5), index arrays with a permutation of 0..len-1, which
  * keeps indirect writes of a parallel primal race-free), then calls the variant once untimed and
- * {@code repetitions} times timed with {@code omp_get_wtime}, restoring every floating array
- * before each call so that each call does the same work. Prints {@code pa_time REP SECONDS} per
- * timed call and {@code pa_threads N}.
+ * takes {@code repetitions} measurements. A measurement is {@value TimedCall#CALLS_VARIABLE}
+ * calls (from the environment, default 1; the runner chooses it so that a measurement lasts long
+ * enough to time), each timed with {@code omp_get_wtime} after restoring every floating array, so
+ * that each call does the same work and the restoring is not timed. Prints
+ * {@code pa_time REP SECONDS}, the mean time of a call in that measurement, and
+ * {@code pa_threads N}.
  */
 final class TimingDriver {
 
@@ -65,18 +68,23 @@ final class TimingDriver {
         for (Arg a : args) {
             declare(a, ints);
         }
-        line("    for (int rep = 0; rep <= " + repetitions + "; rep++) {");
+        line("    const long pa_calls = pa_calls_per_measurement();");
+        line("    for (int pa_rep = 0; pa_rep <= " + repetitions + "; pa_rep++) {");
+        line("        double pa_sum = 0.0;");
+        line("        const long pa_n = pa_rep == 0 ? 1 : pa_calls;");
+        line("        for (long pa_call = 0; pa_call < pa_n; pa_call++) {");
         for (Arg a : arrays) {
             if (a.var().isFloating()) {
-                line("        memcpy(" + a.source() + ", " + a.source() + "_0, " + bytes(a) + ");");
+                line("            memcpy(" + a.source() + ", " + a.source() + "_0, " + bytes(a) + ");");
             }
         }
-        line("        double t0 = omp_get_wtime();");
-        line("        " + called + "(" + args.stream().map(a -> a.var().isArray() ? "(void *) " + a.source()
+        line("            double pa_t0 = omp_get_wtime();");
+        line("            " + called + "(" + args.stream().map(a -> a.var().isArray() ? "(void *) " + a.source()
                 : a.source()).collect(Collectors.joining(", ")) + ");");
-        line("        double t1 = omp_get_wtime();");
-        line("        if (rep > 0) {");
-        line("            printf(\"pa_time %d %.9e\\n\", rep, t1 - t0);");
+        line("            pa_sum += omp_get_wtime() - pa_t0;");
+        line("        }");
+        line("        if (pa_rep > 0) {");
+        line("            printf(\"pa_time %d %.9e\\n\", pa_rep, pa_sum / pa_n);");
         line("        }");
         line("    }");
         line("    printf(\"pa_threads %d\\n\", omp_get_max_threads());");
@@ -146,6 +154,13 @@ final class TimingDriver {
                 return 0.5 + (double) (pa_next() >> 11) * 0x1.0p-53;
             }
 
+            static long pa_calls_per_measurement(void)
+            {
+                const char *v = getenv("%s");
+                long n = v == NULL ? 1 : strtol(v, NULL, 10);
+                return n < 1 ? 1 : n;
+            }
+
             static void *pa_alloc(long count, size_t size)
             {
                 void *p = calloc(count > 0 ? (size_t) count : 1, size);
@@ -155,5 +170,5 @@ final class TimingDriver {
                 }
                 return p;
             }
-            """;
+            """.formatted(TimedCall.CALLS_VARIABLE);
 }

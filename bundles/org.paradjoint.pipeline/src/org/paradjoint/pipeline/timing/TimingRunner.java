@@ -34,7 +34,10 @@ import org.paradjoint.pipeline.timing.Processes;
  * variant and a timing driver in the language of the source, compiles them with the configured C
  * or Fortran compiler, runs the executable once per thread count in its own process with
  * {@code OMP_NUM_THREADS} set, and finally writes one CSV row per variant, size and thread count.
- * Every command is echoed to the listener, so a run can be repeated by hand.
+ * Each run is first probed one call at a time, then repeated with as many calls per measurement as
+ * make a measurement last {@value CallsPerMeasurement#MIN_MEASUREMENT_SECONDS} s
+ * ({@link CallsPerMeasurement}); calls too short to time are warned about. Every command is echoed
+ * to the listener, so a run can be repeated by hand.
  */
 public final class TimingRunner {
 
@@ -53,6 +56,7 @@ public final class TimingRunner {
                 String.join(", ", unit.functions().stream().map(Function::name).toList())));
         List<Variant> variants = variants(config, kernel, toolchain);
         List<TimingRow> rows = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         int total = config.sizes().size() * variants.size() * (1 + config.threads().size());
         int done = 0;
         try {
@@ -62,7 +66,8 @@ public final class TimingRunner {
                 Map<Variable, ArrayExtents.Shape> shapes = shapes(config, kernel, ints, toolchain);
                 listener.line("== " + kernel.name() + " at " + describe(ints) + "; arrays "
                         + String.join(", ", ArrayExtents.describe(counts(shapes))));
-                Map<String, List<double[]>> bySize = new LinkedHashMap<>();
+                Map<String, List<Run>> bySize = new LinkedHashMap<>();
+                List<String> shortCalls = new ArrayList<>();
                 for (Variant v : variants) {
                     checkCancelled(stop);
                     listener.step(done++, total, "build " + v.id() + " at size " + size);
@@ -70,10 +75,17 @@ public final class TimingRunner {
                     for (int threads : config.threads()) {
                         checkCancelled(stop);
                         listener.step(done++, total, "run " + v.id() + " with " + threads + " thread(s)");
-                        Measurements m = runOnce(config, exe, threads, stop);
-                        bySize.computeIfAbsent(v.id(), k -> new ArrayList<>())
-                                .add(new double[] {threads, m.min(), m.median(), m.mean(), m.seconds().size()});
+                        Run run = measure(config, exe, threads, stop);
+                        if (run.tooSmall()) {
+                            shortCalls.add(v.id() + " with " + threads + " thread" + (threads == 1 ? "" : "s") + " ("
+                                    + CallsPerMeasurement.micros(run.times().median()) + ")");
+                        }
+                        bySize.computeIfAbsent(v.id(), k -> new ArrayList<>()).add(run);
                     }
+                }
+                if (!shortCalls.isEmpty()) {
+                    warnings.add(CallsPerMeasurement.warning(size, String.join(", ", shortCalls)));
+                    listener.line(warnings.get(warnings.size() - 1));
                 }
                 rows.addAll(rows(size, bySize));
             }
@@ -83,7 +95,7 @@ public final class TimingRunner {
         }
         listener.step(total, total, "done");
         listener.line("wrote " + config.csv() + " (" + rows.size() + " rows)");
-        return new TimingResult(rows, config.csv(), config.workDir());
+        return new TimingResult(rows, config.csv(), config.workDir(), warnings);
     }
 
     /** Catalogue error {@code id} about the source as a whole, as the exception timing runs fail with. */
@@ -251,10 +263,38 @@ public final class TimingRunner {
                 : config.generation().withRaceStrategy(v.strategy()).withConventionalAdjoint(true);
     }
 
-    private Measurements runOnce(TimingConfig config, Path exe, int threads, BooleanSupplier stop)
+    /** The measurements of one thread count: how many calls each timed, and whether a call is too short to time. */
+    private record Run(int threads, long calls, Measurements times, boolean tooSmall) {
+    }
+
+    /**
+     * Probes the executable one call at a time, then, where a call lasts less than a measurement
+     * should, runs it again with as many calls per measurement as that takes. Single calls can be
+     * far slower than calls back to back (threads woken from sleep, cold caches, a busy machine),
+     * so the estimate is the fastest probe, and a run whose measurements still fall short of half
+     * the target is repeated with its own fastest time per call (a few rounds at most).
+     */
+    private Run measure(TimingConfig config, Path exe, int threads, BooleanSupplier stop)
+            throws IOException, TimingException {
+        Measurements times = runOnce(config, exe, threads, 1, stop);
+        CallsPerMeasurement c = CallsPerMeasurement.forCall(times.min());
+        long timed = 1;
+        for (int round = 0; round < CallsPerMeasurement.ROUNDS && c.calls() > timed; round++) {
+            times = runOnce(config, exe, threads, c.calls(), stop);
+            timed = c.calls();
+            if (CallsPerMeasurement.longEnough(c.calls(), times.median())) {
+                break;
+            }
+            c = CallsPerMeasurement.forCall(times.min());
+        }
+        return new Run(threads, timed, times, CallsPerMeasurement.forCall(times.median()).tooSmall());
+    }
+
+    private Measurements runOnce(TimingConfig config, Path exe, int threads, long calls, BooleanSupplier stop)
             throws IOException, TimingException {
         Map<String, String> env = new LinkedHashMap<>(config.environment());
         env.put("OMP_NUM_THREADS", Integer.toString(threads));
+        env.put(TimedCall.CALLS_VARIABLE, Long.toString(calls));
         List<String> assignments = new ArrayList<>();
         env.forEach((k, v) -> assignments.add(k + "=" + v));
         listener.line("$ " + String.join(" ", assignments) + " " + exe);
@@ -270,15 +310,17 @@ public final class TimingRunner {
     }
 
     /** Rows of one size: speed-up against the variant's first thread count, time relative to the primal. */
-    private static List<TimingRow> rows(long size, Map<String, List<double[]>> bySize) {
+    private static List<TimingRow> rows(long size, Map<String, List<Run>> bySize) {
         List<TimingRow> out = new ArrayList<>();
-        List<double[]> primal = bySize.get(Variants.PRIMAL);
+        List<Run> primal = bySize.get(Variants.PRIMAL);
         bySize.forEach((variant, runs) -> {
-            double base = runs.get(0)[2];
+            double base = runs.get(0).times().median();
             for (int k = 0; k < runs.size(); k++) {
-                double[] r = runs.get(k);
-                double rel = primal == null ? Double.NaN : r[2] / primal.get(k)[2];
-                out.add(new TimingRow(variant, size, (int) r[0], (int) r[4], r[1], r[2], r[3], base / r[2], rel));
+                Run r = runs.get(k);
+                Measurements m = r.times();
+                double rel = primal == null ? Double.NaN : m.median() / primal.get(k).times().median();
+                out.add(new TimingRow(variant, size, r.threads(), m.seconds().size(), r.calls(), m.min(), m.median(),
+                        m.max(), m.mean(), base / m.median(), rel));
             }
         });
         return out;

@@ -23,8 +23,10 @@ import org.paradjoint.pipeline.edits.PragmaScan;
 /**
  * {@code org.paradjoint.ui.offers} (value: a generator id) and {@code org.paradjoint.ui.annotatable}:
  * on a file, the annotations of the whole file count; on an editor's text selection, those of the
- * function around the caret. A generator is offered only for the languages it supports. Runs on
- * the UI thread whenever a menu opens, so it only scans text.
+ * function around the caret. A generator is offered only for the languages it supports.
+ * {@code org.paradjoint.ui.source}: a file of a language of the pipeline's registry (where the
+ * editors' context menus show Paradjoint's entries). Runs on the UI thread whenever a menu opens,
+ * so it only scans text.
  */
 public final class OffersTester extends PropertyTester {
 
@@ -42,6 +44,9 @@ public final class OffersTester extends PropertyTester {
 
     @Override
     public boolean test(Object receiver, String property, Object[] args, Object expectedValue) {
+        if (property.equals("source")) {
+            return receiver instanceof IFile f && Sources.isSource(f);
+        }
         Scope scope = scope(receiver);
         if (scope == null) {
             return false;

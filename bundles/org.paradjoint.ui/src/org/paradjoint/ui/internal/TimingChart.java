@@ -18,8 +18,9 @@ import org.paradjoint.pipeline.timing.TimingRow;
 
 /**
  * Two charts of a timing experiment at its largest problem size: speed-up versus threads (one
- * line per variant, the ideal speed-up dashed) and the median time of each variant at the
- * largest thread count (bars).
+ * line per variant through the medians, the ideal speed-up dashed) and the median time of each
+ * variant at the largest thread count (bars). Whiskers span the fastest and slowest measurement,
+ * so a difference smaller than the spread is seen to be noise.
  */
 final class TimingChart extends Canvas {
 
@@ -66,7 +67,7 @@ final class TimingChart extends Canvas {
         byVariant.values().forEach(l -> l.forEach(r -> threads.add(r.threads())));
         List<Integer> xs = new ArrayList<>(threads);
         double ymax = Math.max(xs.get(xs.size() - 1) / (double) xs.get(0),
-                byVariant.values().stream().flatMap(List::stream).mapToDouble(TimingRow::speedup)
+                byVariant.values().stream().flatMap(List::stream).mapToDouble(TimingChart::fastestSpeedup)
                         .filter(Double::isFinite).max().orElse(1));
         double step = niceStep(ymax / 4);
         ymax = step * Math.ceil(ymax * 1.05 / step);
@@ -97,6 +98,7 @@ final class TimingChart extends Canvas {
                     gc.drawLine(prev[0], prev[1], p[0], p[1]);
                 }
                 gc.fillOval(p[0] - 3, p[1] - 3, 7, 7);
+                whisker(gc, p[0], yAt(plot, slowestSpeedup(r), ymax), yAt(plot, fastestSpeedup(r), ymax), true);
                 prev = p;
             }
             legend(gc, plot, v, e.getKey(), c);
@@ -109,11 +111,11 @@ final class TimingChart extends Canvas {
     private void times(GC gc, Rectangle box, Map<String, List<TimingRow>> byVariant, long size) {
         int maxThreads = byVariant.values().stream().flatMap(List::stream).mapToInt(TimingRow::threads).max()
                 .orElse(1);
-        Rectangle plot = plotArea(gc, box, "Median time per variant at " + maxThreads + " thread"
-                + (maxThreads == 1 ? "" : "s") + " (size " + size + ")");
+        Rectangle plot = plotArea(gc, box, "Time per call at " + maxThreads + " thread"
+                + (maxThreads == 1 ? "" : "s") + " (size " + size + "): median, min..max");
         List<String> names = new ArrayList<>(byVariant.keySet());
         double tmax = byVariant.values().stream().flatMap(List::stream).filter(r -> r.threads() == maxThreads)
-                .mapToDouble(TimingRow::medianSeconds).max().orElse(1);
+                .mapToDouble(r -> Math.max(r.medianSeconds(), r.maxSeconds())).max().orElse(1);
         int labelWidth = names.stream().mapToInt(n -> gc.textExtent(n).x).max().orElse(40) + 8;
         int barArea = Math.max(10, plot.width - labelWidth - 80);
         int slot = Math.max(12, plot.height / Math.max(1, names.size()));
@@ -127,11 +129,48 @@ final class TimingChart extends Canvas {
                 continue;
             }
             int w = (int) Math.max(1, barArea * r.medianSeconds() / tmax);
+            int h = Math.max(6, slot / 2);
             Color c = PALETTE[k % PALETTE.length];
             gc.setBackground(c);
-            gc.fillRectangle(plot.x + labelWidth, y, w, Math.max(6, slot / 2));
-            gc.drawText(seconds(r.medianSeconds()), plot.x + labelWidth + w + 4, y, true);
+            gc.fillRectangle(plot.x + labelWidth, y, w, h);
+            int low = plot.x + labelWidth + (int) (barArea * r.minSeconds() / tmax);
+            int high = plot.x + labelWidth + (int) (barArea * r.maxSeconds() / tmax);
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+            whisker(gc, y + h / 2, low, high, false);
+            gc.drawText(seconds(r.medianSeconds()), Math.max(plot.x + labelWidth + w, high) + 4, y, true);
         }
+    }
+
+    /** Speed-up of the variant's slowest measurement here against its median at the first thread count. */
+    private static double slowestSpeedup(TimingRow r) {
+        return r.speedup() * r.medianSeconds() / r.maxSeconds();
+    }
+
+    private static double fastestSpeedup(TimingRow r) {
+        return r.speedup() * r.medianSeconds() / r.minSeconds();
+    }
+
+    /**
+     * A min..max whisker with end caps across the line at {@code at}: vertical from {@code from} to
+     * {@code to} when {@code vertical}, else horizontal; nothing when the spread is under a pixel.
+     */
+    private static void whisker(GC gc, int at, int from, int to, boolean vertical) {
+        if (from == to) {
+            return;
+        }
+        int cap = 4;
+        int width = gc.getLineWidth();
+        gc.setLineWidth(1);
+        if (vertical) {
+            gc.drawLine(at, from, at, to);
+            gc.drawLine(at - cap, from, at + cap, from);
+            gc.drawLine(at - cap, to, at + cap, to);
+        } else {
+            gc.drawLine(from, at, to, at);
+            gc.drawLine(from, at - cap, from, at + cap);
+            gc.drawLine(to, at - cap, to, at + cap);
+        }
+        gc.setLineWidth(width);
     }
 
     private Rectangle plotArea(GC gc, Rectangle box, String title) {

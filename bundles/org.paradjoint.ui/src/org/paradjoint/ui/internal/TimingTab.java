@@ -70,7 +70,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         kernel.setLayoutData(span(2));
         kernel.addListener(SWT.Modify, e -> changed());
         sizeParameter = text(c, "Si&ze parameter:", "empty: every integer parameter", 2);
-        sizes = text(c, "&Problem sizes:", "e.g. 100000, 1000000", 2);
+        sizes = text(c, "&Problem sizes:", "e.g. 1000000, 4000000", 2);
         fixed = text(c, "Other &values:", "other integer parameters and array lengths, e.g. m=8 x=1000", 2);
         threads = text(c, "&Thread counts:", "e.g. 1, 2, 4", 2);
         Group g = new Group(c, SWT.NONE);
@@ -151,7 +151,9 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
 
     @Override
     public void setDefaults(ILaunchConfigurationWorkingCopy config) {
-        config.setAttribute(TimingAttributes.SIZES, "100000");
+        // a million points: a call of a simple kernel takes milliseconds, so the chart compares work, not
+        // the start-up of parallel loops (the runner warns about sizes whose calls last under 100 us)
+        config.setAttribute(TimingAttributes.SIZES, "1000000");
         config.setAttribute(TimingAttributes.THREADS, "1, 2");
         config.setAttribute(TimingAttributes.REPETITIONS, 5);
         config.setAttribute(TimingAttributes.COMPILER, UiPreferences.compiler());

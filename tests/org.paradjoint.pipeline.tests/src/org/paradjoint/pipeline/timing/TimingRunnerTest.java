@@ -1,6 +1,7 @@
 package org.paradjoint.pipeline.timing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,10 +42,17 @@ class TimingRunnerTest {
                 variants);
         assertEquals(variants.size() * 2, result.rows().size());
         for (TimingRow r : result.rows()) {
-            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+            assertSpread(r);
             assertEquals(2, r.repetitions());
             assertEquals(500, r.size());
+            assertMeasurementLastsLongEnoughToTime(r);
         }
+        // a few microseconds a call: timed, but said to be too small
+        assertEquals(1, result.warnings().size(), result.warnings().toString());
+        String warning = result.warnings().get(0);
+        assertTrue(warning.startsWith("warning: size 500 is too small to time: primal with 1 thread ("), warning);
+        assertTrue(warning.contains("tangent with 2 threads ("), warning);
+        assertTrue(lines.contains(warning), lines.toString());
         assertEquals(src.getParent().resolve("stencil1d_timing.csv"), result.csv());
         List<String> csv = Files.readAllLines(result.csv());
         assertEquals(TimingRow.CSV_HEADER, csv.get(0));
@@ -56,9 +64,59 @@ class TimingRunnerTest {
             assertEquals(result.rows().get(k).medianSeconds(), read.get(k).medianSeconds(),
                     1e-8 * result.rows().get(k).medianSeconds());
         }
-        // every command is echoed, so a run can be repeated by hand
+        // every command is echoed, so a run can be repeated by hand: the probe with single calls, then the
+        // measurement with the calls it chose
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ gcc -O2 -fopenmp -o ")), lines.toString());
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=2 ")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=2 "
+                + TimedCall.CALLS_VARIABLE + "=1 ")), lines.toString());
+        TimingRow adjoint = result.rows().stream().filter(r -> r.variant().equals("adjoint")).findFirst().orElseThrow();
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ ") && l.contains(" OMP_NUM_THREADS=1 "
+                + TimedCall.CALLS_VARIABLE + "=" + adjoint.callsPerMeasurement() + " ")), lines.toString());
+    }
+
+    @Test
+    void aSizeLargeEnoughIsTimedWithoutWarning() throws Exception {
+        Path src = copy("stencil/stencil1d.c");
+        // two million points: a call takes milliseconds, far above the fixed cost of a parallel loop
+        TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(2_000_000L), List.of(1)).withRepetitions(3)
+                .withVariants(List.of("primal", "adjoint"));
+        TimingResult result = new TimingRunner(null).run(config, null);
+        assertEquals(List.of(), result.warnings());
+        for (TimingRow r : result.rows()) {
+            assertSpread(r);
+            assertMeasurementLastsLongEnoughToTime(r);
+        }
+    }
+
+    @Test
+    void callsPerMeasurementMakeAMeasurementLastFiftyMilliseconds() {
+        assertEquals(new CallsPerMeasurement(2000, true), CallsPerMeasurement.forCall(2.5e-5));
+        assertEquals(new CallsPerMeasurement(100, false), CallsPerMeasurement.forCall(5e-4));
+        assertEquals(new CallsPerMeasurement(2, false), CallsPerMeasurement.forCall(0.03));
+        assertEquals(new CallsPerMeasurement(1, false), CallsPerMeasurement.forCall(0.2));
+        assertEquals(new CallsPerMeasurement(CallsPerMeasurement.MAX_CALLS, true), CallsPerMeasurement.forCall(1e-9));
+        // a call below the clock's resolution reads as zero seconds
+        assertEquals(new CallsPerMeasurement(CallsPerMeasurement.MAX_CALLS, true), CallsPerMeasurement.forCall(0));
+        // a measurement is repeated when it falls short of half the target
+        assertTrue(CallsPerMeasurement.longEnough(100, 5e-4));
+        assertTrue(CallsPerMeasurement.longEnough(50, 5e-4));
+        assertFalse(CallsPerMeasurement.longEnough(20, 1.4e-5), "the probe's slow single calls misled");
+        assertTrue(CallsPerMeasurement.longEnough(CallsPerMeasurement.MAX_CALLS, 1e-9));
+    }
+
+    private static void assertSpread(TimingRow r) {
+        assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds() && r.medianSeconds() <= r.maxSeconds()
+                && r.minSeconds() <= r.meanSeconds() && r.meanSeconds() <= r.maxSeconds(), r.toString());
+    }
+
+    /**
+     * Calls per measurement come from a probe of single (cold) calls, and calls timed back to back run
+     * faster: a measurement need not reach the full 50 ms, but single microsecond calls would be far below.
+     */
+    private static void assertMeasurementLastsLongEnoughToTime(TimingRow r) {
+        assertTrue(r.callsPerMeasurement() >= 1, r.toString());
+        assertTrue(r.callsPerMeasurement() * r.medianSeconds() >= 0.01
+                || r.callsPerMeasurement() == CallsPerMeasurement.MAX_CALLS, r.toString());
     }
 
     @Test
@@ -151,7 +209,8 @@ class TimingRunnerTest {
         assertEquals(expected, result.rows().stream().map(TimingRow::variant).toList());
         assertEquals(List.of(1, 2, 1, 2, 1, 2, 1, 2), result.rows().stream().map(TimingRow::threads).toList());
         for (TimingRow r : result.rows()) {
-            assertTrue(r.minSeconds() > 0 && r.minSeconds() <= r.medianSeconds(), r.toString());
+            assertSpread(r);
+            assertMeasurementLastsLongEnoughToTime(r);
             assertEquals(2, r.repetitions());
             assertEquals(400, r.size());
         }
@@ -224,10 +283,14 @@ class TimingRunnerTest {
 
     @Test
     void rowsRoundTripThroughCsv() {
-        TimingRow r = new TimingRow("adjoint", 1000, 2, 5, 1.5e-3, 2e-3, 2.5e-3, 1.8, Double.NaN);
+        TimingRow r = new TimingRow("adjoint", 1000, 2, 5, 40, 1.5e-3, 2e-3, 3e-3, 2.2e-3, 1.8, Double.NaN);
         TimingRow back = TimingRow.parse(r.toCsv());
         assertEquals(r.variant(), back.variant());
-        assertEquals(r.medianSeconds(), back.medianSeconds(), 1e-9);
+        assertEquals(40, back.callsPerMeasurement());
+        assertEquals(r.minSeconds(), back.minSeconds(), 1e-12);
+        assertEquals(r.medianSeconds(), back.medianSeconds(), 1e-12);
+        assertEquals(r.maxSeconds(), back.maxSeconds(), 1e-12);
         assertTrue(Double.isNaN(back.relativeToPrimal()));
+        assertThrows(IllegalArgumentException.class, () -> TimingRow.parse("adjoint,1000,2,5,1.5e-3,2e-3"));
     }
 }

@@ -1,6 +1,7 @@
 package org.paradjoint.ui.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -45,7 +46,8 @@ class TimingLaunchTest {
         ILaunchConfigurationWorkingCopy wc = type.newInstance(null, "stencil1d timing");
         wc.setAttribute(TimingAttributes.SOURCE, "${workspace_loc:/timing/stencil1d.c}");
         wc.setAttribute(TimingAttributes.KERNEL, "stencil1d");
-        wc.setAttribute(TimingAttributes.SIZES, "20000");
+        // the tab's default size: large enough that no measurement is called too small to time
+        wc.setAttribute(TimingAttributes.SIZES, "1000000");
         wc.setAttribute(TimingAttributes.THREADS, "1, 2");
         wc.setAttribute(TimingAttributes.REPETITIONS, 3);
         ILaunch launch = wc.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
@@ -55,6 +57,7 @@ class TimingLaunchTest {
         assertEquals(0, process.getExitValue(), console
                 + process.getStreamsProxy().getErrorStreamMonitor().getContents());
         assertTrue(console.contains("OMP_WAIT_POLICY=passive OMP_NUM_THREADS=2 "), console);
+        assertFalse(console.contains("too small to time"), console);
 
         IFile csv = p.getFile("stencil1d_timing.csv");
         Workbench.waitUntil(csv::exists, 20_000, "the CSV in the workspace");
@@ -65,6 +68,10 @@ class TimingLaunchTest {
                 variants);
         assertEquals(variants.size() * 2, rows.size());
         assertEquals(Set.of(1, 2), rows.stream().map(TimingRow::threads).collect(Collectors.toSet()));
+        for (TimingRow r : rows) {
+            // the chart's whiskers: a spread around every median
+            assertTrue(r.minSeconds() <= r.medianSeconds() && r.medianSeconds() <= r.maxSeconds(), r.toString());
+        }
 
         Workbench.waitUntil(() -> Workbench.page().findView(Ids.TIMING_VIEW) instanceof TimingChartView v
                 && v.csv() != null, 20_000, "the chart");
