@@ -62,6 +62,7 @@ final class Statements {
     private final Declarations declarations;
     private final Loops loops;
     private final Regions regions;
+    private final Locks locks;
     /** Null unless the function is Kokkos C++. */
     private final KokkosKernels kernels;
     private final KokkosLocals views;
@@ -72,6 +73,7 @@ final class Statements {
         this.declarations = new Declarations(ctx);
         this.loops = new Loops(ctx, this, pragmas, declarations);
         this.regions = new Regions(ctx, this, pragmas, loops);
+        this.locks = new Locks(ctx, this);
         this.kernels = ctx.isKokkos() ? new KokkosKernels(ctx, this) : null;
         this.views = ctx.isKokkos() ? new KokkosLocals(ctx, kernels) : null;
     }
@@ -85,13 +87,33 @@ final class Statements {
         ctx.scopes.push();
         try {
             List<Stmt> items = new ArrayList<>();
-            for (IASTStatement s : c.getStatements()) {
-                items.addAll(statement(s));
+            IASTStatement[] all = c.getStatements();
+            for (int k = 0; k < all.length; k++) {
+                if (Locks.lockOf(all[k], Locks.SET) != null) {
+                    k = lockedSection(all, k, items);
+                } else if (Locks.isLifetime(all[k])) {
+                    ctx.claim(FunctionContext.start(all[k]));
+                } else {
+                    items.addAll(statement(all[k]));
+                }
             }
             ctx.flushDangling(FunctionContext.end(c));
             return new Block(items, ctx.src.range(c));
         } finally {
             ctx.scopes.pop();
+        }
+    }
+
+    /** The statements from {@code omp_set_lock} at {@code all[k]} to its release, read by {@link Locks}. */
+    private int lockedSection(IASTStatement[] all, int k, List<Stmt> items) {
+        try {
+            return locks.section(all, k, items);
+        } catch (UnsupportedException e) {
+            ctx.report(e);
+            // the section is reported as a whole: skip to its release (or the end of the block)
+            int end = Math.min(Locks.release(all, k), all.length - 1);
+            ctx.drop(FunctionContext.end(all[end]));
+            return end;
         }
     }
 

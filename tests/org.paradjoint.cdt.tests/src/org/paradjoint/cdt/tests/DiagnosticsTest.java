@@ -218,6 +218,40 @@ class DiagnosticsTest {
     }
 
     @Test
+    void locksProtectIncrementsInParallelLoopsOnly() {
+        String header = "#include <omp.h>\n";
+        expect(header + """
+                void f(int n, double *y, const double *x) {
+                  omp_lock_t l;
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                    omp_set_lock(&l);
+                    y[0] = x[i];
+                    omp_unset_lock(&l);
+                  }
+                }
+                """, "unsupported-omp", 7, 5, "omp_set_lock(&l)", "only increments", "y[0] = x[i];");
+        expect(header + """
+                void f(int n, double *y, const double *x) {
+                  omp_lock_t l;
+                  omp_set_lock(&l);
+                  y[0] += x[0];
+                  omp_unset_lock(&l);
+                }
+                """, "unsupported-omp", 4, 3, "outside a parallel loop");
+        expect(header + """
+                void f(int n, double *y, const double *x) {
+                  omp_lock_t l;
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                    omp_set_lock(&l);
+                    y[0] += x[i];
+                  }
+                }
+                """, "unsupported-omp", 6, 5, "without `omp_unset_lock(&l)`");
+    }
+
+    @Test
     void sectionsNeedABlockAndSectionNeedsSections() {
         expect("""
                 void f(int n, double *y) {
