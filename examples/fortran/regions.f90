@@ -130,3 +130,58 @@ subroutine dot_atomic(n, x, y, r)
   !$omp end parallel do
   r(1) = acc * acc
 end subroutine dot_atomic
+
+! Two fluxes computed side by side in sections of a region, then combined
+! (the Fortran version of ../openmp/sections.c).
+!$ad gradient(f : u)
+subroutine two_fluxes(n, u, fx, fy, f)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: u(n)
+  real(8), intent(inout) :: fx(n), fy(n), f(n)
+  integer :: i
+
+  !$omp parallel
+  !$omp sections
+  !$omp section
+  do i = 2, n
+    fx(i) = u(i) * u(i) - u(i - 1) * u(i - 1)
+  end do
+  !$omp section
+  do i = 2, n
+    fy(i) = sin(u(i)) * u(i - 1)
+  end do
+  !$omp end sections
+  !$omp do
+  do i = 2, n
+    f(i) = fx(i) + 0.5d0 * fy(i)
+  end do
+  !$omp end do
+  !$omp end parallel
+end subroutine two_fluxes
+
+! parallel sections with a sum reduction; the first section has no
+! '!$omp section' line.
+!$ad gradient(e : x)
+subroutine energies(n, x, e)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(out) :: e(1)
+  real(8) :: total
+  integer :: i
+
+  total = 0.0d0
+  !$omp parallel sections reduction(+: total)
+  do i = 1, n
+    total = total + x(i) * x(i)
+  end do
+  !$omp section
+  do i = 2, n
+    total = total + 0.5d0 * (x(i) - x(i - 1)) * (x(i) - x(i - 1))
+  end do
+  !$omp section
+  total = total + exp(0.1d0 * x(1)) + x(n) * x(n) * x(n)
+  !$omp end parallel sections
+  e(1) = total
+end subroutine energies

@@ -92,3 +92,19 @@ void dot_atomic(int n, const double *x, const double *y, double *r)
     }
     r[0] = acc * acc;
 }
+
+/* `omp atomic read` and `omp atomic write`: each is one plain access, which
+ * the race analysis looks at like any other (here each iteration writes its
+ * own element of y). */
+#pragma ad gradient(y : x)
+void reversed_squares(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+        double v;
+#pragma omp atomic read
+        v = x[i];
+#pragma omp atomic write
+        y[n - 1 - i] = v * v + sin(v);
+    }
+}

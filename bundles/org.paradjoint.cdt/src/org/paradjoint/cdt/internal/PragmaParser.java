@@ -87,7 +87,17 @@ final class PragmaParser {
             return Omp.bare(directive, name.text());
         }
         if (directive == Omp.Directive.ATOMIC) {
-            accept("update");
+            String form = "update";
+            for (String f : List.of("update", "read", "write", "capture")) {
+                if (accept(f)) {
+                    form = f;
+                    break;
+                }
+            }
+            if (peek().kind != Kind.END) {
+                throw malformed(peek(), "`omp atomic " + form + "` takes no clause here");
+            }
+            return Omp.bare(directive, form);
         }
         if (!directive.hasClauses()) {
             if (peek().kind != Kind.END) {

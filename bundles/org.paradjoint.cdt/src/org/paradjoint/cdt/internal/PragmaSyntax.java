@@ -62,7 +62,8 @@ final class PragmaSyntax {
 
     /**
      * An OpenMP directive and its clauses; {@code collapse} 0 when absent, {@code name} the name of
-     * a {@code critical} section (null when unnamed or another directive).
+     * a {@code critical} section (null when unnamed), or the form of an {@code atomic}
+     * ({@code update}, {@code read}, {@code write} or {@code capture}); null for other directives.
      */
     record Omp(Directive directive, List<Name> privates, List<Name> firstprivates, List<Name> shared,
             List<Reduction> reductions, String schedule, int collapse, String defaultSharing, boolean nowait,
@@ -70,6 +71,11 @@ final class PragmaSyntax {
 
         static Omp bare(Directive directive, String name) {
             return new Omp(directive, List.of(), List.of(), List.of(), List.of(), null, 0, null, false, name);
+        }
+
+        /** An {@code atomic read} or {@code atomic write}: one plain access, no increment. */
+        boolean isAtomicAccess() {
+            return directive == Directive.ATOMIC && ("read".equals(name) || "write".equals(name));
         }
 
         /** The directives the C front-end reads, each with the clauses it accepts. */

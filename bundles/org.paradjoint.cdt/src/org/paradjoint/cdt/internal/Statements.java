@@ -159,6 +159,16 @@ final class Statements {
         if (d.opensRegion()) {
             return regions.region(s, site, rest);
         }
+        Omp o = (Omp) site.content();
+        if (o.isAtomicAccess()) {
+            // a read or a write of one location is the plain access: whether it races with other
+            // iterations is the race analysis's question, as for any other access
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            return statement(s, List.of());
+        }
+        if (d == Omp.Directive.ATOMIC && "capture".equals(o.name())) {
+            throw error("unsupported-omp.atomic-capture", s, "code", SourceText.excerpt(s));
+        }
         if (ctx.parallelLoopDepth > 0 && (d == Omp.Directive.ATOMIC || d == Omp.Directive.CRITICAL)) {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             return atomicIncrements(s, d);

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
+import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.inline.ReturnLowering;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
@@ -14,6 +15,7 @@ import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -47,7 +49,37 @@ final class Normalizer {
 
     /** The parallel loop with the declarations of its (innermost collapsed) body at the top of that body. */
     private static For parallel(For f) {
-        return (For) collapsed(f, Math.max(1, f.omp().collapse()));
+        return (For) collapsed(withSumIncrements(f), Math.max(1, f.omp().collapse()));
+    }
+
+    /**
+     * {@code f} with the written-out updates of its sum reductions ({@code s = s + a + b}, as
+     * Fortran writes them) as increments ({@code s += a + b}), the form the reverse sweep reads.
+     */
+    private static For withSumIncrements(For f) {
+        Set<Variable> sums = new LinkedHashSet<>();
+        for (OmpParallelFor.Reduction r : f.omp().reductions()) {
+            if (r.op().equals("+") || r.op().equals("-")) {
+                sums.addAll(r.vars());
+            }
+        }
+        return sums.isEmpty() ? f : f.withBody(sumIncrements(f.body(), sums));
+    }
+
+    private static Block sumIncrements(Block b, Set<Variable> sums) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : b.stmts()) {
+            out.add(switch (s) {
+                case Assign a when sums.contains(a.target().var()) && Increments.asIncrement(a) != null ->
+                    Increments.asIncrement(a);
+                case If i -> new If(i.cond(), sumIncrements(i.then(), sums),
+                        i.otherwise() == null ? null : sumIncrements(i.otherwise(), sums), i.range());
+                case For inner -> inner.withBody(sumIncrements(inner.body(), sums));
+                case Block x -> sumIncrements(x, sums);
+                default -> s;
+            });
+        }
+        return new Block(out, b.range());
     }
 
     private static Stmt collapsed(For f, int levels) {

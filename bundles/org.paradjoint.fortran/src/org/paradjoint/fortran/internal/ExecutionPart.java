@@ -15,6 +15,7 @@ import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -56,6 +57,8 @@ final class ExecutionPart {
     private final Deque<OmpDirective.Kind> openBlocks = new ArrayDeque<>();
     /** Whether the last worksharing loop read ended with {@code !$omp end do nowait}. */
     private boolean lastNowait;
+    /** Integer locals the reading introduced (the section counter of {@code sections}). */
+    private final List<Variable> introduced = new ArrayList<>();
 
     ExecutionPart(Scope scope, Reporter reporter, ExprParser exprs, Directives directives, Variable result,
             List<LogicalLine> lines, int end) {
@@ -78,6 +81,11 @@ final class ExecutionPart {
             reporter.error("unsupported-internal-procedure.internal-procedures-contains", l.start(), l.end());
         }
         return body;
+    }
+
+    /** The locals the reading introduced, to be declared with the procedure's own. */
+    List<Variable> introduced() {
+        return List.copyOf(introduced);
     }
 
     // ---- blocks -------------------------------------------------------------------------------
@@ -333,7 +341,7 @@ final class ExecutionPart {
                 reporter.error("misplaced-pragma.omp-end-parallel", l.start(), l.end());
                 pos++;
             }
-            case PARALLEL -> {
+            case PARALLEL, PARALLEL_SECTIONS -> {
                 directives.dangling(pending);
                 pending = new ArrayList<>();
                 pos++;
@@ -348,10 +356,10 @@ final class ExecutionPart {
                     misplacedInRegion(l, k);
                 }
             }
-            case SINGLE, MASTER, MASKED, BARRIER -> {
+            case SINGLE, MASTER, MASKED, BARRIER, SECTIONS, SECTION -> {
                 pos++;
                 misplacedInRegion(l, k);
-                if (k != OmpDirective.Kind.BARRIER) {
+                if (k != OmpDirective.Kind.BARRIER && k != OmpDirective.Kind.SECTION) {
                     block(l, k, "'!$omp " + k.spelling + "'");
                 }
             }
@@ -427,17 +435,20 @@ final class ExecutionPart {
         regionDepth++;
         insideBlock = null;
         parallelLoopDepth = 0;
-        openBlocks.push(OmpDirective.Kind.END_PARALLEL);
+        OmpDirective.Kind kind = OmpDirective.kindOf(l);
+        openBlocks.push(kind.end());
         List<Part> parts;
         try {
-            parts = parts(Closer.OMP, OmpDirective.Kind.END_PARALLEL);
+            parts = kind == OmpDirective.Kind.PARALLEL_SECTIONS
+                    ? List.of(sections(l, OmpParallelFor.plain(), OmpDirective.Kind.END_PARALLEL_SECTIONS))
+                    : parts(Closer.OMP, OmpDirective.Kind.END_PARALLEL);
         } finally {
             openBlocks.pop();
             regionDepth--;
             insideBlock = outer;
             parallelLoopDepth = outerLoops;
         }
-        closeOmp(l, OmpDirective.Kind.PARALLEL);
+        closeOmp(l, kind);
         if (p == null || nested || reporter.errorCount() > errorsBefore) {
             return List.of();
         }
@@ -478,6 +489,23 @@ final class ExecutionPart {
                         out.add(new ParallelRegion.Barrier(src.range(l.start(), l.end())));
                         pos++;
                     }
+                    case SECTIONS -> {
+                        directives.claim(takePending(), AnnotationSite.OTHER, Set.of());
+                        OmpDirective.Parsed p = parseOrReport(l);
+                        pos++;
+                        ParallelRegion.Worksharing w = sections(l,
+                                p == null ? OmpParallelFor.plain() : p.clauses(), OmpDirective.Kind.END_SECTIONS);
+                        boolean nowait = false;
+                        if (pos < end && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.END_SECTIONS) {
+                            OmpDirective.Parsed e = parseOrReport(lines.get(pos));
+                            nowait = e != null && e.nowait();
+                            pos++;
+                        } else {
+                            reporter.error("missing-end.omp-construct", l.start(), l.end(), "construct",
+                                    k.spelling);
+                        }
+                        out.add(new ParallelRegion.Worksharing(w.loop(), nowait));
+                    }
                     case SINGLE, MASTER, MASKED, CRITICAL -> {
                         directives.claim(takePending(), AnnotationSite.OTHER, Set.of());
                         OmpDirective.Parsed p = parseOrReport(l);
@@ -515,6 +543,57 @@ final class ExecutionPart {
         directives.dangling(pending);
         pending = new ArrayList<>();
         return out;
+    }
+
+    /**
+     * The sections of a {@code sections} construct whose opening line was read, up to (not
+     * including) {@code closing}: each {@code !$omp section} line starts one (the first may go
+     * without), lowered by core's rule into a worksharing loop over section numbers.
+     */
+    private ParallelRegion.Worksharing sections(LogicalLine open, OmpParallelFor clauses,
+            OmpDirective.Kind closing) {
+        List<Block> sections = new ArrayList<>();
+        String outer = insideBlock;
+        insideBlock = "'!$omp sections'";
+        openBlocks.push(closing);
+        openBlocks.push(OmpDirective.Kind.SECTION);
+        try {
+            while (true) {
+                int from = pos < end ? lines.get(pos).start() : open.end();
+                boolean marked = pos < end && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.SECTION;
+                if (marked) {
+                    parseOrReport(lines.get(pos));
+                    pos++;
+                }
+                List<Stmt> body = statements(Closer.OMP, closing);
+                if (marked || !body.isEmpty()) {
+                    int to = pos > 0 ? lines.get(pos - 1).end() : from;
+                    sections.add(new Block(body, src.range(from, Math.max(from, to))));
+                }
+                if (!(pos < end && OmpDirective.kindOf(lines.get(pos)) == OmpDirective.Kind.SECTION)) {
+                    break;
+                }
+            }
+        } finally {
+            openBlocks.pop();
+            openBlocks.pop();
+            insideBlock = outer;
+        }
+        Variable counter = freshInteger("pa_section");
+        int to = pos > 0 ? lines.get(pos - 1).end() : open.end();
+        return ParallelRegion.sections(sections, counter, clauses, false, src.range(open.start(), to));
+    }
+
+    /** A new integer local of the procedure, named after {@code hint}. */
+    private Variable freshInteger(String hint) {
+        String name = hint;
+        for (int k = 1; scope.lookup(name) != null; k++) {
+            name = hint + "_" + k;
+        }
+        Variable v = Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL);
+        scope.define(name, new Scope.Var(v, false, Scope.Intent.NONE));
+        introduced.add(v);
+        return v;
     }
 
     private List<LogicalLine> takePending() {

@@ -15,7 +15,9 @@ import org.paradjoint.core.ir.Variable;
  * clauses), {@code do} ({@code private}, {@code firstprivate}, {@code reduction}, {@code schedule},
  * {@code collapse}) with {@code end do [nowait]}, {@code barrier}, {@code single} ...
  * {@code end single [nowait]}, {@code master}/{@code masked} ... {@code end master}/{@code end
- * masked}, {@code critical [(name)]} ... {@code end critical [(name)]}. Reduction operators are
+ * masked}, {@code critical [(name)]} ... {@code end critical [(name)]}, {@code sections}
+ * ({@code private}, {@code firstprivate}, {@code reduction}) with {@code section} lines ...
+ * {@code end sections [nowait]}, and {@code parallel sections} ... {@code end parallel sections}. Reduction operators are
  * stored in C spelling ({@code .and.} is {@code &&}, {@code iand} is {@code &}). Any other
  * directive or clause is a located error.
  */
@@ -25,7 +27,9 @@ final class OmpDirective {
         PARALLEL_DO("parallel do"), END_PARALLEL_DO("end parallel do"), ATOMIC("atomic"), PARALLEL("parallel"),
         END_PARALLEL("end parallel"), DO("do"), END_DO("end do"), BARRIER("barrier"), SINGLE("single"),
         END_SINGLE("end single"), MASTER("master"), END_MASTER("end master"), MASKED("masked"),
-        END_MASKED("end masked"), CRITICAL("critical"), END_CRITICAL("end critical");
+        END_MASKED("end masked"), CRITICAL("critical"), END_CRITICAL("end critical"), SECTIONS("sections"),
+        END_SECTIONS("end sections"), SECTION("section"), PARALLEL_SECTIONS("parallel sections"),
+        END_PARALLEL_SECTIONS("end parallel sections");
 
         final String spelling;
 
@@ -41,6 +45,8 @@ final class OmpDirective {
                 case MASTER -> END_MASTER;
                 case MASKED -> END_MASKED;
                 case CRITICAL -> END_CRITICAL;
+                case SECTIONS -> END_SECTIONS;
+                case PARALLEL_SECTIONS -> END_PARALLEL_SECTIONS;
                 default -> null;
             };
         }
@@ -67,7 +73,9 @@ final class OmpDirective {
     private static final Set<String> ON_PARALLEL = Set.of("private", "firstprivate", "shared", "reduction",
             "default");
     private static final Set<String> ON_DO = Set.of("private", "firstprivate", "reduction", "schedule", "collapse");
-    private static final List<String> WORDS = List.of("parallel", "do", "single", "master", "masked", "critical");
+    private static final Set<String> ON_SECTIONS = Set.of("private", "firstprivate", "reduction");
+    private static final List<String> WORDS = List.of("parallel", "do", "single", "master", "masked", "critical",
+            "sections");
 
     private OmpDirective() {
     }
@@ -110,6 +118,9 @@ final class OmpDirective {
         if (rest.size() >= 2 && rest.get(0).equals("parallel") && rest.get(1).equals("do")) {
             return end ? Kind.END_PARALLEL_DO : Kind.PARALLEL_DO;
         }
+        if (rest.size() >= 2 && rest.get(0).equals("parallel") && rest.get(1).equals("sections")) {
+            return end ? Kind.END_PARALLEL_SECTIONS : Kind.PARALLEL_SECTIONS;
+        }
         return switch (rest.get(0)) {
             case "parallel" -> end ? Kind.END_PARALLEL : Kind.PARALLEL;
             case "do" -> end ? Kind.END_DO : Kind.DO;
@@ -117,6 +128,8 @@ final class OmpDirective {
             case "master" -> end ? Kind.END_MASTER : Kind.MASTER;
             case "masked" -> end ? Kind.END_MASKED : Kind.MASKED;
             case "critical" -> end ? Kind.END_CRITICAL : Kind.CRITICAL;
+            case "sections" -> end ? Kind.END_SECTIONS : Kind.SECTIONS;
+            case "section" -> end ? null : Kind.SECTION;
             case "atomic" -> end ? null : Kind.ATOMIC;
             case "barrier" -> end ? null : Kind.BARRIER;
             default -> null;
@@ -138,11 +151,12 @@ final class OmpDirective {
         c.seek(at);
         String spelled = "!$omp " + kind.spelling;
         switch (kind) {
-            case END_PARALLEL_DO, END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED -> {
+            case END_PARALLEL_DO, END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED, SECTION,
+                    END_PARALLEL_SECTIONS -> {
                 c.expectEnd(spelled);
                 return new Parsed(kind, null, l);
             }
-            case END_DO, END_SINGLE -> {
+            case END_DO, END_SINGLE, END_SECTIONS -> {
                 boolean nowait = c.peekName("nowait");
                 if (nowait) {
                     c.next();
@@ -174,8 +188,11 @@ final class OmpDirective {
                 c.expectEnd("!$omp atomic (only the update form is supported)");
                 return new Parsed(kind, null, l);
             }
-            case PARALLEL -> {
+            case PARALLEL, PARALLEL_SECTIONS -> {
                 return new Parsed(kind, clauses(c, scope, l, kind, ON_PARALLEL), l);
+            }
+            case SECTIONS -> {
+                return new Parsed(kind, clauses(c, scope, l, kind, ON_SECTIONS), l);
             }
             case DO -> {
                 if (c.peekName("simd")) {
@@ -209,12 +226,12 @@ final class OmpDirective {
             return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
-            case "sections", "section", "task", "taskloop", "taskwait", "taskgroup", "ordered", "workshare",
+            case "task", "taskloop", "taskwait", "taskgroup", "ordered", "workshare",
                     "simd", "flush", "teams", "target", "distribute", "loop", "scope", "threadprivate" ->
                 "this construct is not supported; supported: '!$omp parallel do', '!$omp atomic', and parallel "
-                        + "regions with '!$omp do', 'barrier', 'single', 'master', 'masked' and 'critical'";
+                        + "regions with '!$omp do', 'sections', 'barrier', 'single', 'master', 'masked' and 'critical'";
             default -> "only '!$omp parallel do', '!$omp atomic', and parallel regions ('!$omp parallel' ... "
-                    + "'!$omp end parallel') with '!$omp do', 'barrier', 'single', 'master', 'masked' and "
+                    + "'!$omp end parallel') with '!$omp do', 'sections', 'barrier', 'single', 'master', 'masked' and "
                     + "'critical' are supported";
         };
         return c.error("unsupported-omp.omp", "what", what, "hint", hint);

@@ -132,8 +132,10 @@ final class ProcedureParser {
         }
         List<AdPragma> pragmas = new ArrayList<>(directives.collected);
         pragmas.sort(Comparator.comparingInt(p -> p.range().offset()));
+        List<Variable> locals = new ArrayList<>(built.locals());
+        locals.addAll(exec.introduced());
         return new Function(header.name().text(), result == null ? null : result.type(), built.params(),
-                built.locals(), new Block(body, range), pragmas, false, null, range);
+                locals, new Block(body, range), pragmas, false, null, range);
     }
 
     Set<String> assumedShape() {

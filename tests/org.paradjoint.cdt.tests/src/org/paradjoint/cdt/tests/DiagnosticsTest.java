@@ -218,6 +218,22 @@ class DiagnosticsTest {
     }
 
     @Test
+    void atomicCaptureDependsOnTheOrderOfThreads() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                  int k = 0;
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                    int slot;
+                #pragma omp atomic capture
+                    slot = k++;
+                    y[slot] = x[i];
+                  }
+                }
+                """, "unsupported-omp", 7, 5, "`omp atomic capture`", "order");
+    }
+
+    @Test
     void locksProtectIncrementsInParallelLoopsOnly() {
         String header = "#include <omp.h>\n";
         expect(header + """

@@ -165,9 +165,14 @@ class DiagnosticsTest {
     void openMpRegionsAndClauses() {
         error(sub("""
                   !$omp parallel
+                  !$omp task
+                  y(1) = x(1)
+                  !$omp end parallel"""), "unsupported-omp", 8, 1, "task", "parallel regions");
+        error(sub("""
+                  !$omp parallel
                   !$omp sections
                   y(1) = x(1)
-                  !$omp end parallel"""), "unsupported-omp", 8, 1, "sections", "parallel regions");
+                  !$omp end parallel"""), "missing-end", 8, 1, "sections");
         error(sub("""
                   !$omp parallel do lastprivate(i)
                   do i = 1, n

@@ -44,7 +44,7 @@ import org.paradjoint.testsupport.ScratchDir;
  * oversubscribe a small machine, which shakes out ordering bugs); the dot-product test must hold
  * to 1e-12 and the finite-difference test to 1e-6. {@code regions.f90} has parallel regions
  * ({@code !$omp parallel} with {@code !$omp do}, {@code single}, {@code master}, {@code critical},
- * {@code barrier}), which the front-end lowers to parallel loops.
+ * {@code barrier}, {@code sections}, and {@code parallel sections}), which the front-end lowers to parallel loops.
  */
 class ExamplesTest {
 
@@ -72,7 +72,9 @@ class ExamplesTest {
             new Example("regions.f90", "norm2_partial", "--set n=40"),
             new Example("regions.f90", "relax_steps", "--set n=30 --set steps=3"),
             new Example("regions.f90", "moments", "--set n=40 --set m=5"),
-            new Example("regions.f90", "dot_atomic", "--set n=40"));
+            new Example("regions.f90", "dot_atomic", "--set n=40"),
+            new Example("regions.f90", "two_fluxes", "--set n=40"),
+            new Example("regions.f90", "energies", "--set n=40"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;

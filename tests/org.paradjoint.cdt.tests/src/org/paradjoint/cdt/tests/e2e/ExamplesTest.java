@@ -66,6 +66,7 @@ class ExamplesTest {
             example("openmp/regions.c", "relax_steps", "--set n=30 --set steps=3"),
             example("openmp/regions.c", "moments", "--set n=40 --set m=5 --extent h=m --extent r=2"),
             example("openmp/regions.c", "dot_atomic", "--set n=40 --extent r=1"),
+            example("openmp/regions.c", "reversed_squares", "--set n=40"),
             example("openmp/sections.c", "two_fluxes", "--set n=40"),
             example("openmp/locks.c", "binned_energy", "--set n=40 --set nb=7 --extent h=nb --extent s=1"),
             example("openmp/sections.c", "energies", "--set n=40 --extent e=1"),
