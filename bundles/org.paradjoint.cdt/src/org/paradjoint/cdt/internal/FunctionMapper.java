@@ -84,7 +84,9 @@ final class FunctionMapper {
             return null;
         }
         Statements statements = new Statements(ctx);
-        Block body = def.getBody() instanceof IASTCompoundStatement c ? statements.compound(c)
+        statements.exits().enter(def);
+        Block body = def.getBody() instanceof IASTCompoundStatement c
+                ? statements.exits().withReturnFlagCleared(statements.compound(c))
                 : new Block(List.of(), src.range(def.getBody()));
         // the annotation before the function sees its parameters and the local it returns, if any
         ctx.scopes.push();
