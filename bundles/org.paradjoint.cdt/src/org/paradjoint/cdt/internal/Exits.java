@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import org.eclipse.cdt.core.dom.ast.IASTBreakStatement;
@@ -87,7 +88,7 @@ final class Exits {
      */
     void enter(IASTFunctionDefinition def) {
         function = def;
-        if (contains(def.getBody(), IASTReturnStatement.class, false, n -> !isFinalReturn(n))) {
+        if (contains(def.getBody(), IASTReturnStatement.class, false, this::isEarlyVoidReturn)) {
             returned = ctx.scopes.declareGenerated(flag("pa_return"));
         }
     }
@@ -104,7 +105,8 @@ final class Exits {
 
     /** Whether {@code for} loop {@code fs} can be left early, so that it is mapped by {@link #lowered}. */
     boolean leftEarly(IASTForStatement fs) {
-        return hasOwnBreak(fs) || contains(fs.getBody(), IASTReturnStatement.class, false, n -> true);
+        return hasOwnBreak(fs)
+                || contains(fs.getBody(), IASTReturnStatement.class, false, this::isEarlyVoidReturn);
     }
 
     /**
@@ -114,7 +116,7 @@ final class Exits {
     Block body(IASTStatement loop, Supplier<Block> mapper) {
         boolean lowered = !(loop instanceof IASTForStatement fs) || leftEarly(fs);
         if (lowered && (ctx.parallelLoopDepth > 0 || ctx.regionDepth > 0)) {
-            throw new UnsupportedException(refusal(loop), ctx.src.range(loop));
+            throw refusal(loop);
         }
         ctx.scopes.push();
         try {
@@ -144,14 +146,20 @@ final class Exits {
         }
     }
 
-    private static String refusal(IASTStatement loop) {
+    /** Why a loop left early cannot be in a parallel loop or region, located at what leaves it. */
+    private UnsupportedException refusal(IASTStatement loop) {
         if (loop instanceof IASTWhileStatement) {
-            return "unsupported-while";
+            return new UnsupportedException("unsupported-while", ctx.src.range(loop));
         }
         if (loop instanceof IASTDoStatement) {
-            return "unsupported-do-while";
+            return new UnsupportedException("unsupported-do-while", ctx.src.range(loop));
         }
-        return "unsupported-break";
+        IASTNode ret = first(bodyOf(loop), IASTReturnStatement.class, false);
+        if (ret != null) {
+            return new UnsupportedException("return-in-parallel", ctx.src.range(ret));
+        }
+        IASTNode exit = first(bodyOf(loop), IASTBreakStatement.class, true);
+        return new UnsupportedException("unsupported-break", ctx.src.range(exit));
     }
 
     /** {@code while (c) s}. */
@@ -258,7 +266,7 @@ final class Exits {
         if (f != null && f.skipped() != null && ownJump(s, IASTContinueStatement.class)) {
             none.add(not(f.skipped(), r));
         }
-        if (returned != null && contains(s, IASTReturnStatement.class, false, n -> !isFinalReturn(n))) {
+        if (returned != null && contains(s, IASTReturnStatement.class, false, this::isEarlyVoidReturn)) {
             none.add(not(returned, r));
         }
         return conjunction(none);
@@ -294,24 +302,42 @@ final class Exits {
      * {@code ownLoop} not inside a nested loop or switch (a {@code break} or {@code continue}
      * there is that statement's). Never inside a lambda, whose {@code return} is its own.
      */
-    private static <T extends IASTNode> boolean contains(IASTNode n, Class<T> kind, boolean ownLoop,
-            java.util.function.Predicate<IASTNode> accept) {
+    private static boolean contains(IASTNode n, Class<? extends IASTNode> kind, boolean ownLoop,
+            Predicate<IASTNode> accept) {
+        return find(n, kind, ownLoop, accept) != null;
+    }
+
+    private static IASTNode first(IASTNode n, Class<? extends IASTNode> kind, boolean ownLoop) {
+        return find(n, kind, ownLoop, x -> true);
+    }
+
+    private static IASTNode find(IASTNode n, Class<? extends IASTNode> kind, boolean ownLoop,
+            Predicate<IASTNode> accept) {
         if (n == null) {
-            return false;
+            return null;
         }
         if (kind.isInstance(n) && accept.test(n)) {
-            return true;
+            return n;
         }
         for (IASTNode child : n.getChildren()) {
             if (child instanceof ICPPASTLambdaExpression
                     || ownLoop && (isLoop(child) || child instanceof IASTSwitchStatement)) {
                 continue;
             }
-            if (contains(child, kind, ownLoop, accept)) {
-                return true;
+            IASTNode found = find(child, kind, ownLoop, accept);
+            if (found != null) {
+                return found;
             }
         }
-        return false;
+        return null;
+    }
+
+    /**
+     * A {@code return;} before the end of the function. A value's {@code return e;} stays a return
+     * statement: a helper's are lowered where it is inlined, reverse mode takes the final one.
+     */
+    private boolean isEarlyVoidReturn(IASTNode n) {
+        return n instanceof IASTReturnStatement r && r.getReturnArgument() == null && !isFinalReturn(n);
     }
 
     /** The last statement of the function's body, which leaves nothing to skip. */

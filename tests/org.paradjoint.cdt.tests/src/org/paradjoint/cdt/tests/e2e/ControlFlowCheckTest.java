@@ -37,12 +37,12 @@ class ControlFlowCheckTest {
 
     static Stream<Kernel> kernels() {
         return Stream.of(
-                new Kernel("convergence while loop", "relax", "--set n=24 --set maxit=60", """
+                new Kernel("convergence while loop", "relax", "--set n=24 --set maxit=60 --extent u=n --extent f=n", """
                         #include <math.h>
                         #define TOL 1e-3
+                        #pragma ad gradient(u : f)
                         void relax(int n, int maxit, double *u, const double *f)
                         {
-                        #pragma ad gradient(u : f)
                             double err = 1.0;
                             int it = 0;
                             while (err > TOL && it < maxit) {
@@ -56,7 +56,8 @@ class ControlFlowCheckTest {
                             }
                         }
                         """),
-                new Kernel("do-while loop", "halve", "--set n=16", """
+                new Kernel("do-while loop, and a macro's do-while(0)", "halve", "--set n=16 --extent y=n --extent x=n", """
+                        #define TWICE(a) do { a = 2.0 * a; } while (0)
                         void halve(int n, double *y, const double *x)
                         {
                         #pragma ad gradient(y : x)
@@ -68,13 +69,14 @@ class ControlFlowCheckTest {
                                     k++;
                                 } while (s > 1.0 && k < 40);
                                 y[i] = s * k;
+                                TWICE(y[i]);
                             }
                         }
                         """),
-                new Kernel("for loop left by break, counter read after", "prefix", "--set n=30", """
+                new Kernel("for loop left by break, counter read after", "prefix", "--set n=30 --extent y=n --extent x=n", """
+                        #pragma ad gradient(y : x)
                         void prefix(int n, double *y, const double *x)
                         {
-                        #pragma ad gradient(y : x)
                             double s = 0.0;
                             int i;
                             for (i = 0; i < n; i++) {
@@ -86,7 +88,7 @@ class ControlFlowCheckTest {
                             y[0] = y[0] + s * i;
                         }
                         """),
-                new Kernel("continue in sequential and parallel loops", "skip", "--set n=30", """
+                new Kernel("continue in sequential and parallel loops", "skip", "--set n=30 --extent y=n --extent x=n", """
                         void skip(int n, double *y, const double *x)
                         {
                         #pragma ad gradient(y : x)
@@ -104,10 +106,10 @@ class ControlFlowCheckTest {
                             }
                         }
                         """),
-                new Kernel("early return from a void function", "clip", "--set n=20", """
+                new Kernel("early return from a void function", "clip", "--set n=20 --extent y=n --extent x=n", """
+                        #pragma ad gradient(y : x)
                         void clip(int n, double *y, const double *x)
                         {
-                        #pragma ad gradient(y : x)
                             for (int i = 0; i < n; i++)
                                 y[i] = x[i] * x[i];
                             if (n < 4)
@@ -120,7 +122,7 @@ class ControlFlowCheckTest {
                             y[0] = 2.0 * y[0];
                         }
                         """),
-                new Kernel("nested loops with break and continue", "nested", "--set n=12", """
+                new Kernel("nested loops with break and continue", "nested", "--set n=12 --extent y=n --extent x=n", """
                         void nested(int n, double *y, const double *x)
                         {
                         #pragma ad gradient(y : x)
