@@ -88,6 +88,17 @@ class ControlFlowCheckTest {
                             y[0] = y[0] + s * i;
                         }
                         """),
+                new Kernel("for loop whose body moves its bound", "shrink", "--set n=30 --extent y=n --extent x=n", """
+                        #pragma ad gradient(y : x)
+                        void shrink(int n, double *y, const double *x)
+                        {
+                            int m = n;
+                            for (int i = 0; i < m; i++) {
+                                y[i] = y[i] * x[i] + x[m - 1];
+                                m = m - 1;
+                            }
+                        }
+                        """),
                 new Kernel("continue in sequential and parallel loops", "skip", "--set n=30 --extent y=n --extent x=n", """
                         void skip(int n, double *y, const double *x)
                         {
