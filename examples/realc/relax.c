@@ -1,7 +1,8 @@
 /* A PolyBench-4.2-style solver file, differentiated as it is: the kernel among the functions
  * that initialise and print its arrays, its sizes, stopping rule, element type and helper from
  * "relax.h". The kernel uses the control flow real solvers use: an early return, a convergence
- * loop (while), continue, a do-while loop left by break.
+ * loop (while), continue, a do-while loop left by break, and reports on stderr when it gives up
+ * (the tangent keeps that report, the adjoint drops it).
  *   paradjoint check examples/realc/relax.c --function kernel_relax --set n=20 --run */
 #include <stdio.h>
 #include <math.h>
@@ -47,6 +48,8 @@ void kernel_relax(int n, DATA_TYPE u[N], const DATA_TYPE f[N])
         }
         sweep++;
     }
+    if (sweep == MAX_SWEEPS)
+        fprintf(stderr, "kernel_relax: no convergence after %d sweeps (change %g)\n", sweep, change);
     int i = 0;
     do {
         if (u[i] < 0.0)

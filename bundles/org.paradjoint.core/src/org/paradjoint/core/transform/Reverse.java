@@ -268,7 +268,8 @@ final class Reverse {
                 }
             }
             case CallStmt cs -> {
-                if (c.par == null) {
+                // passive output and timers belong to the primal run, not to the adjoint's (PassiveCalls)
+                if (c.par == null && !cs.call().isPassive()) {
                     out.add(cs);
                 }
             }

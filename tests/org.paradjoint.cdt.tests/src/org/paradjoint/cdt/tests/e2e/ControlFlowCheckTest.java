@@ -1,5 +1,8 @@
 package org.paradjoint.cdt.tests.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -11,6 +14,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.paradjoint.core.check.CheckReport;
@@ -34,6 +38,24 @@ class ControlFlowCheckTest {
             return name;
         }
     }
+
+    /** Output and timers of the primal, in a kernel: kept by the tangent, dropped by the adjoint. */
+    static final String PASSIVE_CALLS = """
+            #include <stdio.h>
+            #include <omp.h>
+            #pragma ad gradient(y : x)
+            void report(int n, double *y, const double *x)
+            {
+                double t0 = omp_get_wtime();
+                for (int i = 0; i < n; i++) {
+                    y[i] = x[i] * x[i];
+                    if (i == 0)
+                        printf("step %d: %g\\n", i, y[i]);
+                }
+                fprintf(stderr, "%d cells in %.3f s\\n", n, omp_get_wtime() - t0);
+                fflush(stderr);
+            }
+            """;
 
     static Stream<Kernel> kernels() {
         return Stream.of(
@@ -133,6 +155,7 @@ class ControlFlowCheckTest {
                             y[0] = 2.0 * y[0];
                         }
                         """),
+                new Kernel("output and timer calls", "report", "--set n=20 --extent y=n --extent x=n", PASSIVE_CALLS),
                 new Kernel("nested loops with break and continue", "nested", "--set n=12 --extent y=n --extent x=n", """
                         void nested(int n, double *y, const double *x)
                         {
@@ -166,6 +189,19 @@ class ControlFlowCheckTest {
     @AfterEach
     void deleteScratch() {
         ScratchDir.delete(work);
+    }
+
+    @Test
+    void theTangentKeepsOutputAndTimersAndTheAdjointDropsThem() {
+        CheckPipeline.Differentiated d = CheckPipeline.differentiate("report.c", PASSIVE_CALLS);
+        assertEquals(CheckPipeline.Stage.PASSED, d.stage(), d.problem());
+        String tangent = d.tangent().text();
+        assertTrue(tangent.contains("#include <stdio.h>") && tangent.contains("#include <omp.h>"), tangent);
+        assertTrue(tangent.contains("printf(\"step %d: %g\\n\", i, y[i]);"), tangent);
+        assertTrue(tangent.contains("fprintf(stderr, \"%d cells in %.3f s\\n\", n, omp_get_wtime() - t0);"), tangent);
+        String adjoint = d.adjoint().text();
+        assertFalse(adjoint.contains("step %d") || adjoint.contains("cells in") || adjoint.contains("omp_get_wtime")
+                || adjoint.contains("fflush"), adjoint);
     }
 
     @ParameterizedTest(name = "{0}")
