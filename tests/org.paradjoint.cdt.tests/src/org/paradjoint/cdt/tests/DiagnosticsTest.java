@@ -569,14 +569,30 @@ class DiagnosticsTest {
     }
 
     @Test
-    void localArraysNeedAConstantSizeAndStaticsAreRefused() {
+    void localArraysNeedAConstantSizeOrOneOverParametersAndStaticsAreRefused() {
+        expect("""
+                void f(int n, double *y) {
+                  int m = n + 1;
+                  double t[m];
+                  t[0] = 1.0;
+                  y[0] = t[0];
+                }
+                """, "unsupported-local-vla", 3, 12, "constant size", "integer parameters");
         expect("""
                 void f(int n, double *y) {
                   double t[n];
                   t[0] = 1.0;
-                  y[0] = t[0];
+                  n = 2;
+                  y[0] = t[0] * n;
                 }
-                """, "unsupported-local-vla", 2, 12, "constant size");
+                """, "unsupported-local-vla", 2, 10, "`t`", "`n`", "assigns");
+        assertFalse(Sources.parse("""
+                void f(int n, double *y) {
+                  double t[n][2 * n];
+                  t[0][1] = 1.0;
+                  y[0] = t[0][1];
+                }
+                """).hasErrors());
         expect("""
                 void f(double *y) {
                   static double calls = 0.0;

@@ -207,6 +207,14 @@ class ControlFlowCheckTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kernels")
     void derivativesPassTheChecks(Kernel k) throws IOException {
+        check(k, work);
+    }
+
+    /**
+     * Generates, compiles and runs the check of {@code k} in {@code work}: the dot-product and
+     * finite-difference tests must pass at 1 and 2 threads.
+     */
+    static void check(Kernel k, Path work) throws IOException {
         CheckPipeline.Built built = CheckPipeline.build(work.resolve(k.function()), k.function(), k.source(),
                 fn -> fn.equals(k.function()) ? CheckSpecParser.parse(Arrays.asList(k.options().split("\\s+"))) : null);
         if (built.stage() != CheckPipeline.Stage.PASSED) {
