@@ -68,7 +68,7 @@ import org.paradjoint.core.ir.Variable;
 final class Exits {
 
     /** The generated variables of one loop; {@code counter} and {@code bound} only when it is lowered. */
-    private record Frame(IASTStatement loop, Variable left, Variable skipped, Variable counter, Variable bound) {
+    private record Frame(Variable left, Variable skipped, Variable counter, Variable bound) {
     }
 
     private final FunctionContext ctx;
@@ -83,16 +83,17 @@ final class Exits {
     }
 
     /**
-     * Declares the function's {@code pa_return} when a {@code return;} comes before its end (call
-     * before its body is mapped), and returns the body with the flag cleared first.
+     * Starts function {@code def}: declares its {@code pa_return} when a {@code return;} comes
+     * before its end. Call before its body is mapped.
      */
     void enter(IASTFunctionDefinition def) {
         function = def;
         if (contains(def.getBody(), IASTReturnStatement.class, false, this::isEarlyVoidReturn)) {
-            returned = ctx.scopes.declareGenerated(flag("pa_return"));
+            returned = ctx.scopes.declareGenerated(intLocal("pa_return"));
         }
     }
 
+    /** The function's mapped body, with {@code pa_return} cleared first when it has one. */
     Block withReturnFlagCleared(Block body) {
         if (returned == null) {
             return body;
@@ -120,12 +121,12 @@ final class Exits {
         }
         ctx.scopes.push();
         try {
-            Variable left = hasOwnBreak(loop) ? ctx.scopes.declareGenerated(flag("pa_break")) : null;
+            Variable left = hasOwnBreak(loop) ? ctx.scopes.declareGenerated(intLocal("pa_break")) : null;
             Variable skipped = contains(bodyOf(loop), IASTContinueStatement.class, true, n -> true)
-                    ? ctx.scopes.declareGenerated(flag("pa_continue")) : null;
-            Variable counter = lowered ? ctx.scopes.declareGenerated(flag("pa_k")) : null;
-            Variable bound = lowered ? ctx.scopes.declareGenerated(flag("pa_n")) : null;
-            Frame frame = new Frame(loop, left, skipped, counter, bound);
+                    ? ctx.scopes.declareGenerated(intLocal("pa_continue")) : null;
+            Variable counter = lowered ? ctx.scopes.declareGenerated(intLocal("pa_k")) : null;
+            Variable bound = lowered ? ctx.scopes.declareGenerated(intLocal("pa_n")) : null;
+            Frame frame = new Frame(left, skipped, counter, bound);
             open.add(frame);
             Block body;
             try {
@@ -352,7 +353,7 @@ final class Exits {
                 && l.getKind() == IASTLiteralExpression.lk_integer_constant && "0".equals(String.valueOf(l.getValue()));
     }
 
-    private static Variable flag(String name) {
+    private static Variable intLocal(String name) {
         return Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL);
     }
 
