@@ -102,7 +102,7 @@ class DiagnosticsTest {
                     int i;
                     for (i = 0; i < n; i++)
                         s = s + x[i] * x[i];
-                #pragma ad partially_separable(s)
+                #pragma ad partially_separable(s) // err
                     *y = s;
                 }
                 """);
@@ -353,7 +353,7 @@ class DiagnosticsTest {
                         return;
                     for (i = 0; i < n; i++)
                         s = s + x[i] * x[i];
-                #pragma ad partially_separable(s)
+                #pragma ad partially_separable(s) // err
                     *y = s;
                 }
                 """);
@@ -389,7 +389,7 @@ class DiagnosticsTest {
                     s = 0.0;
                     for (i = 0; i < n; i++)
                         s = s + c * i;
-                #pragma ad partially_separable(s)
+                #pragma ad partially_separable(s) // err
                     *y = s;
                 }
                 """);
