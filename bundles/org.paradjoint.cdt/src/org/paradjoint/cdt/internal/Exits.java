@@ -211,7 +211,9 @@ final class Exits {
         List<Stmt> iteration = new ArrayList<>(body.stmts());
         Expr test = conjunction(goesOn);
         iteration.add(test == null ? new Block(next, r) : new If(test, new Block(next, r), null, r));
-        Block once = before == null ? new Block(iteration, r)
+        // while (1): the test is always passed
+        boolean tested = before != null && !(before instanceof IntLit l && l.value() != 0);
+        Block once = !tested ? new Block(iteration, r)
                 : new Block(List.of(new If(before, new Block(iteration, r), null, r)), r);
         List<Stmt> out = new ArrayList<>();
         if (frame.left() != null) {
