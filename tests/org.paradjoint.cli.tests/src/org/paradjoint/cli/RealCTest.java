@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
@@ -65,26 +67,42 @@ class RealCTest {
         ScratchDir.delete(dir);
     }
 
-    @Test
-    void aPolyBenchStyleFilePassesTheCheckWithEveryGeneratedFileCompilingStrictly() throws IOException {
+    /**
+     * Every file of {@code examples/realc} with its kernel and size: relax.c is a solver's control
+     * flow (early return, convergence {@code while}, {@code continue}, {@code do}-{@code while}
+     * left by {@code break}).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"jacobi2d.c, kernel_jacobi_2d, n=12", "relax.c, kernel_relax, n=20"})
+    void aPolyBenchStyleFilePassesTheCheckWithEveryGeneratedFileCompilingStrictly(String name, String kernel,
+            String size) throws IOException {
         try (Stream<Path> files = Files.list(Repo.examples().resolve("realc"))) {
             for (Path p : files.toList()) {
                 Files.copy(p, dir.resolve(p.getFileName()));
             }
         }
-        Path file = dir.resolve("jacobi2d.c");
-        CliRun r = CliRun.of("check", file.toString(), "--function", "kernel_jacobi_2d", "--set", "n=12", "--run");
+        Path file = dir.resolve(name);
+        CliRun r = CliRun.of("check", file.toString(), "--function", kernel, "--set", size, "--run");
         assertEquals(0, r.status, r.toString());
         assertTrue(r.out.contains("OMP_NUM_THREADS=1") && r.out.contains("OMP_NUM_THREADS=2"), r.toString());
         assertEquals(4, r.out.lines().filter(l -> l.matches("(dot-product|finite-difference): PASS.*")).count(),
                 r.toString());
         DriverRunner strict = new DriverRunner();
-        for (String generated : List.of("jacobi2d_b.c", "jacobi2d_d.c")) {
+        String base = name.replaceFirst("\\.c$", "");
+        for (String generated : List.of(base + "_b.c", base + "_d.c")) {
             DriverRunner.Outcome alone = strict.compileOnly(dir.resolve(generated));
             assertTrue(alone.ok(), generated + ":\n" + alone.text());
             String text = Files.readString(dir.resolve(generated));
-            assertFalse(text.contains("DATA_TYPE") || text.contains("GHOST") || text.contains("local.h"),
+            assertFalse(text.contains("DATA_TYPE") || text.contains("GHOST") || text.contains(".h\""),
                     "generated code spells types and macros resolved:\n" + text);
+        }
+    }
+
+    @Test
+    void everyExampleFileHasARow() throws IOException {
+        try (Stream<Path> files = Files.list(Repo.examples().resolve("realc"))) {
+            assertEquals(List.of("jacobi2d.c", "relax.c"), files.map(p -> p.getFileName().toString())
+                    .filter(f -> f.endsWith(".c")).sorted().toList(), "add a row for a new example");
         }
     }
 

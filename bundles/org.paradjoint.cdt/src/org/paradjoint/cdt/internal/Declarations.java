@@ -20,6 +20,7 @@ import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -98,7 +99,7 @@ final class Declarations {
         }
         List<Dim> dims = new ArrayList<>();
         for (IASTExpression extent : shape.extents()) {
-            dims.add(Dim.c(extent == null ? initializerLength(declarator, shape.name()) : constantExtent(extent,
+            dims.add(Dim.c(extent == null ? initializerLength(declarator, shape.name()) : localExtent(extent,
                     shape.name())));
         }
         Variable v = new Variable(shape.name(), type, dims, Variable.Kind.LOCAL, false, Layout.ROW_MAJOR,
@@ -180,14 +181,22 @@ final class Declarations {
         throw error("unsupported-local-vla.local-array-has", declarator, "name", name);
     }
 
-    private Expr constantExtent(IASTExpression extent, String name) {
+    /**
+     * A constant, or (a C99 variable-length array) an integer expression over integer parameters:
+     * the generated functions declare every local at their start, where such a size is the one
+     * the declaration had, provided the function never assigns those parameters
+     * ({@link FunctionMapper} checks that once the body is mapped).
+     */
+    private Expr localExtent(IASTExpression extent, String name) {
         Expr e;
         try {
             e = ctx.exprs.value(extent);
         } catch (UnsupportedException ex) {
             throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
-        if (!isConstant(e)) {
+        boolean overParameters = ExprUtil.variables(e).stream()
+                .allMatch(v -> v.isParameter() && v.isScalar() && v.type().isInteger());
+        if (!isConstant(e) && !overParameters) {
             throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
         return e;

@@ -24,15 +24,18 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.ir.Cast;
 import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.PassiveCalls;
 
 /**
  * C expressions to IR expressions. {@code *p} becomes {@code p[0]}; {@code a[i][j]} becomes one
@@ -406,11 +409,34 @@ final class Exprs {
         if (scopes.lookup(name).isPresent()) {
             throw error("unsupported-function-pointer.variable-function-function", call, "name", name);
         }
+        if (PassiveCalls.isPassive(name)) {
+            return passiveCall(name, call);
+        }
         List<Expr> args = new ArrayList<>();
         for (IASTInitializerClause arg : call.getArguments()) {
             args.add(argument(arg));
         }
         return new Call(name, args, range(call));
+    }
+
+    /**
+     * A call of a passive library function ({@link PassiveCalls}): its string literals and the
+     * standard streams it names are kept as written, its other arguments mapped as values.
+     */
+    private Call passiveCall(String name, IASTFunctionCallExpression call) {
+        List<Expr> args = new ArrayList<>();
+        for (IASTInitializerClause arg : call.getArguments()) {
+            IASTNode a = arg instanceof IASTExpression e ? stripParens(e) : arg;
+            if (a instanceof IASTLiteralExpression l && l.getKind() == IASTLiteralExpression.lk_string_literal) {
+                args.add(new TextOperand(String.valueOf(l.getValue()), range(arg)));
+            } else if (a instanceof IASTIdExpression id && PassiveCalls.isStream(id.getName().toString())
+                    && scopes.lookup(id.getName().toString()).isEmpty()) {
+                args.add(new TextOperand(id.getName().toString(), range(arg)));
+            } else {
+                args.add(argument(arg));
+            }
+        }
+        return new Call(name, args, range(call), CalleeKind.PASSIVE);
     }
 
     private UnsupportedException struct(IASTNode e) {

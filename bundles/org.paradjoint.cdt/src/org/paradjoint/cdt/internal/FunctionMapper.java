@@ -20,8 +20,11 @@ import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
@@ -84,7 +87,9 @@ final class FunctionMapper {
             return null;
         }
         Statements statements = new Statements(ctx);
-        Block body = def.getBody() instanceof IASTCompoundStatement c ? statements.compound(c)
+        statements.exits().enter(def);
+        Block body = def.getBody() instanceof IASTCompoundStatement c
+                ? statements.exits().withReturnFlagCleared(statements.compound(c))
                 : new Block(List.of(), src.range(def.getBody()));
         // the annotation before the function sees its parameters and the local it returns, if any
         ctx.scopes.push();
@@ -97,6 +102,7 @@ final class FunctionMapper {
             ctx.scopes.pop();
         }
         KokkosParameters.checkSubviews(ctx, body);
+        checkLocalExtents(ctx, body);
         if (ctx.failed()) {
             return null;
         }
@@ -105,6 +111,27 @@ final class FunctionMapper {
         boolean isStatic = def.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_static;
         return new Function(name, returnType, scopes.params(), scopes.locals(), body, pragmas, isStatic, null,
                 src.range(def));
+    }
+
+    /**
+     * A variable-length local array is declared at the start of the generated functions, so the
+     * parameters of its size must keep their value through the function.
+     */
+    private static void checkLocalExtents(FunctionContext ctx, Block body) {
+        if (ctx.isKokkos()) {
+            return; // a View's extents are its own, not a C declaration's
+        }
+        Set<Variable> written = StmtUtil.writes(body);
+        for (Variable local : ctx.scopes.locals()) {
+            for (Dim d : local.dims()) {
+                for (Variable v : d.extent() == null ? Set.<Variable>of() : ExprUtil.variables(d.extent())) {
+                    if (written.contains(v)) {
+                        ctx.report(Diagnostic.error("unsupported-local-vla.size-assigned", local.range(), "name",
+                                local.name(), "variable", v.name()));
+                    }
+                }
+            }
+        }
     }
 
     /** A local variable as the source names it and as the IR does. */

@@ -127,7 +127,7 @@ final class Loops {
                 ctx.parallelLoopDepth++;
             }
             try {
-                body = bodyMapper.apply(fs.getBody());
+                body = statements.exits().body(fs, () -> bodyMapper.apply(fs.getBody()));
             } finally {
                 ctx.activeCounters.remove(counter);
                 if (omp != null) {

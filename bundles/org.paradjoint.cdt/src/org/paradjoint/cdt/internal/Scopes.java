@@ -71,6 +71,25 @@ final class Scopes {
         }
     }
 
+    /**
+     * Declares a local the front-end makes (a flag or counter of a lowered loop, see {@link Exits}) in
+     * the innermost scope: unique in the function like any local, named by no source name, and
+     * visible until that scope closes, so that a nested loop's gets a name of its own.
+     */
+    Variable declareGenerated(Variable v) {
+        for (int k = 0;; k++) {
+            String candidate = k == 0 ? v.name() : v.name() + "_" + k;
+            Variable previous = hoisted.get(candidate);
+            if (!used.contains(candidate)) {
+                return bind(" " + candidate, v.withName(candidate), true);
+            }
+            if (previous != null && !isVisible(candidate) && previous.type() == v.type()
+                    && previous.dims().equals(v.dims())) {
+                return bind(" " + candidate, previous, false);
+            }
+        }
+    }
+
     private Variable bind(String source, Variable v, boolean fresh) {
         stack.peek().put(source, v);
         if (fresh) {

@@ -43,6 +43,7 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
@@ -63,6 +64,7 @@ final class Statements {
     private final Loops loops;
     private final Regions regions;
     private final Locks locks;
+    private final Exits exits;
     /** Null unless the function is Kokkos C++. */
     private final KokkosKernels kernels;
     private final KokkosLocals views;
@@ -70,6 +72,7 @@ final class Statements {
     Statements(FunctionContext ctx) {
         this.ctx = ctx;
         this.pragmas = new PragmaResolver(ctx);
+        this.exits = new Exits(ctx);
         this.declarations = new Declarations(ctx);
         this.loops = new Loops(ctx, this, pragmas, declarations);
         this.regions = new Regions(ctx, this, pragmas, loops);
@@ -82,23 +85,47 @@ final class Statements {
         return pragmas;
     }
 
+    Exits exits() {
+        return exits;
+    }
+
     /** A compound statement as a block with its own scope. */
     Block compound(IASTCompoundStatement c) {
         ctx.scopes.push();
         try {
+            // what follows a statement that may break, continue or return runs under its guard
+            List<List<Stmt>> segments = new ArrayList<>();
+            List<Expr> guards = new ArrayList<>();
             List<Stmt> items = new ArrayList<>();
+            segments.add(items);
             IASTStatement[] all = c.getStatements();
             for (int k = 0; k < all.length; k++) {
                 if (Locks.lockOf(all[k], Locks.SET) != null) {
                     k = lockedSection(all, k, items);
-                } else if (Locks.isLifetime(all[k])) {
+                    continue;
+                }
+                if (Locks.isLifetime(all[k])) {
                     ctx.claim(FunctionContext.start(all[k]));
-                } else {
-                    items.addAll(statement(all[k]));
+                    continue;
+                }
+                items.addAll(statement(all[k]));
+                Expr guard = exits.guardAfter(all[k]);
+                if (guard != null && k != all.length - 1) {
+                    guards.add(guard);
+                    items = new ArrayList<>();
+                    segments.add(items);
                 }
             }
             ctx.flushDangling(FunctionContext.end(c));
-            return new Block(items, ctx.src.range(c));
+            List<Stmt> rest = segments.get(segments.size() - 1);
+            for (int k = segments.size() - 2; k >= 0; k--) {
+                List<Stmt> before = new ArrayList<>(segments.get(k));
+                if (!rest.isEmpty()) {
+                    before.add(new If(guards.get(k), new Block(rest, ctx.src.range(c)), null, guards.get(k).range()));
+                }
+                rest = before;
+            }
+            return new Block(rest, ctx.src.range(c));
         } finally {
             ctx.scopes.pop();
         }
@@ -197,7 +224,8 @@ final class Statements {
 
     private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {
         if (s instanceof IASTForStatement f) {
-            return List.of(loops.forLoop(f, mine));
+            For loop = loops.forLoop(f, mine);
+            return exits.leftEarly(f) ? exits.lowered(f, loop) : List.of(loop);
         }
         if (kernels != null && s instanceof IASTExpressionStatement es
                 && Exprs.stripParens(es.getExpression()) instanceof IASTFunctionCallExpression call
@@ -222,6 +250,21 @@ final class Statements {
             Block then = body(i.getThenClause());
             Block otherwise = i.getElseClause() == null ? null : body(i.getElseClause());
             return List.of(new If(cond, then, otherwise, ctx.src.range(s)));
+        }
+        if (s instanceof IASTWhileStatement w) {
+            return exits.whileLoop(w, this);
+        }
+        if (s instanceof IASTDoStatement d) {
+            return exits.doLoop(d, this);
+        }
+        if (s instanceof IASTBreakStatement b) {
+            return exits.breakStatement(b);
+        }
+        if (s instanceof IASTContinueStatement k) {
+            return exits.continueStatement(k);
+        }
+        if (s instanceof IASTReturnStatement r && r.getReturnArgument() == null) {
+            return exits.returnStatement(r);
         }
         if (s instanceof IASTReturnStatement r) {
             IASTInitializerClause arg = r.getReturnArgument();
@@ -397,12 +440,6 @@ final class Statements {
         if (s instanceof IASTProblemStatement) {
             return error("syntax-error.syntax-error-parse", s, "code", SourceText.excerpt(s));
         }
-        if (s instanceof IASTWhileStatement) {
-            return error("unsupported-while", s);
-        }
-        if (s instanceof IASTDoStatement) {
-            return error("unsupported-do-while", s);
-        }
         if (s instanceof IASTGotoStatement || s instanceof IGNUASTGotoStatement) {
             return error("unsupported-goto", s);
         }
@@ -411,12 +448,6 @@ final class Statements {
         }
         if (s instanceof IASTSwitchStatement || s instanceof IASTCaseStatement || s instanceof IASTDefaultStatement) {
             return error("unsupported-switch", s);
-        }
-        if (s instanceof IASTBreakStatement) {
-            return error("unsupported-break", s);
-        }
-        if (s instanceof IASTContinueStatement) {
-            return error("unsupported-continue", s);
         }
         if (s instanceof IASTDeclarationStatement ds && ds.getDeclaration() instanceof IASTASMDeclaration) {
             return error("unsupported-asm", s);

@@ -30,6 +30,7 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -261,6 +262,7 @@ public final class IndexRanges {
                 yield t == null || o == null ? null : t.union(o);
             }
             case Call c -> Interval.TOP;
+            case TextOperand t -> Interval.TOP;
         };
     }
 

@@ -10,6 +10,7 @@ import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 
@@ -40,6 +41,7 @@ public final class Evaluator {
             case Cond c -> eval(c.cond(), env) != 0.0 ? eval(c.then(), env) : eval(c.otherwise(), env);
             case Binary b -> binary(b, env);
             case Call c -> call(c, env);
+            case TextOperand t -> throw new IllegalArgumentException("no value: " + t.text());
         };
     }
 

@@ -10,6 +10,7 @@ import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.rules.DerivativeRules;
@@ -48,6 +49,7 @@ public final class ExprTypes {
                     && (DerivativeRules.isFloatingIntrinsic(c.name()) || !c.isIntrinsic());
             case Cond c -> isFloating(c.then()) || isFloating(c.otherwise());
             case Cast c -> c.type().isFloating();
+            case TextOperand t -> false;
         };
     }
 

@@ -17,6 +17,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -50,6 +51,8 @@ public final class ExprUtil {
                 forEach(c.otherwise(), visitor);
             }
             case Cast c -> forEach(c.operand(), visitor);
+            case TextOperand t -> {
+            }
         }
     }
 
@@ -107,6 +110,8 @@ public final class ExprUtil {
                 collectValues(c.otherwise(), out);
             }
             case Cast c -> collectValues(c.operand(), out);
+            case TextOperand t -> {
+            }
             case IntLit l -> {
             }
             case RealLit l -> {
@@ -144,6 +149,7 @@ public final class ExprUtil {
             case Call c -> c.withArgs(c.args().stream().map(a -> map(a, f)).toList());
             case Cond c -> new Cond(map(c.cond(), f), map(c.then(), f), map(c.otherwise(), f), c.range());
             case Cast c -> new Cast(c.type(), map(c.operand(), f), c.range());
+            case TextOperand t -> t;
         };
         return f.apply(rebuilt);
     }

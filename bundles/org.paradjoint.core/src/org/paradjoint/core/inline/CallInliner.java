@@ -123,7 +123,8 @@ public final class CallInliner {
     }
 
     private boolean isKnown(Call c) {
-        return c.isIntrinsic() || c.kind() == CalleeKind.EXTERNAL || c.isShapeQuery() || kept.test(c.name());
+        return c.isIntrinsic() || c.kind() == CalleeKind.EXTERNAL || c.isShapeQuery() || c.isPassive()
+                || kept.test(c.name());
     }
 
     private void declare(Variable v, Expr init, List<Stmt> into) {

@@ -72,4 +72,8 @@ public record Call(String name, List<Expr> args, SourceRange range, CalleeKind k
     public boolean isRuntime() {
         return kind == CalleeKind.RUNTIME;
     }
+
+    public boolean isPassive() {
+        return kind == CalleeKind.PASSIVE;
+    }
 }

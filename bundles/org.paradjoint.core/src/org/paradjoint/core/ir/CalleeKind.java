@@ -25,13 +25,21 @@ public enum CalleeKind {
      * {@code d} (from 0) of the whole array {@code a} (Kokkos {@code a.extent(d)}). Integer valued,
      * never differentiated, printed by each language's printer in its own spelling.
      */
-    SHAPE;
+    SHAPE,
+    /**
+     * A library function with no effect on derivatives, output or a timer ({@code printf},
+     * {@code omp_get_wtime}, see {@link org.paradjoint.core.rules.PassiveCalls}): kept by tangent
+     * mode, dropped by reverse mode, never inlined or differentiated; its value is a constant.
+     */
+    PASSIVE;
 
     /**
      * The kind of a call that names only its callee: an intrinsic when the derivative rules know
-     * the name, otherwise a user function. Runtime and external calls are never guessed from their name.
+     * the name, a passive library function, otherwise a user function. Runtime and external calls
+     * are never guessed from their name.
      */
     public static CalleeKind of(String name) {
-        return DerivativeRules.isIntrinsic(name) ? INTRINSIC : USER;
+        return DerivativeRules.isIntrinsic(name) ? INTRINSIC
+                : org.paradjoint.core.rules.PassiveCalls.isPassive(name) ? PASSIVE : USER;
     }
 }

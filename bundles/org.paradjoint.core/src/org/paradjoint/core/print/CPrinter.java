@@ -3,6 +3,8 @@ package org.paradjoint.core.print;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.expr.StmtUtil;
@@ -28,9 +30,11 @@ import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.PassiveCalls;
 import org.paradjoint.core.transform.Runtime;
 
 /**
@@ -92,7 +96,10 @@ public class CPrinter {
         boolean tape = false;
         boolean threads = false;
         boolean checkpoint = false;
+        SortedSet<String> passiveHeaders = new TreeSet<>();
         for (Function f : functions) {
+            StmtUtil.calls(f.body()).stream().filter(Call::isPassive)
+                    .forEach(c -> passiveHeaders.add(PassiveCalls.header(c.name())));
             checkpoint |= StmtUtil.calls(f.body()).stream().anyMatch(Runtime::isCheckpointCall);
             math |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isIntrinsic);
             tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
@@ -111,8 +118,15 @@ public class CPrinter {
         }
         if (tape || threads) {
             sb.append("#include <stdio.h>\n#include <stdlib.h>\n");
+            passiveHeaders.remove("stdio.h");
         }
-        if (math || tape || threads) {
+        if (threads) {
+            passiveHeaders.remove("omp.h");
+        }
+        for (String h : passiveHeaders) {
+            sb.append("#include <").append(h).append(">\n");
+        }
+        if (math || tape || threads || !passiveHeaders.isEmpty()) {
             sb.append('\n');
         }
         String prototypes = Prototypes.of(functions);
@@ -375,6 +389,7 @@ public class CPrinter {
             case Call c -> POSTFIX;
             case Unary u -> negOfProduct(u) ? ((Binary) u.operand()).op().precedence : UNARY;
             case Cast c -> UNARY;
+            case TextOperand t -> POSTFIX + 1;
             case Binary b -> b.op().precedence;
             case Cond c -> CONDITIONAL;
         };
@@ -395,6 +410,7 @@ public class CPrinter {
             case Call c -> call(c);
             case Unary u -> unary(u);
             case Cast c -> "(" + c.type().cName() + ") " + expr(c.operand(), UNARY);
+            case TextOperand t -> t.text();
             case Binary b -> binary(b);
             case Cond c -> expr(c.cond(), CONDITIONAL + 1) + " ? " + expr(c.then(), CONDITIONAL + 1) + " : "
                     + expr(c.otherwise(), CONDITIONAL);

@@ -16,6 +16,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
@@ -222,6 +223,7 @@ public final class MessageSpelling {
             case Call k -> k.name() + "(" + k.args().stream().map(a -> c(a, 0)).collect(Collectors.joining(", "))
                     + ")";
             case Cast k -> paren("(" + k.type().cName() + ") " + c(k.operand(), C_UNARY), C_UNARY, outer);
+            case TextOperand t -> t.text();
             case Cond k -> paren(c(k.cond(), C_CONDITIONAL + 1) + " ? " + c(k.then(), C_CONDITIONAL) + " : "
                     + c(k.otherwise(), C_CONDITIONAL), C_CONDITIONAL, outer);
         };
@@ -247,6 +249,7 @@ public final class MessageSpelling {
             case Binary b -> fortranBinary(b, outer);
             case Call k -> fortranCall(k, outer);
             case Cast k -> fortranCast(k);
+            case TextOperand t -> t.text();
             case Cond k -> fortranCond(k);
         };
     }

@@ -22,6 +22,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 
@@ -95,7 +96,7 @@ public final class Partials {
             }
             case Call c -> {
                 if (!DerivativeRules.isFloatingIntrinsic(c.name())) {
-                    if (!c.isIntrinsic() && !c.isShapeQuery()) {
+                    if (!c.isIntrinsic() && !c.isShapeQuery() && !c.isPassive()) {
                         throw UnknownFunctions.error(c.range(), List.of(c.name()));
                     }
                     break;
@@ -118,6 +119,8 @@ public final class Partials {
                 if (c.type().isFloating()) {
                     scaled(out, partials(c.operand(), active), p -> p);
                 }
+            }
+            case TextOperand t -> {
             }
         }
         return out;

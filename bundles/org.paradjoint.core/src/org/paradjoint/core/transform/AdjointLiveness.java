@@ -119,14 +119,19 @@ final class AdjointLiveness {
 
     private static Stmt loop(For f, Set<Variable> live) {
         boolean counterReadAfter = live.contains(f.counter());
-        // live at the end of an iteration: after the loop, or at the start of the next iteration
+        // live at the end of an iteration: after the loop, or at the start of the next iteration,
+        // and the bound and step, which C evaluates again after each iteration (a body may move the bound)
+        Set<Variable> evaluatedAfterEach = new HashSet<>(ExprUtil.variables(f.bound()));
+        evaluatedAfterEach.addAll(ExprUtil.variables(f.step()));
         Set<Variable> atEnd = new HashSet<>(live);
+        atEnd.addAll(evaluatedAfterEach);
         List<Stmt> body;
         while (true) {
             Set<Variable> atStart = new HashSet<>(atEnd);
             body = list(f.body().stmts(), atStart);
             atStart.remove(f.counter());
             Set<Variable> next = new HashSet<>(live);
+            next.addAll(evaluatedAfterEach);
             next.addAll(atStart);
             if (next.equals(atEnd)) {
                 live.clear();

@@ -224,7 +224,7 @@ public final class Differentiator {
 
     private static void checkCalls(Function fn) {
         UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic() && !c.isShapeQuery()
-                && c.kind() != CalleeKind.EXTERNAL).toList());
+                && c.kind() != CalleeKind.EXTERNAL && !c.isPassive()).toList());
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {

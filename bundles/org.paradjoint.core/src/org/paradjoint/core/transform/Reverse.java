@@ -233,7 +233,9 @@ final class Reverse {
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
                     plan.saves(f) ? record(c, f, new VarRef(f.counter())) : null));
             case For f -> {
-                Loops.check(f);
+                // inside a parallel loop an iteration recomputes its loops: their bounds must not move
+                boolean recorded = c.par == null && Loops.tripCountRecorded(f);
+                Loops.check(f, recorded);
                 List<Stmt> body = fwdList(f.body().stmts(), c);
                 if (plan.saves(f)) {
                     out.add(record(c, f, new VarRef(f.counter())));
@@ -243,6 +245,9 @@ final class Reverse {
                 }
                 out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), new Block(body), null, List.of(),
                         f.range()));
+                if (recorded) {
+                    out.add(push(c, new VarRef(f.counter())));
+                }
             }
             case If i -> {
                 boolean flag = ToBeRecorded.needsBranchFlag(i);
@@ -264,7 +269,8 @@ final class Reverse {
                 }
             }
             case CallStmt cs -> {
-                if (c.par == null) {
+                // passive output and timers belong to the primal run, not to the adjoint's (PassiveCalls)
+                if (c.par == null && !cs.call().isPassive()) {
                     out.add(cs);
                 }
             }
@@ -428,7 +434,15 @@ final class Reverse {
                     plan.saves(f) ? restore(c, f, new VarRef(f.counter())) : null));
             case For f -> {
                 List<Stmt> body = revList(f.body().stmts(), c);
-                if (!body.isEmpty()) {
+                if (c.par == null && Loops.tripCountRecorded(f)) {
+                    // where the counter stopped, recorded after the forward loop
+                    if (body.isEmpty()) {
+                        out.add(new CallStmt(Runtime.popInt(c.tape)));
+                    } else {
+                        out.add(pop(c, new VarRef(f.counter())));
+                        out.add(Loops.reversedFromExit(f, body));
+                    }
+                } else if (!body.isEmpty()) {
                     out.add(Loops.reversed(f, body));
                 }
                 if (plan.saves(f)) {

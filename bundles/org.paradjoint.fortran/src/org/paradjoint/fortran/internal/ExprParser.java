@@ -6,7 +6,6 @@ import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.rules.UnknownFunctions;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
@@ -16,9 +15,11 @@ import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.rules.UnknownFunctions;
 
 /**
  * Fortran expressions to IR, by the precedence levels of the standard: {@code .eqv.} and
@@ -408,6 +409,7 @@ public final class ExprParser {
                     : typeOf(x.then()) == TypeClass.LOGICAL && typeOf(x.otherwise()) == TypeClass.LOGICAL
                             ? TypeClass.LOGICAL : TypeClass.INT;
             case Cast x -> x.type().isFloating() ? TypeClass.REAL : TypeClass.INT;
+            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
         };
     }
 

@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.transform.Runtime;
@@ -124,6 +125,7 @@ final class FortranExprPrinter {
             case Cond c -> type(c.then()) == FType.LOGICAL && type(c.otherwise()) == FType.LOGICAL ? FType.LOGICAL
                     : FType.join(numericType(c.then()), numericType(c.otherwise()));
             case Cast c -> FType.of(c.type());
+            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
         };
     }
 
@@ -180,6 +182,7 @@ final class FortranExprPrinter {
             case Call c -> call(c);
             case Cond c -> cond(c);
             case Cast c -> new P(cast(c), PRIMARY);
+            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
         };
     }
 

@@ -26,6 +26,7 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -160,6 +161,7 @@ final class LazyOperands {
             case Call c -> c.isIntrinsic() && c.args().stream().allMatch(this::safe);
             case Cond c -> safe(c.cond()) && safe(c.then()) && safe(c.otherwise());
             case Cast c -> safe(c.operand());
+            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
         };
     }
 }

@@ -14,6 +14,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -134,6 +135,7 @@ final class LoopTerms {
             case Cast c -> c.type().isInteger();
             case Cond c -> isIntegral(c.then()) && isIntegral(c.otherwise());
             case Call c -> false;
+            case TextOperand t -> false;
         };
     }
 

@@ -163,17 +163,21 @@ class DiagnosticsTest {
                 """, "loop-step-not-constant");
     }
 
+    /** A sequential loop records its trip count; one inside a parallel loop is recomputed per iteration. */
     @Test
-    void loopBoundModifiedInBody() {
+    void loopBoundModifiedInBodyOfALoopInAParallelLoop() {
         Diagnostic d = error("f", """
                 void f(int n, const double *x, double *y)
                 {
-                    int i, m;
+                    int i, j, m;
                 #pragma ad gradient(y : x)
-                    m = n;
-                    for (i = 0; i < m; i++) { // err
-                        y[i] = x[i] * x[i];
-                        m = m - 1;
+                #pragma omp parallel for private(j, m)
+                    for (i = 0; i < n; i++) {
+                        m = n;
+                        for (j = 0; j < m; j++) { // err
+                            y[i] = y[i] + x[i] * x[j];
+                            m = m - 1;
+                        }
                     }
                 }
                 """, "loop-bound-modified");
