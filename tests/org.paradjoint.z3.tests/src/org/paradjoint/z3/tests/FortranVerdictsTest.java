@@ -74,7 +74,9 @@ class FortranVerdictsTest {
             new Pair("openmp/regions.c", "regions.f90", "norm2_partial", List.of(), List.of()),
             new Pair("openmp/regions.c", "regions.f90", "relax_steps", List.of(), List.of()),
             new Pair("openmp/regions.c", "regions.f90", "moments", List.of(), List.of()),
-            new Pair("openmp/regions.c", "regions.f90", "dot_atomic", List.of(), List.of()));
+            new Pair("openmp/regions.c", "regions.f90", "dot_atomic", List.of(), List.of()),
+            new Pair("openmp/sections.c", "regions.f90", "two_fluxes", List.of(), List.of()),
+            new Pair("openmp/sections.c", "regions.f90", "energies", List.of(), List.of()));
 
     /** The verdict of one adjoint array in one parallel loop (0 = first in source order). */
     record Expected(String function, int loop, String adjoint, Verdict withBounds, Verdict withoutBounds) {
@@ -88,7 +90,8 @@ class FortranVerdictsTest {
      * alone; SAFE if loop bounds are used"). The stencil examples are not in it: the conventional
      * adjoint of their gather loops races as {@code gather3.c} does (UNSAFE), except for the
      * centre-only read of {@code u_2}, which is why they get adjoint stencils instead. The region
-     * examples: loops that write through the counter alone are SAFE, three-point gathers UNSAFE.
+     * examples: loops that write through the counter alone are SAFE, three-point gathers UNSAFE, and
+ * sections that read the same elements UNSAFE (two sections are two iterations).
      */
     static final List<Expected> EXPECTED = List.of(
             new Expected("gather3", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
@@ -110,7 +113,10 @@ class FortranVerdictsTest {
             new Expected("relax_steps", 1, "vb", Verdict.SAFE, Verdict.SAFE),
             new Expected("moments", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("dot_atomic", 0, "xb", Verdict.SAFE, Verdict.SAFE),
-            new Expected("dot_atomic", 0, "yb", Verdict.SAFE, Verdict.SAFE));
+            new Expected("dot_atomic", 0, "yb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("two_fluxes", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
+            new Expected("two_fluxes", 1, "fxb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("energies", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE));
 
     private static final Z3Prover Z3 = new Z3Prover();
 
