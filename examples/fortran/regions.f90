@@ -185,3 +185,25 @@ subroutine energies(n, x, e)
   !$omp end parallel sections
   e(1) = total
 end subroutine energies
+
+! '!$omp atomic read' and '!$omp atomic write': each is one plain access,
+! which the race analysis looks at like any other (the Fortran version of
+! reversed_squares in ../openmp/regions.c).
+!$ad gradient(y : x)
+subroutine reversed_squares(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y(n)
+  real(8) :: v
+  integer :: i
+
+  !$omp parallel do private(v)
+  do i = 1, n
+    !$omp atomic read
+    v = x(i)
+    !$omp atomic write
+    y(n + 1 - i) = v * v + sin(v)
+  end do
+  !$omp end parallel do
+end subroutine reversed_squares

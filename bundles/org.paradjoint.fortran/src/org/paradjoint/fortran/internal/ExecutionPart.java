@@ -172,7 +172,9 @@ final class ExecutionPart {
                 case ASSIGNMENT -> {
                     Directives.Claimed d = directives.claim(mine, AnnotationSite.ASSIGNMENT,
                             OmpDirective.Kind.ATOMIC);
-                    out.add(simple.assignment(l, cls.at(), counters, d.ad(), d.omp()));
+                    // atomic read and write are the plain access, which the race analysis judges
+                    OmpDirective.Parsed update = d.omp() != null && d.omp().isAtomicAccess() ? null : d.omp();
+                    out.add(simple.assignment(l, cls.at(), counters, d.ad(), update));
                 }
                 case CALL -> {
                     directives.claim(mine, AnnotationSite.OTHER, Set.of());
@@ -638,6 +640,10 @@ final class ExecutionPart {
             pos++;
             try {
                 Assign a = simple.assignment(l, cls.at(), counters, d.ad(), null);
+                if (d.omp() != null && d.omp().isAtomicAccess()) {
+                    out.add(new ParallelRegion.Replicated(a));
+                    return;
+                }
                 int start = d.omp() == null ? l.start() : d.omp().line().start();
                 out.add(new ParallelRegion.InTurn("!$omp atomic", new Block(List.of(a), a.range()),
                         src.range(start, l.end())));

@@ -58,11 +58,17 @@ final class OmpDirective {
 
     /**
      * A directive: its clauses (for {@code parallel do}, {@code parallel} and {@code do}),
-     * {@code nowait} (on {@code end do} and {@code end single}) and the name of a critical section.
+     * {@code nowait} (on {@code end do} and {@code end single}), the name of a critical section or
+     * the form of an {@code atomic} ({@code update}, {@code read}, {@code write}).
      */
     record Parsed(Kind kind, OmpParallelFor clauses, boolean nowait, String name, LogicalLine line) {
         Parsed(Kind kind, OmpParallelFor clauses, LogicalLine line) {
             this(kind, clauses, false, null, line);
+        }
+
+        /** {@code atomic read} or {@code atomic write}: the plain access ({@code name} holds the form). */
+        boolean isAtomicAccess() {
+            return kind == Kind.ATOMIC && ("read".equals(name) || "write".equals(name));
         }
     }
 
@@ -182,11 +188,21 @@ final class OmpDirective {
                 return new Parsed(kind, null, false, name, l);
             }
             case ATOMIC -> {
-                if (c.peekName("update")) {
-                    c.next();
+                String form = "update";
+                for (String f : List.of("update", "read", "write", "capture")) {
+                    if (c.peekName(f)) {
+                        c.next();
+                        form = f;
+                        break;
+                    }
                 }
-                c.expectEnd("!$omp atomic (only the update form is supported)");
-                return new Parsed(kind, null, l);
+                if (form.equals("capture")) {
+                    throw c.error("unsupported-omp.omp", "what", "atomic capture", "hint",
+                            "the value it captures depends on the order in which the threads run; compute it "
+                                    + "from the loop counter instead");
+                }
+                c.expectEnd("!$omp atomic [update|read|write]");
+                return new Parsed(kind, null, false, form, l);
             }
             case PARALLEL, PARALLEL_SECTIONS -> {
                 return new Parsed(kind, clauses(c, scope, l, kind, ON_PARALLEL), l);

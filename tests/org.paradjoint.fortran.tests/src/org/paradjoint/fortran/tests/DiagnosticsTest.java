@@ -174,6 +174,12 @@ class DiagnosticsTest {
                   y(1) = x(1)
                   !$omp end parallel"""), "missing-end", 8, 1, "sections");
         error(sub("""
+                  !$omp parallel do
+                  do i = 1, n
+                    !$omp atomic capture
+                    y(i) = x(i)
+                  end do"""), "unsupported-omp", 9, 3, "atomic capture", "order in which the threads run");
+        error(sub("""
                   !$omp parallel do lastprivate(i)
                   do i = 1, n
                     y(i) = x(i)

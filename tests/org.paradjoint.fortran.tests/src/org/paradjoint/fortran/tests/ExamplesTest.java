@@ -74,7 +74,8 @@ class ExamplesTest {
             new Example("regions.f90", "moments", "--set n=40 --set m=5"),
             new Example("regions.f90", "dot_atomic", "--set n=40"),
             new Example("regions.f90", "two_fluxes", "--set n=40"),
-            new Example("regions.f90", "energies", "--set n=40"));
+            new Example("regions.f90", "energies", "--set n=40"),
+            new Example("regions.f90", "reversed_squares", "--set n=40"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
