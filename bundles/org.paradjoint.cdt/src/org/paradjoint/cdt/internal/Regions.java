@@ -147,10 +147,7 @@ final class Regions {
             if (o.isAtomicAccess()) {
                 return plain(st, rest);
             }
-            if (o.directive() == Omp.Directive.ATOMIC && "capture".equals(o.name())) {
-                throw new UnsupportedException("unsupported-omp.atomic-capture", src.range(st), "code",
-                        SourceText.excerpt(st));
-            }
+            statements.refuseAtomicCapture(o, st);
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             String construct = "omp " + o.directive().spelling + (o.name() == null ? "" : " (" + o.name() + ")");
             return List.of(new ParallelRegion.InTurn(construct,

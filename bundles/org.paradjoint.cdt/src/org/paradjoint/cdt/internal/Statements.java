@@ -182,26 +182,31 @@ final class Statements {
      * {@code single} ...) are read by {@link Regions}; here they are misplaced.
      */
     private List<Stmt> ompConstruct(IASTStatement s, Site site, List<Site> rest) {
-        Omp.Directive d = ((Omp) site.content()).directive();
+        Omp o = (Omp) site.content();
+        Omp.Directive d = o.directive();
         if (d.opensRegion()) {
             return regions.region(s, site, rest);
         }
-        Omp o = (Omp) site.content();
         if (o.isAtomicAccess()) {
             // a read or a write of one location is the plain access: whether it races with other
             // iterations is the race analysis's question, as for any other access
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             return statement(s, List.of());
         }
-        if (d == Omp.Directive.ATOMIC && "capture".equals(o.name())) {
-            throw error("unsupported-omp.atomic-capture", s, "code", SourceText.excerpt(s));
-        }
+        refuseAtomicCapture(o, s);
         if (ctx.parallelLoopDepth > 0 && (d == Omp.Directive.ATOMIC || d == Omp.Directive.CRITICAL)) {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             return atomicIncrements(s, d);
         }
         throw new UnsupportedException(ctx.parallelLoopDepth > 0 ? "unsupported-omp.inside-loop"
                 : "unsupported-omp.orphaned", site.range(), "construct", d.spelling);
+    }
+
+    /** {@code omp atomic capture} on {@code s}: an error, the captured value depends on the threads' order. */
+    void refuseAtomicCapture(Omp o, IASTStatement s) {
+        if (o.directive() == Omp.Directive.ATOMIC && "capture".equals(o.name())) {
+            throw error("unsupported-omp.atomic-capture", s, "code", SourceText.excerpt(s));
+        }
     }
 
     /**

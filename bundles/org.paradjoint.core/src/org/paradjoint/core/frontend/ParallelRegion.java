@@ -14,6 +14,7 @@ import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.RealLit;
@@ -112,7 +113,7 @@ public final class ParallelRegion {
         Stmt chain = null;
         for (int k = sections.size() - 1; k >= 0; k--) {
             Expr isK = new Binary(Binary.Op.EQ, new VarRef(counter), new IntLit(k));
-            chain = new org.paradjoint.core.ir.If(isK, sections.get(k),
+            chain = new If(isK, sections.get(k),
                     chain == null ? null : new Block(List.of(chain), chain.range()), sections.get(k).range());
         }
         Block body = new Block(chain == null ? List.of() : List.of(chain), range);

@@ -43,7 +43,7 @@ public final class AnnotateQuickAssist implements IQuickAssistProcessor {
     public boolean canAssist(IQuickAssistInvocationContext context) {
         Optional<Source> src = source(context);
         return src.isPresent() && MenuOffers.annotatable(PragmaScan.of(Languages.dialect(src.get().fileName()),
-                src.get().document().get()).at(offset(context)));
+                src.get().document().get()).at(QuickAssistCaret.of(context)));
     }
 
     @Override
@@ -53,7 +53,7 @@ public final class AnnotateQuickAssist implements IQuickAssistProcessor {
             return new ICompletionProposal[0];
         }
         ParsedSource parsed = ParsedSource.parse(src.get().fileName(), src.get().document().get());
-        return AnnotationInference.propose(parsed, offset(context))
+        return AnnotationInference.propose(parsed, QuickAssistCaret.of(context))
                 .map(p -> new ICompletionProposal[] {new AnnotateProposal(p)})
                 .orElseGet(() -> new ICompletionProposal[0]);
     }
@@ -64,13 +64,5 @@ public final class AnnotateQuickAssist implements IQuickAssistProcessor {
         ITextFileBuffer buffer = doc == null ? null : FileBuffers.getTextFileBufferManager().getTextFileBuffer(doc);
         String name = buffer == null || buffer.getLocation() == null ? null : buffer.getLocation().lastSegment();
         return name != null && Languages.isSource(name) ? Optional.of(new Source(name, doc)) : Optional.empty();
-    }
-
-    private static int offset(IQuickAssistInvocationContext context) {
-        if (context.getOffset() >= 0) {
-            return context.getOffset();
-        }
-        ISourceViewer viewer = context.getSourceViewer();
-        return viewer == null ? 0 : viewer.getSelectedRange().x;
     }
 }

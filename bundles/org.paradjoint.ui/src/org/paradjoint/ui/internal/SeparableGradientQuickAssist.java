@@ -43,13 +43,13 @@ public final class SeparableGradientQuickAssist implements IQuickAssistProcessor
 
     @Override
     public boolean canAssist(IQuickAssistInvocationContext context) {
-        return source(context).filter(s -> applies(s, offset(context))).isPresent();
+        return source(context).filter(s -> applies(s, QuickAssistCaret.of(context))).isPresent();
     }
 
     @Override
     public ICompletionProposal[] computeQuickAssistProposals(IQuickAssistInvocationContext context) {
         Optional<DerivativeGenerator> generator = Generators.byId(DerivativeGenerator.SEPARABLE_GRADIENT);
-        return source(context).filter(s -> applies(s, offset(context))).flatMap(s -> generator
+        return source(context).filter(s -> applies(s, QuickAssistCaret.of(context))).flatMap(s -> generator
                 .map(g -> new ICompletionProposal[] {new SeparableGradientProposal(s.file(), g)}))
                 .orElseGet(() -> new ICompletionProposal[0]);
     }
@@ -72,13 +72,5 @@ public final class SeparableGradientQuickAssist implements IQuickAssistProcessor
         // the buffer of a workspace file is located by its workspace path
         IFile file = ResourcesPlugin.getWorkspace().getRoot().getFile(buffer.getLocation());
         return file.exists() ? Optional.of(new Source(file, doc)) : Optional.empty();
-    }
-
-    private static int offset(IQuickAssistInvocationContext context) {
-        if (context.getOffset() >= 0) {
-            return context.getOffset();
-        }
-        ISourceViewer viewer = context.getSourceViewer();
-        return viewer == null ? 0 : viewer.getSelectedRange().x;
     }
 }
