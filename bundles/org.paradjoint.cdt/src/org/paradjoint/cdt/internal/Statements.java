@@ -395,6 +395,9 @@ final class Statements {
                     : new IntLit(1, ctx.src.range(u));
             return new Assign(target, up ? Assign.Op.ADD : Assign.Op.SUB, one, false, List.of(), ctx.src.range(es));
         }
+        if (e instanceof IASTFunctionCallExpression call && MpiCalls.isMpi(call)) {
+            return new MpiCalls(ctx).statement(call, ctx.src.range(es));
+        }
         if (e instanceof IASTFunctionCallExpression) {
             if (ctx.exprs.value(e) instanceof Call c) {
                 return new CallStmt(c, ctx.src.range(es));

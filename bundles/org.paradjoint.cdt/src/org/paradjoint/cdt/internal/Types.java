@@ -96,6 +96,9 @@ final class Types {
      * so it needs no header of the user's.
      */
     private BaseType typedef(IASTNamedTypeSpecifier named) {
+        if (named.getName().toString().equals("MPI_Comm")) {
+            return BaseType.MPI_COMM; // a handle whose type differs between MPI libraries: known by its name
+        }
         IBinding binding = named.getName().resolveBinding();
         if (!(binding instanceof ITypedef typedef)) {
             throw unsupported("unsupported-type.typedef-unresolved", named, "name", named.getName());

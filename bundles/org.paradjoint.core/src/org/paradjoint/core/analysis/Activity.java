@@ -18,7 +18,8 @@ import org.paradjoint.core.rules.Partials;
  * Flow-insensitive activity: the variables <em>varied</em> by the independents, as a fixpoint
  * over every assignment of the (inlined) body. A floating target becomes varied when its
  * right-hand side has a varied leaf in a differentiable position. Integer variables are never
- * varied. The active variables are the varied ones plus the dependents.
+ * varied. The active variables are the varied ones plus the dependents. A communication's buffers
+ * count as one variable: when one is varied, all are (a value sent here is received elsewhere).
  */
 public final class Activity {
 
@@ -35,9 +36,15 @@ public final class Activity {
                 varied.add(v);
             }
         }
+        // communication buffers are varied together (Communication.floatingBuffers)
+        java.util.Set<Variable> buffers = org.paradjoint.core.mpi.Communication.floatingBuffers(body);
         boolean changed = true;
         while (changed) {
             changed = false;
+            if (buffers.stream().anyMatch(varied::contains) && !varied.containsAll(buffers)) {
+                varied.addAll(buffers);
+                changed = true;
+            }
             for (Stmt s : assignments(body)) {
                 LValue target;
                 Expr rhs;

@@ -33,9 +33,15 @@ public final class Usefulness {
         Set<Variable> useful = new LinkedHashSet<>(dependents);
         List<Stmt> assignments = assignments(body);
         Predicate<LValue> variedLeaf = lv -> varied.test(lv.var());
+        // communication buffers are useful together (Communication.floatingBuffers)
+        Set<Variable> buffers = org.paradjoint.core.mpi.Communication.floatingBuffers(body);
         boolean changed = true;
         while (changed) {
             changed = false;
+            if (buffers.stream().anyMatch(useful::contains) && !useful.containsAll(buffers)) {
+                useful.addAll(buffers);
+                changed = true;
+            }
             for (Stmt s : assignments) {
                 LValue target = s instanceof Assign a ? a.target() : new VarRef(((Decl) s).var());
                 if (!useful.contains(target.var())) {

@@ -92,7 +92,10 @@ public final class StmtUtil {
         return out;
     }
 
-    /** Variables a statement tree may modify: assignment targets, loop counters, declared variables. */
+    /**
+     * Variables a statement tree may modify: assignment targets, loop counters, declared variables,
+     * the receive buffers of communications.
+     */
     public static Set<Variable> writes(Stmt s) {
         Set<Variable> out = new LinkedHashSet<>();
         forEach(s, x -> {
@@ -100,6 +103,8 @@ public final class StmtUtil {
                 case Assign a -> out.add(a.target().var());
                 case For f -> out.add(f.counter());
                 case Decl d -> out.add(d.var());
+                case CallStmt c when c.call().isMpi() ->
+                        org.paradjoint.core.mpi.Communication.of(c).ifPresent(m -> out.addAll(m.written()));
                 default -> {
                 }
             }

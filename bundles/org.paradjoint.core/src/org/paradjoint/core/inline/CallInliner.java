@@ -123,7 +123,7 @@ public final class CallInliner {
     }
 
     private boolean isKnown(Call c) {
-        return c.isIntrinsic() || c.kind() == CalleeKind.EXTERNAL || c.isShapeQuery() || c.isPassive()
+        return c.isIntrinsic() || c.kind() == CalleeKind.EXTERNAL || c.isShapeQuery() || c.isPassive() || c.isMpi()
                 || kept.test(c.name());
     }
 

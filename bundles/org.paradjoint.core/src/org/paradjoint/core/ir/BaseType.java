@@ -4,11 +4,12 @@ package org.paradjoint.core.ir;
  * Element types. Only floating types carry derivatives. The others are opaque types of the
  * libraries generated code includes, known by their C name: {@code TAPE} is the stack of the tape
  * runtime, {@code PS_PLAN} and {@code PS_SET} are the plan and the index sets of the partially
- * separable gradient's support header (a variable of them is a pointer or a one-element array).
+ * separable gradient's support header (a variable of them is a pointer or a one-element array);
+ * {@code MPI_COMM} is an MPI communicator handle ({@code MPI_Comm}, a parameter of the user's).
  */
 public enum BaseType {
     INT("int"), LONG("long"), FLOAT("float"), DOUBLE("double"), TAPE("pa_tape"), PS_PLAN("pa_ps_plan"),
-    PS_SET("pa_ps_set");
+    PS_SET("pa_ps_set"), MPI_COMM("MPI_Comm");
 
     private final String cName;
 
@@ -30,6 +31,6 @@ public enum BaseType {
 
     /** A type of a library that generated code includes: no arithmetic, no Fortran form. */
     public boolean isOpaque() {
-        return this == TAPE || this == PS_PLAN || this == PS_SET;
+        return this == TAPE || this == PS_PLAN || this == PS_SET || this == MPI_COMM;
     }
 }

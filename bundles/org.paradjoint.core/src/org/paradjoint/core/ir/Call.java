@@ -76,4 +76,8 @@ public record Call(String name, List<Expr> args, SourceRange range, CalleeKind k
     public boolean isPassive() {
         return kind == CalleeKind.PASSIVE;
     }
+
+    public boolean isMpi() {
+        return kind == CalleeKind.MPI;
+    }
 }

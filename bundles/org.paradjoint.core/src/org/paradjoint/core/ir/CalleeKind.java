@@ -31,7 +31,15 @@ public enum CalleeKind {
      * {@code omp_get_wtime}, see {@link org.paradjoint.core.rules.PassiveCalls}): kept by tangent
      * mode, dropped by reverse mode, never inlined or differentiated; its value is a constant.
      */
-    PASSIVE;
+    PASSIVE,
+    /**
+     * An MPI routine ({@link org.paradjoint.core.mpi.MpiRoutine}, {@code MPI_Send} ...) or a function
+     * of the MPI runtime that generated code defines ({@link org.paradjoint.core.mpi.MpiRuntime},
+     * {@code pa_mpi_rank}): never inlined; a communication's buffers are read and written by the
+     * call ({@link org.paradjoint.core.mpi.Communication}), a rank query's value is an integer no
+     * derivative depends on.
+     */
+    MPI;
 
     /**
      * The kind of a call that names only its callee: an intrinsic when the derivative rules know

@@ -96,8 +96,11 @@ public class CPrinter {
         boolean tape = false;
         boolean threads = false;
         boolean checkpoint = false;
+        boolean mpi = false;
         SortedSet<String> passiveHeaders = new TreeSet<>();
         for (Function f : functions) {
+            mpi |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isMpi)
+                    || f.params().stream().anyMatch(v -> v.type() == BaseType.MPI_COMM);
             StmtUtil.calls(f.body()).stream().filter(Call::isPassive)
                     .forEach(c -> passiveHeaders.add(PassiveCalls.header(c.name())));
             checkpoint |= StmtUtil.calls(f.body()).stream().anyMatch(Runtime::isCheckpointCall);
@@ -116,7 +119,11 @@ public class CPrinter {
         if (threads) {
             sb.append("#ifdef _OPENMP\n#include <omp.h>\n#endif\n");
         }
-        if (tape || threads) {
+        if (mpi) {
+            sb.append("#include <mpi.h>\n");
+            passiveHeaders.remove("mpi.h");
+        }
+        if (tape || threads || mpi) {
             sb.append("#include <stdio.h>\n#include <stdlib.h>\n");
             passiveHeaders.remove("stdio.h");
         }
@@ -126,7 +133,7 @@ public class CPrinter {
         for (String h : passiveHeaders) {
             sb.append("#include <").append(h).append(">\n");
         }
-        if (math || tape || threads || !passiveHeaders.isEmpty()) {
+        if (math || tape || threads || mpi || !passiveHeaders.isEmpty()) {
             sb.append('\n');
         }
         String prototypes = Prototypes.of(functions);
@@ -135,6 +142,9 @@ public class CPrinter {
         }
         if (tape) {
             sb.append(Runtime.C_SOURCE).append('\n');
+        }
+        if (mpi) {
+            sb.append(org.paradjoint.core.mpi.MpiRuntime.C_SOURCE).append('\n');
         }
         if (checkpoint) {
             sb.append(Runtime.CHECKPOINT_SOURCE).append('\n');

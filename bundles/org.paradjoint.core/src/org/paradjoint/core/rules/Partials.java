@@ -96,7 +96,7 @@ public final class Partials {
             }
             case Call c -> {
                 if (!DerivativeRules.isFloatingIntrinsic(c.name())) {
-                    if (!c.isIntrinsic() && !c.isShapeQuery() && !c.isPassive()) {
+                    if (!c.isIntrinsic() && !c.isShapeQuery() && !c.isPassive() && !c.isMpi()) {
                         throw UnknownFunctions.error(c.range(), List.of(c.name()));
                     }
                     break;

@@ -18,7 +18,8 @@ public final class PassiveCalls {
     private static final Map<String, String> HEADERS = Map.ofEntries(
             Map.entry("printf", "stdio.h"), Map.entry("fprintf", "stdio.h"), Map.entry("puts", "stdio.h"),
             Map.entry("fputs", "stdio.h"), Map.entry("putchar", "stdio.h"), Map.entry("fflush", "stdio.h"),
-            Map.entry("clock", "time.h"), Map.entry("omp_get_wtime", "omp.h"));
+            Map.entry("clock", "time.h"), Map.entry("omp_get_wtime", "omp.h"),
+            Map.entry("MPI_Wtime", "mpi.h"));
 
     /** The standard streams, the only variables of the library a passive call may name. */
     private static final Set<String> STREAMS = Set.of("stdout", "stderr");

@@ -18,6 +18,7 @@ import org.paradjoint.core.inline.CallInliner;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CalleeKind;
+import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -224,7 +225,8 @@ public final class Differentiator {
 
     private static void checkCalls(Function fn) {
         UnknownFunctions.check(StmtUtil.calls(fn.body()).stream().filter(c -> !c.isIntrinsic() && !c.isShapeQuery()
-                && c.kind() != CalleeKind.EXTERNAL && !c.isPassive()).toList());
+                && c.kind() != CalleeKind.EXTERNAL && !c.isPassive() && !c.isMpi()).toList());
+        Communication.checkOutsideParallelLoops(fn.body());
         for (Call c : StmtUtil.calls(fn.body())) {
             DerivativeRules.lookup(c.name()).ifPresent(r -> {
                 if (r.arity() != c.args().size()) {

@@ -21,6 +21,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -470,7 +471,8 @@ final class Reverse {
                 // stays in the forward sweep (or heads the adjoint iteration)
             }
             case CallStmt cs -> {
-                // runs in the forward sweep only
+                // runs in the forward sweep; a communication is also reversed here
+                Communication.of(cs).ifPresent(m -> out.addAll(MpiAdjoints.reverse(m, cx)));
             }
             case Return r -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
                     s.range());

@@ -11,6 +11,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -20,6 +21,7 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.rules.Partials;
 
 /**
@@ -114,6 +116,10 @@ final class Tangent {
                     out.add(new Decl(cx.derivative(d.var()), d.init() == null ? null : tangentOf(d.init()), d.range()));
                 }
                 out.add(d);
+            }
+            case CallStmt c when Communication.of(c).isPresent() -> {
+                out.add(c);
+                out.addAll(MpiAdjoints.tangent(Communication.of(c).get(), cx));
             }
             default -> out.add(s);
         }

@@ -1,0 +1,344 @@
+package org.paradjoint.cdt.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Dim;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TextOperand;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.mpi.Communication;
+import org.paradjoint.core.mpi.MpiRoutine;
+import org.paradjoint.core.mpi.MpiRuntime;
+
+/**
+ * The MPI calls of a C function as the IR knows them. A communication routine
+ * ({@link MpiRoutine}) becomes its call on buffers of its own, with the copies that stage the
+ * user's buffers through them (see {@link Communication}); {@code MPI_Comm_rank}/{@code
+ * MPI_Comm_size} become assignments of a rank query. MPI's constants are recognised by the text
+ * the user wrote ({@code MPI_COMM_WORLD}, {@code MPI_DOUBLE}), which is what a program relies on:
+ * their values differ between MPI libraries. Anything else named {@code MPI_...} is a located
+ * error that says what is supported.
+ */
+final class MpiCalls {
+
+    /** A user's buffer: an array (or scalar) and the offset of the first element sent or received. */
+    private record Buffer(Variable var, Expr offset, boolean inPlace) {
+    }
+
+    private static final Set<String> ONE_SIDED = Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Win_create",
+            "MPI_Win_fence", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap");
+    private static final Set<String> NOT_YET = Set.of("MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall",
+            "MPI_Gather", "MPI_Scatter", "MPI_Allgather", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend");
+
+    private final FunctionContext ctx;
+
+    MpiCalls(FunctionContext ctx) {
+        this.ctx = ctx;
+    }
+
+    static boolean isMpi(IASTFunctionCallExpression call) {
+        return Exprs.stripParens(call.getFunctionNameExpression()) instanceof IASTIdExpression id
+                && id.getName().toString().startsWith("MPI_") && !id.getName().toString().equals("MPI_Wtime");
+    }
+
+    /** The statements of an MPI call used as a statement. */
+    Stmt statement(IASTFunctionCallExpression call, SourceRange where) {
+        String name = ((IASTIdExpression) Exprs.stripParens(call.getFunctionNameExpression())).getName().toString();
+        IASTInitializerClause[] args = call.getArguments();
+        if (name.equals("MPI_Comm_rank") || name.equals("MPI_Comm_size")) {
+            return rankQuery(name, call, args, where);
+        }
+        MpiRoutine routine = MpiRoutine.named(name).orElseThrow(() -> unsupportedRoutine(name, call));
+        if (args.length != routine.arity()) {
+            throw error("call-arity.function", call, "function", name, "arity", routine.arity(), "args", args.length);
+        }
+        List<Stmt> before = new ArrayList<>();
+        List<Stmt> after = new ArrayList<>();
+        List<Expr> ir = new ArrayList<>();
+        for (int k = 0; k < args.length; k++) {
+            ir.add(null);
+        }
+        ir.set(routine == MpiRoutine.BARRIER ? 0 : commPosition(routine), comm(args[commPosition(routine)]));
+        switch (routine) {
+            case SEND -> {
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after));
+                ir.set(3, peer(args[3]));
+                ir.set(4, tag(args[4]));
+            }
+            case RECV -> {
+                // loaded first: a receive from MPI_PROC_NULL leaves the user's values as they were
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_r", true, true, before, after));
+                ir.set(3, peer(args[3]));
+                ir.set(4, tag(args[4]));
+                ir.set(6, status(args[6]));
+            }
+            case SENDRECV -> {
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after));
+                ir.set(3, peer(args[3]));
+                ir.set(4, tag(args[4]));
+                ir.set(5, staged(args[5], args[6], args[7], ir, 6, 7, name + "_r", true, true, before, after));
+                ir.set(8, peer(args[8]));
+                ir.set(9, tag(args[9]));
+                ir.set(11, status(args[11]));
+            }
+            case ALLREDUCE, REDUCE -> {
+                ir.set(4, sum(args[4], name));
+                boolean inPlace = isConstant(args[0], "MPI_IN_PLACE");
+                if (routine == MpiRoutine.REDUCE) {
+                    ir.set(5, value(args[5]));
+                }
+                // in place, the receive buffer holds the values sent
+                IASTInitializerClause sent = inPlace ? args[1] : args[0];
+                ir.set(0, staged(sent, args[2], args[3], ir, 2, 3, name + "_s", true, false, before, after));
+                // a reduction's result off the root leaves the buffer as it was: loaded from it first
+                ir.set(1, staged(args[1], args[2], args[3], ir, 2, 3, name + "_r", routine == MpiRoutine.REDUCE, true,
+                        before, after));
+            }
+            case BCAST -> {
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_b", true, true, before, after));
+                ir.set(3, value(args[3]));
+            }
+            case BARRIER -> {
+            }
+        }
+        List<Stmt> out = new ArrayList<>(before);
+        out.add(new CallStmt(new org.paradjoint.core.ir.Call(name, ir, where, org.paradjoint.core.ir.CalleeKind.MPI), where));
+        out.addAll(after);
+        return out.size() == 1 ? out.get(0) : new Block(out, where);
+    }
+
+    private static int commPosition(MpiRoutine r) {
+        return switch (r) {
+            case SEND, RECV -> 5;
+            case SENDRECV -> 10;
+            case ALLREDUCE -> 5;
+            case REDUCE -> 6;
+            case BCAST -> 4;
+            case BARRIER -> 0;
+        };
+    }
+
+    /** {@code MPI_Comm_rank(comm, &r)}: {@code r = pa_mpi_rank(comm)}. */
+    private Stmt rankQuery(String name, IASTFunctionCallExpression call, IASTInitializerClause[] args,
+            SourceRange where) {
+        if (args.length != 2) {
+            throw error("call-arity.function", call, "function", name, "arity", 2, "args", args.length);
+        }
+        Expr comm = comm(args[0]);
+        if (!(args[1] instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper)) {
+            throw error("unsupported-mpi.rank-target", args[1], "routine", name, "code", SourceText.excerpt(args[1]));
+        }
+        LValue target = ctx.exprs.target(u.getOperand());
+        if (!target.var().type().isInteger()) {
+            throw error("unsupported-mpi.rank-target", args[1], "routine", name, "code", SourceText.excerpt(args[1]));
+        }
+        String query = name.equals("MPI_Comm_rank") ? MpiRuntime.RANK : MpiRuntime.SIZE;
+        return new Assign(target, Assign.Op.SET, new org.paradjoint.core.ir.Call(query, List.of(comm), where, org.paradjoint.core.ir.CalleeKind.MPI), false,
+                List.of(), where);
+    }
+
+    /**
+     * The buffer of one side of a call: a local array of {@code count} elements, with the copy that
+     * loads it from the user's buffer ({@code load}: a send, or a receive that may leave the user's
+     * values in place) and the copy that stores it back ({@code store}: a receive).
+     */
+    private Expr staged(IASTInitializerClause bufferArg, IASTInitializerClause countArg,
+            IASTInitializerClause typeArg, List<Expr> ir, int countAt, int typeAt, String tempName, boolean load,
+            boolean store, List<Stmt> before, List<Stmt> after) {
+        Buffer user = buffer(bufferArg);
+        Expr count = count(countArg);
+        BaseType type = datatype(typeArg, user, bufferArg);
+        ir.set(countAt, count);
+        ir.set(typeAt, new TextOperand(type == BaseType.DOUBLE ? "MPI_DOUBLE" : "MPI_INT", ctx.src.range(typeArg)));
+        if (user.var().isScalar() && !(count instanceof IntLit l && l.value() == 1)) {
+            throw error("unsupported-mpi.scalar-count", countArg, "name", user.var().name(), "code",
+                    SourceText.excerpt(countArg));
+        }
+        SourceRange r = ctx.src.range(bufferArg);
+        Variable temp = ctx.scopes.declareGenerated(new Variable("pa_" + tempName.substring(4).toLowerCase(),
+                type, List.of(Dim.c(count)), Variable.Kind.LOCAL, false, org.paradjoint.core.ir.Layout.ROW_MAJOR,
+                SourceRange.NONE));
+        if (load) {
+            before.add(copy(temp, user, count, true, r));
+        }
+        if (store) {
+            after.add(copy(temp, user, count, false, r));
+        }
+        return new VarRef(temp, r);
+    }
+
+    /** {@code temp[k] = x[off + k]} (into the temporary) or {@code x[off + k] = temp[k]} over the count. */
+    private Stmt copy(Variable temp, Buffer user, Expr count, boolean intoTemp, SourceRange r) {
+        if (user.var().isScalar()) {
+            LValue t = new ArrayRef(temp, List.of(new IntLit(0, r)), r);
+            LValue u = new VarRef(user.var(), r);
+            return intoTemp ? set(t, u, r) : set(u, t, r);
+        }
+        Variable k = ctx.scopes.declareGenerated(Variable.scalar("pa_k", BaseType.INT, Variable.Kind.LOCAL));
+        Expr kRef = new VarRef(k, r);
+        Expr index = user.offset() instanceof IntLit z && z.value() == 0 ? kRef : new Binary(Binary.Op.ADD, user.offset(), kRef, r);
+        LValue t = new ArrayRef(temp, List.of(kRef), r);
+        LValue u = new ArrayRef(user.var(), List.of(index), r);
+        Stmt body = intoTemp ? set(t, u, r) : set(u, t, r);
+        return new For(k, new IntLit(0, r), Binary.Op.LT, count, new IntLit(1, r), new Block(List.of(body), r), null,
+                List.of(), r);
+    }
+
+    private static Stmt set(LValue target, Expr value, SourceRange r) {
+        return new Assign(target, Assign.Op.SET, value, false, List.of(), r);
+    }
+
+    /** {@code &x[k]}, {@code x + k}, {@code k + x}, {@code x} (a one-dimensional array) or {@code &s} (a scalar). */
+    private Buffer buffer(IASTInitializerClause arg) {
+        IASTExpression e = Exprs.stripParens((IASTExpression) arg);
+        if (isConstant(arg, "MPI_IN_PLACE")) {
+            throw error("unsupported-mpi.in-place", arg);
+        }
+        if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
+            IASTExpression operand = Exprs.stripParens(u.getOperand());
+            if (operand instanceof IASTArraySubscriptExpression) {
+                Expr element = ctx.exprs.value(operand);
+                if (element instanceof ArrayRef a && a.indices().size() == 1 && a.var().rank() == 1) {
+                    return new Buffer(a.var(), a.indices().get(0), false);
+                }
+            } else if (operand instanceof IASTIdExpression) {
+                if (ctx.exprs.value(operand) instanceof VarRef v && v.var().isScalar()) {
+                    return new Buffer(v.var(), new IntLit(0), false);
+                }
+            }
+        } else if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
+            Variable left = ctx.exprs.arrayValued(b.getOperand1());
+            Variable right = ctx.exprs.arrayValued(b.getOperand2());
+            if (left != null && right == null && left.rank() == 1) {
+                return new Buffer(left, ctx.exprs.value(b.getOperand2()), false);
+            }
+            if (right != null && left == null && right.rank() == 1) {
+                return new Buffer(right, ctx.exprs.value(b.getOperand1()), false);
+            }
+        } else if (e instanceof IASTIdExpression) {
+            Variable v = ctx.exprs.arrayValued(e);
+            if (v != null && v.rank() == 1) {
+                return new Buffer(v, new IntLit(0), false);
+            }
+        }
+        throw error("unsupported-mpi.buffer", arg, "code", SourceText.excerpt(arg));
+    }
+
+    private Expr count(IASTInitializerClause arg) {
+        Expr e = ctx.exprs.value((IASTExpression) arg);
+        boolean overParameters = ExprUtil.variables(e).stream()
+                .allMatch(v -> v.isParameter() && v.isScalar() && v.type().isInteger());
+        if (!Declarations.isConstant(e) && !overParameters) {
+            throw error("unsupported-mpi.count", arg, "code", SourceText.excerpt(arg));
+        }
+        return e;
+    }
+
+    /** {@code MPI_DOUBLE} for a double buffer, {@code MPI_INT} for an int one. */
+    private BaseType datatype(IASTInitializerClause arg, Buffer user, IASTInitializerClause bufferArg) {
+        BaseType expected = isConstant(arg, "MPI_DOUBLE") ? BaseType.DOUBLE
+                : isConstant(arg, "MPI_INT") ? BaseType.INT : null;
+        if (expected == null) {
+            throw error("unsupported-mpi.datatype", arg, "code", SourceText.excerpt(arg));
+        }
+        if (user.var().type() != expected) {
+            throw error("unsupported-mpi.datatype-mismatch", bufferArg, "code", SourceText.excerpt(bufferArg),
+                    "type", user.var().type().cName(), "datatype", SourceText.excerpt(arg));
+        }
+        return expected;
+    }
+
+    private TextOperand sum(IASTInitializerClause arg, String routine) {
+        if (!isConstant(arg, "MPI_SUM")) {
+            throw error("unsupported-mpi.reduction-op", arg, "routine", routine, "code", SourceText.excerpt(arg));
+        }
+        return new TextOperand("MPI_SUM", ctx.src.range(arg));
+    }
+
+    private Expr comm(IASTInitializerClause arg) {
+        if (isConstant(arg, "MPI_COMM_WORLD") || isConstant(arg, "MPI_COMM_SELF")) {
+            return new TextOperand(SourceText.excerpt(arg), ctx.src.range(arg));
+        }
+        Expr e = ctx.exprs.value((IASTExpression) arg);
+        if (e instanceof VarRef v && v.var().type() == BaseType.MPI_COMM) {
+            return e;
+        }
+        throw error("unsupported-mpi.communicator", arg, "code", SourceText.excerpt(arg));
+    }
+
+    /** A rank: an integer expression, or {@code MPI_PROC_NULL}; never a wildcard. */
+    private Expr peer(IASTInitializerClause arg) {
+        if (isConstant(arg, "MPI_PROC_NULL")) {
+            return new TextOperand("MPI_PROC_NULL", ctx.src.range(arg));
+        }
+        if (isConstant(arg, "MPI_ANY_SOURCE")) {
+            throw error("unsupported-mpi.wildcard", arg, "code", "MPI_ANY_SOURCE");
+        }
+        return value(arg);
+    }
+
+    private Expr tag(IASTInitializerClause arg) {
+        if (isConstant(arg, "MPI_ANY_TAG")) {
+            throw error("unsupported-mpi.wildcard", arg, "code", "MPI_ANY_TAG");
+        }
+        return value(arg);
+    }
+
+    private TextOperand status(IASTInitializerClause arg) {
+        if (!isConstant(arg, "MPI_STATUS_IGNORE")) {
+            throw error("unsupported-mpi.status", arg, "code", SourceText.excerpt(arg));
+        }
+        return new TextOperand("MPI_STATUS_IGNORE", ctx.src.range(arg));
+    }
+
+    private Expr value(IASTInitializerClause arg) {
+        Expr e = ctx.exprs.value((IASTExpression) arg);
+        if (!org.paradjoint.core.expr.ExprTypes.isInteger(e)) {
+            throw error("unsupported-mpi.integer-argument", arg, "code", SourceText.excerpt(arg));
+        }
+        return e;
+    }
+
+    /** Whether the user wrote MPI's constant {@code name} here (its expansion differs between libraries). */
+    private static boolean isConstant(IASTNode arg, String name) {
+        return arg.getRawSignature().strip().equals(name);
+    }
+
+    private UnsupportedException unsupportedRoutine(String name, IASTNode call) {
+        if (ONE_SIDED.contains(name) || name.startsWith("MPI_Win_")) {
+            return error("unsupported-mpi.one-sided", call, "routine", name);
+        }
+        if (NOT_YET.contains(name)) {
+            return error("unsupported-mpi.routine-not-yet", call, "routine", name);
+        }
+        return error("unsupported-mpi.routine", call, "routine", name);
+    }
+
+    private UnsupportedException error(String id, IASTNode node, Object... arguments) {
+        return new UnsupportedException(id, ctx.src.range(node), arguments);
+    }
+}

@@ -1,0 +1,155 @@
+package org.paradjoint.core.mpi;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.CalleeKind;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * A communication call of the IR read by its routine's argument positions ({@link MpiRoutine}).
+ *
+ * <p>Its buffers are whole local arrays that the front-end made for this call: the user's buffer
+ * ({@code &x[k]}, {@code x + k}, {@code &s}, {@code x}) is copied into a send buffer before the call
+ * and out of a receive buffer after it, and a receive buffer is first loaded with the user's values
+ * (a receive from {@code MPI_PROC_NULL}, or a reduction's result on a rank that is not the root,
+ * leaves them unchanged). The copies are ordinary assignments, so the analyses and both modes treat
+ * the user's arrays as always; the call itself only moves values between buffers of its own, which
+ * makes every rule of {@code MpiAdjoints} a statement about these buffers alone.
+ */
+public record Communication(MpiRoutine routine, Call call) {
+
+    /** The communication a statement makes, if it is one. */
+    public static Optional<Communication> of(Stmt s) {
+        return s instanceof CallStmt c ? of(c.call()) : Optional.empty();
+    }
+
+    public static Optional<Communication> of(Call c) {
+        if (c.kind() != CalleeKind.MPI) {
+            return Optional.empty();
+        }
+        return MpiRoutine.named(c.name()).map(r -> new Communication(r, c));
+    }
+
+    /**
+     * Refuses a communication inside a parallel loop: MPI is called by one thread at a time, outside
+     * parallel regions ({@code MPI_THREAD_FUNNELED}), and the reversed messages must be posted in one
+     * order on every rank, which threads would not keep.
+     */
+    public static void checkOutsideParallelLoops(Stmt body) {
+        StmtUtil.forEach(body, s -> {
+            if (s instanceof For f && f.omp() != null) {
+                for (Communication c : in(f.body())) {
+                    throw new UnsupportedException("unsupported-mpi.in-parallel-loop", c.call().range(), "routine",
+                            c.routine().cName);
+                }
+            }
+        });
+    }
+
+    /** Every communication in a statement tree, in program order. */
+    public static List<Communication> in(Stmt body) {
+        List<Communication> out = new ArrayList<>();
+        StmtUtil.forEach(body, s -> of(s).ifPresent(out::add));
+        return out;
+    }
+
+    /**
+     * The floating buffers of every communication in {@code body}. They share one activity: a value
+     * sent by one call is received by another call (on another rank), which the flow-insensitive
+     * analyses cannot pair, and a derivative message must be sent exactly when its receiver expects
+     * one; so either all carry derivatives or none does.
+     */
+    public static Set<Variable> floatingBuffers(Stmt body) {
+        Set<Variable> out = new LinkedHashSet<>();
+        for (Communication c : in(body)) {
+            c.sendBuffer().filter(Variable::isFloating).ifPresent(out::add);
+            c.recvBuffer().filter(Variable::isFloating).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    public Optional<Variable> sendBuffer() {
+        return buffer(routine.send);
+    }
+
+    public Optional<Variable> recvBuffer() {
+        return buffer(routine.recv);
+    }
+
+    /** The buffers the call writes (a Bcast's single buffer included). */
+    public List<Variable> written() {
+        return recvBuffer().map(List::of).orElse(List.of());
+    }
+
+    public Expr count() {
+        return arg(routine.count);
+    }
+
+    public Expr recvCount() {
+        return arg(routine.recvCount);
+    }
+
+    public Expr peer() {
+        return arg(routine.peer);
+    }
+
+    public Expr tag() {
+        return arg(routine.tag);
+    }
+
+    public Expr recvPeer() {
+        return arg(routine.recvPeer);
+    }
+
+    public Expr recvTag() {
+        return arg(routine.recvTag);
+    }
+
+    public Expr comm() {
+        return arg(routine.comm);
+    }
+
+    public Expr root() {
+        return arg(routine.root);
+    }
+
+    /** True when the call moves floating-point values (its buffers are floating arrays). */
+    public boolean movesFloating() {
+        return sendBuffer().or(this::recvBuffer).map(Variable::isFloating).orElse(false);
+    }
+
+    /**
+     * The same call with its floating buffers replaced by {@code buffer}'s images and its
+     * communicator by {@code comm}: the tangent's message beside the value's.
+     */
+    public Call withBuffers(java.util.function.UnaryOperator<Variable> buffer, Expr comm) {
+        List<Expr> args = new ArrayList<>(call.args());
+        for (int p : new int[] {routine.send, routine.recv}) {
+            if (p >= 0 && args.get(p) instanceof VarRef v) {
+                args.set(p, new VarRef(buffer.apply(v.var()), v.range()));
+            }
+        }
+        args.set(routine.comm, comm);
+        return call.withArgs(args);
+    }
+
+    private Optional<Variable> buffer(int position) {
+        return position >= 0 && arg(position) instanceof VarRef v ? Optional.of(v.var()) : Optional.empty();
+    }
+
+    private Expr arg(int position) {
+        return position < 0 ? null : call.args().get(position);
+    }
+}

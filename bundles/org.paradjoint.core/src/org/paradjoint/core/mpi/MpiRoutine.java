@@ -1,0 +1,73 @@
+package org.paradjoint.core.mpi;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The MPI communication routines the IR knows, with the position of each argument in the C
+ * call. A call of one of them is a {@link org.paradjoint.core.ir.CalleeKind#MPI} call whose
+ * buffers are whole local arrays (the front-end stages the user's buffers through them, see
+ * {@link Communication}); {@link Communication} reads the arguments by these positions.
+ * Positions are -1 where the routine has no such argument.
+ */
+public enum MpiRoutine {
+    //        name            send  recv  count rcount type  peer  tag   comm  op    root  rpeer rtag
+    SEND("MPI_Send",           0,   -1,   1,   -1,    2,    3,    4,    5,   -1,   -1,   -1,   -1),
+    RECV("MPI_Recv",          -1,    0,  -1,    1,    2,   -1,   -1,    5,   -1,   -1,    3,    4),
+    SENDRECV("MPI_Sendrecv",   0,    5,   1,    6,    2,    3,    4,   10,   -1,   -1,    8,    9),
+    ALLREDUCE("MPI_Allreduce", 0,    1,   2,    2,    3,   -1,   -1,    5,    4,   -1,   -1,   -1),
+    REDUCE("MPI_Reduce",       0,    1,   2,    2,    3,   -1,   -1,    6,    4,    5,   -1,   -1),
+    BCAST("MPI_Bcast",         0,    0,   1,    1,    2,   -1,   -1,    4,   -1,    3,   -1,   -1),
+    BARRIER("MPI_Barrier",    -1,   -1,  -1,   -1,   -1,   -1,   -1,    0,   -1,   -1,   -1,   -1);
+
+    public final String cName;
+    final int send;
+    final int recv;
+    final int count;
+    final int recvCount;
+    /** The datatype of the send buffer, or of the receive buffer of a Recv. */
+    final int type;
+    /** The destination of a send (a Send's, or the send half of a Sendrecv's). */
+    final int peer;
+    final int tag;
+    final int comm;
+    final int op;
+    final int root;
+    /** The source of a receive (a Recv's, or the receive half of a Sendrecv's). */
+    final int recvPeer;
+    final int recvTag;
+
+    MpiRoutine(String cName, int send, int recv, int count, int recvCount, int type, int peer, int tag, int comm,
+            int op, int root, int recvPeer, int recvTag) {
+        this.cName = cName;
+        this.send = send;
+        this.recv = recv;
+        this.count = count;
+        this.recvCount = recvCount;
+        this.type = type;
+        this.peer = peer;
+        this.tag = tag;
+        this.comm = comm;
+        this.op = op;
+        this.root = root;
+        this.recvPeer = recvPeer;
+        this.recvTag = recvTag;
+    }
+
+    /** The number of arguments of the C routine. */
+    public int arity() {
+        return switch (this) {
+            case SEND -> 6;
+            case RECV -> 7;
+            case SENDRECV -> 12;
+            case ALLREDUCE -> 6;
+            case REDUCE -> 7;
+            case BCAST -> 5;
+            case BARRIER -> 1;
+        };
+    }
+
+    public static Optional<MpiRoutine> named(String name) {
+        return Arrays.stream(values()).filter(r -> r.cName.equals(name)).findFirst();
+    }
+}

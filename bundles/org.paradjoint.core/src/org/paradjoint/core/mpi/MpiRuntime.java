@@ -1,0 +1,179 @@
+package org.paradjoint.core.mpi;
+
+import java.util.List;
+
+import org.paradjoint.core.ir.Call;
+import org.paradjoint.core.ir.CalleeKind;
+import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.Expr;
+
+/**
+ * The C functions a generated file that communicates defines for itself (after {@code #include
+ * <mpi.h>}): rank and size queries, the duplicated communicator of derivative messages, and one
+ * function per reversed routine. Each reversal is written out here once, with its derivation, so
+ * that the adjoint code calls it like a statement. All are {@code static inline}: a file defines
+ * them all and uses some, without warnings.
+ *
+ * <p>Conventions of the reversals: {@code sb}/{@code rb} are the adjoints of a call's send and
+ * receive buffers (see {@link Communication}); adjoints are added ({@code +=}) to send buffers,
+ * whatever they held; a receive buffer's adjoint is sent away and then zero, because the receive
+ * overwrote the buffer, except where the primal call left the buffer as it was (a receive from
+ * {@code MPI_PROC_NULL}, a reduction's result off the root), where it passes through unchanged.
+ */
+public final class MpiRuntime {
+
+    public static final String RANK = "pa_mpi_rank";
+    public static final String SIZE = "pa_mpi_size";
+    public static final String DERIVATIVE_COMM = "pa_mpi_derivative_comm";
+    public static final String SEND_B = "pa_mpi_send_b";
+    public static final String RECV_B = "pa_mpi_recv_b";
+    public static final String SENDRECV_B = "pa_mpi_sendrecv_b";
+    public static final String ALLREDUCE_SUM_B = "pa_mpi_allreduce_sum_b";
+    public static final String REDUCE_SUM_B = "pa_mpi_reduce_sum_b";
+    public static final String BCAST_B = "pa_mpi_bcast_b";
+
+    private MpiRuntime() {
+    }
+
+    /** A call of one of these functions (or of an MPI routine itself). */
+    public static Call call(String name, List<Expr> args) {
+        return new Call(name, args, SourceRange.NONE, CalleeKind.MPI);
+    }
+
+    /** The communicator that carries the derivative messages of the user's {@code comm}. */
+    public static Call derivativeComm(Expr comm) {
+        return call(DERIVATIVE_COMM, List.of(comm));
+    }
+
+    public static final String C_SOURCE = """
+            /* ---- MPI: rank queries and reversed communication ---- */
+
+            static inline int pa_mpi_rank(MPI_Comm comm)
+            {
+                int r;
+                MPI_Comm_rank(comm, &r);
+                return r;
+            }
+
+            static inline int pa_mpi_size(MPI_Comm comm)
+            {
+                int s;
+                MPI_Comm_size(comm, &s);
+                return s;
+            }
+
+            /* Derivative messages travel on a duplicate of the user's communicator, made the first time
+               (every rank reaches it in the same order: derivative code runs collectively): MPI matches a
+               message by communicator, source and tag, so no receive of the user's can take one, whatever
+               tags the user's code uses. */
+            static inline MPI_Comm pa_mpi_derivative_comm(MPI_Comm comm)
+            {
+                static MPI_Comm user[16], dup[16];
+                static int n = 0;
+                for (int k = 0; k < n; k++)
+                    if (user[k] == comm)
+                        return dup[k];
+                if (n == 16) {
+                    fprintf(stderr, "paradjoint: derivatives on more than 16 communicators\\n");
+                    MPI_Abort(comm, 1);
+                }
+                user[n] = comm;
+                MPI_Comm_dup(comm, &dup[n]);
+                return dup[n++];
+            }
+
+            static inline double *pa_mpi_scratch(int count)
+            {
+                double *t = (double *) malloc(sizeof(double) * (size_t) (count > 0 ? count : 1));
+                if (!t) {
+                    fprintf(stderr, "paradjoint: out of memory for a message of %d values\\n", count);
+                    MPI_Abort(MPI_COMM_WORLD, 1);
+                }
+                return t;
+            }
+
+            /* MPI_Send(s, count, dest, tag): dest's r = s, so s's adjoint gains dest's adjoint of r, which
+               dest sends back (pa_mpi_recv_b). */
+            static inline void pa_mpi_send_b(double *sb, int count, int dest, int tag, MPI_Comm comm)
+            {
+                if (dest == MPI_PROC_NULL)
+                    return;
+                double *t = pa_mpi_scratch(count);
+                MPI_Recv(t, count, MPI_DOUBLE, dest, tag, pa_mpi_derivative_comm(comm), MPI_STATUS_IGNORE);
+                for (int k = 0; k < count; k++)
+                    sb[k] += t[k];
+                free(t);
+            }
+
+            /* MPI_Recv(r, count, source, tag): r = source's s, overwriting r: r's adjoint goes to source
+               (pa_mpi_send_b) and is zero before the receive. */
+            static inline void pa_mpi_recv_b(double *rb, int count, int source, int tag, MPI_Comm comm)
+            {
+                if (source == MPI_PROC_NULL)
+                    return;
+                MPI_Send(rb, count, MPI_DOUBLE, source, tag, pa_mpi_derivative_comm(comm));
+                for (int k = 0; k < count; k++)
+                    rb[k] = 0.0;
+            }
+
+            /* MPI_Sendrecv: both halves reversed at once, with the same partners and tags: r's adjoint
+               goes back to source, s's comes back from dest. */
+            static inline void pa_mpi_sendrecv_b(double *sb, int scount, int dest, int stag, double *rb, int rcount,
+                                                 int source, int rtag, MPI_Comm comm)
+            {
+                double *t = pa_mpi_scratch(scount);
+                MPI_Sendrecv(rb, rcount, MPI_DOUBLE, source, rtag, t, scount, MPI_DOUBLE, dest, stag,
+                             pa_mpi_derivative_comm(comm), MPI_STATUS_IGNORE);
+                if (dest != MPI_PROC_NULL)
+                    for (int k = 0; k < scount; k++)
+                        sb[k] += t[k];
+                if (source != MPI_PROC_NULL)
+                    for (int k = 0; k < rcount; k++)
+                        rb[k] = 0.0;
+                free(t);
+            }
+
+            /* MPI_Allreduce(s, r, SUM): r = sum over ranks p of s_p on every rank, so every s_q's adjoint
+               gains the sum over p of r_p's adjoint: an Allreduce(SUM) of the adjoints. */
+            static inline void pa_mpi_allreduce_sum_b(double *sb, double *rb, int count, MPI_Comm comm)
+            {
+                double *t = pa_mpi_scratch(count);
+                MPI_Allreduce(rb, t, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                for (int k = 0; k < count; k++) {
+                    sb[k] += t[k];
+                    rb[k] = 0.0;
+                }
+                free(t);
+            }
+
+            /* MPI_Reduce(s, r, SUM, root): r = sum of s_p on the root only, so every s_q's adjoint gains the
+               root's adjoint of r: a Bcast from the root. Off the root r is left alone, and so is its adjoint. */
+            static inline void pa_mpi_reduce_sum_b(double *sb, double *rb, int count, int root, MPI_Comm comm)
+            {
+                double *t = pa_mpi_scratch(count);
+                int me = pa_mpi_rank(comm);
+                if (me == root)
+                    for (int k = 0; k < count; k++)
+                        t[k] = rb[k];
+                MPI_Bcast(t, count, MPI_DOUBLE, root, pa_mpi_derivative_comm(comm));
+                for (int k = 0; k < count; k++)
+                    sb[k] += t[k];
+                if (me == root)
+                    for (int k = 0; k < count; k++)
+                        rb[k] = 0.0;
+                free(t);
+            }
+
+            /* MPI_Bcast(b, root): b_p = b_root on every rank p, overwriting b off the root: the root's adjoint
+               becomes the sum of every rank's (a Reduce(SUM) to the root), the others' is zero. */
+            static inline void pa_mpi_bcast_b(double *bb, int count, int root, MPI_Comm comm)
+            {
+                double *t = pa_mpi_scratch(count);
+                int me = pa_mpi_rank(comm);
+                MPI_Reduce(bb, t, count, MPI_DOUBLE, MPI_SUM, root, pa_mpi_derivative_comm(comm));
+                for (int k = 0; k < count; k++)
+                    bb[k] = me == root ? t[k] : 0.0;
+                free(t);
+            }
+            """;
+}

@@ -1,0 +1,83 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.mpi.Communication;
+import org.paradjoint.core.mpi.MpiRuntime;
+
+/**
+ * The derivative of each communication call, in both modes; the reversals themselves, with their
+ * derivations, are the functions of {@link MpiRuntime#C_SOURCE}. A call whose buffers carry no
+ * derivative (integer data, inactive arrays) has none: it runs in the primal and the forward sweep
+ * only. Floating buffers all share one activity ({@link Communication#floatingBuffers}), so a
+ * derivative message is sent exactly where its receiver posts the receive, on every rank.
+ */
+final class MpiAdjoints {
+
+    private MpiAdjoints() {
+    }
+
+    /** Tangent mode: the same routine moving the derivatives, beside the values, on the derivative communicator. */
+    static List<Stmt> tangent(Communication c, DiffContext cx) {
+        if (!carriesDerivatives(c, cx)) {
+            return List.of();
+        }
+        return List.of(new CallStmt(c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()))));
+    }
+
+    /** Reverse mode: the reversed communication of the adjoints, where the call stood in the reverse sweep. */
+    static List<Stmt> reverse(Communication c, DiffContext cx) {
+        if (c.routine() == org.paradjoint.core.mpi.MpiRoutine.BARRIER) {
+            return List.of(new CallStmt(c.call())); // every rank waits at the same point of the reverse sweep
+        }
+        if (!carriesDerivatives(c, cx)) {
+            return List.of();
+        }
+        List<Expr> args = new ArrayList<>();
+        String helper = switch (c.routine()) {
+            case SEND -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), c.peer(), c.tag()));
+                yield MpiRuntime.SEND_B;
+            }
+            case RECV -> {
+                args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.recvCount(), c.recvPeer(), c.recvTag()));
+                yield MpiRuntime.RECV_B;
+            }
+            case SENDRECV -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), c.peer(), c.tag(),
+                        adjoint(c.recvBuffer().get(), cx), c.recvCount(), c.recvPeer(), c.recvTag()));
+                yield MpiRuntime.SENDRECV_B;
+            }
+            case ALLREDUCE -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count()));
+                yield MpiRuntime.ALLREDUCE_SUM_B;
+            }
+            case REDUCE -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count(),
+                        c.root()));
+                yield MpiRuntime.REDUCE_SUM_B;
+            }
+            case BCAST -> {
+                args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.count(), c.root()));
+                yield MpiRuntime.BCAST_B;
+            }
+            case BARRIER -> throw new IllegalStateException("handled above");
+        };
+        args.add(c.comm());
+        return List.of(new CallStmt(MpiRuntime.call(helper, args)));
+    }
+
+    private static boolean carriesDerivatives(Communication c, DiffContext cx) {
+        return c.movesFloating() && c.sendBuffer().or(c::recvBuffer).map(cx::isActive).orElse(false);
+    }
+
+    private static Expr adjoint(Variable buffer, DiffContext cx) {
+        return new VarRef(cx.derivative(buffer));
+    }
+}
