@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.CheckSpecException;
 import org.paradjoint.core.check.CheckResolution;
 import org.paradjoint.core.check.CheckSpecParser;
@@ -39,6 +40,10 @@ final class CheckCommand implements Command {
               --run                 also compile the driver with gcc and run it; the exit status
                                     is then the driver's (0 only on PASS)
               --threads LIST        OpenMP thread counts to run with, comma-separated (default 1,2)
+              --ranks LIST          for a function that communicates with MPI: the numbers of MPI
+                                    processes to run with, comma-separated (default 1); the driver
+                                    is built with mpicc and run with mpirun --oversubscribe, every
+                                    rank with its own inputs, the tests on global sums and norms
               --allow-zero          pass a run whose products are all exactly 0; without it such a
                                     run FAILs, since it compared nothing (no loop iteration ran at
                                     the sizes given, or every derivative is 0)
@@ -56,6 +61,7 @@ final class CheckCommand implements Command {
         boolean allowZero = false;
         boolean force = false;
         List<Integer> threads = List.of(1, 2);
+        List<Integer> ranks = null;
         PreprocessorOptions preprocessor = new PreprocessorOptions();
         for (int k = 0; k < args.length; k++) {
             if (PreprocessorOptions.isOption(args[k])) {
@@ -78,6 +84,15 @@ final class CheckCommand implements Command {
                     threads = parseThreads(v);
                 } catch (NumberFormatException e) {
                     err.println("paradjoint check: --threads needs a list of positive integers, e.g. 1,2");
+                    return Paradjoint.USAGE;
+                }
+            } else if (args[k].equals("--ranks") || args[k].startsWith("--ranks=")) {
+                String v = args[k].contains("=") ? args[k].substring(args[k].indexOf('=') + 1)
+                        : k + 1 < args.length ? args[++k] : "";
+                try {
+                    ranks = parseThreads(v);
+                } catch (NumberFormatException e) {
+                    err.println("paradjoint check: --ranks needs a list of positive integers, e.g. 1,2,4");
                     return Paradjoint.USAGE;
                 }
             } else {
@@ -133,6 +148,13 @@ final class CheckCommand implements Command {
             err.println(Diagnostic.error("no-ad-pragma.check", primal.range(), "function", c.function()).format());
             return 1;
         }
+        boolean mpi = CheckDriverGenerator.usesMpi(primal);
+        if (ranks != null && !mpi) {
+            err.println("paradjoint check: --ranks: " + c.function() + " does not communicate (no MPI_Comm parameter"
+                    + " and no MPI call)");
+            return Paradjoint.USAGE;
+        }
+        List<Integer> rankCounts = mpi ? (ranks == null ? List.of(1) : ranks) : null;
         // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
         GeneratedFile tangent = toolchain.needsTangent() ? derivatives(parsed.unit(), c.file(), Mode.TANGENT) : null;
         GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
@@ -156,7 +178,7 @@ final class CheckCommand implements Command {
             return refused;
         }
         CheckFiles files = CheckFiles.before(toolchain.generated(request), toolchain.built(request));
-        int status = prepareAndRun(toolchain, request, c.file(), threads, allowZero, out, err);
+        int status = prepareAndRun(toolchain, request, c.file(), threads, rankCounts, allowZero, out, err);
         if (status != 0) {
             files.removeCreated(err);
         }
@@ -165,7 +187,7 @@ final class CheckCommand implements Command {
 
     /** Writes, builds and (with --run) runs the driver; the exit status. */
     private static int prepareAndRun(CheckToolchain toolchain, CheckToolchain.Request request, String file,
-            List<Integer> threads, boolean allowZero, PrintStream out, PrintStream err) {
+            List<Integer> threads, List<Integer> ranks, boolean allowZero, PrintStream out, PrintStream err) {
         CheckToolchain.Outcome prepared;
         try {
             prepared = toolchain.prepare(request);
@@ -198,29 +220,43 @@ final class CheckCommand implements Command {
             out.println("built " + prepared.executable());
             return 0;
         }
-        return runDriver(toolchain, prepared.executable(), threads, allowZero, out, err);
+        return runDriver(toolchain, prepared.executable(), threads, ranks, allowZero, out, err);
     }
 
-    private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, boolean allowZero,
-            PrintStream out, PrintStream err) {
+    /** Runs the driver at every thread count, and under MPI at every rank count too (null: no MPI). */
+    private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, List<Integer> ranks,
+            boolean allowZero, PrintStream out, PrintStream err) {
         int status = 0;
-        for (int t : threads) {
-            out.println("== OMP_NUM_THREADS=" + t);
-            try {
-                DriverRunner.Outcome ran = toolchain.run(executable, t, allowZero);
-                out.print(ran.stdout());
-                err.print(ran.stderr());
-                if (ran.signal() != 0) {
-                    err.println(Diagnostic.error("check-driver-killed", SourceRange.ofFile(executable.toString()),
-                            "signal", ran.signalName(), "number", ran.signal(), "threads", t).format());
+        for (int r : ranks == null ? List.of(0) : ranks) {
+            for (int t : threads) {
+                int once = runOnce(toolchain, executable, r, t, allowZero, out, err);
+                if (once == 2) {
+                    return 1;
                 }
-                status |= ran.ok() ? 0 : 1;
-            } catch (IOException e) {
-                err.println("error: cannot run the driver: " + e.getMessage());
-                return 1;
+                status |= once;
             }
         }
         return status;
+    }
+
+    /** One run: 0 on PASS, 1 on FAIL, 2 when the driver could not be started. */
+    private static int runOnce(CheckToolchain toolchain, Path executable, int ranks, int threads, boolean allowZero,
+            PrintStream out, PrintStream err) {
+        out.println(ranks > 0 ? "== ranks=" + ranks + " OMP_NUM_THREADS=" + threads : "== OMP_NUM_THREADS=" + threads);
+        try {
+            DriverRunner.Outcome ran = ranks > 0 ? toolchain.runRanks(executable, ranks, threads, allowZero)
+                    : toolchain.run(executable, threads, allowZero);
+            out.print(ran.stdout());
+            err.print(ran.stderr());
+            if (ran.signal() != 0) {
+                err.println(Diagnostic.error("check-driver-killed", SourceRange.ofFile(executable.toString()),
+                        "signal", ran.signalName(), "number", ran.signal(), "threads", threads).format());
+            }
+            return ran.ok() ? 0 : 1;
+        } catch (IOException e) {
+            err.println("error: cannot run the driver: " + e.getMessage());
+            return 2;
+        }
     }
 
     /** The derivatives `paradjoint differentiate FILE --mode MODE` writes, with its default settings. */

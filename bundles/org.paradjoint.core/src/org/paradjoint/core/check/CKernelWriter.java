@@ -116,6 +116,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
             String n = p.name();
             switch (p.kind()) {
                 case INT_SCALAR -> { }
+                case COMMUNICATOR -> line("MPI_Comm " + n + " = MPI_COMM_WORLD;");
                 case REAL_SCALAR -> {
                     String t = p.var().type().cName();
                     line(t + " pa_" + n + ", pa_" + n + "_in = 0.0;");
@@ -188,7 +189,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
         for (Param p : plan.params()) {
             String n = p.name();
             switch (p.kind()) {
-                case INT_SCALAR -> { }
+                case INT_SCALAR, COMMUNICATOR -> { }
                 case REAL_SCALAR -> line("    { &pa_" + n + ", &pa_" + n + "_in, sizeof pa_" + n + " },");
                 default -> line("    { pa_" + n + ", pa_" + n + "_in, sizeof *pa_" + n + " * (size_t) pa_len_" + n
                         + " },");
@@ -205,6 +206,8 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
                         : "pa__h = fmax(pa__h, pa__h_rel * pa_chk_maxabs(pa_" + n + "_in, pa_len_" + n + "));");
             }
         }
+        // under MPI every rank steps alike: the differences run the primal on all ranks at once
+        line("pa__h = pa_chk_global_max(pa__h);");
     }
 
     @Override
@@ -232,7 +235,7 @@ final class CKernelWriter extends CheckKernelWriter<Param> {
     /** Arrays of rank 2 and more are cast to the pointer-to-array type the function declares. */
     @Override
     protected String argument(Param p, Variable v, String buffer) {
-        if (p.kind() == Kind.INT_SCALAR) {
+        if (p.kind() == Kind.INT_SCALAR || p.kind() == Kind.COMMUNICATOR) {
             return v.name();
         }
         if (v.rank() < 2) {

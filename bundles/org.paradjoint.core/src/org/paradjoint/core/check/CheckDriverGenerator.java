@@ -50,8 +50,9 @@ public final class CheckDriverGenerator {
 
     /** A driver that checks every target; {@code includes} are {@code #include "..."}d in order. */
     public static CheckDriver generate(List<CheckTarget> targets, List<String> includes) {
+        boolean mpi = targets.stream().anyMatch(t -> usesMpi(t.primal()));
         return CheckPlan.driver(targets, DriverPlan::resolve, (plans, out) -> {
-            header(out, plans, includes);
+            header(out, plans, includes, mpi);
             out.append(DriverHelpers.TEXT);
             for (DriverPlan p : plans) {
                 out.append('\n');
@@ -88,9 +89,13 @@ public final class CheckDriverGenerator {
      * kernels callable from the other unit, and the user's {@code main} is renamed in part 1 so
      * that the driver's runs.
      */
-    private static void header(StringBuilder out, List<DriverPlan> plans, List<String> includes) {
+    private static void header(StringBuilder out, List<DriverPlan> plans, List<String> includes, boolean mpi) {
         List<String> comment = CheckPlan.driverComment(plans, "file, two translation units", buildCommand("THIS_FILE", ""));
         out.append("/* ").append(String.join("\n * ", comment)).append(" */\n");
+        if (mpi) {
+            // the checks run on every rank and compare global inner products and norms (DriverHelpers)
+            out.append("#define ").append(MPI_MACRO).append(" 1\n");
+        }
         String part = DriverRunner.PART;
         out.append("#if !defined(").append(part).append(") || ").append(part).append(" == 1\n");
         // math functions are known by name (a source need not include math.h): declare them first
@@ -105,6 +110,7 @@ public final class CheckDriverGenerator {
         }
         out.append("#endif\n#if !defined(").append(part).append(") || ").append(part).append(" == 2\n")
                 .append("#include <float.h>\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n")
+                .append("#ifdef ").append(MPI_MACRO).append("\n#include <mpi.h>\n#endif\n")
                 .append("#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n");
         for (String inc : includes.subList(1, includes.size())) {
             out.append(CPrinter.include(inc));
@@ -133,8 +139,32 @@ public final class CheckDriverGenerator {
                 + primal.name() + "(" + args + ");\n}\n";
     }
 
+    /** Defined by drivers of functions that communicate: they run under {@code mpirun}, every rank checking. */
+    public static final String MPI_MACRO = "PA_CHECK_MPI";
+
+    /** Whether {@code primal} communicates (an {@code MPI_Comm} parameter or an MPI call). */
+    public static boolean usesMpi(Function primal) {
+        return primal.params().stream().anyMatch(v -> v.type() == org.paradjoint.core.ir.BaseType.MPI_COMM)
+                || org.paradjoint.core.expr.StmtUtil.calls(primal.body()).stream()
+                        .anyMatch(org.paradjoint.core.ir.Call::isMpi);
+    }
+
+    /**
+     * {@code main} runs the checks ({@code pa_chk_checks}); under MPI between {@code MPI_Init_thread}
+     * (funneled: the threads of a rank never call MPI) and {@code MPI_Finalize}, with only rank 0
+     * printing (every rank reaches the same verdicts, from global sums).
+     */
     private static void mainFunction(StringBuilder out, List<DriverPlan> plans) {
-        out.append("\nint main(int argc, char **argv)\n{\n")
+        out.append("\nstatic int pa_chk_checks(int argc, char **argv);\n\nint main(int argc, char **argv)\n{\n")
+                .append("#ifdef ").append(MPI_MACRO).append("\n")
+                .append("    int pa_provided, pa_rank, pa_ranks;\n")
+                .append("    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &pa_provided);\n")
+                .append("    MPI_Comm_rank(MPI_COMM_WORLD, &pa_rank);\n    MPI_Comm_size(MPI_COMM_WORLD, &pa_ranks);\n")
+                .append("    if (pa_rank != 0 && freopen(\"/dev/null\", \"w\", stdout) == NULL)\n        return 2;\n")
+                .append("    printf(\"ranks: %d\\n\", pa_ranks);\n")
+                .append("    int pa_result = pa_chk_checks(argc, argv);\n    MPI_Finalize();\n    return pa_result;\n")
+                .append("#else\n    return pa_chk_checks(argc, argv);\n#endif\n}\n");
+        out.append("\nstatic int pa_chk_checks(int argc, char **argv)\n{\n")
                 .append("    static const struct {\n        const char *name;\n        int (*run)(void);\n")
                 .append("    } pa_checks[] = {\n");
         for (DriverPlan p : plans) {

@@ -187,7 +187,7 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
         for (P p : plan.params()) {
             String n = p.name();
             switch (p.kind()) {
-                case INT_SCALAR -> { }
+                case INT_SCALAR, COMMUNICATOR -> { }
                 case REAL_SCALAR -> line(statement("pa_" + n + "_in = pa_chk_uniform(" + lo + ", " + hi + ")"));
                 case REAL_ARRAY -> line(fill("pa_" + n + "_in", p, lo, hi));
                 case INT_ARRAY -> fillIndex(p);

@@ -28,7 +28,9 @@ public final class CheckResolution {
 
     /** What a parameter is, as far as the driver is concerned. */
     public enum Kind {
-        INT_SCALAR, REAL_SCALAR, INT_ARRAY, REAL_ARRAY
+        INT_SCALAR, REAL_SCALAR, INT_ARRAY, REAL_ARRAY,
+        /** An MPI communicator: the driver passes {@code MPI_COMM_WORLD}. */
+        COMMUNICATOR
     }
 
     /**
@@ -201,7 +203,8 @@ public final class CheckResolution {
         var a = adjoint.params().get(k);
         boolean indep = t.independent() || a.independent();
         boolean dep = t.dependent() || a.dependent();
-        Kind kind = v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
+        Kind kind = v.type() == org.paradjoint.core.ir.BaseType.MPI_COMM ? Kind.COMMUNICATOR
+                : v.isArray() ? (v.type().isInteger() ? Kind.INT_ARRAY : Kind.REAL_ARRAY)
                 : (v.type().isInteger() ? Kind.INT_SCALAR : Kind.REAL_SCALAR);
         if ((indep || dep) && v.type().isInteger()) {
             error("check-signature-mismatch.integer", v.range(), "noun", noun, "parameter", v.name(), "role", (indep

@@ -77,9 +77,25 @@ final class DriverHelpers {
             /* splitmix64: the driver's own reproducible random numbers (no rand()). */
             static unsigned long long pa_chk_state;
 
+            /* under MPI (PA_CHECK_MPI) every rank draws its own inputs and seeds; rank 0 those of a run
+               without MPI */
             static inline void pa_chk_seed(unsigned long long seed)
             {
+            #ifdef PA_CHECK_MPI
+                int rank;
+                MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                seed += 0x9E3779B9ULL * (unsigned long long) rank;
+            #endif
                 pa_chk_state = seed;
+            }
+
+            /* the largest of v over the ranks (v itself without MPI) */
+            static inline double pa_chk_global_max(double v)
+            {
+            #ifdef PA_CHECK_MPI
+                MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            #endif
+                return v;
             }
 
             static inline unsigned long long pa_chk_next(void)
@@ -183,6 +199,15 @@ final class DriverHelpers {
 
             static inline int pa_chk_report_dot(double tangent, double tabs, double adjoint, double aabs, double tol)
             {
+            #ifdef PA_CHECK_MPI
+                /* global inner products: each rank's terms summed over the ranks */
+                double local[4] = { tangent, tabs, adjoint, aabs }, global[4];
+                MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+                tangent = global[0];
+                tabs = global[1];
+                adjoint = global[2];
+                aabs = global[3];
+            #endif
                 double scale = fmax(fmax(tabs, aabs), fmax(fabs(tangent), fabs(adjoint)));
                 double err = scale > 0.0 ? fabs(tangent - adjoint) / scale : 0.0;
                 /* both products exactly 0: the run compared nothing (no iteration, or all derivatives 0) */
@@ -217,8 +242,21 @@ final class DriverHelpers {
              * noise is the larger of 100 eps max(1, max|y|) / h (C near |y|) and 4 times the change
              * measured between the steps h and 2h (ill-conditioned kernels, C >> |y|); truncation
              * changes them by only O(h^2), and a wrong tangent differs from both alike */
-            static inline int pa_chk_report_fd(const struct pa_chk_fd *s, double tol, double h, double eps)
+            static inline int pa_chk_report_fd(const struct pa_chk_fd *local, double tol, double h, double eps)
             {
+                struct pa_chk_fd global = *local;
+                const struct pa_chk_fd *s = &global;
+            #ifdef PA_CHECK_MPI
+                /* the max norms over every rank's dependents */
+                double m[6] = { local->err, local->max_yd, local->max_fd, local->max_y, local->noise, local->nan };
+                MPI_Allreduce(MPI_IN_PLACE, m, 6, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+                global.err = m[0];
+                global.max_yd = m[1];
+                global.max_fd = m[2];
+                global.max_y = m[3];
+                global.noise = m[4];
+                global.nan = m[5] != 0.0;
+            #endif
                 double noise = fmax(100.0 * eps * fmax(1.0, s->max_y) / h, 4.0 * s->noise);
                 double scale = fmax(fmax(s->max_yd, s->max_fd), noise / tol);
                 double err = s->nan ? NAN : s->err / scale;

@@ -65,7 +65,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             error("check-unsupported-type.parameter-c-array", v.range(), "parameter", v.name());
             ok = false;
         }
-        if (!v.type().isFloating() && !v.type().isInteger()) {
+        if (!v.type().isFloating() && !v.type().isInteger() && v.type() != org.paradjoint.core.ir.BaseType.MPI_COMM) {
             error("check-unsupported-type.parameter-has-type", v.range(), "parameter", v.name(), "type",
                     v.type().cName());
             ok = false;

@@ -165,6 +165,36 @@ public final class DriverRunner {
     /** Environment variable that lets a check whose products are all exactly 0 pass (a run that compared nothing). */
     public static final String ALLOW_ZERO = "PARADJOINT_CHECK_ALLOW_ZERO";
 
+    /**
+     * How MPI programs are started: OpenMPI's {@code mpirun}, allowed more ranks than cores and
+     * each rank free to run its threads on every core (the default binds a rank to one core, where
+     * its OpenMP threads would share it). OpenMPI refuses to start as root without its two
+     * variables, which say that this is meant.
+     */
+    public static final List<String> MPIRUN = List.of("mpirun", "--oversubscribe", "--bind-to", "none", "-np");
+    public static final Map<String, String> MPIRUN_ENVIRONMENT = Map.of("OMPI_ALLOW_RUN_AS_ROOT", "1",
+            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+
+    /** A runner that builds with the MPI compiler wrapper {@code mpicc} (same flags as gcc). */
+    public static DriverRunner mpi(long timeoutSeconds) {
+        return new DriverRunner("mpicc", GCC_FLAGS, List.of("-lm"), timeoutSeconds);
+    }
+
+    /**
+     * Runs a compiled MPI driver on {@code ranks} processes ({@link #MPIRUN}), each with
+     * {@code OMP_NUM_THREADS=threads}.
+     */
+    public Outcome runRanks(Path executable, int ranks, int threads, Map<String, String> environment,
+            String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(MPIRUN);
+        cmd.add(Integer.toString(ranks));
+        cmd.add(executable.toAbsolutePath().toString());
+        cmd.addAll(List.of(args));
+        Map<String, String> env = new java.util.HashMap<>(MPIRUN_ENVIRONMENT);
+        env.putAll(environment);
+        return exec(cmd, executable.toAbsolutePath().getParent(), threads, env);
+    }
+
     /** Runs a compiled driver with {@code OMP_NUM_THREADS=threads}; {@code args} select checks by name. */
     public Outcome run(Path executable, int threads, String... args) throws IOException {
         return run(executable, threads, Map.of(), args);

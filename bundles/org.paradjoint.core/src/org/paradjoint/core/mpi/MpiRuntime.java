@@ -46,6 +46,8 @@ public final class MpiRuntime {
     }
 
     public static final String C_SOURCE = """
+            #ifndef PARADJOINT_MPI_H
+            #define PARADJOINT_MPI_H
             /* ---- MPI: rank queries and reversed communication ---- */
 
             static inline int pa_mpi_rank(MPI_Comm comm)
@@ -175,5 +177,6 @@ public final class MpiRuntime {
                     bb[k] = me == root ? t[k] : 0.0;
                 free(t);
             }
+            #endif
             """;
 }

@@ -179,6 +179,7 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
             String n = p.name();
             switch (p.kind()) {
                 case INT_SCALAR -> line("integer :: " + n);
+                case COMMUNICATOR -> throw new IllegalStateException("the Fortran front-end reads no MPI_Comm");
                 case REAL_SCALAR -> {
                     line("real(8) :: pa_" + n + ", pa_" + n + "_in");
                     if (p.independent()) {

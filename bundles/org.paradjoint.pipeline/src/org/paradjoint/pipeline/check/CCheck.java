@@ -19,6 +19,8 @@ import org.paradjoint.pipeline.OutputFiles;
 public final class CCheck implements CheckToolchain {
 
     private final DriverRunner runner = new DriverRunner();
+    /** Drivers of functions that communicate: built with mpicc, run under mpirun. */
+    private final DriverRunner mpiRunner = DriverRunner.mpi(300);
 
     @Override
     public String missingCompiler() {
@@ -47,13 +49,20 @@ public final class CCheck implements CheckToolchain {
                     null);
         }
         Path exe = executable(driverPath);
+        DriverRunner builder = CheckDriverGenerator.usesMpi(r.primal()) ? mpiRunner : runner;
         return Outcome.compiled(written, exe,
-                runner.compileCheck(driverPath, exe, preprocessor.toArray(String[]::new)), driver.diagnostics());
+                builder.compileCheck(driverPath, exe, preprocessor.toArray(String[]::new)), driver.diagnostics());
     }
 
     @Override
     public DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException {
         return runner.run(executable, threads, CheckToolchain.environment(allowZero));
+    }
+
+    @Override
+    public DriverRunner.Outcome runRanks(Path executable, int ranks, int threads, boolean allowZero)
+            throws IOException {
+        return mpiRunner.runRanks(executable, ranks, threads, CheckToolchain.environment(allowZero));
     }
 
     @Override

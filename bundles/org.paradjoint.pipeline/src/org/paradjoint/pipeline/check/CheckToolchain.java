@@ -99,6 +99,15 @@ public interface CheckToolchain {
      */
     DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException;
 
+    /**
+     * Runs a driver of a function that communicates on {@code ranks} MPI processes. Only the C
+     * toolchain reads MPI; the others are never asked.
+     */
+    default DriverRunner.Outcome runRanks(Path executable, int ranks, int threads, boolean allowZero)
+            throws IOException {
+        throw new UnsupportedOperationException("MPI drivers are C drivers");
+    }
+
     /** The driver's environment for {@code allowZero}. */
     static Map<String, String> environment(boolean allowZero) {
         return allowZero ? Map.of(DriverRunner.ALLOW_ZERO, "1") : Map.of();
