@@ -46,7 +46,7 @@ import org.paradjoint.core.mpi.MpiRuntime;
 final class MpiCalls {
 
     /** A user's buffer: an array (or scalar) and the offset of the first element sent or received. */
-    private record Buffer(Variable var, Expr offset, boolean inPlace) {
+    private record Buffer(Variable var, Expr offset) {
     }
 
     private static final Set<String> ONE_SIDED = Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Win_create",
@@ -223,29 +223,55 @@ final class MpiCalls {
             if (operand instanceof IASTArraySubscriptExpression) {
                 Expr element = ctx.exprs.value(operand);
                 if (element instanceof ArrayRef a && a.indices().size() == 1 && a.var().rank() == 1) {
-                    return new Buffer(a.var(), a.indices().get(0), false);
+                    return new Buffer(a.var(), a.indices().get(0));
                 }
             } else if (operand instanceof IASTIdExpression) {
                 if (ctx.exprs.value(operand) instanceof VarRef v && v.var().isScalar()) {
-                    return new Buffer(v.var(), new IntLit(0), false);
+                    return new Buffer(v.var(), new IntLit(0));
                 }
             }
-        } else if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
-            Variable left = ctx.exprs.arrayValued(b.getOperand1());
-            Variable right = ctx.exprs.arrayValued(b.getOperand2());
-            if (left != null && right == null && left.rank() == 1) {
-                return new Buffer(left, ctx.exprs.value(b.getOperand2()), false);
-            }
-            if (right != null && left == null && right.rank() == 1) {
-                return new Buffer(right, ctx.exprs.value(b.getOperand1()), false);
-            }
-        } else if (e instanceof IASTIdExpression) {
-            Variable v = ctx.exprs.arrayValued(e);
-            if (v != null && v.rank() == 1) {
-                return new Buffer(v, new IntLit(0), false);
+        } else {
+            Buffer shifted = pointer(e);
+            if (shifted != null) {
+                return shifted;
             }
         }
         throw error("unsupported-mpi.buffer", arg, "code", SourceText.excerpt(arg));
+    }
+
+    /**
+     * A one-dimensional array plus or minus integers, in any order ({@code x}, {@code x + k},
+     * {@code k + x}, {@code x + n - 2}); null for anything else.
+     */
+    private Buffer pointer(IASTExpression expression) {
+        IASTExpression e = Exprs.stripParens(expression);
+        if (e instanceof IASTIdExpression) {
+            Variable v = ctx.exprs.arrayValued(e);
+            return v != null && v.rank() == 1 ? new Buffer(v, new IntLit(0)) : null;
+        }
+        if (!(e instanceof IASTBinaryExpression b) || b.getOperator() != IASTBinaryExpression.op_plus
+                && b.getOperator() != IASTBinaryExpression.op_minus) {
+            return null;
+        }
+        SourceRange r = ctx.src.range(b);
+        Buffer left = pointer(b.getOperand1());
+        if (left != null) {
+            Binary.Op op = b.getOperator() == IASTBinaryExpression.op_plus ? Binary.Op.ADD : Binary.Op.SUB;
+            return new Buffer(left.var(), plus(left.offset(), op, ctx.exprs.value(b.getOperand2()), r));
+        }
+        Buffer right = b.getOperator() == IASTBinaryExpression.op_plus ? pointer(b.getOperand2()) : null;
+        return right == null ? null
+                : new Buffer(right.var(), plus(ctx.exprs.value(b.getOperand1()), Binary.Op.ADD, right.offset(), r));
+    }
+
+    private static Expr plus(Expr a, Binary.Op op, Expr b, SourceRange r) {
+        if (a instanceof IntLit z && z.value() == 0 && op == Binary.Op.ADD) {
+            return b;
+        }
+        if (b instanceof IntLit z && z.value() == 0) {
+            return a;
+        }
+        return new Binary(op, a, b, r);
     }
 
     private Expr count(IASTInitializerClause arg) {

@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  * types by {@code __x86_64__} and the like, and {@code <stddef.h>} defines {@code size_t} as
  * {@code __SIZE_TYPE__}. Without gcc the search list falls back to {@code /usr/local/include},
  * {@code /usr/include} and gcc's own include folders found under {@code /usr/lib/gcc}, with no
- * compiler macros.
+ * compiler macros. The MPI compiler wrapper's folders come last ({@code mpicc -showme:incdirs} of
+ * OpenMPI, the {@code -I} options of {@code mpicc -show} otherwise), so that {@code #include <mpi.h>}
+ * reads the header the program will be built with.
  */
 final class SystemHeaders {
 
@@ -55,6 +57,7 @@ final class SystemHeaders {
             if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
                 List<String> dirs = searchList(err.join());
                 if (!dirs.isEmpty()) {
+                    dirs.addAll(mpiIncludeDirs());
                     return new Found(dirs, macros(out));
                 }
             } else {
@@ -65,7 +68,45 @@ final class SystemHeaders {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return new Found(fallbackDirs(), Map.of());
+        List<String> dirs = fallbackDirs();
+        dirs.addAll(mpiIncludeDirs());
+        return new Found(dirs, Map.of());
+    }
+
+    /** The include folders of the MPI compiler wrapper, or none when there is no {@code mpicc}. */
+    static List<String> mpiIncludeDirs() {
+        String openMpi = output("mpicc", "-showme:incdirs");
+        if (openMpi != null && !openMpi.isBlank()) {
+            return List.of(openMpi.strip().split("\\s+"));
+        }
+        String command = output("mpicc", "-show");
+        List<String> dirs = new ArrayList<>();
+        if (command != null) {
+            for (String token : command.strip().split("\\s+")) {
+                if (token.startsWith("-I") && token.length() > 2) {
+                    dirs.add(token.substring(2));
+                }
+            }
+        }
+        return dirs;
+    }
+
+    /** What a command prints on standard output, or null when it cannot run or fails. */
+    private static String output(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String out = read(p.getInputStream());
+            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                return out;
+            }
+            p.destroy();
+        } catch (IOException e) {
+            // no such command
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     /** The folders between "#include <...> search starts here:" and "End of search list." */

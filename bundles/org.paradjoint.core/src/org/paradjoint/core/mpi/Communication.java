@@ -136,7 +136,8 @@ public record Communication(MpiRoutine routine, Call call) {
      */
     public Call withBuffers(java.util.function.UnaryOperator<Variable> buffer, Expr comm) {
         List<Expr> args = new ArrayList<>(call.args());
-        for (int p : new int[] {routine.send, routine.recv}) {
+        // a Bcast's one buffer is both its send and its receive buffer: replaced once
+        for (int p : java.util.stream.IntStream.of(routine.send, routine.recv).distinct().toArray()) {
             if (p >= 0 && args.get(p) instanceof VarRef v) {
                 args.set(p, new VarRef(buffer.apply(v.var()), v.range()));
             }

@@ -55,6 +55,9 @@ final class CheckPipeline {
 
     private static final DriverRunner RUNNER = new DriverRunner();
     private static final DriverRunner STRICT = new DriverRunner("gcc", Gcc.STRICT, List.of(), 120);
+    /** Files that communicate are built with the MPI compiler wrapper, with the same flags. */
+    private static final DriverRunner MPI_RUNNER = DriverRunner.mpi(300);
+    private static final DriverRunner MPI_STRICT = new DriverRunner("mpicc", Gcc.STRICT, List.of(), 120);
     /** The user's source is not ours to keep warning-free; what it includes was checked alone. */
     private static final String USER_SOURCE_LENIENCY = "-Wno-unused-but-set-variable";
 
@@ -63,6 +66,11 @@ final class CheckPipeline {
 
     static DriverRunner runner() {
         return RUNNER;
+    }
+
+    /** The runner of drivers of functions that communicate ({@link DriverRunner#runRanks}). */
+    static DriverRunner mpiRunner() {
+        return MPI_RUNNER;
     }
 
     /**
@@ -106,6 +114,9 @@ final class CheckPipeline {
         TranslationUnit unit = d.unit();
         FileResult tangent = d.tangent();
         FileResult adjoint = d.adjoint();
+        boolean mpi = unit.functions().stream().anyMatch(CheckDriverGenerator::usesMpi);
+        DriverRunner strict = mpi ? MPI_STRICT : STRICT;
+        DriverRunner runner = mpi ? MPI_RUNNER : RUNNER;
         AdjointShapes.Shapes shapes = AdjointShapes.of(unit);
         if (!shapes.errors().isEmpty()) {
             return new Built(Stage.DIFFERENTIATION, dir, null, "errors of other adjoint shapes:\n"
@@ -118,7 +129,7 @@ final class CheckPipeline {
         for (Map.Entry<String, String> g : generated.entrySet()) {
             Path path = dir.resolve(g.getKey());
             Files.writeString(path, g.getValue());
-            DriverRunner.Outcome alone = STRICT.compileOnly(path);
+            DriverRunner.Outcome alone = strict.compileOnly(path);
             if (!alone.ok()) {
                 return new Built(Stage.WARNINGS, dir, null, "gcc " + String.join(" ", Gcc.STRICT) + " -c "
                         + g.getKey() + " failed:\n" + head(alone.text(), 60), gccKey(Stage.WARNINGS, alone.text()));
@@ -141,7 +152,7 @@ final class CheckPipeline {
         Path driverFile = dir.resolve(base + "_check.c");
         Files.writeString(driverFile, driver.source());
         Path exe = dir.resolve(base + "_check");
-        DriverRunner.Outcome cc = RUNNER.compile(driverFile, exe, USER_SOURCE_LENIENCY);
+        DriverRunner.Outcome cc = runner.compile(driverFile, exe, USER_SOURCE_LENIENCY);
         if (!cc.ok()) {
             return new Built(Stage.COMPILATION, dir, null, "gcc " + String.join(" ", DriverRunner.GCC_FLAGS) + " "
                     + driverFile.getFileName() + " failed:\n" + head(cc.text(), 60),

@@ -1,0 +1,85 @@
+/* One function per MPI rule of the reverse and tangent modes, each a complete small
+ * kernel: paradjoint check rules.c --function NAME --run --ranks 1,2,4 */
+#include <math.h>
+#include <mpi.h>
+
+/* Send/Recv along a chain of ranks, the ends talking to MPI_PROC_NULL; even ranks send
+ * first, odd ranks receive first (no deadlock with blocking calls) */
+#pragma ad gradient(f : x)
+void chain(int n, const double *x, double *w, double *f, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int up = rank + 1 < size ? rank + 1 : MPI_PROC_NULL;
+    int down = rank > 0 ? rank - 1 : MPI_PROC_NULL;
+    for (int i = 0; i < n; i++)
+        w[i] = x[i] * x[i];
+    if (rank % 2 == 0) {
+        MPI_Send(&w[n - 2], 2, MPI_DOUBLE, up, 7, comm);
+        MPI_Recv(w, 2, MPI_DOUBLE, down, 7, comm, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Recv(w, 2, MPI_DOUBLE, down, 7, comm, MPI_STATUS_IGNORE);
+        MPI_Send(w + n - 2, 2, MPI_DOUBLE, up, 7, comm);
+    }
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += sin(w[i]) * x[i];
+    MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
+}
+
+/* a periodic halo exchange with MPI_Sendrecv, both directions, and a parallel stencil */
+#pragma ad gradient(f : x)
+void halo(int n, const double *x, double *u, double *f, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int left = (rank + size - 1) % size;
+    int right = (rank + 1) % size;
+    for (int i = 1; i <= n; i++)
+        u[i] = x[i - 1];
+    MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 0, &u[0], 1, MPI_DOUBLE, left, 0, comm, MPI_STATUS_IGNORE);
+    MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 1, &u[n + 1], 1, MPI_DOUBLE, right, 1, comm, MPI_STATUS_IGNORE);
+    double s = 0.0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 1; i <= n; i++) {
+        double lap = u[i - 1] - 2.0 * u[i] + u[i + 1];
+        s += lap * lap * u[i];
+    }
+    MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
+}
+
+/* MPI_Bcast from a root that is not rank 0 (when there are several), a Barrier, and an
+ * in-place Allreduce of an array */
+#pragma ad gradient(f : x)
+void broadcast(int n, const double *x, double *f, MPI_Comm comm)
+{
+    int size;
+    MPI_Comm_size(comm, &size);
+    double a[3];
+    for (int k = 0; k < 3; k++)
+        a[k] = x[k] * x[k + 1];
+    MPI_Bcast(a, 3, MPI_DOUBLE, size - 1, comm);
+    MPI_Barrier(comm);
+    double v[2] = {0.0, 0.0};
+    for (int i = 0; i < n; i++) {
+        v[0] += a[i % 3] * x[i];
+        v[1] += exp(0.1 * x[i]) * a[(i + 1) % 3];
+    }
+    MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_SUM, comm);
+    f[0] = v[0] * v[1];
+}
+
+/* MPI_Reduce(SUM) to a root, the root's result broadcast back to every rank */
+#pragma ad gradient(f : x)
+void reduce(int n, const double *x, double *f, MPI_Comm comm)
+{
+    double s = 0.0, t = 0.0;
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i] * x[i];
+    MPI_Reduce(&s, &t, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    double g = t * t;
+    MPI_Bcast(&g, 1, MPI_DOUBLE, 0, comm);
+    f[0] = g + s;
+}
