@@ -107,14 +107,16 @@ final class Reverse {
         if (top.tapeUsed) {
             body.add(Runtime.init(tape));
         }
-        zeroInit.forEach(v -> body.add(zeroAssign(v)));
+        List<Variable> counters = new ArrayList<>();
+        for (Variable v : zeroInit) {
+            body.addAll(v.isArray() ? Zeroing.zero(v, cx.names, counters) : List.of(zeroAssign(v)));
+        }
         body.addAll(fwd);
         // adjoints of active locals (and of written by-value parameters) start at zero
         Set<String> referenced = new HashSet<>();
         for (Stmt s : rev) {
             Cleanup.references(s, new HashSet<>(), referenced);
         }
-        List<Variable> counters = new ArrayList<>();
         List<Variable> zeroed = new ArrayList<>();
         for (Variable v : cx.fn.locals()) {
             if (cx.isActive(v)) {

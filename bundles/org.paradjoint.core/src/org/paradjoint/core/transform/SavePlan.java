@@ -80,7 +80,8 @@ final class SavePlan {
                             && (par == null || par.privates().contains(v))
                             || par != null && par.replayed().contains(v);
                     saves.merge(a, save, Boolean::logicalOr);
-                    if (save && v.isScalar() && !definite.contains(v)) {
+                    // a local array is saved element by element from its first write on: zero first
+                    if (save && !definite.contains(v) && (v.isScalar() || isWholeLocalArray(v, par))) {
                         zeroInit.add(v);
                     }
                     init.add(v);
@@ -154,6 +155,19 @@ final class SavePlan {
                 }
             }
         }
+    }
+
+    /**
+     * A local array declared with the function (not a parameter, not declared inside the body, not
+     * private to parallel loop {@code par}), which can be zeroed at the function's start.
+     */
+    private boolean isWholeLocalArray(Variable v, ParallelLoops.Info par) {
+        if (!v.isArray() || v.isParameter() || par != null || !v.dims().stream().allMatch(d -> d.extentKnown())) {
+            return false;
+        }
+        boolean[] declaredInBody = new boolean[1];
+        StmtUtil.forEach(body, s -> declaredInBody[0] |= s instanceof Decl d && d.var().equals(v));
+        return !declaredInBody[0];
     }
 
     /** True when some expression reads {@code i} outside every loop whose counter is {@code i}. */

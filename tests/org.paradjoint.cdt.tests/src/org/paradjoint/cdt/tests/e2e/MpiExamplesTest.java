@@ -1,0 +1,120 @@
+package org.paradjoint.cdt.tests.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.core.check.CheckReport;
+import org.paradjoint.core.check.CheckSpec;
+import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.testsupport.Mpi;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
+
+/**
+ * Every annotated function of {@code examples/mpi}: tangent and adjoint generated and compiled with
+ * {@code mpicc -std=c11 -Wall -Wextra -Werror -fopenmp}, the check driver run under {@code mpirun}
+ * with 1, 2 and 4 ranks (4 oversubscribe a small machine) and 1 and 2 OpenMP threads per rank; the
+ * global dot-product test must hold to 1e-12 and the finite-difference test to 1e-6. Each rule of
+ * {@code MpiAdjoints} has a function here (see {@code examples/mpi/rules.c}).
+ */
+class MpiExamplesTest {
+
+    /** How to check each example; the same options work with {@code paradjoint check ... --run --ranks 1,2,4}. */
+    static final List<Example> EXAMPLES = List.of(
+            new Example("mpi/rules.c", "chain", "--set n=12"),
+            new Example("mpi/rules.c", "halo", "--set n=12"),
+            new Example("mpi/rules.c", "broadcast", "--set n=12"),
+            new Example("mpi/rules.c", "reduce", "--set n=12"));
+
+    static final double DOT_TOLERANCE = 1e-12;
+    static final double FD_TOLERANCE = 1e-6;
+
+    record Example(String file, String function, String options) {
+        CheckSpec spec() {
+            return CheckSpecParser.parse(Arrays.asList(options.split("\\s+")));
+        }
+    }
+
+    static Stream<String> files() {
+        return EXAMPLES.stream().map(Example::file).distinct();
+    }
+
+    private Path work;
+
+    @BeforeEach
+    void createScratch() {
+        work = ScratchDir.create("paradjoint-mpi-examples");
+    }
+
+    @AfterEach
+    void deleteScratch() {
+        ScratchDir.delete(work);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void derivativesPassTheChecksOnEveryRankCount(String file) throws IOException {
+        Mpi.require();
+        Path source = Repo.examples().resolve(file);
+        String base = source.getFileName().toString().replaceFirst("\\.c$", "");
+        List<Example> rows = EXAMPLES.stream().filter(e -> e.file().equals(file)).toList();
+        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, Files.readString(source),
+                fn -> rows.stream().filter(r -> r.function().equals(fn)).map(Example::spec).findFirst().orElse(null));
+        if (built.stage() != CheckPipeline.Stage.PASSED) {
+            fail(file + ": " + built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
+        }
+        List<String> problems = new ArrayList<>();
+        for (int ranks : new int[] {1, 2, 4}) {
+            for (int threads : new int[] {1, 2}) {
+                DriverRunner.Outcome run = CheckPipeline.mpiRunner().runRanks(built.executable(), ranks, threads,
+                        Map.of());
+                CheckReport report = run.report();
+                for (Example row : rows) {
+                    CheckReport.Result r = report.result(row.function());
+                    String where = row.function() + " on " + ranks + " rank(s) x " + threads + " thread(s)";
+                    if (r == null) {
+                        problems.add(where + ": no result (exit " + run.exitCode() + ")\n" + run.text());
+                    } else if (!r.passed() || !(r.dotError() <= DOT_TOLERANCE) || !(r.fdError() <= FD_TOLERANCE)) {
+                        problems.add(where + ": dot-product rel_err=" + r.dotError() + ", finite-difference rel_err="
+                                + r.fdError());
+                    }
+                }
+                assertTrue(run.stdout().contains("ranks: " + ranks), run::text);
+            }
+        }
+        if (!problems.isEmpty()) {
+            fail(problems.size() + " failing checks:\n" + String.join("\n", problems));
+        }
+    }
+
+    /** Each rule shows in the adjoint as its reversal, on the derivative communicator. */
+    @Test
+    void theAdjointReversesEachCall() throws IOException {
+        Mpi.require();
+        String source = Files.readString(Repo.examples().resolve("mpi/rules.c"));
+        CheckPipeline.Differentiated d = CheckPipeline.differentiate("rules.c", source);
+        assertTrue(d.stage() == CheckPipeline.Stage.PASSED, d::problem);
+        String adjoint = d.adjoint().text();
+        for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
+                "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "MPI_Barrier(comm);")) {
+            assertTrue(adjoint.contains(reversal), () -> "no " + reversal + " in\n" + adjoint);
+        }
+        String tangent = d.tangent().text();
+        assertTrue(tangent.contains("pa_mpi_derivative_comm(comm)"), tangent);
+    }
+}
