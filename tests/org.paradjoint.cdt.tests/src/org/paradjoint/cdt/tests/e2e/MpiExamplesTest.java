@@ -39,7 +39,8 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "chain", "--set n=12"),
             new Example("mpi/rules.c", "halo", "--set n=12"),
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
-            new Example("mpi/rules.c", "reduce", "--set n=12"));
+            new Example("mpi/rules.c", "reduce", "--set n=12"),
+            new Example("mpi/heat.c", "heat", "--set ny=12 --set nc=5 --set steps=3"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
