@@ -146,6 +146,31 @@ public record Communication(MpiRoutine routine, Call call) {
         return call.withArgs(args);
     }
 
+    /** What the adjoint does in place of this call, in words (for {@code paradjoint analyze}). */
+    public String reversal() {
+        String peer = peer() == null ? null : text(peer());
+        String source = recvPeer() == null ? null : text(recvPeer());
+        return switch (routine) {
+            case SEND -> "receives from " + peer + " (tag " + text(tag()) + ") the receiver's adjoint of the values"
+                    + " and adds it to theirs";
+            case RECV -> "sends the received values' adjoint back to " + source + " (tag " + text(recvTag())
+                    + ") and zeroes it";
+            case SENDRECV -> "sends the received values' adjoint back to " + source + " (tag " + text(recvTag())
+                    + ") and receives from " + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
+            case ALLREDUCE -> "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of"
+                    + " the values sent";
+            case REDUCE -> "broadcasts the root's (" + text(root()) + ") adjoint of the result (MPI_Bcast) into every"
+                    + " rank's adjoint of the values sent";
+            case BCAST -> "sums every rank's adjoint to the root " + text(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"
+                    + " it off the root";
+            case BARRIER -> "stays a barrier";
+        };
+    }
+
+    private static String text(Expr e) {
+        return org.paradjoint.core.print.CPrinter.print(e);
+    }
+
     private Optional<Variable> buffer(int position) {
         return position >= 0 && arg(position) instanceof VarRef v ? Optional.of(v.var()) : Optional.empty();
     }

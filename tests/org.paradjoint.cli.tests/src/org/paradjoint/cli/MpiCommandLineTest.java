@@ -1,0 +1,72 @@
+package org.paradjoint.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Mpi;
+import org.paradjoint.testsupport.Repo;
+import org.paradjoint.testsupport.ScratchDir;
+
+/** {@code analyze} and {@code check --ranks} on the MPI examples, through the command line. */
+class MpiCommandLineTest {
+
+    private static Path copyToScratch(Path dir, String relative) throws IOException {
+        Path source = Repo.examples().resolve(relative);
+        return Files.copy(source, dir.resolve(source.getFileName()));
+    }
+
+    @Test
+    void analyzeListsEachCommunicationAndItsReversal() throws IOException {
+        Mpi.require();
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/rules.c");
+            CliRun r = CliRun.of("analyze", file.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("communication in halo (reversed in halo_b):"), r.toString());
+            assertTrue(r.out.contains("line 42: MPI_Sendrecv: the adjoint sends the received values' adjoint back to"
+                    + " left (tag 0) and receives from right (tag 0)"), r.toString());
+            assertTrue(r.out.contains("MPI_Bcast: the adjoint sums every rank's adjoint to the root size - 1"),
+                    r.toString());
+            assertTrue(r.out.contains("MPI_Barrier: the adjoint stays a barrier"), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    @Test
+    void checkRunsOnEveryRankCount() throws IOException {
+        Mpi.require();
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/heat.c");
+            CliRun r = CliRun.of("check", file.toString(), "--function", "heat", "--set", "ny=10", "--set", "nc=4",
+                    "--set", "steps=2", "--run", "--ranks", "1,2", "--threads", "2");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("== ranks=1 OMP_NUM_THREADS=2"), r.toString());
+            assertTrue(r.out.contains("== ranks=2 OMP_NUM_THREADS=2"), r.toString());
+            assertTrue(r.out.contains("ranks: 2"), r.toString());
+            assertEquals(2, r.out.lines().filter(l -> l.equals("== heat: PASS")).count(), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    @Test
+    void ranksOfAFunctionThatDoesNotCommunicateIsAUsageError() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "formad/gather3.c");
+            CliRun r = CliRun.of("check", file.toString(), "--function", "gather3", "--ranks", "2");
+            assertEquals(Paradjoint.USAGE, r.status, r.toString());
+            assertTrue(r.err.contains("--ranks: gather3 does not communicate"), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+}
