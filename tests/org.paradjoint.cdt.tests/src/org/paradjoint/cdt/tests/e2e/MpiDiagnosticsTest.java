@@ -75,7 +75,7 @@ class MpiDiagnosticsTest {
 
     @Test
     void otherDatatype() {
-        expect("    MPI_Allreduce(x, f, 1, MPI_FLOAT, MPI_SUM, comm);\n", "unsupported-mpi", 5, 29, "MPI_FLOAT",
+        expect("    MPI_Allreduce(x, f, 1, MPI_FLOAT, MPI_SUM, comm);\n", "unsupported-mpi", 5, 28, "MPI_FLOAT",
                 "MPI_DOUBLE");
     }
 
