@@ -83,3 +83,24 @@ void reduce(int n, const double *x, double *f, MPI_Comm comm)
     MPI_Bcast(&g, 1, MPI_DOUBLE, 0, comm);
     f[0] = g + s;
 }
+
+/* MPI_Gather to a root, MPI_Scatter back from it, and MPI_Allgather, n values per rank */
+#pragma ad gradient(f : x)
+void gather(int n, const double *x, double *all, double *back, double *f, MPI_Comm comm)
+{
+    int size;
+    MPI_Comm_size(comm, &size);
+    double mine[n];
+    for (int i = 0; i < n; i++)
+        mine[i] = x[i] * x[i];
+    MPI_Gather(mine, n, MPI_DOUBLE, all, n, MPI_DOUBLE, size - 1, comm);
+    for (int i = 0; i < n * size; i++)
+        all[i] = sin(all[i]);
+    MPI_Scatter(all, n, MPI_DOUBLE, back, n, MPI_DOUBLE, size - 1, comm);
+    double ring[4 * n];
+    MPI_Allgather(back, n, MPI_DOUBLE, ring, n, MPI_DOUBLE, comm);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += ring[i] * x[i] + back[i] * back[i];
+    MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
+}

@@ -52,7 +52,7 @@ final class MpiCalls {
     private static final Set<String> ONE_SIDED = Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Win_create",
             "MPI_Win_fence", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap");
     private static final Set<String> NOT_YET = Set.of("MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall",
-            "MPI_Gather", "MPI_Scatter", "MPI_Allgather", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend");
+            "MPI_Ssend", "MPI_Rsend", "MPI_Bsend", "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoall");
 
     private final FunctionContext ctx;
 
@@ -122,6 +122,22 @@ final class MpiCalls {
                 ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_b", true, true, before, after));
                 ir.set(3, value(args[3]));
             }
+            case GATHER, SCATTER, ALLGATHER -> {
+                Expr comm = ir.get(routine.comm());
+                Expr root = routine == MpiRoutine.ALLGATHER ? null : value(args[6]);
+                if (root != null) {
+                    ir.set(6, root);
+                }
+                boolean gather = routine != MpiRoutine.SCATTER;
+                // the gathered side holds count values per rank; a Gather's and a Scatter's is the root's
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after,
+                        gather ? null : comm, gather ? null : root));
+                ir.set(3, staged(args[3], args[4], args[5], ir, 4, 5, name + "_r", routine == MpiRoutine.GATHER, true,
+                        before, after, gather ? comm : null, routine == MpiRoutine.GATHER ? root : null));
+                if (!ir.get(1).equals(ir.get(4))) {
+                    throw error("unsupported-mpi.counts-differ", call, "routine", name);
+                }
+            }
             case BARRIER -> {
             }
         }
@@ -132,14 +148,7 @@ final class MpiCalls {
     }
 
     private static int commPosition(MpiRoutine r) {
-        return switch (r) {
-            case SEND, RECV -> 5;
-            case SENDRECV -> 10;
-            case ALLREDUCE -> 5;
-            case REDUCE -> 6;
-            case BCAST -> 4;
-            case BARRIER -> 0;
-        };
+        return r.comm();
     }
 
     /** {@code MPI_Comm_rank(comm, &r)}: {@code r = pa_mpi_rank(comm)}. */
@@ -169,26 +178,53 @@ final class MpiCalls {
     private Expr staged(IASTInitializerClause bufferArg, IASTInitializerClause countArg,
             IASTInitializerClause typeArg, List<Expr> ir, int countAt, int typeAt, String tempName, boolean load,
             boolean store, List<Stmt> before, List<Stmt> after) {
+        return staged(bufferArg, countArg, typeArg, ir, countAt, typeAt, tempName, load, store, before, after, null,
+                null);
+    }
+
+    /**
+     * As above; {@code comm} non-null: the buffer holds {@code count} values per rank of it (the
+     * gathered side of a Gather, Scatter or Allgather); {@code root} non-null: it is the user's only
+     * on that rank (elsewhere MPI does not read or write it, and it may be shorter), so the copies
+     * run there only.
+     */
+    private Expr staged(IASTInitializerClause bufferArg, IASTInitializerClause countArg,
+            IASTInitializerClause typeArg, List<Expr> ir, int countAt, int typeAt, String tempName, boolean load,
+            boolean store, List<Stmt> before, List<Stmt> after, Expr comm, Expr root) {
         Buffer user = buffer(bufferArg);
         Expr count = count(countArg);
         BaseType type = datatype(typeArg, user, bufferArg);
         ir.set(countAt, count);
         ir.set(typeAt, new TextOperand(type == BaseType.DOUBLE ? "MPI_DOUBLE" : "MPI_INT", ctx.src.range(typeArg)));
-        if (user.var().isScalar() && !(count instanceof IntLit l && l.value() == 1)) {
+        SourceRange r = ctx.src.range(bufferArg);
+        Expr length = comm == null ? count
+                : new Binary(Binary.Op.MUL, count, new org.paradjoint.core.ir.Call(MpiRuntime.SIZE, List.of(comm), r,
+                        org.paradjoint.core.ir.CalleeKind.MPI), r);
+        if (user.var().isScalar() && !(length instanceof IntLit l && l.value() == 1)) {
             throw error("unsupported-mpi.scalar-count", countArg, "name", user.var().name(), "code",
                     SourceText.excerpt(countArg));
         }
-        SourceRange r = ctx.src.range(bufferArg);
         Variable temp = ctx.scopes.declareGenerated(new Variable("pa_" + tempName.substring(4).toLowerCase(),
-                type, List.of(Dim.c(count)), Variable.Kind.LOCAL, false, org.paradjoint.core.ir.Layout.ROW_MAJOR,
+                type, List.of(Dim.c(length)), Variable.Kind.LOCAL, false, org.paradjoint.core.ir.Layout.ROW_MAJOR,
                 SourceRange.NONE));
         if (load) {
-            before.add(copy(temp, user, count, true, r));
+            before.add(onRoot(copy(temp, user, length, true, r), comm, root, r));
         }
         if (store) {
-            after.add(copy(temp, user, count, false, r));
+            after.add(onRoot(copy(temp, user, length, false, r), comm, root, r));
         }
         return new VarRef(temp, r);
+    }
+
+    /** {@code s}, or {@code if (pa_mpi_rank(comm) == root) s} when the buffer is the root's only. */
+    private static Stmt onRoot(Stmt s, Expr comm, Expr root, SourceRange r) {
+        if (root == null) {
+            return s;
+        }
+        Expr rank = new org.paradjoint.core.ir.Call(MpiRuntime.RANK, List.of(comm), r,
+                org.paradjoint.core.ir.CalleeKind.MPI);
+        return new org.paradjoint.core.ir.If(new Binary(Binary.Op.EQ, rank, root, r), new Block(List.of(s), r), null,
+                r);
     }
 
     /** {@code temp[k] = x[off + k]} (into the temporary) or {@code x[off + k] = temp[k]} over the count. */

@@ -163,6 +163,12 @@ public record Communication(MpiRoutine routine, Call call) {
                     + " rank's adjoint of the values sent";
             case BCAST -> "sums every rank's adjoint to the root " + text(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"
                     + " it off the root";
+            case GATHER -> "scatters the root's (" + text(root()) + ") adjoint of the gathered values (MPI_Scatter) into"
+                    + " every rank's adjoint of the values sent";
+            case SCATTER -> "gathers every rank's adjoint of the values received (MPI_Gather) into the root's ("
+                    + text(root()) + ") adjoint of the values scattered";
+            case ALLGATHER -> "sums every rank's adjoint of the gathered values and scatters the sums back"
+                    + " (MPI_Reduce_scatter_block) into the adjoint of the values sent";
             case BARRIER -> "stays a barrier";
         };
     }

@@ -18,6 +18,9 @@ public enum MpiRoutine {
     ALLREDUCE("MPI_Allreduce", 0,    1,   2,    2,    3,   -1,   -1,    5,    4,   -1,   -1,   -1),
     REDUCE("MPI_Reduce",       0,    1,   2,    2,    3,   -1,   -1,    6,    4,    5,   -1,   -1),
     BCAST("MPI_Bcast",         0,    0,   1,    1,    2,   -1,   -1,    4,   -1,    3,   -1,   -1),
+    GATHER("MPI_Gather",       0,    3,   1,    4,    2,   -1,   -1,    7,   -1,    6,   -1,   -1),
+    SCATTER("MPI_Scatter",     0,    3,   1,    4,    2,   -1,   -1,    7,   -1,    6,   -1,   -1),
+    ALLGATHER("MPI_Allgather", 0,    3,   1,    4,    2,   -1,   -1,    6,   -1,   -1,   -1,   -1),
     BARRIER("MPI_Barrier",    -1,   -1,  -1,   -1,   -1,   -1,   -1,    0,   -1,   -1,   -1,   -1);
 
     public final String cName;
@@ -63,8 +66,15 @@ public enum MpiRoutine {
             case ALLREDUCE -> 6;
             case REDUCE -> 7;
             case BCAST -> 5;
+            case GATHER, SCATTER -> 8;
+            case ALLGATHER -> 7;
             case BARRIER -> 1;
         };
+    }
+
+    /** The position of the communicator argument. */
+    public int comm() {
+        return comm;
     }
 
     public static Optional<MpiRoutine> named(String name) {

@@ -67,6 +67,16 @@ final class MpiAdjoints {
                 args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.count(), c.root()));
                 yield MpiRuntime.BCAST_B;
             }
+            case GATHER, SCATTER -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), adjoint(c.recvBuffer().get(), cx),
+                        c.root()));
+                yield c.routine() == org.paradjoint.core.mpi.MpiRoutine.GATHER ? MpiRuntime.GATHER_B
+                        : MpiRuntime.SCATTER_B;
+            }
+            case ALLGATHER -> {
+                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), adjoint(c.recvBuffer().get(), cx)));
+                yield MpiRuntime.ALLGATHER_B;
+            }
             case BARRIER -> throw new IllegalStateException("handled above");
         };
         args.add(c.comm());
