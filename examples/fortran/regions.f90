@@ -207,3 +207,34 @@ subroutine reversed_squares(n, x, y)
   end do
   !$omp end parallel do
 end subroutine reversed_squares
+
+! OpenMP locks around increments (the Fortran version of ../openmp/locks.c):
+! 'call omp_set_lock(l)' ... 'call omp_unset_lock(l)' in a parallel loop is
+! read as a critical section. What it protects must be increments, which
+! become atomic increments (the shared scalar's a sum reduction of the loop);
+! the lock itself is left out of the derivative code.
+!$ad gradient(h, s : x)
+subroutine binned_energy(n, nb, x, h, s)
+  use omp_lib
+  implicit none
+  integer, intent(in) :: n, nb
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: h(nb), s(1)
+  integer(omp_lock_kind) :: lock
+  real(8) :: total, e
+  integer :: i
+
+  total = 0.0d0
+  call omp_init_lock(lock)
+  !$omp parallel do private(e)
+  do i = 1, n
+    e = x(i) * x(i) + sin(x(i))
+    call omp_set_lock(lock)
+    h(mod(i - 1, nb) + 1) = h(mod(i - 1, nb) + 1) + e
+    total = total + e
+    call omp_unset_lock(lock)
+  end do
+  !$omp end parallel do
+  call omp_destroy_lock(lock)
+  s(1) = total
+end subroutine binned_energy

@@ -57,6 +57,8 @@ final class ExecutionPart {
     private final Deque<OmpDirective.Kind> openBlocks = new ArrayDeque<>();
     /** Whether the last worksharing loop read ended with {@code !$omp end do nowait}. */
     private boolean lastNowait;
+    /** The lock whose section is being read (up to its {@code omp_unset_lock}); null outside one. */
+    private String heldLock;
     /** Integer locals the reading introduced (the section counter of {@code sections}). */
     private final List<Variable> introduced = new ArrayList<>();
 
@@ -117,6 +119,9 @@ final class ExecutionPart {
                 }
                 continue;
             }
+            if (heldLock != null && releasesHeldLock(l, cls)) {
+                break;
+            }
             List<LogicalLine> mine = takePending();
             reportLabel(cls);
             statement(l, cls, mine, out);
@@ -148,6 +153,11 @@ final class ExecutionPart {
     }
 
     private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
+        LockRoutines.Call lockCall = LockRoutines.call(l, cls, scope);
+        if (lockCall != null) {
+            lockRoutine(l, lockCall, mine, out);
+            return;
+        }
         switch (cls.kind()) {
             case DO -> {
                 For f = doLoop(l, cls, mine, false);
@@ -417,6 +427,54 @@ final class ExecutionPart {
             out.add(inc);
         }
         return out;
+    }
+
+    private boolean releasesHeldLock(LogicalLine l, Classifier.Line cls) {
+        LockRoutines.Call c = LockRoutines.call(l, cls, scope);
+        return c != null && c.releases(heldLock);
+    }
+
+    /**
+     * A call of a lock routine ({@link LockRoutines}): the lifetime calls are left out; {@code
+     * omp_set_lock} starts a critical section, read up to its {@code omp_unset_lock} in the same
+     * block, whose increments are made atomic when it stands in a parallel loop.
+     */
+    private void lockRoutine(LogicalLine l, LockRoutines.Call call, List<LogicalLine> mine, List<Stmt> out) {
+        directives.claim(mine, AnnotationSite.OTHER, Set.of());
+        pos++;
+        if (call.managesLifetime()) {
+            return;
+        }
+        if (!call.sets()) {
+            reporter.error("unsupported-omp.fortran-lock-not-set", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        String outer = heldLock;
+        heldLock = call.lock();
+        List<Stmt> body;
+        try {
+            body = statements(Closer.OMP);
+        } finally {
+            heldLock = outer;
+        }
+        LogicalLine next = pos < end ? lines.get(pos) : null;
+        if (next == null || next.kind() != LogicalLine.Kind.CODE
+                || !call.lock().equals(heldLockReleasedBy(next))) {
+            reporter.error("unsupported-omp.fortran-lock-not-released", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        pos++;
+        if (parallelLoopDepth == 0) {
+            reporter.error("unsupported-omp.fortran-lock-outside-loop", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        out.addAll(LockRoutines.protectedIncrements(body, call.lock(), reporter, src));
+    }
+
+    /** The lock the code line {@code l} releases ({@code call omp_unset_lock(l)}), or null. */
+    private String heldLockReleasedBy(LogicalLine l) {
+        LockRoutines.Call c = LockRoutines.call(l, Classifier.classify(l), scope);
+        return c != null && c.routine().equals(LockRoutines.UNSET) ? c.lock() : null;
     }
 
     /**
