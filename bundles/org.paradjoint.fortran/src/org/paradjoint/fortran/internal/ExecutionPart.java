@@ -51,6 +51,8 @@ final class ExecutionPart {
     private int regionDepth;
     /** How many parallel or worksharing loops enclose the statements being read. */
     private int parallelLoopDepth;
+    /** How many of those have the {@code ordered} clause (their bodies may hold {@code !$omp ordered}). */
+    private int orderedLoopDepth;
     /** In a region, the OpenMP block being read below region level (for messages); null at region level. */
     private String insideBlock;
     /** The {@code !$omp end} directives of the OpenMP blocks open around the statements being read. */
@@ -231,8 +233,12 @@ final class ExecutionPart {
         Expr lower = control.lower();
         long step = control.step();
         counters.push(counter);
+        boolean ordered = parsed != null && parsed.ordered();
         if (parsed != null) {
             parallelLoopDepth++;
+        }
+        if (ordered) {
+            orderedLoopDepth++;
         }
         List<Stmt> body;
         try {
@@ -241,6 +247,9 @@ final class ExecutionPart {
             counters.pop();
             if (parsed != null) {
                 parallelLoopDepth--;
+            }
+            if (ordered) {
+                orderedLoopDepth--;
             }
         }
         int endOffset = closeConstruct(l, "do", "end do", cls);
@@ -363,9 +372,23 @@ final class ExecutionPart {
                 pos++;
                 List<Stmt> body = block(l, k, "'!$omp critical'");
                 if (parallelLoopDepth > 0) {
-                    out.addAll(criticalIncrements(body));
+                    out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.fortran-critical-update"));
                 } else {
                     misplacedInRegion(l, k);
+                }
+            }
+            case ORDERED -> {
+                OmpDirective.Parsed p = parseOrReport(l);
+                pos++;
+                if (p == null) {
+                    return true;
+                }
+                List<Stmt> body = block(l, k, "'!$omp ordered'");
+                if (parallelLoopDepth > 0 && orderedLoopDepth > 0) {
+                    // in iteration order in the primal; for increments that order cannot be observed
+                    out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.ordered-update"));
+                } else {
+                    reporter.error("unsupported-omp.ordered-outside", l.start(), l.end());
                 }
             }
             case SINGLE, MASTER, MASKED, BARRIER, SECTIONS, SECTION -> {
@@ -413,22 +436,6 @@ final class ExecutionPart {
         return open.end();
     }
 
-    /** A critical section in a parallel loop: increments {@code x = x + e}, made atomic. */
-    private List<Stmt> criticalIncrements(List<Stmt> body) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : body) {
-            Assign inc = s instanceof Assign a && !a.atomic() && a.op() == Assign.Op.SET
-                    ? Increments.atomicIncrement(a) : null;
-            if (inc == null) {
-                reporter.error("unsupported-omp.fortran-critical-update", s.range(), "code",
-                        src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
-                continue;
-            }
-            out.add(inc);
-        }
-        return out;
-    }
-
     private boolean releasesHeldLock(LogicalLine l, Classifier.Line cls) {
         LockRoutines.Call c = LockRoutines.call(l, cls, scope);
         return c != null && c.releases(heldLock);
@@ -468,7 +475,8 @@ final class ExecutionPart {
             reporter.error("unsupported-omp.fortran-lock-outside-loop", l.start(), l.end(), "lock", call.lock());
             return;
         }
-        out.addAll(LockRoutines.protectedIncrements(body, call.lock(), reporter, src));
+        out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.fortran-lock-increment", "lock",
+                call.lock()));
     }
 
     /** The lock the code line {@code l} releases ({@code call omp_unset_lock(l)}), or null. */

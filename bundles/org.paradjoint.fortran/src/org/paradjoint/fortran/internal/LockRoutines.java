@@ -1,11 +1,7 @@
 package org.paradjoint.fortran.internal;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import org.paradjoint.core.frontend.Increments;
-import org.paradjoint.core.ir.Assign;
-import org.paradjoint.core.ir.Stmt;
 
 /**
  * OpenMP lock routines in Fortran, read as the C front-end reads them: {@code call
@@ -15,8 +11,8 @@ import org.paradjoint.core.ir.Stmt;
  * !$omp critical}): for increments the order in which threads acquire the lock cannot be
  * observed. The lock itself ({@code integer(omp_lock_kind) :: l}, {@code omp_init_lock}, {@code
  * omp_destroy_lock}) then protects nothing the derivative code needs and is left out of it: its
- * name is a {@link Scope.Lock}, never a variable of the IR. This class only recognises lines and
- * checks what a section holds; {@link ExecutionPart} reads the statements between the calls.
+ * name is a {@link Scope.Lock}, never a variable of the IR. This class only recognises lines; {@link
+ * ExecutionPart} reads the statements between the calls, {@link ProtectedIncrements} what they may be.
  */
 final class LockRoutines {
     static final String SET = "omp_set_lock";
@@ -78,24 +74,5 @@ final class LockRoutines {
             c.next();
         }
         return true;
-    }
-
-    /**
-     * The statements of a section held by {@code lock} as atomic increments; every other statement
-     * is reported, and left out.
-     */
-    static List<Stmt> protectedIncrements(List<Stmt> body, String lock, Reporter reporter, SourceText src) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : body) {
-            Assign inc = s instanceof Assign a && !a.atomic() && a.op() == Assign.Op.SET
-                    ? Increments.atomicIncrement(a) : null;
-            if (inc == null) {
-                reporter.error("unsupported-omp.fortran-lock-increment", s.range(), "lock", lock, "code",
-                        src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
-                continue;
-            }
-            out.add(inc);
-        }
-        return out;
     }
 }

@@ -243,6 +243,43 @@ class DiagnosticsTest {
     }
 
     @Test
+    void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        error(sub("""
+                  !$omp parallel do ordered
+                  do i = 2, n
+                    !$omp ordered
+                    y(i) = y(i - 1) + x(i)
+                    !$omp end ordered
+                  end do"""), "unsupported-omp", 10, 3, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+        error(sub("""
+                  !$omp parallel do
+                  do i = 1, n
+                    !$omp ordered
+                    y(1) = y(1) + x(i)
+                    !$omp end ordered
+                  end do"""), "unsupported-omp", 9, 3, "`ordered` clause");
+        error(sub("""
+                  !$omp parallel do ordered(1)
+                  do i = 2, n
+                    y(1) = y(1) + x(i)
+                  end do"""), "unsupported-omp", 7, 19, "ordered(n)");
+        error(sub("""
+                  !$omp parallel do ordered
+                  do i = 2, n
+                    !$omp ordered depend(sink: i - 1)
+                    y(1) = y(1) + x(i)
+                  end do"""), "unsupported-omp", 9, 17, "`depend`");
+        Fortran.ok(sub("""
+                  !$omp parallel do ordered
+                  do i = 1, n
+                    !$omp ordered
+                    y(1) = y(1) + x(i)
+                    !$omp end ordered
+                  end do
+                  !$omp end parallel do"""));
+    }
+
+    @Test
     void worksharingLoopOutsideARegion() {
         error(sub("""
                   !$omp do

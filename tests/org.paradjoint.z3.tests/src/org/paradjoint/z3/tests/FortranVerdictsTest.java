@@ -78,7 +78,9 @@ class FortranVerdictsTest {
             new Pair("openmp/sections.c", "regions.f90", "two_fluxes", List.of(), List.of()),
             new Pair("openmp/sections.c", "regions.f90", "energies", List.of(), List.of()),
             new Pair("openmp/regions.c", "regions.f90", "reversed_squares", List.of(), List.of()),
-            new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()));
+            new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()),
+            new Pair("openmp/ordered.c", "regions.f90", "ordered_tally", List.of(), List.of()),
+            new Pair("openmp/reductions.c", "regions.f90", "growth_factor", List.of(), List.of()));
 
     /** The verdict of one adjoint array in one parallel loop (0 = first in source order). */
     record Expected(String function, int loop, String adjoint, Verdict withBounds, Verdict withoutBounds) {
