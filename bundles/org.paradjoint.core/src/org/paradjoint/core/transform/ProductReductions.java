@@ -3,6 +3,7 @@ package org.paradjoint.core.transform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -10,6 +11,7 @@ import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
@@ -57,9 +59,9 @@ final class ProductReductions {
      * nonzero factors, and (private to each iteration) the factor and what its inputs' adjoints get.
      */
     record Locals(Variable initial, Variable zeros, Variable others, Variable factor, Variable scaled) {
-        static Locals make(Form form, java.util.function.BiFunction<String, org.paradjoint.core.ir.BaseType, Variable> local) {
-            var t = form.result().type();
-            return new Locals(local.apply("pa_p0", t), local.apply("pa_zeros", org.paradjoint.core.ir.BaseType.INT),
+        static Locals make(Form form, BiFunction<String, BaseType, Variable> local) {
+            BaseType t = form.result().type();
+            return new Locals(local.apply("pa_p0", t), local.apply("pa_zeros", BaseType.INT),
                     local.apply("pa_others", t), local.apply("pa_factor", t), local.apply("pa_scaled", t));
         }
     }

@@ -264,7 +264,7 @@ final class OmpDirective {
             return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
-            case "task", "taskloop", "taskwait", "taskgroup", "ordered", "workshare",
+            case "task", "taskloop", "taskwait", "taskgroup", "workshare",
                     "simd", "flush", "teams", "target", "distribute", "loop", "scope", "threadprivate" ->
                 "this construct is not supported; supported: '!$omp parallel do', '!$omp atomic', and parallel "
                         + "regions with '!$omp do', 'sections', 'barrier', 'single', 'master', 'masked' and 'critical'";

@@ -121,7 +121,10 @@ class FortranVerdictsTest {
             new Expected("two_fluxes", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("two_fluxes", 1, "fxb", Verdict.SAFE, Verdict.SAFE),
             new Expected("energies", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
-            new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE));
+            new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("binned_energy", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_tally", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("growth_factor", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE));
 
     private static final Z3Prover Z3 = new Z3Prover();
 
