@@ -121,7 +121,7 @@ final class ExecutionPart {
                 }
                 continue;
             }
-            if (heldLock != null && releasesHeldLock(l, cls)) {
+            if (heldLock != null && releases(l, cls, heldLock)) {
                 break;
             }
             List<LogicalLine> mine = takePending();
@@ -436,9 +436,10 @@ final class ExecutionPart {
         return open.end();
     }
 
-    private boolean releasesHeldLock(LogicalLine l, Classifier.Line cls) {
+    /** Whether the code line {@code l} is {@code call omp_unset_lock(lock)}. */
+    private boolean releases(LogicalLine l, Classifier.Line cls, String lock) {
         LockRoutines.Call c = LockRoutines.call(l, cls, scope);
-        return c != null && c.releases(heldLock);
+        return c != null && c.releases(lock);
     }
 
     /**
@@ -466,7 +467,7 @@ final class ExecutionPart {
         }
         LogicalLine next = pos < end ? lines.get(pos) : null;
         if (next == null || next.kind() != LogicalLine.Kind.CODE
-                || !call.lock().equals(heldLockReleasedBy(next))) {
+                || !releases(next, Classifier.classify(next), call.lock())) {
             reporter.error("unsupported-omp.fortran-lock-not-released", l.start(), l.end(), "lock", call.lock());
             return;
         }
@@ -477,12 +478,6 @@ final class ExecutionPart {
         }
         out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.fortran-lock-increment", "lock",
                 call.lock()));
-    }
-
-    /** The lock the code line {@code l} releases ({@code call omp_unset_lock(l)}), or null. */
-    private String heldLockReleasedBy(LogicalLine l) {
-        LockRoutines.Call c = LockRoutines.call(l, Classifier.classify(l), scope);
-        return c != null && c.routine().equals(LockRoutines.UNSET) ? c.lock() : null;
     }
 
     /**
