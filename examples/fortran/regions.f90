@@ -207,3 +207,81 @@ subroutine reversed_squares(n, x, y)
   end do
   !$omp end parallel do
 end subroutine reversed_squares
+
+! OpenMP locks around increments (the Fortran version of ../openmp/locks.c):
+! 'call omp_set_lock(l)' ... 'call omp_unset_lock(l)' in a parallel loop is
+! read as a critical section. What it protects must be increments, which
+! become atomic increments (the shared scalar's a sum reduction of the loop);
+! the lock itself is left out of the derivative code.
+!$ad gradient(h, s : x)
+subroutine binned_energy(n, nb, x, h, s)
+  use omp_lib
+  implicit none
+  integer, intent(in) :: n, nb
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: h(nb), s(1)
+  integer(omp_lock_kind) :: lock
+  real(8) :: total, e
+  integer :: i
+
+  total = 0.0d0
+  call omp_init_lock(lock)
+  !$omp parallel do private(e)
+  do i = 1, n
+    e = x(i) * x(i) + sin(x(i))
+    call omp_set_lock(lock)
+    h(mod(i - 1, nb) + 1) = h(mod(i - 1, nb) + 1) + e
+    total = total + e
+    call omp_unset_lock(lock)
+  end do
+  !$omp end parallel do
+  call omp_destroy_lock(lock)
+  s(1) = total
+end subroutine binned_energy
+
+! An ordered block in a parallel loop (the Fortran version of ordered_tally in
+! ../openmp/ordered.c): the primal runs the blocks in iteration order; around
+! increments that order cannot be observed, so they are read as atomic
+! increments and the derivative needs no ordering.
+!$ad gradient(h, s : x)
+subroutine ordered_tally(n, nb, x, h, s)
+  implicit none
+  integer, intent(in) :: n, nb
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: h(nb), s(1)
+  real(8) :: total, e
+  integer :: i
+
+  total = 0.0d0
+  !$omp parallel do ordered private(e) schedule(static, 2)
+  do i = 1, n
+    e = x(i) * x(i) + cos(x(i))
+    !$omp ordered
+    h(mod(3 * (i - 1), nb) + 1) = h(mod(3 * (i - 1), nb) + 1) + e
+    total = total + e * x(i)
+    !$omp end ordered
+  end do
+  !$omp end parallel do
+  s(1) = total
+end subroutine ordered_tally
+
+! A product reduction (the Fortran version of growth_factor in
+! ../openmp/reductions.c): each factor's derivative is the product of the
+! others, found without dividing by a factor that may be zero.
+!$ad gradient(r : x)
+subroutine growth_factor(n, x, r)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: r(1)
+  real(8) :: p
+  integer :: i
+
+  p = 1.0d0 + x(1) * x(1)
+  !$omp parallel do reduction(*: p)
+  do i = 2, n
+    p = p * (1.0d0 + 0.1d0 * sin(x(i)) * x(i - 1))
+  end do
+  !$omp end parallel do
+  r(1) = p * p
+end subroutine growth_factor

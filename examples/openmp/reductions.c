@@ -45,3 +45,17 @@ void scale_by_max(int n, const double *x, double *y, double *w)
         }
     }
 }
+
+/* A product reduction: p = p0 * prod_i e_i. The derivative of one factor is
+ * the product of all the others (with the initial value), found without
+ * dividing by a factor that may be zero: the derivative code counts the zero
+ * factors and multiplies the others after running the loop. */
+#pragma ad gradient(r : x)
+void growth_factor(int n, const double *x, double *r)
+{
+    double p = 1.0 + x[0] * x[0];
+#pragma omp parallel for reduction(*: p)
+    for (int i = 1; i < n; i++)
+        p *= 1.0 + 0.1 * sin(x[i]) * x[i - 1];
+    r[0] = p * p;
+}

@@ -32,6 +32,8 @@ final class FunctionContext {
     /** How many parallel regions and parallel (or worksharing) loops enclose the statement being mapped. */
     int regionDepth;
     int parallelLoopDepth;
+    /** How many of those loops have the {@code ordered} clause (their bodies may hold {@code omp ordered}). */
+    int orderedLoopDepth;
     private boolean failed;
     /** The function contains a syntax error (already reported). */
     private boolean syntaxErrors;

@@ -84,6 +84,7 @@ final class Loops {
             }
         }
         boolean parallel = mine.stream().anyMatch(Site::isOmp);
+        boolean ordered = mine.stream().anyMatch(s -> s.content() instanceof Omp o && o.ordered());
         List<Site> fitting = pragmas.accept(mine, AnnotationSite.LOOP, parallel);
         OmpParallelFor omp = null;
         List<AdPragma> ads = new ArrayList<>();
@@ -126,12 +127,18 @@ final class Loops {
             if (omp != null) {
                 ctx.parallelLoopDepth++;
             }
+            if (ordered) {
+                ctx.orderedLoopDepth++;
+            }
             try {
                 body = statements.exits().body(fs, () -> bodyMapper.apply(fs.getBody()));
             } finally {
                 ctx.activeCounters.remove(counter);
                 if (omp != null) {
                     ctx.parallelLoopDepth--;
+                }
+                if (ordered) {
+                    ctx.orderedLoopDepth--;
                 }
             }
             if (omp == null) {

@@ -99,6 +99,14 @@ final class PragmaParser {
             }
             return Omp.bare(directive, form);
         }
+        if (directive == Omp.Directive.ORDERED) {
+            // threads is the default; depend/doacross (cross-iteration dependences) and simd are not read
+            accept("threads");
+            if (peek().kind != Kind.END) {
+                throw error("unsupported-omp.ordered-clause", peek(), "clause", peek().text);
+            }
+            return Omp.bare(directive, null);
+        }
         if (!directive.hasClauses()) {
             if (peek().kind != Kind.END) {
                 throw malformed(peek(), "`omp " + directive.spelling + "` takes no clause here");
@@ -113,6 +121,7 @@ final class PragmaParser {
         String defaultSharing = null;
         int collapse = 0;
         boolean nowait = false;
+        boolean ordered = false;
         while (peek().kind != Kind.END) {
             if (accept(",")) {
                 continue;
@@ -158,11 +167,17 @@ final class PragmaParser {
                 expect(")", "expected `)` after `collapse(" + n.text + "`");
             }
             case "nowait" -> nowait = true;
+            case "ordered" -> {
+                if (peek().is("(")) {
+                    throw error("unsupported-omp.ordered-clause", clause, "clause", "ordered(n)");
+                }
+                ordered = true;
+            }
             default -> throw new IllegalStateException(word);
             }
         }
         return new Omp(directive, privates, firstprivates, shared, reductions, schedule, collapse, defaultSharing,
-                nowait, null);
+                nowait, ordered, null);
     }
 
     /** The directive's words ({@code parallel for}, {@code for}, {@code barrier} ...), or null when not one of ours. */

@@ -64,13 +64,14 @@ final class PragmaSyntax {
      * An OpenMP directive and its clauses; {@code collapse} 0 when absent, {@code name} the name of
      * a {@code critical} section (null when unnamed), or the form of an {@code atomic}
      * ({@code update}, {@code read}, {@code write} or {@code capture}); null for other directives.
+     * {@code ordered}: a loop directive's {@code ordered} clause (its body may hold {@code omp ordered}).
      */
     record Omp(Directive directive, List<Name> privates, List<Name> firstprivates, List<Name> shared,
             List<Reduction> reductions, String schedule, int collapse, String defaultSharing, boolean nowait,
-            String name) {
+            boolean ordered, String name) {
 
         static Omp bare(Directive directive, String name) {
-            return new Omp(directive, List.of(), List.of(), List.of(), List.of(), null, 0, null, false, name);
+            return new Omp(directive, List.of(), List.of(), List.of(), List.of(), null, 0, null, false, false, name);
         }
 
         /** An {@code atomic read} or {@code atomic write}: one plain access, no increment. */
@@ -81,10 +82,10 @@ final class PragmaSyntax {
         /** The directives the C front-end reads, each with the clauses it accepts. */
         enum Directive {
             PARALLEL_FOR("parallel for", "private", "firstprivate", "shared", "reduction", "schedule", "collapse",
-                    "default"),
+                    "default", "ordered"),
             PARALLEL("parallel", "private", "firstprivate", "shared", "reduction", "default"),
             PARALLEL_SECTIONS("parallel sections", "private", "firstprivate", "shared", "reduction", "default"),
-            FOR("for", "private", "firstprivate", "reduction", "schedule", "collapse", "nowait"),
+            FOR("for", "private", "firstprivate", "reduction", "schedule", "collapse", "nowait", "ordered"),
             SECTIONS("sections", "private", "firstprivate", "reduction", "nowait"),
             SECTION("section"),
             SINGLE("single", "nowait"),
@@ -92,7 +93,8 @@ final class PragmaSyntax {
             MASKED("masked"),
             BARRIER("barrier"),
             CRITICAL("critical"),
-            ATOMIC("atomic");
+            ATOMIC("atomic"),
+            ORDERED("ordered");
 
             final String spelling;
             private final List<String> clauses;

@@ -194,6 +194,10 @@ final class Statements {
             return statement(s, List.of());
         }
         refuseAtomicCapture(o, s);
+        if (d == Omp.Directive.ORDERED) {
+            pragmas.accept(rest, AnnotationSite.OTHER, false);
+            return orderedIncrements(s, site);
+        }
         if (ctx.parallelLoopDepth > 0 && (d == Omp.Directive.ATOMIC || d == Omp.Directive.CRITICAL)) {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
             return atomicIncrements(s, d);
@@ -221,6 +225,28 @@ final class Statements {
             Assign a = Increments.atomicIncrement(x);
             if (a == null) {
                 throw error("unsupported-omp.atomic-update", s, "directive", d.spelling, "code", SourceText.excerpt(s));
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    /**
+     * The block of {@code omp ordered} in a loop with the {@code ordered} clause: increments, made
+     * atomic (see {@code Increments.atomicIncrement}). The primal runs ordered blocks in iteration
+     * order; for increments that order cannot be observed (as for a critical section), so the
+     * loop's derivative needs no ordering. Other statements would need their adjoints to run in
+     * reverse iteration order, which is not built: a located error.
+     */
+    private List<Stmt> orderedIncrements(IASTStatement s, Site site) {
+        if (ctx.orderedLoopDepth == 0 || ctx.parallelLoopDepth == 0) {
+            throw new UnsupportedException("unsupported-omp.ordered-outside", site.range());
+        }
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(statement(s, List.of()))) {
+            Assign a = Increments.atomicIncrement(x);
+            if (a == null) {
+                throw error("unsupported-omp.ordered-update", s, "code", SourceText.excerpt(s));
             }
             out.add(a);
         }

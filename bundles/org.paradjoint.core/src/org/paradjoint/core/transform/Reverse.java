@@ -76,6 +76,8 @@ final class Reverse {
     /** Per max/min loop (by identity): the winning iteration and the result's value before the loop. */
     private final Map<For, Variable> winners = new IdentityHashMap<>();
     private final Map<For, Variable> initials = new IdentityHashMap<>();
+    /** Per {@code *} loop (by identity): its initial value, zero count and product of the other factors. */
+    private final Map<For, ProductReductions.Locals> products = new IdentityHashMap<>();
     private Variable blockBase;
 
     Reverse(DiffContext cx) {
@@ -206,6 +208,16 @@ final class Reverse {
                         local("pa_mgap", form.result().type())));
                 out.add(push(c, new VarRef(winner)));
             }
+            case For f when c.par == null && product(f) != null -> {
+                for (Variable v : plan.savedAround(f)) {
+                    out.add(push(c, new VarRef(v)));
+                }
+                ProductReductions.Locals l = productLocals(f);
+                out.addAll(ProductReductions.primalAndCounts(product(f), l));
+                out.add(push(c, new VarRef(l.initial())));
+                out.add(push(c, new VarRef(l.zeros())));
+                out.add(push(c, new VarRef(l.others())));
+            }
             case For f when f.isParallel() -> {
                 if (c.par != null) {
                     throw new UnsupportedException("nested-parallel", f.range());
@@ -302,6 +314,15 @@ final class Reverse {
 
     private MinMaxReductions.Form minMax(For f) {
         return MinMaxReductions.of(f, cx::isActive);
+    }
+
+    private ProductReductions.Form product(For f) {
+        return ProductReductions.of(f, cx::isActive);
+    }
+
+    /** The locals of a {@code *} loop's adjoint (one set per loop, shared by both sweeps). */
+    private ProductReductions.Locals productLocals(For f) {
+        return products.computeIfAbsent(f, x -> ProductReductions.Locals.make(product(f), this::local));
     }
 
     /** The index of the iteration whose value a max/min loop kept (one local per loop). */
@@ -405,6 +426,18 @@ final class Reverse {
                 Variable winner = winner(f);
                 out.add(pop(c, new VarRef(winner)));
                 out.add(MinMaxReductions.atWinner(form, winner, rev(MinMaxReductions.winningAssignment(form), c)));
+                List<Variable> around = new ArrayList<>(plan.savedAround(f));
+                Collections.reverse(around);
+                for (Variable v : around) {
+                    out.add(pop(c, new VarRef(v)));
+                }
+            }
+            case For f when c.par == null && product(f) != null -> {
+                ProductReductions.Locals l = productLocals(f);
+                out.add(pop(c, new VarRef(l.others())));
+                out.add(pop(c, new VarRef(l.zeros())));
+                out.add(pop(c, new VarRef(l.initial())));
+                out.addAll(ProductReductions.adjoint(product(f), l, cx::isActive, cx::derivativeRef));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {

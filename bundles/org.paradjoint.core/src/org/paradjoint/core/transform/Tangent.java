@@ -20,6 +20,7 @@ import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.rules.Partials;
@@ -104,6 +105,13 @@ final class Tangent {
                 Variable distance = local("pa_mgap", form.result().type());
                 out.addAll(MinMaxReductions.primalAndWinner(form, initial, winner, distance));
                 out.add(MinMaxReductions.atWinner(form, winner, stmt(MinMaxReductions.winningAssignment(form))));
+            }
+            case For f when ProductReductions.of(f, cx::isActive) != null -> {
+                ProductReductions.Form form = ProductReductions.of(f, cx::isActive);
+                ProductReductions.Locals l = ProductReductions.Locals.make(form, this::local);
+                out.addAll(ProductReductions.primalAndCounts(form, l));
+                out.addAll(ProductReductions.tangent(form, l, local("pa_dsum", form.result().type()),
+                        cx.derivativeRef(new VarRef(form.result())), this::tangentOf));
             }
             case For f -> out.add(new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(),
                     StmtUtil.flatMap(f.body(), this::stmt), f.omp() == null ? null : omp(f.omp()), List.of(),

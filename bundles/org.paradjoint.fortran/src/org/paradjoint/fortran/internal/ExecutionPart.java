@@ -51,12 +51,16 @@ final class ExecutionPart {
     private int regionDepth;
     /** How many parallel or worksharing loops enclose the statements being read. */
     private int parallelLoopDepth;
+    /** How many of those have the {@code ordered} clause (their bodies may hold {@code !$omp ordered}). */
+    private int orderedLoopDepth;
     /** In a region, the OpenMP block being read below region level (for messages); null at region level. */
     private String insideBlock;
     /** The {@code !$omp end} directives of the OpenMP blocks open around the statements being read. */
     private final Deque<OmpDirective.Kind> openBlocks = new ArrayDeque<>();
     /** Whether the last worksharing loop read ended with {@code !$omp end do nowait}. */
     private boolean lastNowait;
+    /** The lock whose section is being read (up to its {@code omp_unset_lock}); null outside one. */
+    private String heldLock;
     /** Integer locals the reading introduced (the section counter of {@code sections}). */
     private final List<Variable> introduced = new ArrayList<>();
 
@@ -117,6 +121,9 @@ final class ExecutionPart {
                 }
                 continue;
             }
+            if (heldLock != null && releases(l, cls, heldLock)) {
+                break;
+            }
             List<LogicalLine> mine = takePending();
             reportLabel(cls);
             statement(l, cls, mine, out);
@@ -148,6 +155,11 @@ final class ExecutionPart {
     }
 
     private void statement(LogicalLine l, Classifier.Line cls, List<LogicalLine> mine, List<Stmt> out) {
+        LockRoutines.Call lockCall = LockRoutines.call(l, cls, scope);
+        if (lockCall != null) {
+            lockRoutine(l, lockCall, mine, out);
+            return;
+        }
         switch (cls.kind()) {
             case DO -> {
                 For f = doLoop(l, cls, mine, false);
@@ -221,8 +233,12 @@ final class ExecutionPart {
         Expr lower = control.lower();
         long step = control.step();
         counters.push(counter);
+        boolean ordered = parsed != null && parsed.ordered();
         if (parsed != null) {
             parallelLoopDepth++;
+        }
+        if (ordered) {
+            orderedLoopDepth++;
         }
         List<Stmt> body;
         try {
@@ -231,6 +247,9 @@ final class ExecutionPart {
             counters.pop();
             if (parsed != null) {
                 parallelLoopDepth--;
+            }
+            if (ordered) {
+                orderedLoopDepth--;
             }
         }
         int endOffset = closeConstruct(l, "do", "end do", cls);
@@ -353,9 +372,23 @@ final class ExecutionPart {
                 pos++;
                 List<Stmt> body = block(l, k, "'!$omp critical'");
                 if (parallelLoopDepth > 0) {
-                    out.addAll(criticalIncrements(body));
+                    out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.fortran-critical-update"));
                 } else {
                     misplacedInRegion(l, k);
+                }
+            }
+            case ORDERED -> {
+                OmpDirective.Parsed p = parseOrReport(l);
+                pos++;
+                if (p == null) {
+                    return true;
+                }
+                List<Stmt> body = block(l, k, "'!$omp ordered'");
+                if (parallelLoopDepth > 0 && orderedLoopDepth > 0) {
+                    // in iteration order in the primal; for increments that order cannot be observed
+                    out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.ordered-update"));
+                } else {
+                    reporter.error("unsupported-omp.ordered-outside", l.start(), l.end());
                 }
             }
             case SINGLE, MASTER, MASKED, BARRIER, SECTIONS, SECTION -> {
@@ -403,20 +436,48 @@ final class ExecutionPart {
         return open.end();
     }
 
-    /** A critical section in a parallel loop: increments {@code x = x + e}, made atomic. */
-    private List<Stmt> criticalIncrements(List<Stmt> body) {
-        List<Stmt> out = new ArrayList<>();
-        for (Stmt s : body) {
-            Assign inc = s instanceof Assign a && !a.atomic() && a.op() == Assign.Op.SET
-                    ? Increments.atomicIncrement(a) : null;
-            if (inc == null) {
-                reporter.error("unsupported-omp.fortran-critical-update", s.range(), "code",
-                        src.excerpt(s.range().offset(), s.range().offset() + s.range().length()));
-                continue;
-            }
-            out.add(inc);
+    /** Whether the code line {@code l} is {@code call omp_unset_lock(lock)}. */
+    private boolean releases(LogicalLine l, Classifier.Line cls, String lock) {
+        LockRoutines.Call c = LockRoutines.call(l, cls, scope);
+        return c != null && c.releases(lock);
+    }
+
+    /**
+     * A call of a lock routine ({@link LockRoutines}): the lifetime calls are left out; {@code
+     * omp_set_lock} starts a critical section, read up to its {@code omp_unset_lock} in the same
+     * block, whose increments are made atomic when it stands in a parallel loop.
+     */
+    private void lockRoutine(LogicalLine l, LockRoutines.Call call, List<LogicalLine> mine, List<Stmt> out) {
+        directives.claim(mine, AnnotationSite.OTHER, Set.of());
+        pos++;
+        if (call.managesLifetime()) {
+            return;
         }
-        return out;
+        if (!call.sets()) {
+            reporter.error("unsupported-omp.fortran-lock-not-set", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        String outer = heldLock;
+        heldLock = call.lock();
+        List<Stmt> body;
+        try {
+            body = statements(Closer.OMP);
+        } finally {
+            heldLock = outer;
+        }
+        LogicalLine next = pos < end ? lines.get(pos) : null;
+        if (next == null || next.kind() != LogicalLine.Kind.CODE
+                || !releases(next, Classifier.classify(next), call.lock())) {
+            reporter.error("unsupported-omp.fortran-lock-not-released", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        pos++;
+        if (parallelLoopDepth == 0) {
+            reporter.error("unsupported-omp.fortran-lock-outside-loop", l.start(), l.end(), "lock", call.lock());
+            return;
+        }
+        out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.fortran-lock-increment", "lock",
+                call.lock()));
     }
 
     /**

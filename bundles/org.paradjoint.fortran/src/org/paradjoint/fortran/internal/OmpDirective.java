@@ -29,7 +29,7 @@ final class OmpDirective {
         END_SINGLE("end single"), MASTER("master"), END_MASTER("end master"), MASKED("masked"),
         END_MASKED("end masked"), CRITICAL("critical"), END_CRITICAL("end critical"), SECTIONS("sections"),
         END_SECTIONS("end sections"), SECTION("section"), PARALLEL_SECTIONS("parallel sections"),
-        END_PARALLEL_SECTIONS("end parallel sections");
+        END_PARALLEL_SECTIONS("end parallel sections"), ORDERED("ordered"), END_ORDERED("end ordered");
 
         final String spelling;
 
@@ -47,6 +47,7 @@ final class OmpDirective {
                 case CRITICAL -> END_CRITICAL;
                 case SECTIONS -> END_SECTIONS;
                 case PARALLEL_SECTIONS -> END_PARALLEL_SECTIONS;
+                case ORDERED -> END_ORDERED;
                 default -> null;
             };
         }
@@ -59,9 +60,15 @@ final class OmpDirective {
     /**
      * A directive: its clauses (for {@code parallel do}, {@code parallel} and {@code do}),
      * {@code nowait} (on {@code end do} and {@code end single}), the name of a critical section or
-     * the form of an {@code atomic} ({@code update}, {@code read}, {@code write}).
+     * the form of an {@code atomic} ({@code update}, {@code read}, {@code write}); {@code ordered}:
+     * a loop directive's {@code ordered} clause (its body may hold {@code !$omp ordered}).
      */
-    record Parsed(Kind kind, OmpParallelFor clauses, boolean nowait, String name, LogicalLine line) {
+    record Parsed(Kind kind, OmpParallelFor clauses, boolean nowait, String name, boolean ordered,
+            LogicalLine line) {
+        Parsed(Kind kind, OmpParallelFor clauses, boolean nowait, String name, LogicalLine line) {
+            this(kind, clauses, nowait, name, false, line);
+        }
+
         Parsed(Kind kind, OmpParallelFor clauses, LogicalLine line) {
             this(kind, clauses, false, null, line);
         }
@@ -81,7 +88,7 @@ final class OmpDirective {
     private static final Set<String> ON_DO = Set.of("private", "firstprivate", "reduction", "schedule", "collapse");
     private static final Set<String> ON_SECTIONS = Set.of("private", "firstprivate", "reduction");
     private static final List<String> WORDS = List.of("parallel", "do", "single", "master", "masked", "critical",
-            "sections");
+            "sections", "ordered");
 
     private OmpDirective() {
     }
@@ -138,6 +145,7 @@ final class OmpDirective {
             case "section" -> end ? null : Kind.SECTION;
             case "atomic" -> end ? null : Kind.ATOMIC;
             case "barrier" -> end ? null : Kind.BARRIER;
+            case "ordered" -> end ? Kind.END_ORDERED : Kind.ORDERED;
             default -> null;
         };
     }
@@ -157,8 +165,18 @@ final class OmpDirective {
         c.seek(at);
         String spelled = "!$omp " + kind.spelling;
         switch (kind) {
+            case ORDERED -> {
+                // threads is the default; depend/doacross (cross-iteration dependences) and simd are not read
+                if (c.peekName("threads")) {
+                    c.next();
+                }
+                if (!c.atEnd()) {
+                    throw c.atNext("unsupported-omp.ordered-clause", "clause", c.peek().text());
+                }
+                return new Parsed(kind, null, l);
+            }
             case END_PARALLEL_DO, END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED, SECTION,
-                    END_PARALLEL_SECTIONS -> {
+                    END_PARALLEL_SECTIONS, END_ORDERED -> {
                 c.expectEnd(spelled);
                 return new Parsed(kind, null, l);
             }
@@ -214,13 +232,17 @@ final class OmpDirective {
                 if (c.peekName("simd")) {
                     throw c.atNext("unsupported-omp.omp", "what", "do simd", "hint", "use '!$omp do'");
                 }
-                return new Parsed(kind, clauses(c, scope, l, kind, ON_DO), l);
+                boolean[] ordered = {false};
+                OmpParallelFor clauses = clauses(c, scope, l, kind, ON_DO, ordered);
+                return new Parsed(kind, clauses, false, null, ordered[0], l);
             }
             default -> {
                 if (c.peekName("simd")) {
                     throw c.atNext("unsupported-omp.omp-parallel-do");
                 }
-                return new Parsed(kind, clauses(c, scope, l, kind, ON_PARALLEL_DO), l);
+                boolean[] ordered = {false};
+                OmpParallelFor clauses = clauses(c, scope, l, kind, ON_PARALLEL_DO, ordered);
+                return new Parsed(kind, clauses, false, null, ordered[0], l);
             }
         }
     }
@@ -242,7 +264,7 @@ final class OmpDirective {
             return c.error("unsupported-omp.empty-omp-directive");
         }
         String hint = switch (what) {
-            case "task", "taskloop", "taskwait", "taskgroup", "ordered", "workshare",
+            case "task", "taskloop", "taskwait", "taskgroup", "workshare",
                     "simd", "flush", "teams", "target", "distribute", "loop", "scope", "threadprivate" ->
                 "this construct is not supported; supported: '!$omp parallel do', '!$omp atomic', and parallel "
                         + "regions with '!$omp do', 'sections', 'barrier', 'single', 'master', 'masked' and 'critical'";
@@ -254,6 +276,12 @@ final class OmpDirective {
     }
 
     private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l, Kind kind, Set<String> allowed) {
+        return clauses(c, scope, l, kind, allowed, null);
+    }
+
+    /** {@code ordered}: where a loop directive's {@code ordered} clause is recorded (null where none may stand). */
+    private static OmpParallelFor clauses(Cursor c, Scope scope, LogicalLine l, Kind kind, Set<String> allowed,
+            boolean[] ordered) {
         List<Variable> privates = new ArrayList<>();
         List<Variable> firstprivates = new ArrayList<>();
         List<Variable> shared = new ArrayList<>();
@@ -266,6 +294,13 @@ final class OmpDirective {
                 continue;
             }
             Token clause = c.expectName("an OpenMP clause");
+            if (ordered != null && clause.text().equals("ordered")) {
+                if (c.peekIs("(")) {
+                    throw c.at(clause, "unsupported-omp.ordered-clause", "clause", "ordered(n)");
+                }
+                ordered[0] = true;
+                continue;
+            }
             if (kind != Kind.PARALLEL_DO && !allowed.contains(clause.text())
                     && (ON_PARALLEL_DO.contains(clause.text()) || KNOWN_UNSUPPORTED_CLAUSES.contains(clause.text()))) {
                 throw c.at(clause, "unsupported-omp-clause.fortran-directive", "clause", clause.text(), "directive",

@@ -18,7 +18,7 @@ public final class Scope {
         NONE, IN, OUT, INOUT
     }
 
-    public sealed interface Symbol permits Var, Constant, ModuleVariable {
+    public sealed interface Symbol permits Var, Constant, ModuleVariable, Lock {
     }
 
     /** A variable; {@code logical} marks Fortran {@code logical} (an integer 0/1 in the IR). */
@@ -31,6 +31,10 @@ public final class Scope {
 
     /** A variable declared in a module's specification part: not mapped (global state). */
     public record ModuleVariable(String module) implements Symbol {
+    }
+
+    /** An OpenMP lock ({@code integer(omp_lock_kind)}): only the lock routines name it (see {@link LockRoutines}). */
+    public record Lock() implements Symbol {
     }
 
     private final UnitIndex unit;

@@ -189,6 +189,10 @@ final class SpecificationPart {
     // ---- type declarations --------------------------------------------------------------------
 
     private void typeDeclaration(Cursor c) {
+        if (LockRoutines.acceptLockType(c)) {
+            lockDeclaration(c);
+            return;
+        }
         TypeSpec type = TypeSpec.read(c, exprs);
         Scope.Intent intent = null;
         boolean parameter = false;
@@ -248,6 +252,19 @@ final class SpecificationPart {
             } else if (parameter) {
                 throw c.at(n, "syntax-error.parameter-needs-value", "text", n.text());
             }
+        } while (c.accept(","));
+        c.expectEnd("the declaration");
+    }
+
+    /** The names after {@code integer(omp_lock_kind)}: locks, which the lock routines alone may name. */
+    private void lockDeclaration(Cursor c) {
+        c.accept("::");
+        do {
+            Token n = c.expectName("a lock name");
+            if (scope.definesLocally(n.text()) || entities.containsKey(n.text())) {
+                throw c.at(n, "duplicate-declaration.declared-twice", "text", n.text());
+            }
+            scope.define(n.text(), new Scope.Lock());
         } while (c.accept(","));
         c.expectEnd("the declaration");
     }

@@ -287,6 +287,46 @@ class DiagnosticsTest {
     }
 
     @Test
+    void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel for ordered
+                  for (int i = 1; i < n; i++) {
+                #pragma omp ordered
+                    y[i] = y[i - 1] + x[i];
+                  }
+                }
+                """, "unsupported-omp", 5, 5, "ordered", "increments", "reverse iteration order", "y[i] = y[i - 1] + x[i];");
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel for
+                  for (int i = 0; i < n; i++) {
+                #pragma omp ordered
+                    y[0] += x[i];
+                  }
+                }
+                """, "unsupported-omp", 4, 1, "`ordered` clause");
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel for ordered(1)
+                  for (int i = 1; i < n; i++) {
+                #pragma omp ordered depend(sink: i - 1)
+                    y[0] += x[i];
+                  }
+                }
+                """, "unsupported-omp", 2, 26, "ordered(n)");
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel for ordered
+                  for (int i = 1; i < n; i++) {
+                #pragma omp ordered simd
+                    y[0] += x[i];
+                  }
+                }
+                """, "unsupported-omp", 4, 21, "`simd`");
+    }
+
+    @Test
     void sectionsNeedABlockAndSectionNeedsSections() {
         expect("""
                 void f(int n, double *y) {

@@ -215,7 +215,7 @@ class DiagnosticsTest {
                     p = 1.0;
                 #pragma omp parallel for private(i) reduction(*: p) // err
                     for (i = 0; i < n; i++)
-                        p *= x[i];
+                        p = p * x[i] + 1.0;
                     y[0] = p;
                 }
                 """, "unsupported-reduction");

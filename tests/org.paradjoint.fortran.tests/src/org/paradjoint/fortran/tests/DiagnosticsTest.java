@@ -186,6 +186,99 @@ class DiagnosticsTest {
                   end do"""), "unsupported-omp-clause", 7, 19, "lastprivate");
     }
 
+    /** A subroutine with a lock {@code l}, {@code body} from line 9. */
+    private static String withLock(String body) {
+        return """
+                subroutine s(n, x, y)
+                  use omp_lib
+                  implicit none
+                  integer, intent(in) :: n
+                  real(8), intent(in) :: x(n)
+                  real(8), intent(inout) :: y(n)
+                  integer(omp_lock_kind) :: l
+                  integer :: i
+                """ + body + "\nend subroutine s\n";
+    }
+
+    @Test
+    void lockRoutinesProtectOnlyIncrementsInParallelLoops() {
+        error(withLock("""
+                  !$omp parallel do
+                  do i = 1, n
+                    call omp_set_lock(l)
+                    y(1) = x(i)
+                    call omp_unset_lock(l)
+                  end do"""), "unsupported-omp", 12, 3, "omp_set_lock(l)", "increments", "y(1) = x(i)");
+        error(withLock("""
+                  !$omp parallel do
+                  do i = 1, n
+                    call omp_set_lock(l)
+                    y(1) = y(1) + x(i)
+                  end do"""), "unsupported-omp", 11, 3, "without 'call omp_unset_lock(l)'");
+        error(withLock("""
+                  call omp_set_lock(l)
+                  y(1) = y(1) + x(1)
+                  call omp_unset_lock(l)"""), "unsupported-omp", 9, 1, "outside a parallel loop");
+        error(withLock("""
+                  !$omp parallel
+                  call omp_set_lock(l)
+                  y(1) = y(1) + x(1)
+                  call omp_unset_lock(l)
+                  !$omp end parallel"""), "unsupported-omp", 10, 1, "outside a parallel loop");
+        error(withLock("""
+                  !$omp parallel do
+                  do i = 1, n
+                    y(i) = x(i)
+                    call omp_unset_lock(l)
+                  end do"""), "unsupported-omp", 12, 3, "without 'call omp_set_lock(l)' before it");
+        Fortran.ok(withLock("""
+                  call omp_init_lock(l)
+                  !$omp parallel do
+                  do i = 1, n
+                    call omp_set_lock(l)
+                    y(1) = y(1) + x(i)
+                    call omp_unset_lock(l)
+                  end do
+                  call omp_destroy_lock(l)"""));
+    }
+
+    @Test
+    void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        error(sub("""
+                  !$omp parallel do ordered
+                  do i = 2, n
+                    !$omp ordered
+                    y(i) = y(i - 1) + x(i)
+                    !$omp end ordered
+                  end do"""), "unsupported-omp", 10, 3, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+        error(sub("""
+                  !$omp parallel do
+                  do i = 1, n
+                    !$omp ordered
+                    y(1) = y(1) + x(i)
+                    !$omp end ordered
+                  end do"""), "unsupported-omp", 9, 3, "`ordered` clause");
+        error(sub("""
+                  !$omp parallel do ordered(1)
+                  do i = 2, n
+                    y(1) = y(1) + x(i)
+                  end do"""), "unsupported-omp", 7, 19, "ordered(n)");
+        error(sub("""
+                  !$omp parallel do ordered
+                  do i = 2, n
+                    !$omp ordered depend(sink: i - 1)
+                    y(1) = y(1) + x(i)
+                  end do"""), "unsupported-omp", 9, 17, "`depend`");
+        Fortran.ok(sub("""
+                  !$omp parallel do ordered
+                  do i = 1, n
+                    !$omp ordered
+                    y(1) = y(1) + x(i)
+                    !$omp end ordered
+                  end do
+                  !$omp end parallel do"""));
+    }
+
     @Test
     void worksharingLoopOutsideARegion() {
         error(sub("""

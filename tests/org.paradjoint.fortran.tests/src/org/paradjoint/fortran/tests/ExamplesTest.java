@@ -44,7 +44,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * oversubscribe a small machine, which shakes out ordering bugs); the dot-product test must hold
  * to 1e-12 and the finite-difference test to 1e-6. {@code regions.f90} has parallel regions
  * ({@code !$omp parallel} with {@code !$omp do}, {@code single}, {@code master}, {@code critical},
- * {@code barrier}, {@code sections}, and {@code parallel sections}), which the front-end lowers to parallel loops.
+ * {@code barrier}, {@code sections}, and {@code parallel sections}), which the front-end lowers to parallel loops,
+ * OpenMP locks and ordered blocks around increments in a parallel loop, and a product reduction.
  */
 class ExamplesTest {
 
@@ -75,7 +76,10 @@ class ExamplesTest {
             new Example("regions.f90", "dot_atomic", "--set n=40"),
             new Example("regions.f90", "two_fluxes", "--set n=40"),
             new Example("regions.f90", "energies", "--set n=40"),
-            new Example("regions.f90", "reversed_squares", "--set n=40"));
+            new Example("regions.f90", "reversed_squares", "--set n=40"),
+            new Example("regions.f90", "binned_energy", "--set n=40 --set nb=7"),
+            new Example("regions.f90", "ordered_tally", "--set n=40 --set nb=7"),
+            new Example("regions.f90", "growth_factor", "--set n=40"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;

@@ -77,7 +77,10 @@ class FortranVerdictsTest {
             new Pair("openmp/regions.c", "regions.f90", "dot_atomic", List.of(), List.of()),
             new Pair("openmp/sections.c", "regions.f90", "two_fluxes", List.of(), List.of()),
             new Pair("openmp/sections.c", "regions.f90", "energies", List.of(), List.of()),
-            new Pair("openmp/regions.c", "regions.f90", "reversed_squares", List.of(), List.of()));
+            new Pair("openmp/regions.c", "regions.f90", "reversed_squares", List.of(), List.of()),
+            new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()),
+            new Pair("openmp/ordered.c", "regions.f90", "ordered_tally", List.of(), List.of()),
+            new Pair("openmp/reductions.c", "regions.f90", "growth_factor", List.of(), List.of()));
 
     /** The verdict of one adjoint array in one parallel loop (0 = first in source order). */
     record Expected(String function, int loop, String adjoint, Verdict withBounds, Verdict withoutBounds) {
@@ -118,7 +121,10 @@ class FortranVerdictsTest {
             new Expected("two_fluxes", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("two_fluxes", 1, "fxb", Verdict.SAFE, Verdict.SAFE),
             new Expected("energies", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
-            new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE));
+            new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("binned_energy", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_tally", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("growth_factor", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE));
 
     private static final Z3Prover Z3 = new Z3Prover();
 

@@ -69,10 +69,13 @@ class ExamplesTest {
             example("openmp/regions.c", "reversed_squares", "--set n=40"),
             example("openmp/sections.c", "two_fluxes", "--set n=40"),
             example("openmp/locks.c", "binned_energy", "--set n=40 --set nb=7 --extent h=nb --extent s=1"),
+            example("openmp/ordered.c", "ordered_tally", "--set n=40 --set nb=7 --extent h=nb --extent s=1"),
+            example("openmp/ordered.c", "ordered_weights", "--set n=40"),
             example("openmp/sections.c", "energies", "--set n=40 --extent e=1"),
             example("openmp/reductions.c", "max_residual", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "min_energy", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "scale_by_max", "--set n=40"),
+            example("openmp/reductions.c", "growth_factor", "--set n=40 --extent r=1"),
             example("openmp/threads.c", "block_rows", "--set n=40 --set steps=3"));
 
     /** Folders whose every annotated function must have a row above. */
