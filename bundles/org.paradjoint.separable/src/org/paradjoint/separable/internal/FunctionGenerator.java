@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.Dim;
@@ -126,13 +127,13 @@ public final class FunctionGenerator {
         String function = model.function().name();
         if (c.atGenerationTime()) {
             StringBuilder per = new StringBuilder();
-            c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(": ")
+            c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(' ')
                     .append(k));
-            diags.add(org.paradjoint.core.diag.Diagnostic.info("coloring-at-generation", model.pragmaRange(),
+            diags.add(Diagnostic.info("coloring-at-generation", model.pragmaRange(),
                     "function", function, "gradient", fn.gradient(), "colors", c.coloring().colors(), "elementals",
-                    per.toString(), "periods", c.coloring().periods().toString()));
+                    per.toString(), "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
         } else {
-            diags.add(org.paradjoint.core.diag.Diagnostic.info("coloring-at-run-time", model.pragmaRange(),
+            diags.add(Diagnostic.info("coloring-at-run-time", model.pragmaRange(),
                     "function", function, "gradient", fn.gradient(), "reason", c.runTimeBecause()));
         }
     }
