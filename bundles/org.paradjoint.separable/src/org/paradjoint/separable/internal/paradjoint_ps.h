@@ -455,20 +455,28 @@ static inline void pa_ps_plan_periodic_colors(pa_ps_plan *pl, int ncolors, int d
     int cols = pl->cols;
     pa_ps_plan_build_csc(pl);
     pl->color = (int *) pa_ps_alloc((size_t) cols, sizeof(int));
+    /* the columns in order: the array number, then the grid point and its residues advance like the digits of
+     * an odometer (no division per column) */
+    int a = 0, p[8] = {0}, r[8] = {0};
     for (int j = 0; j < cols; j++) {
-        long e = j / pl->nact;
-        long idx = j % pl->nact;
-        long p[8];
-        for (int d = 0; d + 1 < dims; d++) {
-            long ext = extent[d] > 0 ? extent[d] : 1;
-            p[d] = e % ext;
-            e /= ext;
-        }
-        p[dims - 1] = e;
+        long idx = a;
         for (int d = dims - 1; d >= 0; d--) {
-            idx = idx * period[d] + p[d] % period[d];
+            idx = idx * period[d] + r[d];
         }
         pl->color[j] = table[idx];
+        if (++a < pl->nact) {
+            continue;
+        }
+        a = 0;
+        for (int d = 0; d < dims; d++) {
+            p[d]++;
+            r[d] = r[d] + 1 == period[d] ? 0 : r[d] + 1;
+            if (d + 1 == dims || p[d] < (extent[d] > 0 ? extent[d] : 1)) {
+                break;
+            }
+            p[d] = 0;
+            r[d] = 0;
+        }
     }
     pl->ncolors = ncolors;
     pa_ps_plan_alloc_work(pl);
