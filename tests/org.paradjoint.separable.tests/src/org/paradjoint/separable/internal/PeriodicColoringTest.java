@@ -85,6 +85,35 @@ class PeriodicColoringTest {
         assertTrue(windowViolation(blocks, good, new int[] {4, 4}).isEmpty());
     }
 
+    /**
+     * Why the generator must prove that an entry stays within its grid line: read as a grid stencil,
+     * {@code x[j * nx + i]} and {@code x[j * nx + i + 1]} is offsets (0, 0) and (1, 0), two colours by i's
+     * parity; but when i runs to nx - 1 the second reaches the first point of the next line, and for an
+     * odd nx that point has the colour of the last one of its own line.
+     */
+    @Test
+    void wrapAroundIntoTheNextLineDefeatsTheGridColouring() {
+        PeriodicColoring c = PeriodicColoring.of(List.of(new LinkedHashSet<>(List.of(p(0, 0), p(1, 0)))), 2, 1);
+        assertEquals(2, c.colors());
+        int nx = 3;
+        int ny = 2;
+        int n = nx * ny;
+        int[] rows = new int[2 * (n - 1)];
+        int[] cols = new int[2 * (n - 1)];
+        for (int k = 0; k + 1 < n; k++) {
+            rows[2 * k] = k;
+            cols[2 * k] = k;
+            rows[2 * k + 1] = k;
+            cols[2 * k + 1] = k + 1;
+        }
+        int[] colors = new int[n];
+        for (int k = 0; k < n; k++) {
+            colors[k] = c.colorAt(0, new int[] {k % nx, k / nx});
+        }
+        assertTrue(ColoringChecker.checkColumns(SparsityPattern.fromCoordinates(n - 1, n, rows, cols), colors)
+                .isPresent());
+    }
+
     private static Offset at(int delta) {
         return new Offset(0, List.of(delta));
     }
