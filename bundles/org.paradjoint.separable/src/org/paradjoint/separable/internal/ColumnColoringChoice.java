@@ -32,7 +32,9 @@ public record ColumnColoringChoice(Stencil stencil, PeriodicColoring coloring, M
         }
         Map<String, Integer> per = new LinkedHashMap<>();
         for (Map.Entry<String, Set<Offset>> e : s.perElemental().entrySet()) {
-            PeriodicColoring alone = PeriodicColoring.of(List.of(e.getValue()), s.dimensions(), s.arrays());
+            // an elemental that makes up the only block alone needs what the whole needs: no second search
+            PeriodicColoring alone = s.blocks().equals(List.of(e.getValue())) ? c
+                    : PeriodicColoring.of(List.of(e.getValue()), s.dimensions(), s.arrays());
             per.put(e.getKey(), alone == null ? c.colors() : alone.colors());
         }
         return new ColumnColoringChoice(s, c, per, null);

@@ -31,8 +31,9 @@ import org.paradjoint.separable.internal.Stencil.Offset;
  * pattern, whatever its size and boundary (rows cut by the boundary only lose conflicts).
  *
  * <p>The torus is coloured with {@code org.paradjoint.coloring} (every ordering, recolouring on) for
- * every period from the spread plus 1 to twice that in each dimension; the fewest colours win, the
- * smallest table among those. The lower bound is the largest row of a block.
+ * periods from the spread plus 1 to twice that in each dimension, smallest tables first, at most
+ * {@link #MAX_TRIES} of them, until one reaches the lower bound (the largest row of a block); the
+ * fewest colours win, the smallest table among those.
  */
 public record PeriodicColoring(List<Integer> periods, int arrays, int[] table, int colors, String ordering) {
 
@@ -42,10 +43,16 @@ public record PeriodicColoring(List<Integer> periods, int arrays, int[] table, i
     /** Beyond this many residues a period is not tried (the table would be large for no gain). */
     static final int MAX_TABLE = 4096;
 
+    /**
+     * At most this many period vectors are tried, smallest tables first: in three dimensions there can be 64
+     * candidates, and colouring them all would make the generator take seconds for a colour or two.
+     */
+    static final int MAX_TRIES = 16;
+
     private static final List<Ordering> ORDERINGS = List.of(new NaturalOrder(), new LargestFirst(),
             new SmallestLast(), new IncidenceDegree(), new DynamicLargestFirst());
 
-    /** The best periodic colouring found, or null when no period fits in {@link #MAX_TABLE}. */
+    /** The best periodic colouring found, or null when not even the smallest period fits in {@link #MAX_TABLE}. */
     public static PeriodicColoring of(List<Set<Offset>> blocks, int dims, int arrays) {
         int[] spread = new int[dims];
         for (int d = 0; d < dims; d++) {
@@ -61,10 +68,12 @@ public record PeriodicColoring(List<Integer> periods, int arrays, int[] table, i
         }
         int bound = blocks.stream().mapToInt(Set::size).max().orElse(1);
         PeriodicColoring best = null;
+        int tried = 0;
         for (int[] periods : candidates(spread)) {
-            if (residues(periods) * arrays > MAX_TABLE) {
-                continue;
+            if (residues(periods) * arrays > MAX_TABLE || tried == MAX_TRIES) {
+                break; // candidates come smallest first
             }
+            tried++;
             PeriodicColoring c = colorTorus(blocks, periods, arrays);
             if (best == null || c.colors < best.colors
                     || c.colors == best.colors && c.table.length < best.table.length) {

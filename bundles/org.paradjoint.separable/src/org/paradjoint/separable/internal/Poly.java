@@ -140,18 +140,22 @@ record Poly(Map<String, Long> terms) {
         return String.join("*", all);
     }
 
+    /** As C would spell it, the constant term last: {@code nx*j + i - nx - 1}. */
     @Override
     public String toString() {
         if (terms.isEmpty()) {
             return "0";
         }
+        List<Map.Entry<String, Long>> ordered = new ArrayList<>();
+        terms.entrySet().stream().filter(e -> !e.getKey().isEmpty()).forEach(ordered::add);
+        terms.entrySet().stream().filter(e -> e.getKey().isEmpty()).forEach(ordered::add);
         StringBuilder b = new StringBuilder();
-        terms.forEach((m, c) -> {
-            String sign = c < 0 ? " - " : b.isEmpty() ? "" : " + ";
+        for (Map.Entry<String, Long> e : ordered) {
+            long c = e.getValue();
             long a = Math.abs(c);
-            b.append(b.isEmpty() && c < 0 ? "-" : sign);
-            b.append(m.isEmpty() ? Long.toString(a) : (a == 1 ? m : a + "*" + m));
-        });
+            b.append(b.isEmpty() ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + "));
+            b.append(e.getKey().isEmpty() ? Long.toString(a) : (a == 1 ? e.getKey() : a + "*" + e.getKey()));
+        }
         return b.toString();
     }
 }

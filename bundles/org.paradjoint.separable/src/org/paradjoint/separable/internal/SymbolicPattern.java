@@ -166,11 +166,15 @@ final class SymbolicPattern {
         forget(Set.of(f.counter()));
         int mark = conditions.size();
         Poly trips = null;
+        Poly c = Poly.symbol(f.counter().name());
+        if (!written.contains(f.counter())) {
+            // the counter is the iteration's symbol even when the loop is not one a stencil allows (the
+            // extraction then names the loop as the reason)
+            ints.put(f.counter(), c);
+        }
         if (affine) {
-            Poly c = Poly.symbol(f.counter().name());
             Poly last = f.cmp() == Binary.Op.LE ? bound : bound.minus(Poly.constant(1));
             trips = last.minus(lower).plus(Poly.constant(1));
-            ints.put(f.counter(), c);
             conditions.add(c.minus(lower));
             conditions.add(last.minus(c));
         }
