@@ -18,7 +18,8 @@ import org.paradjoint.separable.SeparableResult;
  * Generates what the torsion benchmark compares: the sparse gradient (torsion_ps.c, with the
  * dense vector forward variant, and the support file; in blocks/ the same with one block of rows
  * per elemental), and the reverse mode of the foundation
- * (torsion_b.c: torsion_f_b with f dependent, x independent). Usage: Generate SOURCE OUTDIR.
+ * (torsion_b.c: torsion_f_b with f dependent, x independent); in rosenbrock/ the sparse gradient of the
+ * chained Rosenbrock function (rosenbrock.c next to SOURCE). Usage: Generate SOURCE OUTDIR.
  */
 public class Generate {
     public static void main(String[] args) throws Exception {
@@ -49,6 +50,18 @@ public class Generate {
             throw new IllegalStateException(b.diagnostics().toString());
         }
         Files.writeString(out.resolve("torsion_b.c"), CPrinter.printFile(List.of(b.function())));
+        // the chained Rosenbrock function next to torsion, into rosenbrock/ (its colouring is fixed too)
+        Path rosenbrock = source.resolveSibling("rosenbrock.c");
+        ParseResult rp = new CFrontEnd().parse("rosenbrock.c", Files.readString(rosenbrock));
+        SeparableResult rs = SeparableDifferentiator.differentiate(rp.unit(), "rosenbrock_f",
+                SeparableOptions.defaults());
+        if (rs.hasErrors()) {
+            throw new IllegalStateException(rs.diagnostics().toString());
+        }
+        Path rosenbrockDir = Files.createDirectories(out.resolve("rosenbrock"));
+        for (GeneratedFile g : rs.files()) {
+            Files.writeString(rosenbrockDir.resolve(Path.of(g.name()).getFileName()), g.text());
+        }
         System.out.println("generated into " + out);
     }
 }

@@ -6,6 +6,9 @@
 # gcc -O2 and runs the benchmark for nx = ny in NXS (default: 10 32 100 316 1000), for the default
 # layout (weights applied in the sweep, one block of rows) and with one block per elemental.
 #
+# Then the chained Rosenbrock function (examples/separable/rosenbrock.c) for n in ROSENBROCK_NS
+# (default: 10000 100000 1000000).
+#
 #   benchmarks/separable/run.sh [NX ...]        results: benchmarks/separable/target/results.txt
 set -euo pipefail
 
@@ -30,7 +33,10 @@ done
 echo "compiling the generator..." >&2
 find "$ROOT"/bundles/org.paradjoint.{core,coloring,cdt,separable}/src -name '*.java' > "$OUT/sources.txt"
 "$JAVA_HOME/bin/javac" --release 21 -nowarn -d "$OUT/classes" -cp "$CP" @"$OUT/sources.txt"
-(cd "$ROOT/bundles/org.paradjoint.separable/src" && find . -name '*.h' -exec cp --parents {} "$OUT/classes" \;)
+# the resources next to the classes: the support file, the catalogue of problems (diagnostics), ...
+for b in core coloring cdt separable; do
+    (cd "$ROOT/bundles/org.paradjoint.$b/src" && find . -type f ! -name '*.java' -exec cp --parents {} "$OUT/classes" \;)
+done
 "$JAVA_HOME/bin/java" -cp "$OUT/classes:$CP" "$HERE/Generate.java" "$ROOT/examples/separable/torsion.c" "$OUT/gen" \
     2> >(grep -v SLF4J >&2)
 
@@ -46,6 +52,11 @@ gcc -fopenmp torsion_bench.o torsion_ps.o torsion.o torsion_b.o -o "$OUT/torsion
 gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c blocks/torsion_ps.c -o blocks/torsion_ps.o
 gcc "${CFLAGS[@]}" -Iblocks -c "$HERE/torsion_bench.c" -o blocks/torsion_bench.o
 gcc -fopenmp blocks/torsion_bench.o blocks/torsion_ps.o torsion.o torsion_b.o -o "$OUT/torsion_bench_blocks" -lm
+# the chained Rosenbrock function
+gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c rosenbrock/rosenbrock_ps.c -o rosenbrock/rosenbrock_ps.o
+gcc "${CFLAGS[@]}" -Wno-unknown-pragmas -c "$ROOT/examples/separable/rosenbrock.c" -o rosenbrock/rosenbrock.o
+gcc "${CFLAGS[@]}" -Irosenbrock -c "$HERE/rosenbrock_bench.c" -o rosenbrock/rosenbrock_bench.o
+gcc -fopenmp rosenbrock/rosenbrock_bench.o rosenbrock/rosenbrock_ps.o rosenbrock/rosenbrock.o -o "$OUT/rosenbrock_bench" -lm
 
 NXS=("$@")
 [ ${#NXS[@]} -gt 0 ] || NXS=(10 32 100 316 1000)
@@ -57,5 +68,8 @@ NXS=("$@")
     done
     for nx in "${NXS[@]}"; do
         echo "block-per-elemental $(OMP_NUM_THREADS=1 "$OUT/torsion_bench_blocks" "$nx" 7 0)"
+    done
+    for rn in ${ROSENBROCK_NS:-10000 100000 1000000}; do
+        echo "rosenbrock $(OMP_NUM_THREADS=1 "$OUT/rosenbrock_bench" "$rn")"
     done
 } | tee "$OUT/results.txt"

@@ -181,6 +181,9 @@ public final class SeparableDifferentiator {
         c.append(CPrinter.include(base)).append('\n');
         for (FunctionGenerator.Parts p : parts) {
             c.append(CPrinter.comment(p.staticsComment())).append(CPrinter.declarations(p.statics())).append('\n');
+            if (!p.constants().isEmpty()) {
+                c.append(CPrinter.comment(p.constantsComment())).append(p.constants()).append('\n');
+            }
         }
         for (Function g : callees) {
             c.append(CPrinter.print(asStatic(g))).append('\n');

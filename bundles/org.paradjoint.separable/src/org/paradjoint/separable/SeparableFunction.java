@@ -18,12 +18,19 @@ import java.util.List;
  * @param weightedRows   true when the sweep applies the weights and the elementals share one block of rows
  *                       (the plan then has one row per slot); false: one block per elemental
  * @param prototypes     C prototypes of the public functions (also in the generated header)
+ * @param colors         the number of colours (directions of the compressed sweep) when the colouring was fixed
+ *                       at generation time; 0 when the gradient colours at run time (the pattern is not a
+ *                       stencil the generator can follow, see {@code runTimeColoring})
+ * @param elementalColors the colours each elemental alone would need, by name (empty when colouring at run time)
+ * @param runTimeColoring why the gradient colours at run time; null when the colouring is fixed
  */
 public record SeparableFunction(String primal, String expanded, String gradient, String dense,
         List<String> elementals, List<String> slotCounts, List<String> independents, List<String> gradientParams,
-        boolean cacheable, boolean weightedRows, List<String> prototypes) {
+        boolean cacheable, boolean weightedRows, List<String> prototypes, int colors,
+        java.util.Map<String, Integer> elementalColors, String runTimeColoring) {
 
     public SeparableFunction {
+        elementalColors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(elementalColors));
         elementals = List.copyOf(elementals);
         slotCounts = List.copyOf(slotCounts);
         independents = List.copyOf(independents);

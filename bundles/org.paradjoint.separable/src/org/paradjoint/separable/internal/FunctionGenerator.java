@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.ir.Dim;
@@ -30,7 +31,7 @@ public final class FunctionGenerator {
      * prototypes are those of the public functions.
      */
     public record Parts(String staticsComment, List<Variable> statics, List<Function> functions,
-            SeparableFunction summary) {
+            SeparableFunction summary, String constantsComment, String constants) {
 
         public Parts {
             statics = List.copyOf(statics);
@@ -94,8 +95,12 @@ public final class FunctionGenerator {
         List<Function> exported = new ArrayList<>(List.of(expanded));
         List<Variable> statics = new ArrayList<>();
         Accessors.State state = Accessors.State.of(fn.cache(), fn.seconds());
+        ColumnColoringChoice coloring = ColumnColoringChoice.of(m, layout);
+        PeriodicColoringCode periodic = coloring.atGenerationTime() ? new PeriodicColoringCode(coloring, names,
+                fn.gradient()) : null;
+        report(coloring, m, fn, diags);
         Function grad = GradientDriver.generate(m, names, fn, false, state, gradients,
-                "Sparse gradient of " + from + " by partial separability and column colouring");
+                "Sparse gradient of " + from + " by partial separability and column colouring", periodic);
         addDriver(grad, state, functions, exported, statics);
         if (options.denseVariant()) {
             Accessors.State dense = Accessors.State.of(fn.denseCache(), fn.denseSeconds());
@@ -109,9 +114,28 @@ public final class FunctionGenerator {
                 options.denseVariant() ? fn.dense() : null, elementals, counts,
                 m.independents().stream().map(Variable::name).toList(),
                 gradients.values().stream().map(Variable::name).toList(), m.isCacheable(), layout.weighted(),
-                exported.stream().map(CPrinter::prototype).toList());
+                exported.stream().map(CPrinter::prototype).toList(), coloring.atGenerationTime()
+                        ? coloring.coloring().colors() : 0, coloring.perElemental(), coloring.runTimeBecause());
         return new Parts("cached pattern, colouring and work arrays of " + fn.gradient()
-                + " (one plan per function: not thread-safe)", statics, functions, summary);
+                + " (one plan per function: not thread-safe)", statics, functions, summary,
+                periodic == null ? "" : periodic.comment(), periodic == null ? "" : periodic.constants());
+    }
+
+    /** An info diagnostic either way: the colours per elemental, or why the colouring runs in the gradient. */
+    private static void report(ColumnColoringChoice c, ActiveModel m, Names fn, Diagnostics diags) {
+        ElementalModel model = m.skeleton().model();
+        String function = model.function().name();
+        if (c.atGenerationTime()) {
+            StringBuilder per = new StringBuilder();
+            c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(' ')
+                    .append(k));
+            diags.add(Diagnostic.info("coloring-at-generation", model.pragmaRange(),
+                    "function", function, "gradient", fn.gradient(), "colors", c.coloring().colors(), "elementals",
+                    per.toString(), "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
+        } else {
+            diags.add(Diagnostic.info("coloring-at-run-time", model.pragmaRange(),
+                    "function", function, "gradient", fn.gradient(), "reason", c.runTimeBecause()));
+        }
     }
 
     /** A gradient driver, then its accessors: defined, declared in the header, their state at file scope. */

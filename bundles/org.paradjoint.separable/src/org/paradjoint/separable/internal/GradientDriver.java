@@ -39,6 +39,15 @@ final class GradientDriver {
      */
     static Function generate(ActiveModel m, NameSupply names, Names fn, boolean identity, Accessors.State state,
             Map<Variable, Variable> gradients, String comment) {
+        return generate(m, names, fn, identity, state, gradients, comment, null);
+    }
+
+    /**
+     * @param periodic the colouring fixed at generation time (null: the support file colours at run time,
+     *                 or the identity seed of the dense variant)
+     */
+    static Function generate(ActiveModel m, NameSupply names, Names fn, boolean identity, Accessors.State state,
+            Map<Variable, Variable> gradients, String comment, PeriodicColoringCode periodic) {
         VarRef plan = new VarRef(state.plan());
         VarRef secs = new VarRef(state.seconds());
         List<Variable> keyParams = m.keyParams();
@@ -65,7 +74,11 @@ final class GradientDriver {
         build.add(new CallStmt(new Call(fn.pattern(), patternArgs)));
         build.add(SupportFile.stmt("pa_ps_toc", secs, SupportFile.symbol("PA_PS_PATTERN"), new VarRef(t)));
         build.add(Assign.set(new VarRef(t), SupportFile.call("pa_ps_tic")));
-        build.add(SupportFile.stmt(identity ? "pa_ps_plan_color_identity" : "pa_ps_plan_color", plan));
+        if (periodic != null && !identity) {
+            build.addAll(periodic.colorPlan(plan, m.flat().params()));
+        } else {
+            build.add(SupportFile.stmt(identity ? "pa_ps_plan_color_identity" : "pa_ps_plan_color", plan));
+        }
         build.add(SupportFile.stmt("pa_ps_toc", secs, SupportFile.symbol("PA_PS_COLORING"), new VarRef(t)));
         if (m.isCacheable()) {
             Expr matches = SupportFile.call("pa_ps_plan_matches", plan, Exprs.integer(nkey), new VarRef(key));
@@ -87,7 +100,11 @@ final class GradientDriver {
         body.add(Assign.set(new VarRef(p), SupportFile.call("pa_ps_plan_colors", plan)));
         body.add(dispatch(fn.sweep(), sweepArgs, plan, secs, p, identity ? 0 : SPECIALIZED));
         String name = identity ? fn.dense() : fn.gradient();
-        return new Function(name, null, params, List.of(key, t, p), new Block(body), List.of(), false, comment,
+        List<Variable> locals = new ArrayList<>(List.of(key, t, p));
+        if (periodic != null && !identity) {
+            locals.add(periodic.extentsVariable());
+        }
+        return new Function(name, null, params, locals, new Block(body), List.of(), false, comment,
                 m.flat().range());
     }
 

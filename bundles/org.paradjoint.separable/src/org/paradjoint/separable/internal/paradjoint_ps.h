@@ -3,9 +3,10 @@
  * static inline, so several generated files can include it.
  *
  * A plan holds what depends only on the sparsity of the elemental Jacobian:
- * its pattern (CSR and CSC), a column colouring (greedy partial distance-2,
- * natural order, the same as org.paradjoint.coloring's COLUMN problem with
- * NaturalOrder), and the work arrays of the compressed forward sweep.
+ * its pattern (CSR and CSC), a column colouring (fixed by the generator when the
+ * pattern is a stencil: a table periodic in the grid; else greedy partial
+ * distance-2 in natural order, the same as org.paradjoint.coloring's COLUMN
+ * problem with NaturalOrder), and the work arrays of the compressed forward sweep.
  * Rows are the slots of the expanded elementals, block by block (one block per
  * elemental); columns are the active input entries, encoded as
  * index * nact + array (nact active input arrays).
@@ -440,6 +441,44 @@ static inline void pa_ps_plan_color_identity(pa_ps_plan *pl)
     }
     pl->ncolors = pl->cols;
     pl->dense = 1;
+    pa_ps_plan_alloc_work(pl);
+}
+
+/* Colours fixed when the code was generated (no colouring at run time): the entries of every active array
+ * are the points p of a grid, entry e = p[0] + extent[0] * (p[1] + extent[1] * (p[2] + ...)) with
+ * 0 <= p[d] < extent[d] for every dimension but the last, and column j (entry j / nact of array j % nact)
+ * gets table[((a * period[D-1] + p[D-1] % period[D-1]) * ...) * period[0] + p[0] % period[0]]. The
+ * generator chose the table so that columns that meet in a row always differ. */
+static inline void pa_ps_plan_periodic_colors(pa_ps_plan *pl, int ncolors, int dims, const int *extent,
+                                              const int *period, const int *table)
+{
+    int cols = pl->cols;
+    pa_ps_plan_build_csc(pl);
+    pl->color = (int *) pa_ps_alloc((size_t) cols, sizeof(int));
+    /* the columns in order: the array number, then the grid point and its residues advance like the digits of
+     * an odometer (no division per column) */
+    int a = 0, p[8] = {0}, r[8] = {0};
+    for (int j = 0; j < cols; j++) {
+        long idx = a;
+        for (int d = dims - 1; d >= 0; d--) {
+            idx = idx * period[d] + r[d];
+        }
+        pl->color[j] = table[idx];
+        if (++a < pl->nact) {
+            continue;
+        }
+        a = 0;
+        for (int d = 0; d < dims; d++) {
+            p[d]++;
+            r[d] = r[d] + 1 == period[d] ? 0 : r[d] + 1;
+            if (d + 1 == dims || p[d] < (extent[d] > 0 ? extent[d] : 1)) {
+                break;
+            }
+            p[d] = 0;
+            r[d] = 0;
+        }
+    }
+    pl->ncolors = ncolors;
     pa_ps_plan_alloc_work(pl);
 }
 

@@ -16,8 +16,8 @@ final class Sources {
     /** Every example, relative to {@code examples/}. */
     static final List<String> EXAMPLES = List.of(
             "formad/compact17.c", "formad/compact3.c", "formad/gather3.c", "formad/gfmc.c", "formad/greengauss.c",
-            "formad/indirect.c", "formad/lbm_stream.c", "separable/torsion.c", "stencil/burgers1d.c",
-            "stencil/stencil1d.c", "stencil/wave3d.c");
+            "formad/indirect.c", "formad/lbm_stream.c", "separable/rosenbrock.c", "separable/torsion.c",
+            "stencil/burgers1d.c", "stencil/stencil1d.c", "stencil/wave3d.c");
 
     static final CFrontEnd FRONT_END = new CFrontEnd();
 

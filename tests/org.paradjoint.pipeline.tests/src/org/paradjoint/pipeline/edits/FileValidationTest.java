@@ -72,7 +72,12 @@ class FileValidationTest {
     @Test
     void partiallySeparableFunctionsGetThatTransformationsDiagnostics() throws IOException {
         String torsion = Repo.example("separable/torsion.c");
-        assertEquals(List.of(), validate(torsion, FileValidation.Decisions.NONE));
+        // one information: the colours the generator fixed, on the pragma
+        List<Problem> info = validate(torsion, FileValidation.Decisions.NONE);
+        assertEquals(1, info.size(), info.toString());
+        assertEquals(Severity.INFO, info.get(0).severity());
+        assertTrue(info.get(0).message().contains("with 4 colours, fixed at generation time"), info.toString());
+        assertTrue(info.get(0).message().contains("colours per elemental: fquad 4, flin 4"), info.toString());
         String unknown = torsion.replace("partiallyseparable, fquad, flin", "partiallyseparable, fquad, fcub");
         List<Problem> ps = validate(unknown, FileValidation.Decisions.NONE);
         assertTrue(ps.stream().anyMatch(p -> p.severity() == Severity.ERROR && p.message().contains("fcub")),

@@ -28,9 +28,10 @@ import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * The C colouring and recovery of the support file against org.paradjoint.coloring, the
- * reference: on random patterns and on the torsion pattern the C greedy colouring (natural
- * order) gives the same colours as the library's COLUMN colouring with NaturalOrder, which the
- * library's checker accepts; and the direct recovery and assembly of the support file computes
+ * reference: on random patterns the C greedy colouring (natural order) gives the same colours as
+ * the library's COLUMN colouring with NaturalOrder, which the library's checker accepts; the
+ * torsion pattern the generated code detects is the expected one, and the colours the generator
+ * fixed for it pass the checker; and the direct recovery and assembly of the support file computes
  * {@code J^T w} exactly from the compressed matrix.
  */
 class ColoringOracleTest {
@@ -178,10 +179,11 @@ class ColoringOracleTest {
                     }
                 }
             }
-            sameColoursAsLibrary(plan, "torsion nx=" + nx);
-            if (nx >= 2) {
-                assertEquals(4, plan.colorCount(), "the 2x2 squares of the grid need four colours");
-            }
+            // torsion's colours are fixed by the generator (a table periodic in the grid), not by the C greedy
+            // pass: the reference checker must accept them, with the four colours the squares need
+            String what = "torsion nx=" + nx;
+            assertTrue(ColoringChecker.checkColumns(plan.pattern(), plan.colors()).isEmpty(), what);
+            assertEquals(4, plan.colorCount(), "the 2x2 squares of the grid need four colours");
         }
     }
 
