@@ -250,6 +250,50 @@ static inline void pa_mpi_bcast_b(double *bb, int count, int root, MPI_Comm comm
         bb[k] = me == root ? t[k] : 0.0;
     free(t);
 }
+
+/* MPI_Gather(s, count, r, root): the root's r[p count + k] = s_p[k], overwriting the root's r:
+   each s_p's adjoint gains the root's adjoint of its slice (an MPI_Scatter from the root), the
+   root's is zero after; off the root r is left alone, and so is its adjoint. */
+static inline void pa_mpi_gather_b(double *sb, int count, double *rb, int root, MPI_Comm comm)
+{
+    double *t = pa_mpi_scratch(count);
+    MPI_Scatter(rb, count, MPI_DOUBLE, t, count, MPI_DOUBLE, root, pa_mpi_derivative_comm(comm));
+    for (int k = 0; k < count; k++)
+        sb[k] += t[k];
+    if (pa_mpi_rank(comm) == root)
+        for (int k = 0; k < count * pa_mpi_size(comm); k++)
+            rb[k] = 0.0;
+    free(t);
+}
+
+/* MPI_Scatter(s, count, r, root): r_p[k] = the root's s[p count + k], overwriting r everywhere:
+   the root's s gains every rank's adjoint of its r (an MPI_Gather to the root), which is zero
+   after. */
+static inline void pa_mpi_scatter_b(double *sb, int count, double *rb, int root, MPI_Comm comm)
+{
+    int me = pa_mpi_rank(comm), size = pa_mpi_size(comm);
+    double *t = pa_mpi_scratch(me == root ? count * size : 1);
+    MPI_Gather(rb, count, MPI_DOUBLE, t, count, MPI_DOUBLE, root, pa_mpi_derivative_comm(comm));
+    if (me == root)
+        for (int k = 0; k < count * size; k++)
+            sb[k] += t[k];
+    for (int k = 0; k < count; k++)
+        rb[k] = 0.0;
+    free(t);
+}
+
+/* MPI_Allgather(s, count, r): r_q[p count + k] = s_p[k] on every rank q, overwriting r: s_p's
+   adjoint gains the sum over q of r_q's adjoint at p count + k (MPI_Reduce_scatter_block, SUM). */
+static inline void pa_mpi_allgather_b(double *sb, int count, double *rb, MPI_Comm comm)
+{
+    double *t = pa_mpi_scratch(count);
+    MPI_Reduce_scatter_block(rb, t, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+    for (int k = 0; k < count; k++)
+        sb[k] += t[k];
+    for (int k = 0; k < count * pa_mpi_size(comm); k++)
+        rb[k] = 0.0;
+    free(t);
+}
 #endif
 
 /* Adjoint (reverse mode) of heat in heat.c: dependents norm; independents u0. */
