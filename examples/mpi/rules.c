@@ -104,3 +104,20 @@ void gather(int n, const double *x, double *all, double *back, double *f, MPI_Co
         s += ring[i] * x[i] + back[i] * back[i];
     MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
 }
+
+/* MPI_Allreduce with MPI_MAX and MPI_MIN: every rank's result is the value of the rank that holds
+ * the extremum, and so is its derivative */
+#pragma ad gradient(f : x)
+void extrema(int n, const double *x, double *f, MPI_Comm comm)
+{
+    double mine[2] = {0.0, 0.0}, top[2];
+    double low = 0.0, lowest;
+    for (int i = 0; i < n; i++) {
+        mine[0] += sin(x[i]) * x[i];
+        mine[1] += x[i] * x[i];
+        low += exp(-x[i]);
+    }
+    MPI_Allreduce(mine, top, 2, MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(&low, &lowest, 1, MPI_DOUBLE, MPI_MIN, comm);
+    f[0] = top[0] * top[1] + lowest * x[0];
+}

@@ -82,7 +82,7 @@ final class MpiCalls {
         for (int k = 0; k < args.length; k++) {
             ir.add(null);
         }
-        ir.set(routine == MpiRoutine.BARRIER ? 0 : commPosition(routine), comm(args[commPosition(routine)]));
+        ir.set(routine.comm(), comm(args[routine.comm()]));
         switch (routine) {
             case SEND -> {
                 ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after));
@@ -106,7 +106,7 @@ final class MpiCalls {
                 ir.set(11, status(args[11]));
             }
             case ALLREDUCE, REDUCE -> {
-                ir.set(4, sum(args[4], name));
+                ir.set(4, operation(args[4], name, routine == MpiRoutine.ALLREDUCE));
                 boolean inPlace = isConstant(args[0], "MPI_IN_PLACE");
                 if (routine == MpiRoutine.REDUCE) {
                     ir.set(5, value(args[5]));
@@ -145,10 +145,6 @@ final class MpiCalls {
         out.add(new CallStmt(new org.paradjoint.core.ir.Call(name, ir, where, org.paradjoint.core.ir.CalleeKind.MPI), where));
         out.addAll(after);
         return out.size() == 1 ? out.get(0) : new Block(out, where);
-    }
-
-    private static int commPosition(MpiRoutine r) {
-        return r.comm();
     }
 
     /** {@code MPI_Comm_rank(comm, &r)}: {@code r = pa_mpi_rank(comm)}. */
@@ -334,11 +330,14 @@ final class MpiCalls {
         return expected;
     }
 
-    private TextOperand sum(IASTInitializerClause arg, String routine) {
-        if (!isConstant(arg, "MPI_SUM")) {
-            throw error("unsupported-mpi.reduction-op", arg, "routine", routine, "code", SourceText.excerpt(arg));
+    /** {@code MPI_SUM}; for an Allreduce also {@code MPI_MAX} and {@code MPI_MIN}. */
+    private TextOperand operation(IASTInitializerClause arg, String routine, boolean extremaToo) {
+        for (String op : extremaToo ? List.of("MPI_SUM", "MPI_MAX", "MPI_MIN") : List.of("MPI_SUM")) {
+            if (isConstant(arg, op)) {
+                return new TextOperand(op, ctx.src.range(arg));
+            }
         }
-        return new TextOperand("MPI_SUM", ctx.src.range(arg));
+        throw error("unsupported-mpi.reduction-op", arg, "routine", routine, "code", SourceText.excerpt(arg));
     }
 
     private Expr comm(IASTInitializerClause arg) {

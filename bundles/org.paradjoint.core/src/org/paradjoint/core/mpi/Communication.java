@@ -125,6 +125,16 @@ public record Communication(MpiRoutine routine, Call call) {
         return arg(routine.root);
     }
 
+    /** The reduction's operation as MPI spells it ({@code MPI_SUM}, {@code MPI_MAX}, {@code MPI_MIN}), or null. */
+    public String operation() {
+        return routine.op < 0 ? null : text(arg(routine.op));
+    }
+
+    /** An {@code MPI_Allreduce} whose result is one rank's value (MAX or MIN): its derivatives follow the winner. */
+    public boolean isExtremum() {
+        return routine == MpiRoutine.ALLREDUCE && !"MPI_SUM".equals(operation());
+    }
+
     /** True when the call moves floating-point values (its buffers are floating arrays). */
     public boolean movesFloating() {
         return sendBuffer().or(this::recvBuffer).map(Variable::isFloating).orElse(false);
@@ -157,8 +167,10 @@ public record Communication(MpiRoutine routine, Call call) {
                     + ") and zeroes it";
             case SENDRECV -> "sends the received values' adjoint back to " + source + " (tag " + text(recvTag())
                     + ") and receives from " + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
-            case ALLREDUCE -> "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of"
-                    + " the values sent";
+            case ALLREDUCE -> isExtremum() ? "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into"
+                    + " the adjoint of the winning rank's values (" + operation() + ": recorded in the forward sweep)"
+                    : "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of the values"
+                    + " sent";
             case REDUCE -> "broadcasts the root's (" + text(root()) + ") adjoint of the result (MPI_Bcast) into every"
                     + " rank's adjoint of the values sent";
             case BCAST -> "sums every rank's adjoint to the root " + text(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"

@@ -31,6 +31,9 @@ public final class MpiRuntime {
     public static final String ALLREDUCE_SUM_B = "pa_mpi_allreduce_sum_b";
     public static final String REDUCE_SUM_B = "pa_mpi_reduce_sum_b";
     public static final String BCAST_B = "pa_mpi_bcast_b";
+    public static final String EXTREMUM_D = "pa_mpi_allreduce_extremum_d";
+    public static final String RECORD_WINNERS = "pa_mpi_record_winners";
+    public static final String EXTREMUM_B = "pa_mpi_allreduce_extremum_b";
     public static final String GATHER_B = "pa_mpi_gather_b";
     public static final String SCATTER_B = "pa_mpi_scatter_b";
     public static final String ALLGATHER_B = "pa_mpi_allgather_b";
@@ -181,6 +184,29 @@ public final class MpiRuntime {
                 free(t);
             }
 
+            /* The rank that won element k of an MPI_Allreduce(MAX or MIN) of s into r: the lowest rank whose
+               s[k] equals the result (a tie goes to the lowest, one valid choice of derivative at a kink). */
+            static inline void pa_mpi_winners(const double *s, const double *r, int *winner, int count, MPI_Comm comm)
+            {
+                int me = pa_mpi_rank(comm), size = pa_mpi_size(comm);
+                for (int k = 0; k < count; k++)
+                    winner[k] = s[k] == r[k] ? me : size;
+                MPI_Allreduce(MPI_IN_PLACE, winner, count, MPI_INT, MPI_MIN, pa_mpi_derivative_comm(comm));
+            }
+
+            /* Tangent of MPI_Allreduce(MAX or MIN): r[k] is the winner's s[k], so its tangent is the winner's. */
+            static inline void pa_mpi_allreduce_extremum_d(const double *s, const double *r, const double *sd, double *rd,
+                                                           int count, MPI_Comm comm)
+            {
+                int *winner = (int *) malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
+                int me = pa_mpi_rank(comm);
+                pa_mpi_winners(s, r, winner, count, comm);
+                for (int k = 0; k < count; k++)
+                    rd[k] = winner[k] == me ? sd[k] : 0.0;
+                MPI_Allreduce(MPI_IN_PLACE, rd, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                free(winner);
+            }
+
             /* MPI_Gather(s, count, r, root): the root's r[p count + k] = s_p[k], overwriting the root's r:
                each s_p's adjoint gains the root's adjoint of its slice (an MPI_Scatter from the root), the
                root's is zero after; off the root r is left alone, and so is its adjoint. */
@@ -226,4 +252,44 @@ public final class MpiRuntime {
             }
             #endif
             """;
+
+    /**
+     * The reversals that record on the tape in the forward sweep (printed after the tape runtime,
+     * in files whose adjoint records them): MPI_Allreduce(MAX or MIN) records, per element, whether
+     * this rank won it.
+     */
+    public static final String TAPED_SOURCE = """
+            #ifndef PARADJOINT_MPI_TAPED_H
+            #define PARADJOINT_MPI_TAPED_H
+            /* forward sweep of MPI_Allreduce(MAX or MIN): whether this rank won each element, last on top */
+            static inline void pa_mpi_record_winners(pa_tape *t, const double *s, const double *r, int count, MPI_Comm comm)
+            {
+                int *winner = (int *) malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
+                int me = pa_mpi_rank(comm);
+                pa_mpi_winners(s, r, winner, count, comm);
+                for (int k = 0; k < count; k++)
+                    pa_push_i(t, winner[k] == me);
+                free(winner);
+            }
+
+            /* MPI_Allreduce(MAX or MIN): r[k] on every rank is the winner's s[k], so the winner's s[k] gains
+               the sum over ranks of r[k]'s adjoint and the others' nothing; r is overwritten. */
+            static inline void pa_mpi_allreduce_extremum_b(pa_tape *t, double *sb, double *rb, int count, MPI_Comm comm)
+            {
+                double *sum = pa_mpi_scratch(count);
+                MPI_Allreduce(rb, sum, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                for (int k = count - 1; k >= 0; k--) {
+                    if (pa_pop_i(t))
+                        sb[k] += sum[k];
+                    rb[k] = 0.0;
+                }
+                free(sum);
+            }
+            #endif
+            """;
+
+    /** Whether {@code name} is one of the functions of {@link #TAPED_SOURCE}. */
+    public static boolean isTaped(String name) {
+        return name.equals(RECORD_WINNERS) || name.equals(EXTREMUM_B);
+    }
 }

@@ -97,8 +97,11 @@ public class CPrinter {
         boolean threads = false;
         boolean checkpoint = false;
         boolean mpi = false;
+        boolean mpiTaped = false;
         SortedSet<String> passiveHeaders = new TreeSet<>();
         for (Function f : functions) {
+            mpiTaped |= StmtUtil.calls(f.body()).stream()
+                    .anyMatch(c -> c.isMpi() && org.paradjoint.core.mpi.MpiRuntime.isTaped(c.name()));
             mpi |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isMpi)
                     || f.params().stream().anyMatch(v -> v.type() == BaseType.MPI_COMM);
             StmtUtil.calls(f.body()).stream().filter(Call::isPassive)
@@ -145,6 +148,9 @@ public class CPrinter {
         }
         if (mpi) {
             sb.append(org.paradjoint.core.mpi.MpiRuntime.C_SOURCE).append('\n');
+        }
+        if (mpiTaped) {
+            sb.append(org.paradjoint.core.mpi.MpiRuntime.TAPED_SOURCE).append('\n');
         }
         if (checkpoint) {
             sb.append(Runtime.CHECKPOINT_SOURCE).append('\n');

@@ -28,11 +28,29 @@ final class MpiAdjoints {
         if (!carriesDerivatives(c, cx)) {
             return List.of();
         }
+        if (c.isExtremum()) {
+            Variable s = c.sendBuffer().get();
+            Variable r = c.recvBuffer().get();
+            return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.EXTREMUM_D, List.of(new VarRef(s), new VarRef(r),
+                    new VarRef(cx.derivative(s)), new VarRef(cx.derivative(r)), c.count(), c.comm()))));
+        }
         return List.of(new CallStmt(c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()))));
     }
 
+    /**
+     * Reverse mode, forward sweep: what the reversal needs of the call that the primal's values do not
+     * keep (the winners of a MAX or MIN reduction), recorded on {@code tape} right after the call.
+     */
+    static List<Stmt> record(Communication c, DiffContext cx, Variable tape) {
+        if (!c.isExtremum() || !carriesDerivatives(c, cx)) {
+            return List.of();
+        }
+        return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_WINNERS, List.of(new VarRef(tape),
+                new VarRef(c.sendBuffer().get()), new VarRef(c.recvBuffer().get()), c.count(), c.comm()))));
+    }
+
     /** Reverse mode: the reversed communication of the adjoints, where the call stood in the reverse sweep. */
-    static List<Stmt> reverse(Communication c, DiffContext cx) {
+    static List<Stmt> reverse(Communication c, DiffContext cx, Variable tape) {
         if (c.routine() == org.paradjoint.core.mpi.MpiRoutine.BARRIER) {
             return List.of(new CallStmt(c.call())); // every rank waits at the same point of the reverse sweep
         }
@@ -55,8 +73,11 @@ final class MpiAdjoints {
                 yield MpiRuntime.SENDRECV_B;
             }
             case ALLREDUCE -> {
+                if (c.isExtremum()) {
+                    args.add(new VarRef(tape));
+                }
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count()));
-                yield MpiRuntime.ALLREDUCE_SUM_B;
+                yield c.isExtremum() ? MpiRuntime.EXTREMUM_B : MpiRuntime.ALLREDUCE_SUM_B;
             }
             case REDUCE -> {
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count(),

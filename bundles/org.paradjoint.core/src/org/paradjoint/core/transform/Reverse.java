@@ -287,6 +287,11 @@ final class Reverse {
                 // passive output and timers belong to the primal run, not to the adjoint's (PassiveCalls)
                 if (c.par == null && !cs.call().isPassive()) {
                     out.add(cs);
+                    Communication.of(cs).map(m -> MpiAdjoints.record(m, cx, c.tape)).filter(r -> !r.isEmpty())
+                            .ifPresent(r -> {
+                                out.addAll(r);
+                                c.tapeUsed = true;
+                            });
                 }
             }
             default -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
@@ -507,7 +512,7 @@ final class Reverse {
             }
             case CallStmt cs -> {
                 // runs in the forward sweep; a communication is also reversed here
-                Communication.of(cs).ifPresent(m -> out.addAll(MpiAdjoints.reverse(m, cx)));
+                Communication.of(cs).ifPresent(m -> out.addAll(MpiAdjoints.reverse(m, cx, c.tape)));
             }
             case Return r -> throw new UnsupportedException("unsupported-statement.statement-differentiated-reverse",
                     s.range());

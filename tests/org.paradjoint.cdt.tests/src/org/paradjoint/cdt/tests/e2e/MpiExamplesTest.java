@@ -41,6 +41,7 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
             new Example("mpi/rules.c", "reduce", "--set n=12"),
             new Example("mpi/rules.c", "gather", "--set n=5 --extent all=20"),
+            new Example("mpi/rules.c", "extrema", "--set n=12"),
             new Example("mpi/heat.c", "heat", "--set ny=12 --set nc=5 --set steps=3"));
 
     static final double DOT_TOLERANCE = 1e-12;
@@ -114,10 +115,11 @@ class MpiExamplesTest {
         String adjoint = d.adjoint().text();
         for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
                 "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "pa_mpi_gather_b(", "pa_mpi_scatter_b(",
-                "pa_mpi_allgather_b(", "MPI_Barrier(comm);")) {
+                "pa_mpi_allgather_b(", "pa_mpi_record_winners(", "pa_mpi_allreduce_extremum_b(", "MPI_Barrier(comm);")) {
             assertTrue(adjoint.contains(reversal), () -> "no " + reversal + " in\n" + adjoint);
         }
         String tangent = d.tangent().text();
         assertTrue(tangent.contains("pa_mpi_derivative_comm(comm)"), tangent);
+        assertTrue(tangent.contains("pa_mpi_allreduce_extremum_d("), tangent);
     }
 }
