@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
+import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.CheckTarget;
 import org.paradjoint.core.check.DriverRunner;
@@ -184,6 +185,36 @@ final class CheckPipeline {
     }
 
     /** The generated files of a build, for failure messages. */
+    /**
+     * Runs the MPI driver of {@code b} on 1, 2 and 4 ranks with 1 and 2 threads each; a line per check
+     * of {@code functions} that did not pass both tests within the tolerances, {@code about} adding
+     * what reproduces it (empty when all passed).
+     */
+    static List<String> failuresOnRanks(Built b, List<String> functions, double dotTolerance, double fdTolerance,
+            Function<String, String> about) throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (int ranks : new int[] {1, 2, 4}) {
+            for (int threads : new int[] {1, 2}) {
+                DriverRunner.Outcome run = MPI_RUNNER.runRanks(b.executable(), ranks, threads, Map.of());
+                CheckReport report = run.report();
+                if (!run.stdout().contains("ranks: " + ranks)) {
+                    problems.add("the driver did not run on " + ranks + " ranks:\n" + run.text());
+                }
+                for (String f : functions) {
+                    CheckReport.Result r = report.result(f);
+                    String where = f + " on " + ranks + " rank(s) x " + threads + " thread(s)";
+                    if (r == null) {
+                        problems.add(where + ": no result (exit " + run.exitCode() + ")\n" + run.text());
+                    } else if (!r.passed() || !(r.dotError() <= dotTolerance) || !(r.fdError() <= fdTolerance)) {
+                        problems.add(where + ": dot-product rel_err=" + r.dotError() + ", finite-difference rel_err="
+                                + r.fdError() + about.apply(f));
+                    }
+                }
+            }
+        }
+        return problems;
+    }
+
     static String files(Built b, String base, int maxLines) {
         StringBuilder out = new StringBuilder();
         for (String f : List.of(base + "_d.c", base + "_b.c", base + "_b_plain.c", base + "_b_reduction.c")) {

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -17,10 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.CheckSpecParser;
-import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
@@ -81,25 +77,8 @@ class MpiExamplesTest {
         if (built.stage() != CheckPipeline.Stage.PASSED) {
             fail(file + ": " + built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
         }
-        List<String> problems = new ArrayList<>();
-        for (int ranks : new int[] {1, 2, 4}) {
-            for (int threads : new int[] {1, 2}) {
-                DriverRunner.Outcome run = CheckPipeline.mpiRunner().runRanks(built.executable(), ranks, threads,
-                        Map.of());
-                CheckReport report = run.report();
-                for (Example row : rows) {
-                    CheckReport.Result r = report.result(row.function());
-                    String where = row.function() + " on " + ranks + " rank(s) x " + threads + " thread(s)";
-                    if (r == null) {
-                        problems.add(where + ": no result (exit " + run.exitCode() + ")\n" + run.text());
-                    } else if (!r.passed() || !(r.dotError() <= DOT_TOLERANCE) || !(r.fdError() <= FD_TOLERANCE)) {
-                        problems.add(where + ": dot-product rel_err=" + r.dotError() + ", finite-difference rel_err="
-                                + r.fdError());
-                    }
-                }
-                assertTrue(run.stdout().contains("ranks: " + ranks), run::text);
-            }
-        }
+        List<String> problems = CheckPipeline.failuresOnRanks(built, rows.stream().map(Example::function).toList(),
+                DOT_TOLERANCE, FD_TOLERANCE, f -> "");
         if (!problems.isEmpty()) {
             fail(problems.size() + " failing checks:\n" + String.join("\n", problems));
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -12,9 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.CheckSpecParser;
-import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -149,25 +148,10 @@ class MpiPropertyTest {
         if (built.stage() != CheckPipeline.Stage.PASSED) {
             fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
         }
-        List<String> problems = new ArrayList<>();
-        for (int ranks : new int[] {1, 2, 4}) {
-            for (int threads : new int[] {1, 2}) {
-                DriverRunner.Outcome run = CheckPipeline.mpiRunner().runRanks(built.executable(), ranks, threads,
-                        Map.of());
-                CheckReport report = run.report();
-                for (Kernel k : kernels) {
-                    CheckReport.Result res = report.result(k.name());
-                    String where = k.name() + " on " + ranks + " rank(s) x " + threads + " thread(s)";
-                    if (res == null) {
-                        problems.add(where + ": no result (exit " + run.exitCode() + ")\n" + run.text());
-                    } else if (!res.passed() || !(res.dotError() <= DOT_TOLERANCE)
-                            || !(res.fdError() <= FD_TOLERANCE)) {
-                        problems.add(where + ": dot-product rel_err=" + res.dotError() + ", finite-difference rel_err="
-                                + res.fdError() + "\n" + k.source());
-                    }
-                }
-            }
-        }
+        Map<String, String> sources = new HashMap<>();
+        kernels.forEach(k -> sources.put(k.name(), k.source()));
+        List<String> problems = CheckPipeline.failuresOnRanks(built, kernels.stream().map(Kernel::name).toList(),
+                DOT_TOLERANCE, FD_TOLERANCE, f -> "\n" + sources.get(f));
         if (!problems.isEmpty()) {
             fail(problems.size() + " failing checks:\n"
                     + String.join("\n", problems.subList(0, Math.min(4, problems.size()))));
