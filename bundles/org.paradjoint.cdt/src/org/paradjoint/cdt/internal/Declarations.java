@@ -194,12 +194,19 @@ final class Declarations {
         } catch (UnsupportedException ex) {
             throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
-        boolean overParameters = ExprUtil.variables(e).stream()
-                .allMatch(v -> v.isParameter() && v.isScalar() && v.type().isInteger());
-        if (!isConstant(e) && !overParameters) {
+        if (!isFunctionLevelExtent(e)) {
             throw error("unsupported-local-vla.local-array-have", extent, "name", name);
         }
         return e;
+    }
+
+    /**
+     * A size a local array can be declared with at the start of a generated function: a constant
+     * or an integer expression over integer parameters (which the function never assigns).
+     */
+    static boolean isFunctionLevelExtent(Expr e) {
+        return isConstant(e) || ExprUtil.variables(e).stream()
+                .allMatch(v -> v.isParameter() && v.isScalar() && v.type().isInteger());
     }
 
     static boolean isConstant(Expr e) {

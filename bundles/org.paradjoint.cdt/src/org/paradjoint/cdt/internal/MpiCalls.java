@@ -14,7 +14,6 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -142,7 +141,7 @@ final class MpiCalls {
             }
         }
         List<Stmt> out = new ArrayList<>(before);
-        out.add(new CallStmt(new org.paradjoint.core.ir.Call(name, ir, where, org.paradjoint.core.ir.CalleeKind.MPI), where));
+        out.add(new CallStmt(MpiRuntime.call(name, ir, where), where));
         out.addAll(after);
         return out.size() == 1 ? out.get(0) : new Block(out, where);
     }
@@ -162,7 +161,7 @@ final class MpiCalls {
             throw error("unsupported-mpi.rank-target", args[1], "routine", name, "code", SourceText.excerpt(args[1]));
         }
         String query = name.equals("MPI_Comm_rank") ? MpiRuntime.RANK : MpiRuntime.SIZE;
-        return new Assign(target, Assign.Op.SET, new org.paradjoint.core.ir.Call(query, List.of(comm), where, org.paradjoint.core.ir.CalleeKind.MPI), false,
+        return new Assign(target, Assign.Op.SET, MpiRuntime.call(query, List.of(comm), where), false,
                 List.of(), where);
     }
 
@@ -194,8 +193,7 @@ final class MpiCalls {
         ir.set(typeAt, new TextOperand(type == BaseType.DOUBLE ? "MPI_DOUBLE" : "MPI_INT", ctx.src.range(typeArg)));
         SourceRange r = ctx.src.range(bufferArg);
         Expr length = comm == null ? count
-                : new Binary(Binary.Op.MUL, count, new org.paradjoint.core.ir.Call(MpiRuntime.SIZE, List.of(comm), r,
-                        org.paradjoint.core.ir.CalleeKind.MPI), r);
+                : new Binary(Binary.Op.MUL, count, MpiRuntime.call(MpiRuntime.SIZE, List.of(comm), r), r);
         if (user.var().isScalar() && !(length instanceof IntLit l && l.value() == 1)) {
             throw error("unsupported-mpi.scalar-count", countArg, "name", user.var().name(), "code",
                     SourceText.excerpt(countArg));
@@ -217,8 +215,7 @@ final class MpiCalls {
         if (root == null) {
             return s;
         }
-        Expr rank = new org.paradjoint.core.ir.Call(MpiRuntime.RANK, List.of(comm), r,
-                org.paradjoint.core.ir.CalleeKind.MPI);
+        Expr rank = MpiRuntime.call(MpiRuntime.RANK, List.of(comm), r);
         return new org.paradjoint.core.ir.If(new Binary(Binary.Op.EQ, rank, root, r), new Block(List.of(s), r), null,
                 r);
     }
@@ -308,9 +305,8 @@ final class MpiCalls {
 
     private Expr count(IASTInitializerClause arg) {
         Expr e = ctx.exprs.value((IASTExpression) arg);
-        boolean overParameters = ExprUtil.variables(e).stream()
-                .allMatch(v -> v.isParameter() && v.isScalar() && v.type().isInteger());
-        if (!Declarations.isConstant(e) && !overParameters) {
+        // the staging buffers are locals of this size
+        if (!Declarations.isFunctionLevelExtent(e)) {
             throw error("unsupported-mpi.count", arg, "code", SourceText.excerpt(arg));
         }
         return e;

@@ -43,7 +43,12 @@ public final class MpiRuntime {
 
     /** A call of one of these functions (or of an MPI routine itself). */
     public static Call call(String name, List<Expr> args) {
-        return new Call(name, args, SourceRange.NONE, CalleeKind.MPI);
+        return call(name, args, SourceRange.NONE);
+    }
+
+    /** The same, located where the user wrote it. */
+    public static Call call(String name, List<Expr> args, SourceRange range) {
+        return new Call(name, args, range, CalleeKind.MPI);
     }
 
     /** The communicator that carries the derivative messages of the user's {@code comm}. */
