@@ -50,13 +50,15 @@ final class MpiCalls {
 
     private static final Set<String> ONE_SIDED = Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Win_create",
             "MPI_Win_fence", "MPI_Get_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap");
-    private static final Set<String> NOT_YET = Set.of("MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall",
-            "MPI_Ssend", "MPI_Rsend", "MPI_Bsend", "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoall");
+    private static final Set<String> NOT_YET = Set.of("MPI_Waitany", "MPI_Waitsome", "MPI_Test",
+            "MPI_Testall", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend", "MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoall");
 
     private final FunctionContext ctx;
+    private final MpiRequests requests;
 
-    MpiCalls(FunctionContext ctx) {
+    MpiCalls(FunctionContext ctx, MpiRequests requests) {
         this.ctx = ctx;
+        this.requests = requests;
     }
 
     static boolean isMpi(IASTFunctionCallExpression call) {
@@ -71,6 +73,9 @@ final class MpiCalls {
         if (name.equals("MPI_Comm_rank") || name.equals("MPI_Comm_size")) {
             return rankQuery(name, call, args, where);
         }
+        if (name.equals("MPI_Waitall")) {
+            return waitAll(call, args, where);
+        }
         MpiRoutine routine = MpiRoutine.named(name).orElseThrow(() -> unsupportedRoutine(name, call));
         if (args.length != routine.arity()) {
             throw error("call-arity.function", call, "function", name, "arity", routine.arity(), "args", args.length);
@@ -81,12 +86,33 @@ final class MpiCalls {
         for (int k = 0; k < args.length; k++) {
             ir.add(null);
         }
-        ir.set(routine.comm(), comm(args[routine.comm()]));
+        if (routine.comm() >= 0) {
+            ir.set(routine.comm(), comm(args[routine.comm()]));
+        }
         switch (routine) {
             case SEND -> {
                 ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after));
                 ir.set(3, peer(args[3]));
                 ir.set(4, tag(args[4]));
+            }
+            case ISEND, IRECV -> {
+                boolean send = routine == MpiRoutine.ISEND;
+                // a receive's copy-out runs once its wait has completed it
+                List<Stmt> afterWait = new ArrayList<>();
+                ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + (send ? "_s" : "_r"), true, !send, before,
+                        afterWait));
+                ir.set(3, peer(args[3]));
+                ir.set(4, tag(args[4]));
+                Variable request = ctx.scopes.declareUnique(new Variable("pa_" + name.substring(4).toLowerCase()
+                        + "_req", BaseType.MPI_REQUEST, List.of(Dim.c(new IntLit(2))), Variable.Kind.LOCAL, false,
+                        org.paradjoint.core.ir.Layout.ROW_MAJOR, SourceRange.NONE));
+                ir.set(6, new VarRef(request, ctx.src.range(args[6])));
+                requests.start(call, args[6], new MpiRequests.Started(request, afterWait, call));
+            }
+            case WAIT -> {
+                status(args[1]);
+                MpiRequests.Started started = requests.complete(call, args[0]);
+                return completion(List.of(started), where);
             }
             case RECV -> {
                 // loaded first: a receive from MPI_PROC_NULL leaves the user's values as they were
@@ -143,6 +169,28 @@ final class MpiCalls {
         List<Stmt> out = new ArrayList<>(before);
         out.add(new CallStmt(MpiRuntime.call(name, ir, where), where));
         out.addAll(after);
+        return out.size() == 1 ? out.get(0) : new Block(out, where);
+    }
+
+    /** {@code MPI_Waitall(n, req, MPI_STATUSES_IGNORE)}: one wait per request, which completes the same operations. */
+    private Stmt waitAll(IASTFunctionCallExpression call, IASTInitializerClause[] args, SourceRange where) {
+        if (args.length != 3) {
+            throw error("call-arity.function", call, "function", "MPI_Waitall", "arity", 3, "args", args.length);
+        }
+        if (!isConstant(args[2], "MPI_STATUSES_IGNORE")) {
+            throw error("unsupported-mpi.status", args[2], "code", SourceText.excerpt(args[2]));
+        }
+        return completion(requests.completeAll(call, args[0], args[1]), where);
+    }
+
+    /** {@code MPI_Wait} on each request's own array, then what runs once each has completed (a receive's copy-out). */
+    private static Stmt completion(List<MpiRequests.Started> completed, SourceRange where) {
+        List<Stmt> out = new ArrayList<>();
+        for (MpiRequests.Started s : completed) {
+            out.add(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(new VarRef(s.request(), where),
+                    new TextOperand("MPI_STATUS_IGNORE", where)), where), where));
+        }
+        completed.forEach(s -> out.addAll(s.afterWait()));
         return out.size() == 1 ? out.get(0) : new Block(out, where);
     }
 

@@ -72,6 +72,20 @@ final class Scopes {
     }
 
     /**
+     * A generated variable that no other declaration of the function shares, even one out of
+     * scope (which {@link #declareGenerated} reuses): for a variable that identifies its statement,
+     * as a non-blocking call's request array identifies the call to its wait.
+     */
+    Variable declareUnique(Variable v) {
+        for (int k = 0;; k++) {
+            String candidate = k == 0 ? v.name() : v.name() + "_" + k;
+            if (!used.contains(candidate)) {
+                return bind(" " + candidate, v.withName(candidate), true);
+            }
+        }
+    }
+
+    /**
      * Declares a local the front-end makes (a flag or counter of a lowered loop, see {@link Exits}) in
      * the innermost scope: unique in the function like any local, named by no source name, and
      * visible until that scope closes, so that a nested loop's gets a name of its own.

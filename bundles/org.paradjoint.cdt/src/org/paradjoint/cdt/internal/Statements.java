@@ -65,6 +65,7 @@ final class Statements {
     private final Regions regions;
     private final Locks locks;
     private final Exits exits;
+    private final MpiRequests requests;
     /** Null unless the function is Kokkos C++. */
     private final KokkosKernels kernels;
     private final KokkosLocals views;
@@ -73,6 +74,7 @@ final class Statements {
         this.ctx = ctx;
         this.pragmas = new PragmaResolver(ctx);
         this.exits = new Exits(ctx);
+        this.requests = new MpiRequests(ctx);
         this.declarations = new Declarations(ctx);
         this.loops = new Loops(ctx, this, pragmas, declarations);
         this.regions = new Regions(ctx, this, pragmas, loops);
@@ -104,12 +106,16 @@ final class Statements {
                     k = lockedSection(all, k, items);
                     continue;
                 }
-                if (Locks.isLifetime(all[k])) {
+                if (Locks.isLifetime(all[k]) || MpiRequests.isDeclaration(all[k])) {
                     ctx.claim(FunctionContext.start(all[k]));
                     continue;
                 }
                 items.addAll(statement(all[k]));
                 Expr guard = exits.guardAfter(all[k]);
+                if (guard != null && requests.hasPending(c)) {
+                    // the wait would run under the guard, its call not: reported at the call
+                    requests.checkCompleted(c);
+                }
                 if (guard != null && k != all.length - 1) {
                     guards.add(guard);
                     items = new ArrayList<>();
@@ -117,6 +123,7 @@ final class Statements {
                 }
             }
             ctx.flushDangling(FunctionContext.end(c));
+            requests.checkCompleted(c);
             List<Stmt> rest = segments.get(segments.size() - 1);
             for (int k = segments.size() - 2; k >= 0; k--) {
                 List<Stmt> before = new ArrayList<>(segments.get(k));
@@ -422,7 +429,7 @@ final class Statements {
             return new Assign(target, up ? Assign.Op.ADD : Assign.Op.SUB, one, false, List.of(), ctx.src.range(es));
         }
         if (e instanceof IASTFunctionCallExpression call && MpiCalls.isMpi(call)) {
-            return new MpiCalls(ctx).statement(call, ctx.src.range(es));
+            return new MpiCalls(ctx, requests).statement(call, ctx.src.range(es));
         }
         if (e instanceof IASTFunctionCallExpression) {
             if (ctx.exprs.value(e) instanceof Call c) {

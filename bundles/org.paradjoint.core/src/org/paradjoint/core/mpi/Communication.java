@@ -121,6 +121,32 @@ public record Communication(MpiRoutine routine, Call call) {
         return arg(routine.comm);
     }
 
+    /**
+     * The request array of a non-blocking call or of the {@code MPI_Wait} that completes one: two
+     * requests of the call's own, the value's message in the first and its derivative's in the second
+     * (see {@link #derivativeRequest}). The front-end makes one per call site and gives the matching
+     * wait the same array, so a wait is paired with its call by this variable ({@link #started}).
+     */
+    public Optional<Variable> request() {
+        return buffer(routine.request);
+    }
+
+    /** {@code request + 1}: the request of the derivative message beside the value's. */
+    public Expr derivativeRequest() {
+        return new org.paradjoint.core.ir.Binary(org.paradjoint.core.ir.Binary.Op.ADD, new VarRef(request().get()),
+                new org.paradjoint.core.ir.IntLit(1));
+    }
+
+    /**
+     * The non-blocking call in {@code body} that this {@code MPI_Wait} completes: the one with the same
+     * request array (the front-end pairs them within one block, the call first).
+     */
+    public Communication started(Stmt body) {
+        Variable r = request().orElseThrow();
+        return in(body).stream().filter(c -> c.routine.isNonBlocking() && c.request().orElseThrow().equals(r))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no call started " + r.name()));
+    }
+
     public Expr root() {
         return arg(routine.root);
     }
@@ -141,8 +167,9 @@ public record Communication(MpiRoutine routine, Call call) {
     }
 
     /**
-     * The same call with its floating buffers replaced by {@code buffer}'s images and its
-     * communicator by {@code comm}: the tangent's message beside the value's.
+     * The same call with its floating buffers replaced by {@code buffer}'s images, its
+     * communicator by {@code comm} and its request by the derivative's: the tangent's message
+     * beside the value's.
      */
     public Call withBuffers(java.util.function.UnaryOperator<Variable> buffer, Expr comm) {
         List<Expr> args = new ArrayList<>(call.args());
@@ -152,7 +179,12 @@ public record Communication(MpiRoutine routine, Call call) {
                 args.set(p, new VarRef(buffer.apply(v.var()), v.range()));
             }
         }
-        args.set(routine.comm, comm);
+        if (routine.comm >= 0) {
+            args.set(routine.comm, comm);
+        }
+        if (routine.request >= 0) {
+            args.set(routine.request, derivativeRequest());
+        }
         return call.withArgs(args);
     }
 
@@ -181,6 +213,12 @@ public record Communication(MpiRoutine routine, Call call) {
                     + text(root()) + ") adjoint of the values scattered";
             case ALLGATHER -> "sums every rank's adjoint of the gathered values and scatters the sums back"
                     + " (MPI_Reduce_scatter_block) into the adjoint of the values sent";
+            case ISEND -> "completes (MPI_Wait) the receive of the adjoint from " + peer + " (tag " + text(tag())
+                    + ") that the reversal of its MPI_Wait posted; the adjoint is added to the values'";
+            case IRECV -> "completes (MPI_Wait) the send of the received values' adjoint back to " + source + " (tag "
+                    + text(recvTag()) + ") that the reversal of its MPI_Wait posted, and zeroes it";
+            case WAIT -> "posts the reversed operation of the call it completes (MPI_Irecv for an MPI_Isend,"
+                    + " MPI_Isend for an MPI_Irecv): the overlap is kept";
             case BARRIER -> "stays a barrier";
         };
     }

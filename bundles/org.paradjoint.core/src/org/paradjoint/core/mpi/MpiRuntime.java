@@ -37,6 +37,10 @@ public final class MpiRuntime {
     public static final String GATHER_B = "pa_mpi_gather_b";
     public static final String SCATTER_B = "pa_mpi_scatter_b";
     public static final String ALLGATHER_B = "pa_mpi_allgather_b";
+    public static final String ISEND_B_POST = "pa_mpi_isend_b_post";
+    public static final String ISEND_B_WAIT = "pa_mpi_isend_b_wait";
+    public static final String IRECV_B_POST = "pa_mpi_irecv_b_post";
+    public static final String IRECV_B_WAIT = "pa_mpi_irecv_b_wait";
 
     private MpiRuntime() {
     }
@@ -144,6 +148,41 @@ public final class MpiRuntime {
                     for (int k = 0; k < rcount; k++)
                         rb[k] = 0.0;
                 free(t);
+            }
+
+            /* MPI_Isend(s, count, dest, tag, req) ... MPI_Wait(req): as MPI_Send, with the overlap kept. The
+               reverse sweep meets the wait first: its reversal posts the receive of dest's adjoint of r
+               (pa_mpi_isend_b_post), the Isend's reversal completes it (pa_mpi_isend_b_wait), and what lies
+               between runs meanwhile. s is a buffer of the call's own that only this call reads, so its
+               adjoint is zero until this reversal: the message lands in it directly (no scratch to keep
+               between the two). A receive from MPI_PROC_NULL leaves it zero. */
+            static inline void pa_mpi_isend_b_post(double *sb, int count, int dest, int tag, MPI_Comm comm,
+                                                   MPI_Request *req)
+            {
+                MPI_Irecv(sb, count, MPI_DOUBLE, dest, tag, pa_mpi_derivative_comm(comm), req);
+            }
+
+            static inline void pa_mpi_isend_b_wait(MPI_Request *req)
+            {
+                MPI_Wait(req, MPI_STATUS_IGNORE);
+            }
+
+            /* MPI_Irecv(r, count, source, tag, req) ... MPI_Wait(req): as MPI_Recv; the wait's reversal sends
+               r's adjoint back to source (pa_mpi_irecv_b_post), the Irecv's reversal waits for the send to
+               complete and zeroes the adjoint (pa_mpi_irecv_b_wait): r was overwritten, unless the source was
+               MPI_PROC_NULL, which left r, and so its adjoint, alone. */
+            static inline void pa_mpi_irecv_b_post(double *rb, int count, int source, int tag, MPI_Comm comm,
+                                                   MPI_Request *req)
+            {
+                MPI_Isend(rb, count, MPI_DOUBLE, source, tag, pa_mpi_derivative_comm(comm), req);
+            }
+
+            static inline void pa_mpi_irecv_b_wait(double *rb, int count, int source, MPI_Request *req)
+            {
+                MPI_Wait(req, MPI_STATUS_IGNORE);
+                if (source != MPI_PROC_NULL)
+                    for (int k = 0; k < count; k++)
+                        rb[k] = 0.0;
             }
 
             /* MPI_Allreduce(s, r, SUM): r = sum over ranks p of s_p on every rank, so every s_q's adjoint

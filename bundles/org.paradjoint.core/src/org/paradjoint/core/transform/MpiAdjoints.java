@@ -9,6 +9,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.mpi.Communication;
+import org.paradjoint.core.mpi.MpiRoutine;
 import org.paradjoint.core.mpi.MpiRuntime;
 
 /**
@@ -17,6 +18,10 @@ import org.paradjoint.core.mpi.MpiRuntime;
  * derivative (integer data, inactive arrays) has none: it runs in the primal and the forward sweep
  * only. Floating buffers all share one activity ({@link Communication#floatingBuffers}), so a
  * derivative message is sent exactly where its receiver posts the receive, on every rank.
+ *
+ * <p>A non-blocking call and the {@code MPI_Wait} that completes it are reversed as a pair that
+ * keeps the overlap: the wait comes first in the reverse sweep and posts the reversed operation, the
+ * call itself completes it; the derivative messages use the second request of the call's array.
  */
 final class MpiAdjoints {
 
@@ -27,6 +32,10 @@ final class MpiAdjoints {
     static List<Stmt> tangent(Communication c, DiffContext cx) {
         if (!carriesDerivatives(c, cx)) {
             return List.of();
+        }
+        if (c.routine() == MpiRoutine.WAIT) {
+            return List.of(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(c.derivativeRequest(),
+                    new org.paradjoint.core.ir.TextOperand("MPI_STATUS_IGNORE", org.paradjoint.core.diag.SourceRange.NONE)))));
         }
         if (c.isExtremum()) {
             Variable s = c.sendBuffer().get();
@@ -51,7 +60,7 @@ final class MpiAdjoints {
 
     /** Reverse mode: the reversed communication of the adjoints, where the call stood in the reverse sweep. */
     static List<Stmt> reverse(Communication c, DiffContext cx, Variable tape) {
-        if (c.routine() == org.paradjoint.core.mpi.MpiRoutine.BARRIER) {
+        if (c.routine() == MpiRoutine.BARRIER) {
             return List.of(new CallStmt(c.call())); // every rank waits at the same point of the reverse sweep
         }
         if (!carriesDerivatives(c, cx)) {
@@ -91,20 +100,43 @@ final class MpiAdjoints {
             case GATHER, SCATTER -> {
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), adjoint(c.recvBuffer().get(), cx),
                         c.root()));
-                yield c.routine() == org.paradjoint.core.mpi.MpiRoutine.GATHER ? MpiRuntime.GATHER_B
+                yield c.routine() == MpiRoutine.GATHER ? MpiRuntime.GATHER_B
                         : MpiRuntime.SCATTER_B;
             }
             case ALLGATHER -> {
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), adjoint(c.recvBuffer().get(), cx)));
                 yield MpiRuntime.ALLGATHER_B;
             }
+            case ISEND -> {
+                args.add(c.derivativeRequest());
+                yield MpiRuntime.ISEND_B_WAIT;
+            }
+            case IRECV -> {
+                args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.recvCount(), c.recvPeer(),
+                        c.derivativeRequest()));
+                yield MpiRuntime.IRECV_B_WAIT;
+            }
+            case WAIT -> {
+                Communication started = c.started(cx.fn.body());
+                boolean send = started.routine() == MpiRoutine.ISEND;
+                Variable buffer = send ? started.sendBuffer().get() : started.recvBuffer().get();
+                args.addAll(List.of(adjoint(buffer, cx), send ? started.count() : started.recvCount(),
+                        send ? started.peer() : started.recvPeer(), send ? started.tag() : started.recvTag(),
+                        started.comm(), c.derivativeRequest()));
+                yield send ? MpiRuntime.ISEND_B_POST : MpiRuntime.IRECV_B_POST;
+            }
             case BARRIER -> throw new IllegalStateException("handled above");
         };
-        args.add(c.comm());
+        if (c.routine().comm() >= 0 && !c.routine().isNonBlocking()) {
+            args.add(c.comm());
+        }
         return List.of(new CallStmt(MpiRuntime.call(helper, args)));
     }
 
     private static boolean carriesDerivatives(Communication c, DiffContext cx) {
+        if (c.routine() == MpiRoutine.WAIT) {
+            return carriesDerivatives(c.started(cx.fn.body()), cx);
+        }
         return c.movesFloating() && c.sendBuffer().or(c::recvBuffer).map(cx::isActive).orElse(false);
     }
 

@@ -22,7 +22,8 @@ import org.paradjoint.testsupport.Mpi;
  * MPI the tool does not differentiate is a located error that names the call or argument and says
  * what is supported instead: one-sided communication, wildcards whose match the adjoint would need,
  * reductions other than a sum, datatypes other than double and int, buffers it cannot stage,
- * communication from inside a parallel loop, routines not yet supported.
+ * communication from inside a parallel loop, routines not yet supported, and non-blocking calls
+ * whose wait cannot be paired with them in one block.
  */
 class MpiDiagnosticsTest {
 
@@ -44,12 +45,15 @@ class MpiDiagnosticsTest {
         return out;
     }
 
-    /** Asserts one error with this code at line:column whose message mentions every fragment. */
+    /**
+     * Asserts an error with this code at line:column whose message mentions every fragment (a
+     * non-blocking call whose wait is refused is also reported as never completed, at the call).
+     */
     private static void expect(String body, String code, int line, int column, String... mentions) {
         List<Diagnostic> errors = errors(body);
-        Diagnostic d = errors.stream().filter(e -> e.code().equals(code)).findFirst()
-                .orElseGet(() -> fail("no `" + code + "` in " + errors));
-        assertEquals(line + ":" + column, d.range().line() + ":" + d.range().column(), d::toString);
+        Diagnostic d = errors.stream().filter(e -> e.code().equals(code))
+                .filter(e -> e.range().line() == line && e.range().column() == column).findFirst()
+                .orElseGet(() -> fail("no `" + code + "` at " + line + ":" + column + " in " + errors));
         for (String m : mentions) {
             assertTrue(d.message().contains(m), () -> "message lacks `" + m + "`: " + d.message());
         }
@@ -91,9 +95,51 @@ class MpiDiagnosticsTest {
     }
 
     @Test
-    void nonBlockingNotYet() {
-        expect("    MPI_Isend(x, n, MPI_DOUBLE, 0, 0, comm, 0);\n    f[0] = x[0];\n", "unsupported-mpi", 5, 5,
-                "MPI_Isend", "not supported yet");
+    void routineNotYetSupported() {
+        expect("    MPI_Request r;\n    MPI_Isend(x, n, MPI_DOUBLE, 0, 0, comm, &r);\n"
+                + "    MPI_Waitany(1, &r, 0, MPI_STATUS_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 7, 5,
+                "MPI_Waitany", "not supported yet", "MPI_Waitall");
+    }
+
+    @Test
+    void nonBlockingCallNeverWaited() {
+        expect("    MPI_Request r;\n    MPI_Isend(x, n, MPI_DOUBLE, 0, 0, comm, &r);\n    f[0] = x[0];\n",
+                "unsupported-mpi", 6, 5, "`r`", "MPI_Wait");
+    }
+
+    @Test
+    void waitInAnotherBlock() {
+        expect("    MPI_Request r;\n    MPI_Irecv(x, n, MPI_DOUBLE, 0, 0, comm, &r);\n"
+                + "    if (n > 2) {\n        MPI_Wait(&r, MPI_STATUS_IGNORE);\n    }\n    f[0] = x[0];\n",
+                "unsupported-mpi", 8, 9, "`r`", "same block");
+    }
+
+    @Test
+    void nonBlockingCallUnderAnIfWithoutBraces() {
+        expect("    MPI_Request r;\n    if (n > 2)\n        MPI_Irecv(x, n, MPI_DOUBLE, 0, 0, comm, &r);\n"
+                + "    MPI_Wait(&r, MPI_STATUS_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 7, 9,
+                "MPI_Irecv", "block");
+    }
+
+    @Test
+    void requestWithAComputedIndex() {
+        expect("    MPI_Request req[2];\n    int k = n % 2;\n    MPI_Isend(x, n, MPI_DOUBLE, 0, 0, comm, &req[k]);\n"
+                + "    MPI_Waitall(2, req, MPI_STATUSES_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 7, 45,
+                "&req[k]", "constant");
+    }
+
+    @Test
+    void requestStartedTwice() {
+        expect("    MPI_Request r;\n    MPI_Isend(x, 1, MPI_DOUBLE, 0, 0, comm, &r);\n"
+                + "    MPI_Isend(x, 1, MPI_DOUBLE, 0, 1, comm, &r);\n    MPI_Wait(&r, MPI_STATUS_IGNORE);\n"
+                + "    f[0] = x[0];\n", "unsupported-mpi", 7, 5, "`r`", "started again");
+    }
+
+    @Test
+    void waitallWithAVariableCount() {
+        expect("    MPI_Request req[2];\n    MPI_Isend(x, 1, MPI_DOUBLE, 0, 0, comm, &req[0]);\n"
+                + "    MPI_Waitall(n, req, MPI_STATUSES_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 7, 5,
+                "constant count");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.paradjoint.cdt.tests.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -34,6 +35,8 @@ class MpiExamplesTest {
     static final List<Example> EXAMPLES = List.of(
             new Example("mpi/rules.c", "chain", "--set n=12"),
             new Example("mpi/rules.c", "halo", "--set n=12"),
+            new Example("mpi/rules.c", "halo_nonblocking", "--set n=12"),
+            new Example("mpi/rules.c", "chain_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
             new Example("mpi/rules.c", "reduce", "--set n=12"),
             new Example("mpi/rules.c", "gather", "--set n=5 --extent all=20"),
@@ -94,11 +97,34 @@ class MpiExamplesTest {
         String adjoint = d.adjoint().text();
         for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
                 "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "pa_mpi_gather_b(", "pa_mpi_scatter_b(",
-                "pa_mpi_allgather_b(", "pa_mpi_record_winners(", "pa_mpi_allreduce_extremum_b(", "MPI_Barrier(comm);")) {
+                "pa_mpi_allgather_b(", "pa_mpi_record_winners(", "pa_mpi_allreduce_extremum_b(", "MPI_Barrier(comm);",
+                "pa_mpi_isend_b_post(", "pa_mpi_isend_b_wait(", "pa_mpi_irecv_b_post(", "pa_mpi_irecv_b_wait(")) {
             assertTrue(adjoint.contains(reversal), () -> "no " + reversal + " in\n" + adjoint);
         }
         String tangent = d.tangent().text();
         assertTrue(tangent.contains("pa_mpi_derivative_comm(comm)"), tangent);
         assertTrue(tangent.contains("pa_mpi_allreduce_extremum_d("), tangent);
+        assertTrue(tangent.contains("MPI_Wait(pa_isend_req + 1, MPI_STATUS_IGNORE);"), tangent);
+    }
+
+    /**
+     * The reversed non-blocking exchange keeps its overlap: every reversed operation is posted (the
+     * waits' reversals) before the reversed interior loop, and completed (the calls' reversals) after it.
+     */
+    @Test
+    void theNonBlockingReversalOverlapsTheInterior() throws IOException {
+        Mpi.require();
+        String source = Files.readString(Repo.examples().resolve("mpi/rules.c"));
+        CheckPipeline.Differentiated d = CheckPipeline.differentiate("rules.c", source);
+        assertTrue(d.stage() == CheckPipeline.Stage.PASSED, d::problem);
+        String text = d.adjoint().text();
+        String adjoint = text.substring(text.indexOf("void halo_nonblocking_b("));
+        adjoint = adjoint.substring(0, adjoint.indexOf("\n}\n"));
+        int lastPost = Math.max(adjoint.lastIndexOf("pa_mpi_isend_b_post("), adjoint.lastIndexOf("pa_mpi_irecv_b_post("));
+        int interior = adjoint.indexOf("#pragma omp parallel for", lastPost);
+        int firstWait = adjoint.indexOf("_b_wait(");
+        assertEquals(4, adjoint.split("_b_post\\(", -1).length - 1, adjoint);
+        assertEquals(4, adjoint.split("_b_wait\\(", -1).length - 1, adjoint);
+        assertTrue(lastPost > 0 && interior > lastPost && firstWait > interior, adjoint);
     }
 }

@@ -23,8 +23,9 @@ import org.paradjoint.testsupport.ScratchDir;
  * local updates of its state {@code w}, shifts around the ring of ranks by a random distance
  * ({@code MPI_Sendrecv}), exchanges along the open chain of ranks ({@code MPI_Send}/{@code MPI_Recv}
  * ordered by parity, {@code MPI_PROC_NULL} at the ends), reductions to a random root or to all
- * ({@code MPI_Reduce}, {@code MPI_Allreduce}, in place or not), broadcasts from a random root and
- * barriers, each on a random slice, count and tag; the output is the global sum of a function of
+ * ({@code MPI_Reduce}, {@code MPI_Allreduce}, in place or not), broadcasts from a random root,
+ * non-blocking ring shifts that overlap work ({@code MPI_Irecv}, {@code MPI_Isend}, {@code MPI_Wait}
+ * or {@code MPI_Waitall}) and barriers, each on a random slice, count and tag; the output is the global sum of a function of
  * the state.
  * <p>
  * Reproduce: {@code -Dparadjoint.mpi.seed=SEED}.
@@ -66,7 +67,7 @@ class MpiPropertyTest {
         int a = start(r, count, false);
         int b = start(r, count, true);
         int tag = r.nextInt(5);
-        return switch (r.nextInt(8)) {
+        return switch (r.nextInt(9)) {
         case 0 -> "#pragma omp parallel for\n"
                 + "    for (int i = 0; i < n; i++)\n"
                 + "        v[i] = " + List.of("sin(w[i])", "w[i] * w[(i + 1) % n]", "0.5 * w[i] + w[(i + 3) % n] * w[i]",
@@ -96,8 +97,31 @@ class MpiPropertyTest {
                 + "    for (int k = 0; k < " + count + "; k++)\n"
                 + "        w[" + b + " + k] = w[" + b + " + k] + 0.5 * acc[k];\n";
         case 6 -> "    MPI_Bcast(&w[" + a + "], " + count + ", MPI_DOUBLE, " + r.nextInt(4) + " % size, comm);\n";
+        case 7 -> nonBlocking(r, count, a, b, tag);
         default -> "    MPI_Barrier(comm);\n";
         };
+    }
+
+    /**
+     * A ring shift with {@code MPI_Irecv}/{@code MPI_Isend} in either order, work on the lower half
+     * while the messages travel (the send buffer may be read meanwhile, the receive buffer in the
+     * upper half not), completed by one {@code MPI_Waitall} or by two {@code MPI_Wait} in either order.
+     */
+    static String nonBlocking(Random r, int count, int a, int b, int tag) {
+        int d = 1 + r.nextInt(3);
+        String recv = "        MPI_Irecv(&w[" + b + "], " + count + ", MPI_DOUBLE, (rank + " + d + " * size - " + d
+                + ") % size, " + tag + ", comm, &req[0]);\n";
+        String send = "        MPI_Isend(" + (r.nextBoolean() ? "&w[" + a + "]" : "w + " + a) + ", " + count
+                + ", MPI_DOUBLE, (rank + " + d + ") % size, " + tag + ", comm, &req[1]);\n";
+        String work = "        for (int i = 0; i < " + N / 2 + "; i++)\n            v[i] = w[i] * w[(i + 1) % " + N / 2
+                + "];\n";
+        String waits = switch (r.nextInt(3)) {
+        case 0 -> "        MPI_Waitall(2, req, MPI_STATUSES_IGNORE);\n";
+        case 1 -> "        MPI_Wait(&req[0], MPI_STATUS_IGNORE);\n        MPI_Wait(req + 1, MPI_STATUS_IGNORE);\n";
+        default -> "        MPI_Wait(&req[1], MPI_STATUS_IGNORE);\n        MPI_Wait(&req[0], MPI_STATUS_IGNORE);\n";
+        };
+        return "    {\n        MPI_Request req[2];\n" + (r.nextBoolean() ? recv + send : send + recv) + work + waits
+                + "        for (int i = 0; i < " + N / 2 + "; i++)\n            w[i] += 0.1 * v[i];\n    }\n";
     }
 
     static Kernel kernel(String name, Random r) {
