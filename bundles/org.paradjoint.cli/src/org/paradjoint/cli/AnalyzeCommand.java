@@ -105,8 +105,10 @@ final class AnalyzeCommand implements Command {
                 continue;
             }
             List<Communication> calls;
+            org.paradjoint.core.ir.Stmt body;
             try {
-                calls = Communication.in(Differentiator.prepare(unit, f).body());
+                body = Differentiator.prepare(unit, f).body();
+                calls = Communication.in(body);
             } catch (UnsupportedException e) {
                 continue; // reported when the function is differentiated
             }
@@ -118,7 +120,7 @@ final class AnalyzeCommand implements Command {
             for (Communication c : calls) {
                 SourceRange r = c.call().range();
                 out.append("  ").append(r.isKnown() ? "line " + r.line() + ": " : "").append(c.routine().cName)
-                        .append(": the adjoint ").append(c.reversal()).append('\n');
+                        .append(": the adjoint ").append(c.reversal(body)).append('\n');
             }
         }
         return out.toString();

@@ -34,6 +34,8 @@ class MpiCommandLineTest {
             assertTrue(r.out.contains("MPI_Bcast: the adjoint sums every rank's adjoint to the root size - 1"),
                     r.toString());
             assertTrue(r.out.contains("MPI_Barrier: the adjoint stays a barrier"), r.toString());
+            assertTrue(r.out.contains("line 77: MPI_Wait: the adjoint posts the reversal of the MPI_Irecv of line 67"
+                    + " (MPI_Isend of the adjoint back to left)"), r.toString());
         } finally {
             ScratchDir.delete(dir);
         }

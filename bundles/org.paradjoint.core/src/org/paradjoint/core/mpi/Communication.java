@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Call;
@@ -188,8 +189,11 @@ public record Communication(MpiRoutine routine, Call call) {
         return call.withArgs(args);
     }
 
-    /** What the adjoint does in place of this call, in words (for {@code paradjoint analyze}). */
-    public String reversal() {
+    /**
+     * What the adjoint does in place of this call, in words (for {@code paradjoint analyze});
+     * {@code body} holds the call, where a wait finds the call it completes.
+     */
+    public String reversal(Stmt body) {
         String peer = peer() == null ? null : text(peer());
         String source = recvPeer() == null ? null : text(recvPeer());
         return switch (routine) {
@@ -217,8 +221,14 @@ public record Communication(MpiRoutine routine, Call call) {
                     + ") that the reversal of its MPI_Wait posted; the adjoint is added to the values'";
             case IRECV -> "completes (MPI_Wait) the send of the received values' adjoint back to " + source + " (tag "
                     + text(recvTag()) + ") that the reversal of its MPI_Wait posted, and zeroes it";
-            case WAIT -> "posts the reversed operation of the call it completes (MPI_Irecv for an MPI_Isend,"
-                    + " MPI_Isend for an MPI_Irecv): the overlap is kept";
+            case WAIT -> {
+                Communication c = started(body);
+                SourceRange at = c.call().range();
+                yield "posts the reversal of the " + c.routine().cName + (at.isKnown() ? " of line " + at.line() : "")
+                        + (c.routine() == MpiRoutine.ISEND ? " (MPI_Irecv of the adjoint from " + text(c.peer())
+                                : " (MPI_Isend of the adjoint back to " + text(c.recvPeer()))
+                        + "), which that call's reversal completes: the overlap is kept";
+            }
             case BARRIER -> "stays a barrier";
         };
     }
