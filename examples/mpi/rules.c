@@ -107,6 +107,33 @@ void chain_nonblocking(int n, const double *x, double *w, double *f, MPI_Comm co
     MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
 }
 
+/* rank 0 collects one value from every other rank in whatever order they arrive
+ * (MPI_ANY_SOURCE, and MPI_ANY_TAG: each sender tags with its rank); the derivative code
+ * records whom each receive matched, and the adjoint sends each value's adjoint back to
+ * the rank that sent it */
+#pragma ad gradient(f : x)
+void collect_any(int n, const double *x, double *f, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i] * (1.0 + 0.1 * i);
+    double total = s * s;
+    if (rank == 0) {
+        for (int p = 1; p < size; p++) {
+            double part = 0.0;
+            MPI_Recv(&part, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, MPI_STATUS_IGNORE);
+            total += sin(part) * part;
+        }
+    } else {
+        MPI_Send(&s, 1, MPI_DOUBLE, 0, rank, comm);
+    }
+    MPI_Bcast(&total, 1, MPI_DOUBLE, 0, comm);
+    f[0] = total;
+}
+
 /* MPI_Bcast from a root that is not rank 0 (when there are several), a Barrier, and an
  * in-place Allreduce of an array */
 #pragma ad gradient(f : x)

@@ -158,6 +158,17 @@ static inline MPI_Comm pa_mpi_derivative_comm(MPI_Comm comm)
     return dup[n++];
 }
 
+/* The source and the tag that a receive from MPI_ANY_SOURCE or MPI_ANY_TAG matched. */
+static inline int pa_mpi_source(const MPI_Status *status)
+{
+    return status->MPI_SOURCE;
+}
+
+static inline int pa_mpi_tag(const MPI_Status *status)
+{
+    return status->MPI_TAG;
+}
+
 static inline double *pa_mpi_scratch(int count)
 {
     double *t = (double *) malloc(sizeof(double) * (size_t) (count > 0 ? count : 1));
@@ -239,7 +250,7 @@ static inline void pa_mpi_irecv_b_post(double *rb, int count, int source, int ta
 static inline void pa_mpi_irecv_b_wait(double *rb, int count, int source, MPI_Request *req)
 {
     MPI_Wait(req, MPI_STATUS_IGNORE);
-    if (source == -12345)
+    if (source != MPI_PROC_NULL)
         for (int k = 0; k < count; k++)
             rb[k] = 0.0;
 }
@@ -366,6 +377,30 @@ static inline void pa_mpi_record_winners(pa_tape *t, const double *s, const doub
     for (int k = 0; k < count; k++)
         pa_push_i(t, winner[k] == me);
     free(winner);
+}
+
+/* forward sweep of a receive from MPI_ANY_SOURCE or MPI_ANY_TAG: the source and tag it matched,
+   which its reversal sends the adjoint back to (the sender's reversal receives it with the tag it
+   sent with) */
+static inline void pa_mpi_record_match(pa_tape *t, const MPI_Status *status)
+{
+    pa_push_i(t, status->MPI_SOURCE);
+    pa_push_i(t, status->MPI_TAG);
+}
+
+static inline void pa_mpi_recv_matched_b(pa_tape *t, double *rb, int count, MPI_Comm comm)
+{
+    int tag = pa_pop_i(t);
+    int source = pa_pop_i(t);
+    pa_mpi_recv_b(rb, count, source, tag, comm);
+}
+
+static inline void pa_mpi_sendrecv_matched_b(pa_tape *t, double *sb, int scount, int dest, int stag, double *rb,
+                                             int rcount, MPI_Comm comm)
+{
+    int tag = pa_pop_i(t);
+    int source = pa_pop_i(t);
+    pa_mpi_sendrecv_b(sb, scount, dest, stag, rb, rcount, source, tag, comm);
 }
 
 /* MPI_Allreduce(MAX or MIN): r[k] on every rank is the winner's s[k], so the winner's s[k] gains
@@ -898,6 +933,87 @@ void chain_nonblocking_b(int n, const double *x, double *xb, double *w, double *
         w[i] = pa_pop_d(pa_t);
         xb[i] += (cos(x[i]) + 1.0) * wb[i];
         wb[i] = 0.0;
+    }
+    pa_tape_free(pa_t);
+}
+
+/* Adjoint (reverse mode) of collect_any in rules.c: dependents f; independents x. */
+void collect_any_b(int n, const double *x, double *xb, double *f, double *fb, MPI_Comm comm)
+{
+    int rank, size, i, p, pa_k0;
+    double s, total, part, totalb, partb, sb;
+    double pa_recv_r[1];
+    MPI_Status pa_recv_status[1];
+    double pa_send_s[1];
+    double pa_bcast_b[1];
+    double pa_bcast_bb[1];
+    double pa_recv_rb[1];
+    double pa_send_sb[1];
+    pa_tape pa_t[1];
+    (void) f;
+    pa_tape_init(pa_t);
+    part = 0.0;
+    rank = pa_mpi_rank(comm);
+    size = pa_mpi_size(comm);
+    s = 0.0;
+    for (i = 0; i < n; i++) {
+        pa_push_d(pa_t, s);
+        s += x[i] * x[i] * (1.0 + 0.1 * i);
+    }
+    total = s * s;
+    if (rank == 0) {
+        for (p = 1; p < size; p++) {
+            pa_push_d(pa_t, part);
+            part = 0.0;
+            pa_recv_r[0] = part;
+            MPI_Recv(pa_recv_r, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, pa_recv_status);
+            pa_mpi_record_match(pa_t, pa_recv_status);
+            pa_push_d(pa_t, part);
+            part = pa_recv_r[0];
+            total += sin(part) * part;
+        }
+    } else {
+        pa_send_s[0] = s;
+        MPI_Send(pa_send_s, 1, MPI_DOUBLE, 0, rank, comm);
+    }
+    pa_bcast_b[0] = total;
+    MPI_Bcast(pa_bcast_b, 1, MPI_DOUBLE, 0, comm);
+    sb = 0.0;
+    totalb = 0.0;
+    partb = 0.0;
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_recv_rb[pa_k0] = 0.0;
+    }
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_send_sb[pa_k0] = 0.0;
+    }
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_bcast_bb[pa_k0] = 0.0;
+    }
+    totalb += fb[0];
+    fb[0] = 0.0;
+    pa_bcast_bb[0] += totalb;
+    totalb = 0.0;
+    pa_mpi_bcast_b(pa_bcast_bb, 1, 0, comm);
+    totalb += pa_bcast_bb[0];
+    if (rank == 0) {
+        for (p = size - 1; p >= 1; p--) {
+            partb += (cos(part) * part + sin(part)) * totalb;
+            part = pa_pop_d(pa_t);
+            pa_recv_rb[0] += partb;
+            pa_mpi_recv_matched_b(pa_t, pa_recv_rb, 1, comm);
+            pa_recv_rb[0] = 0.0;
+            part = pa_pop_d(pa_t);
+            partb = 0.0;
+        }
+    } else {
+        pa_mpi_send_b(pa_send_sb, 1, 0, rank, comm);
+        sb += pa_send_sb[0];
+    }
+    sb += 2.0 * s * totalb;
+    for (i = n - 1; i >= 0; i--) {
+        s = pa_pop_d(pa_t);
+        xb[i] += 2.0 * x[i] * (1.0 + 0.1 * i) * sb;
     }
     pa_tape_free(pa_t);
 }

@@ -42,6 +42,17 @@ static inline MPI_Comm pa_mpi_derivative_comm(MPI_Comm comm)
     return dup[n++];
 }
 
+/* The source and the tag that a receive from MPI_ANY_SOURCE or MPI_ANY_TAG matched. */
+static inline int pa_mpi_source(const MPI_Status *status)
+{
+    return status->MPI_SOURCE;
+}
+
+static inline int pa_mpi_tag(const MPI_Status *status)
+{
+    return status->MPI_TAG;
+}
+
 static inline double *pa_mpi_scratch(int count)
 {
     double *t = (double *) malloc(sizeof(double) * (size_t) (count > 0 ? count : 1));
@@ -123,7 +134,7 @@ static inline void pa_mpi_irecv_b_post(double *rb, int count, int source, int ta
 static inline void pa_mpi_irecv_b_wait(double *rb, int count, int source, MPI_Request *req)
 {
     MPI_Wait(req, MPI_STATUS_IGNORE);
-    if (source == -12345)
+    if (source != MPI_PROC_NULL)
         for (int k = 0; k < count; k++)
             rb[k] = 0.0;
 }
@@ -602,6 +613,66 @@ void chain_nonblocking_d(int n, const double *x, const double *xd, double *w, do
         fd[pa_k] = pa_allreduce_rd[pa_k];
         f[pa_k] = pa_allreduce_r[pa_k];
     }
+}
+
+/* Tangent (forward mode) of collect_any in rules.c: dependents f; independents x. */
+void collect_any_d(int n, const double *x, const double *xd, double *f, double *fd, MPI_Comm comm)
+{
+    int rank, size, i, p, pa_k0;
+    double s, total, part, sd, totald, partd;
+    double pa_recv_r[1];
+    MPI_Status pa_recv_status[1];
+    double pa_send_s[1];
+    double pa_bcast_b[1];
+    double pa_recv_rd[1];
+    double pa_send_sd[1];
+    double pa_bcast_bd[1];
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_recv_rd[pa_k0] = 0.0;
+    }
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_send_sd[pa_k0] = 0.0;
+    }
+    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
+        pa_bcast_bd[pa_k0] = 0.0;
+    }
+    rank = pa_mpi_rank(comm);
+    size = pa_mpi_size(comm);
+    sd = 0.0;
+    s = 0.0;
+    for (i = 0; i < n; i++) {
+        sd += 2.0 * x[i] * (1.0 + 0.1 * i) * xd[i];
+        s += x[i] * x[i] * (1.0 + 0.1 * i);
+    }
+    totald = 2.0 * s * sd;
+    total = s * s;
+    if (rank == 0) {
+        for (p = 1; p < size; p++) {
+            partd = 0.0;
+            part = 0.0;
+            pa_recv_rd[0] = partd;
+            pa_recv_r[0] = part;
+            MPI_Recv(pa_recv_r, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, pa_recv_status);
+            MPI_Recv(pa_recv_rd, 1, MPI_DOUBLE, pa_mpi_source(pa_recv_status), pa_mpi_tag(pa_recv_status), pa_mpi_derivative_comm(comm), MPI_STATUS_IGNORE);
+            partd = pa_recv_rd[0];
+            part = pa_recv_r[0];
+            totald += (cos(part) * part + sin(part)) * partd;
+            total += sin(part) * part;
+        }
+    } else {
+        pa_send_sd[0] = sd;
+        pa_send_s[0] = s;
+        MPI_Send(pa_send_s, 1, MPI_DOUBLE, 0, rank, comm);
+        MPI_Send(pa_send_sd, 1, MPI_DOUBLE, 0, rank, pa_mpi_derivative_comm(comm));
+    }
+    pa_bcast_bd[0] = totald;
+    pa_bcast_b[0] = total;
+    MPI_Bcast(pa_bcast_b, 1, MPI_DOUBLE, 0, comm);
+    MPI_Bcast(pa_bcast_bd, 1, MPI_DOUBLE, 0, pa_mpi_derivative_comm(comm));
+    totald = pa_bcast_bd[0];
+    total = pa_bcast_b[0];
+    fd[0] = totald;
+    f[0] = total;
 }
 
 /* Tangent (forward mode) of broadcast in rules.c: dependents f; independents x. */

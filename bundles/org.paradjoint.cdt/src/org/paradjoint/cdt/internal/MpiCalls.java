@@ -117,18 +117,18 @@ final class MpiCalls {
             case RECV -> {
                 // loaded first: a receive from MPI_PROC_NULL leaves the user's values as they were
                 ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_r", true, true, before, after));
-                ir.set(3, peer(args[3]));
-                ir.set(4, tag(args[4]));
-                ir.set(6, status(args[6]));
+                ir.set(3, source(args[3]));
+                ir.set(4, receiveTag(args[4]));
+                ir.set(6, status(args[6], ir.get(3), ir.get(4), name));
             }
             case SENDRECV -> {
                 ir.set(0, staged(args[0], args[1], args[2], ir, 1, 2, name + "_s", true, false, before, after));
                 ir.set(3, peer(args[3]));
                 ir.set(4, tag(args[4]));
                 ir.set(5, staged(args[5], args[6], args[7], ir, 6, 7, name + "_r", true, true, before, after));
-                ir.set(8, peer(args[8]));
-                ir.set(9, tag(args[9]));
-                ir.set(11, status(args[11]));
+                ir.set(8, source(args[8]));
+                ir.set(9, receiveTag(args[9]));
+                ir.set(11, status(args[11], ir.get(8), ir.get(9), name));
             }
             case ALLREDUCE, REDUCE -> {
                 ir.set(4, operation(args[4], name, routine == MpiRoutine.ALLREDUCE));
@@ -411,6 +411,32 @@ final class MpiCalls {
             throw error("unsupported-mpi.wildcard", arg, "code", "MPI_ANY_TAG");
         }
         return value(arg);
+    }
+
+    /** A receive's source: a rank, {@code MPI_PROC_NULL} or {@code MPI_ANY_SOURCE} (the match is recorded). */
+    private Expr source(IASTInitializerClause arg) {
+        return isConstant(arg, "MPI_ANY_SOURCE") ? new TextOperand("MPI_ANY_SOURCE", ctx.src.range(arg)) : peer(arg);
+    }
+
+    /** A receive's tag: an integer or {@code MPI_ANY_TAG} (the match is recorded). */
+    private Expr receiveTag(IASTInitializerClause arg) {
+        return isConstant(arg, "MPI_ANY_TAG") ? new TextOperand("MPI_ANY_TAG", ctx.src.range(arg)) : tag(arg);
+    }
+
+    /**
+     * The status of a blocking receive: the user's must be ignored; a receive from a wildcard source
+     * or tag gets a status of its own, from which the derivative code reads the match (the tangent's
+     * message comes from the same rank, the adjoint's goes back to it).
+     */
+    private Expr status(IASTInitializerClause arg, Expr source, Expr tag, String routine) {
+        TextOperand ignored = status(arg);
+        if (!Communication.isWildcard(source) && !Communication.isWildcard(tag)) {
+            return ignored;
+        }
+        Variable status = ctx.scopes.declareGenerated(new Variable("pa_" + routine.substring(4).toLowerCase()
+                + "_status", BaseType.MPI_STATUS, List.of(Dim.c(new IntLit(1))), Variable.Kind.LOCAL, false,
+                org.paradjoint.core.ir.Layout.ROW_MAJOR, SourceRange.NONE));
+        return new VarRef(status, ctx.src.range(arg));
     }
 
     private TextOperand status(IASTInitializerClause arg) {

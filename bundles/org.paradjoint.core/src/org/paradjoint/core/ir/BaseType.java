@@ -7,11 +7,13 @@ package org.paradjoint.core.ir;
  * separable gradient's support header (a variable of them is a pointer or a one-element array);
  * {@code MPI_COMM} is an MPI communicator handle ({@code MPI_Comm}, a parameter of the user's);
  * {@code MPI_REQUEST} the handle of a non-blocking communication ({@code MPI_Request}, in a
- * request array of the call's own).
+ * request array of the call's own), {@code MPI_STATUS} what a receive matched ({@code MPI_Status},
+ * in a one-element array of the call's own).
  */
 public enum BaseType {
     INT("int"), LONG("long"), FLOAT("float"), DOUBLE("double"), TAPE("pa_tape"), PS_PLAN("pa_ps_plan"),
-    PS_SET("pa_ps_set"), MPI_COMM("MPI_Comm"), MPI_REQUEST("MPI_Request");
+    PS_SET("pa_ps_set"), MPI_COMM("MPI_Comm"), MPI_REQUEST("MPI_Request"),
+    MPI_STATUS("MPI_Status");
 
     private final String cName;
 
@@ -33,6 +35,7 @@ public enum BaseType {
 
     /** A type of a library that generated code includes: no arithmetic, no Fortran form. */
     public boolean isOpaque() {
-        return this == TAPE || this == PS_PLAN || this == PS_SET || this == MPI_COMM || this == MPI_REQUEST;
+        return this == TAPE || this == PS_PLAN || this == PS_SET || this == MPI_COMM || this == MPI_REQUEST
+                || this == MPI_STATUS;
     }
 }

@@ -132,6 +132,26 @@ public record Communication(MpiRoutine routine, Call call) {
         return buffer(routine.request);
     }
 
+    /** {@code MPI_ANY_SOURCE} or {@code MPI_ANY_TAG}, as the user wrote it. */
+    public static boolean isWildcard(Expr e) {
+        return e instanceof org.paradjoint.core.ir.TextOperand t
+                && (t.text().equals("MPI_ANY_SOURCE") || t.text().equals("MPI_ANY_TAG"));
+    }
+
+    /**
+     * A blocking receive whose source or tag is a wildcard: its status array (a call's own,
+     * {@code MPI_Status pa_recv_status[1]}) tells the derivative code whom it matched.
+     */
+    public boolean matchesWildcard() {
+        return (routine == MpiRoutine.RECV || routine == MpiRoutine.SENDRECV)
+                && (isWildcard(recvPeer()) || isWildcard(recvTag()));
+    }
+
+    /** The status array of a receive that {@linkplain #matchesWildcard matches a wildcard}. */
+    public Variable status() {
+        return buffer(routine.status()).orElseThrow();
+    }
+
     /** {@code request + 1}: the request of the derivative message beside the value's. */
     public Expr derivativeRequest() {
         return new org.paradjoint.core.ir.Binary(org.paradjoint.core.ir.Binary.Op.ADD, new VarRef(request().get()),
@@ -199,10 +219,9 @@ public record Communication(MpiRoutine routine, Call call) {
         return switch (routine) {
             case SEND -> "receives from " + peer + " (tag " + text(tag()) + ") the receiver's adjoint of the values"
                     + " and adds it to theirs";
-            case RECV -> "sends the received values' adjoint back to " + source + " (tag " + text(recvTag())
-                    + ") and zeroes it";
-            case SENDRECV -> "sends the received values' adjoint back to " + source + " (tag " + text(recvTag())
-                    + ") and receives from " + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
+            case RECV -> "sends the received values' adjoint back to " + matched(source) + " and zeroes it";
+            case SENDRECV -> "sends the received values' adjoint back to " + matched(source) + " and receives from "
+                    + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
             case ALLREDUCE -> isExtremum() ? "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into"
                     + " the adjoint of the winning rank's values (" + operation() + ": recorded in the forward sweep)"
                     : "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of the values"
@@ -231,6 +250,12 @@ public record Communication(MpiRoutine routine, Call call) {
             }
             case BARRIER -> "stays a barrier";
         };
+    }
+
+    /** Where a receive's reversal sends: its source and tag, or whom a wildcard matched. */
+    private String matched(String source) {
+        return matchesWildcard() ? "the rank that sent them, with its tag (" + source + ", " + text(recvTag())
+                + ": the match is recorded in the forward sweep)" : source + " (tag " + text(recvTag()) + ")";
     }
 
     private static String text(Expr e) {

@@ -89,6 +89,26 @@ public enum MpiRoutine {
         return comm;
     }
 
+    /** The position of the status argument of a receive (or of a wait), -1 where there is none. */
+    public int status() {
+        return switch (this) {
+            case RECV -> 6;
+            case SENDRECV -> 11;
+            case WAIT -> 1;
+            default -> -1;
+        };
+    }
+
+    /** The position of a receive's source. */
+    public int recvPeer() {
+        return recvPeer;
+    }
+
+    /** The position of a receive's tag. */
+    public int recvTag() {
+        return recvTag;
+    }
+
     /** The position of the request argument, -1 for a blocking routine. */
     public int request() {
         return request;

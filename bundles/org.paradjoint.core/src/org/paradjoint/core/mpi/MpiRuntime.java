@@ -37,6 +37,11 @@ public final class MpiRuntime {
     public static final String GATHER_B = "pa_mpi_gather_b";
     public static final String SCATTER_B = "pa_mpi_scatter_b";
     public static final String ALLGATHER_B = "pa_mpi_allgather_b";
+    public static final String SOURCE = "pa_mpi_source";
+    public static final String TAG = "pa_mpi_tag";
+    public static final String RECORD_MATCH = "pa_mpi_record_match";
+    public static final String RECV_MATCHED_B = "pa_mpi_recv_matched_b";
+    public static final String SENDRECV_MATCHED_B = "pa_mpi_sendrecv_matched_b";
     public static final String ISEND_B_POST = "pa_mpi_isend_b_post";
     public static final String ISEND_B_WAIT = "pa_mpi_isend_b_wait";
     public static final String IRECV_B_POST = "pa_mpi_irecv_b_post";
@@ -97,6 +102,17 @@ public final class MpiRuntime {
                 user[n] = comm;
                 MPI_Comm_dup(comm, &dup[n]);
                 return dup[n++];
+            }
+
+            /* The source and the tag that a receive from MPI_ANY_SOURCE or MPI_ANY_TAG matched. */
+            static inline int pa_mpi_source(const MPI_Status *status)
+            {
+                return status->MPI_SOURCE;
+            }
+
+            static inline int pa_mpi_tag(const MPI_Status *status)
+            {
+                return status->MPI_TAG;
             }
 
             static inline double *pa_mpi_scratch(int count)
@@ -300,7 +316,7 @@ public final class MpiRuntime {
     /**
      * The reversals that record on the tape in the forward sweep (printed after the tape runtime,
      * in files whose adjoint records them): MPI_Allreduce(MAX or MIN) records, per element, whether
-     * this rank won it.
+     * this rank won it; a receive from a wildcard source or tag records whom it matched.
      */
     public static final String TAPED_SOURCE = """
             #ifndef PARADJOINT_MPI_TAPED_H
@@ -314,6 +330,30 @@ public final class MpiRuntime {
                 for (int k = 0; k < count; k++)
                     pa_push_i(t, winner[k] == me);
                 free(winner);
+            }
+
+            /* forward sweep of a receive from MPI_ANY_SOURCE or MPI_ANY_TAG: the source and tag it matched,
+               which its reversal sends the adjoint back to (the sender's reversal receives it with the tag it
+               sent with) */
+            static inline void pa_mpi_record_match(pa_tape *t, const MPI_Status *status)
+            {
+                pa_push_i(t, status->MPI_SOURCE);
+                pa_push_i(t, status->MPI_TAG);
+            }
+
+            static inline void pa_mpi_recv_matched_b(pa_tape *t, double *rb, int count, MPI_Comm comm)
+            {
+                int tag = pa_pop_i(t);
+                int source = pa_pop_i(t);
+                pa_mpi_recv_b(rb, count, source, tag, comm);
+            }
+
+            static inline void pa_mpi_sendrecv_matched_b(pa_tape *t, double *sb, int scount, int dest, int stag, double *rb,
+                                                         int rcount, MPI_Comm comm)
+            {
+                int tag = pa_pop_i(t);
+                int source = pa_pop_i(t);
+                pa_mpi_sendrecv_b(sb, scount, dest, stag, rb, rcount, source, tag, comm);
             }
 
             /* MPI_Allreduce(MAX or MIN): r[k] on every rank is the winner's s[k], so the winner's s[k] gains
@@ -334,6 +374,6 @@ public final class MpiRuntime {
 
     /** Whether {@code name} is one of the functions of {@link #TAPED_SOURCE}. */
     public static boolean isTaped(String name) {
-        return name.equals(RECORD_WINNERS) || name.equals(EXTREMUM_B);
+        return List.of(RECORD_WINNERS, EXTREMUM_B, RECORD_MATCH, RECV_MATCHED_B, SENDRECV_MATCHED_B).contains(name);
     }
 }

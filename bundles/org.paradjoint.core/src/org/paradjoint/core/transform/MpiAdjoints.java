@@ -3,6 +3,7 @@ package org.paradjoint.core.transform;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CallStmt;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Stmt;
@@ -43,15 +44,34 @@ final class MpiAdjoints {
             return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.EXTREMUM_D, List.of(new VarRef(s), new VarRef(r),
                     new VarRef(cx.derivative(s)), new VarRef(cx.derivative(r)), c.count(), c.comm()))));
         }
-        return List.of(new CallStmt(c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()))));
+        Call derivative = c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()));
+        if (c.matchesWildcard()) {
+            // the derivative comes from the rank, and with the tag, that the value came from
+            List<Expr> args = new ArrayList<>(derivative.args());
+            Expr status = new VarRef(c.status());
+            args.set(c.routine().recvPeer(), MpiRuntime.call(MpiRuntime.SOURCE, List.of(status)));
+            args.set(c.routine().recvTag(), MpiRuntime.call(MpiRuntime.TAG, List.of(status)));
+            args.set(c.routine().status(), new org.paradjoint.core.ir.TextOperand("MPI_STATUS_IGNORE",
+                    org.paradjoint.core.diag.SourceRange.NONE));
+            derivative = derivative.withArgs(args);
+        }
+        return List.of(new CallStmt(derivative));
     }
 
     /**
      * Reverse mode, forward sweep: what the reversal needs of the call that the primal's values do not
-     * keep (the winners of a MAX or MIN reduction), recorded on {@code tape} right after the call.
+     * keep (the winners of a MAX or MIN reduction, whom a wildcard receive matched), recorded on
+     * {@code tape} right after the call.
      */
     static List<Stmt> record(Communication c, DiffContext cx, Variable tape) {
-        if (!c.isExtremum() || !carriesDerivatives(c, cx)) {
+        if (!carriesDerivatives(c, cx)) {
+            return List.of();
+        }
+        if (c.matchesWildcard()) {
+            return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_MATCH, List.of(new VarRef(tape),
+                    new VarRef(c.status())))));
+        }
+        if (!c.isExtremum()) {
             return List.of();
         }
         return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_WINNERS, List.of(new VarRef(tape),
@@ -73,12 +93,23 @@ final class MpiAdjoints {
                 yield MpiRuntime.SEND_B;
             }
             case RECV -> {
+                if (c.matchesWildcard()) {
+                    args.addAll(List.of(new VarRef(tape), adjoint(c.recvBuffer().get(), cx), c.recvCount()));
+                    yield MpiRuntime.RECV_MATCHED_B;
+                }
                 args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.recvCount(), c.recvPeer(), c.recvTag()));
                 yield MpiRuntime.RECV_B;
             }
             case SENDRECV -> {
+                if (c.matchesWildcard()) {
+                    args.add(new VarRef(tape));
+                }
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), c.count(), c.peer(), c.tag(),
-                        adjoint(c.recvBuffer().get(), cx), c.recvCount(), c.recvPeer(), c.recvTag()));
+                        adjoint(c.recvBuffer().get(), cx), c.recvCount()));
+                if (c.matchesWildcard()) {
+                    yield MpiRuntime.SENDRECV_MATCHED_B;
+                }
+                args.addAll(List.of(c.recvPeer(), c.recvTag()));
                 yield MpiRuntime.SENDRECV_B;
             }
             case ALLREDUCE -> {

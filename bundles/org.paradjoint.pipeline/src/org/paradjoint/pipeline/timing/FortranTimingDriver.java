@@ -157,7 +157,7 @@ final class FortranTimingDriver {
             case LONG -> "integer(8)";
             case FLOAT -> "real(4)";
             case DOUBLE -> "real(8)";
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST ->
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS ->
                 throw new IllegalArgumentException(t.cName() + " is no dummy of a timed kernel");
         };
     }

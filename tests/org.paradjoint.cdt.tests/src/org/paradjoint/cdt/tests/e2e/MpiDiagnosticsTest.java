@@ -66,9 +66,16 @@ class MpiDiagnosticsTest {
     }
 
     @Test
-    void anySource() {
-        expect("    MPI_Recv(x, n, MPI_DOUBLE, MPI_ANY_SOURCE, 0, comm, MPI_STATUS_IGNORE);\n    f[0] = x[0];\n",
-                "unsupported-mpi", 5, 32, "MPI_ANY_SOURCE");
+    void anySourceOfANonBlockingReceive() {
+        expect("    MPI_Request r;\n    MPI_Irecv(x, n, MPI_DOUBLE, MPI_ANY_SOURCE, 0, comm, &r);\n"
+                + "    MPI_Wait(&r, MPI_STATUS_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 6, 33,
+                "MPI_ANY_SOURCE", "MPI_Recv");
+    }
+
+    @Test
+    void statusOfAWildcardReceive() {
+        expect("    MPI_Status st;\n    MPI_Recv(x, n, MPI_DOUBLE, MPI_ANY_SOURCE, 0, comm, &st);\n    f[0] = x[0];\n",
+                "unsupported-mpi", 6, 57, "&st", "MPI_STATUS_IGNORE");
     }
 
     @Test

@@ -37,6 +37,7 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "halo", "--set n=12"),
             new Example("mpi/rules.c", "halo_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "chain_nonblocking", "--set n=12"),
+            new Example("mpi/rules.c", "collect_any", "--set n=12"),
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
             new Example("mpi/rules.c", "reduce", "--set n=12"),
             new Example("mpi/rules.c", "gather", "--set n=5 --extent all=20"),
@@ -98,13 +99,15 @@ class MpiExamplesTest {
         for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
                 "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "pa_mpi_gather_b(", "pa_mpi_scatter_b(",
                 "pa_mpi_allgather_b(", "pa_mpi_record_winners(", "pa_mpi_allreduce_extremum_b(", "MPI_Barrier(comm);",
-                "pa_mpi_isend_b_post(", "pa_mpi_isend_b_wait(", "pa_mpi_irecv_b_post(", "pa_mpi_irecv_b_wait(")) {
+                "pa_mpi_isend_b_post(", "pa_mpi_isend_b_wait(", "pa_mpi_irecv_b_post(", "pa_mpi_irecv_b_wait(",
+                "pa_mpi_record_match(pa_t, pa_recv_status);", "pa_mpi_recv_matched_b(pa_t, ")) {
             assertTrue(adjoint.contains(reversal), () -> "no " + reversal + " in\n" + adjoint);
         }
         String tangent = d.tangent().text();
         assertTrue(tangent.contains("pa_mpi_derivative_comm(comm)"), tangent);
         assertTrue(tangent.contains("pa_mpi_allreduce_extremum_d("), tangent);
         assertTrue(tangent.contains("MPI_Wait(pa_isend_req + 1, MPI_STATUS_IGNORE);"), tangent);
+        assertTrue(tangent.contains("pa_mpi_source(pa_recv_status), pa_mpi_tag(pa_recv_status)"), tangent);
     }
 
     /**
