@@ -205,3 +205,28 @@ void extrema(int n, const double *x, double *f, MPI_Comm comm)
     MPI_Allreduce(&low, &lowest, 1, MPI_DOUBLE, MPI_MIN, comm);
     f[0] = top[0] * top[1] + lowest * x[0];
 }
+
+/* MPI_Reduce with MPI_MAX and MPI_MIN (the result on the root only) and MPI_PROD, reduced to a
+ * root and to all: each rank's value enters with a weight of its own (1 on the rank that holds
+ * the extremum, else 0; the product of the other ranks' values), recorded in the forward sweep */
+#pragma ad gradient(f : x)
+void products(int n, const double *x, double *f, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    double a[3] = {0.0, 0.0, 0.0};
+    for (int i = 0; i < n; i++) {
+        a[0] += x[i] * x[i];
+        a[1] += sin(x[i] + 0.5 * i);
+        a[2] += 0.1 * x[i];
+    }
+    a[2] += 1.0;
+    double top = 0.0, bottom = 0.0;
+    MPI_Reduce(&a[0], &top, 1, MPI_DOUBLE, MPI_MAX, 0, comm);
+    MPI_Reduce(&a[1], &bottom, 1, MPI_DOUBLE, MPI_MIN, size - 1, comm);
+    double p[2] = {0.0, 0.0}, q = 0.0;
+    MPI_Allreduce(a + 1, p, 2, MPI_DOUBLE, MPI_PROD, comm);
+    MPI_Reduce(&a[2], &q, 1, MPI_DOUBLE, MPI_PROD, 0, comm);
+    f[0] = top * bottom + p[0] * p[1] + q * a[0];
+}

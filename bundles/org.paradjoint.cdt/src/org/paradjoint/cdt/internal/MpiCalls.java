@@ -131,7 +131,7 @@ final class MpiCalls {
                 ir.set(11, status(args[11], ir.get(8), ir.get(9), name));
             }
             case ALLREDUCE, REDUCE -> {
-                ir.set(4, operation(args[4], name, routine == MpiRoutine.ALLREDUCE));
+                ir.set(4, operation(args[4], name));
                 boolean inPlace = isConstant(args[0], "MPI_IN_PLACE");
                 if (routine == MpiRoutine.REDUCE) {
                     ir.set(5, value(args[5]));
@@ -374,9 +374,9 @@ final class MpiCalls {
         return expected;
     }
 
-    /** {@code MPI_SUM}; for an Allreduce also {@code MPI_MAX} and {@code MPI_MIN}. */
-    private TextOperand operation(IASTInitializerClause arg, String routine, boolean extremaToo) {
-        for (String op : extremaToo ? List.of("MPI_SUM", "MPI_MAX", "MPI_MIN") : List.of("MPI_SUM")) {
+    /** {@code MPI_SUM}, {@code MPI_MAX}, {@code MPI_MIN} or {@code MPI_PROD}. */
+    private TextOperand operation(IASTInitializerClause arg, String routine) {
+        for (String op : List.of("MPI_SUM", "MPI_MAX", "MPI_MIN", "MPI_PROD")) {
             if (isConstant(arg, op)) {
                 return new TextOperand(op, ctx.src.range(arg));
             }

@@ -172,14 +172,28 @@ public record Communication(MpiRoutine routine, Call call) {
         return arg(routine.root);
     }
 
-    /** The reduction's operation as MPI spells it ({@code MPI_SUM}, {@code MPI_MAX}, {@code MPI_MIN}), or null. */
+    /** The reduction's operation as MPI spells it ({@code MPI_SUM}, {@code MPI_MAX}, {@code MPI_MIN}, {@code MPI_PROD}), or null. */
     public String operation() {
         return routine.op < 0 ? null : text(arg(routine.op));
     }
 
-    /** An {@code MPI_Allreduce} whose result is one rank's value (MAX or MIN): its derivatives follow the winner. */
-    public boolean isExtremum() {
-        return routine == MpiRoutine.ALLREDUCE && !"MPI_SUM".equals(operation());
+    /**
+     * A reduction other than a sum ({@code MPI_MAX}, {@code MPI_MIN}, {@code MPI_PROD}): each rank's
+     * value enters the result with a weight of its own (1 on the rank that holds an extremum, the
+     * product of the others' values), which the forward sweep records for the reversal.
+     */
+    public boolean isWeighted() {
+        return (routine == MpiRoutine.ALLREDUCE || routine == MpiRoutine.REDUCE) && !"MPI_SUM".equals(operation());
+    }
+
+    /** The root of an {@code MPI_Reduce}, -1 for an {@code MPI_Allreduce} (the result on every rank). */
+    public Expr rootOrAll() {
+        return routine == MpiRoutine.REDUCE ? root() : new org.paradjoint.core.ir.IntLit(-1);
+    }
+
+    /** The operation argument as written. */
+    public Expr operationArg() {
+        return arg(routine.op);
     }
 
     /** True when the call moves floating-point values (its buffers are floating arrays). */
@@ -222,12 +236,10 @@ public record Communication(MpiRoutine routine, Call call) {
             case RECV -> "sends the received values' adjoint back to " + matched(source) + " and zeroes it";
             case SENDRECV -> "sends the received values' adjoint back to " + matched(source) + " and receives from "
                     + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
-            case ALLREDUCE -> isExtremum() ? "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into"
-                    + " the adjoint of the winning rank's values (" + operation() + ": recorded in the forward sweep)"
-                    : "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of the values"
-                    + " sent";
+            case ALLREDUCE -> "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of the"
+                    + " values sent" + weights();
             case REDUCE -> "broadcasts the root's (" + text(root()) + ") adjoint of the result (MPI_Bcast) into every"
-                    + " rank's adjoint of the values sent";
+                    + " rank's adjoint of the values sent" + weights();
             case BCAST -> "sums every rank's adjoint to the root " + text(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"
                     + " it off the root";
             case GATHER -> "scatters the root's (" + text(root()) + ") adjoint of the gathered values (MPI_Scatter) into"
@@ -249,6 +261,16 @@ public record Communication(MpiRoutine routine, Call call) {
                         + "), which that call's reversal completes: the overlap is kept";
             }
             case BARRIER -> "stays a barrier";
+        };
+    }
+
+    /** How a reduction's reversal weighs each rank's share. */
+    private String weights() {
+        return switch (operation()) {
+            case "MPI_SUM" -> "";
+            case "MPI_PROD" -> ", times the product of the other ranks' values (MPI_PROD: recorded in the forward sweep)";
+            default -> " of the rank that holds each element's result (" + operation()
+                    + ": recorded in the forward sweep; the lowest rank of a tie)";
         };
     }
 

@@ -31,9 +31,9 @@ public final class MpiRuntime {
     public static final String ALLREDUCE_SUM_B = "pa_mpi_allreduce_sum_b";
     public static final String REDUCE_SUM_B = "pa_mpi_reduce_sum_b";
     public static final String BCAST_B = "pa_mpi_bcast_b";
-    public static final String EXTREMUM_D = "pa_mpi_allreduce_extremum_d";
-    public static final String RECORD_WINNERS = "pa_mpi_record_winners";
-    public static final String EXTREMUM_B = "pa_mpi_allreduce_extremum_b";
+    public static final String REDUCTION_D = "pa_mpi_reduction_d";
+    public static final String RECORD_WEIGHTS = "pa_mpi_record_weights";
+    public static final String REDUCTION_B = "pa_mpi_reduction_b";
     public static final String GATHER_B = "pa_mpi_gather_b";
     public static final String SCATTER_B = "pa_mpi_scatter_b";
     public static final String ALLGATHER_B = "pa_mpi_allgather_b";
@@ -254,17 +254,52 @@ public final class MpiRuntime {
                 MPI_Allreduce(MPI_IN_PLACE, winner, count, MPI_INT, MPI_MIN, pa_mpi_derivative_comm(comm));
             }
 
-            /* Tangent of MPI_Allreduce(MAX or MIN): r[k] is the winner's s[k], so its tangent is the winner's. */
-            static inline void pa_mpi_allreduce_extremum_d(const double *s, const double *r, const double *sd, double *rd,
-                                                           int count, MPI_Comm comm)
+            /* w[k] = d r[k] / d s[k] on this rank, where r is the reduction of every rank's s by op (MPI_MAX,
+               MPI_MIN or MPI_PROD): for MAX and MIN 1 on the rank that holds the extremum (the lowest rank of a
+               tie) and 0 elsewhere; for PROD the product of the other ranks' values, computed from all of them
+               (so a zero factor elsewhere gives 0, and one here does not make the weight undefined). */
+            static inline void pa_mpi_weights(const double *s, double *w, int count, MPI_Op op, MPI_Comm comm)
             {
+                MPI_Comm dcomm = pa_mpi_derivative_comm(comm);
+                int me = pa_mpi_rank(comm), size = pa_mpi_size(comm);
+                if (op == MPI_PROD) {
+                    double *all = pa_mpi_scratch(count * size);
+                    MPI_Allgather(s, count, MPI_DOUBLE, all, count, MPI_DOUBLE, dcomm);
+                    for (int k = 0; k < count; k++) {
+                        double p = 1.0;
+                        for (int q = 0; q < size; q++)
+                            if (q != me)
+                                p *= all[q * count + k];
+                        w[k] = p;
+                    }
+                    free(all);
+                    return;
+                }
+                double *r = pa_mpi_scratch(count);
                 int *winner = (int *) malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
-                int me = pa_mpi_rank(comm);
+                MPI_Allreduce(s, r, count, MPI_DOUBLE, op, dcomm);
                 pa_mpi_winners(s, r, winner, count, comm);
                 for (int k = 0; k < count; k++)
-                    rd[k] = winner[k] == me ? sd[k] : 0.0;
-                MPI_Allreduce(MPI_IN_PLACE, rd, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                    w[k] = winner[k] == me ? 1.0 : 0.0;
                 free(winner);
+                free(r);
+            }
+
+            /* Tangent of MPI_Allreduce (root < 0) or MPI_Reduce to root by MAX, MIN or PROD: r[k]'s tangent is
+               the sum over ranks of w[k] s[k]'s tangent, on every rank or on the root (elsewhere r, and so its
+               tangent, is left alone). */
+            static inline void pa_mpi_reduction_d(const double *s, const double *sd, double *rd, int count, MPI_Op op,
+                                                  int root, MPI_Comm comm)
+            {
+                double *t = pa_mpi_scratch(count);
+                pa_mpi_weights(s, t, count, op, comm);
+                for (int k = 0; k < count; k++)
+                    t[k] *= sd[k];
+                if (root < 0)
+                    MPI_Allreduce(t, rd, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                else
+                    MPI_Reduce(t, rd, count, MPI_DOUBLE, MPI_SUM, root, pa_mpi_derivative_comm(comm));
+                free(t);
             }
 
             /* MPI_Gather(s, count, r, root): the root's r[p count + k] = s_p[k], overwriting the root's r:
@@ -315,21 +350,21 @@ public final class MpiRuntime {
 
     /**
      * The reversals that record on the tape in the forward sweep (printed after the tape runtime,
-     * in files whose adjoint records them): MPI_Allreduce(MAX or MIN) records, per element, whether
-     * this rank won it; a receive from a wildcard source or tag records whom it matched.
+     * in files whose adjoint records them): a reduction by MAX, MIN or PROD records, per element, the
+     * weight of this rank's value in the result; a receive from a wildcard source or tag records whom it matched.
      */
     public static final String TAPED_SOURCE = """
             #ifndef PARADJOINT_MPI_TAPED_H
             #define PARADJOINT_MPI_TAPED_H
-            /* forward sweep of MPI_Allreduce(MAX or MIN): whether this rank won each element, last on top */
-            static inline void pa_mpi_record_winners(pa_tape *t, const double *s, const double *r, int count, MPI_Comm comm)
+            /* forward sweep of MPI_Allreduce or MPI_Reduce by MAX, MIN or PROD: the weights w (pa_mpi_weights)
+               that its reversal needs, last on top */
+            static inline void pa_mpi_record_weights(pa_tape *t, const double *s, int count, MPI_Op op, MPI_Comm comm)
             {
-                int *winner = (int *) malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
-                int me = pa_mpi_rank(comm);
-                pa_mpi_winners(s, r, winner, count, comm);
+                double *w = pa_mpi_scratch(count);
+                pa_mpi_weights(s, w, count, op, comm);
                 for (int k = 0; k < count; k++)
-                    pa_push_i(t, winner[k] == me);
-                free(winner);
+                    pa_push_d(t, w[k]);
+                free(w);
             }
 
             /* forward sweep of a receive from MPI_ANY_SOURCE or MPI_ANY_TAG: the source and tag it matched,
@@ -356,16 +391,25 @@ public final class MpiRuntime {
                 pa_mpi_sendrecv_b(sb, scount, dest, stag, rb, rcount, source, tag, comm);
             }
 
-            /* MPI_Allreduce(MAX or MIN): r[k] on every rank is the winner's s[k], so the winner's s[k] gains
-               the sum over ranks of r[k]'s adjoint and the others' nothing; r is overwritten. */
-            static inline void pa_mpi_allreduce_extremum_b(pa_tape *t, double *sb, double *rb, int count, MPI_Comm comm)
+            /* MPI_Allreduce (root < 0) or MPI_Reduce to root by MAX, MIN or PROD: r[k] depends on s[k] with
+               weight w[k] (recorded), so s[k]'s adjoint gains w[k] times the sum over the ranks of r[k]'s adjoint
+               (an Allreduce(SUM)), or times the root's (a Bcast); r is overwritten where it was written. */
+            static inline void pa_mpi_reduction_b(pa_tape *t, double *sb, double *rb, int count, int root, MPI_Comm comm)
             {
                 double *sum = pa_mpi_scratch(count);
-                MPI_Allreduce(rb, sum, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                int me = pa_mpi_rank(comm);
+                if (root < 0) {
+                    MPI_Allreduce(rb, sum, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+                } else {
+                    if (me == root)
+                        for (int k = 0; k < count; k++)
+                            sum[k] = rb[k];
+                    MPI_Bcast(sum, count, MPI_DOUBLE, root, pa_mpi_derivative_comm(comm));
+                }
                 for (int k = count - 1; k >= 0; k--) {
-                    if (pa_pop_i(t))
-                        sb[k] += sum[k];
-                    rb[k] = 0.0;
+                    sb[k] += pa_pop_d(t) * sum[k];
+                    if (root < 0 || me == root)
+                        rb[k] = 0.0;
                 }
                 free(sum);
             }
@@ -374,6 +418,6 @@ public final class MpiRuntime {
 
     /** Whether {@code name} is one of the functions of {@link #TAPED_SOURCE}. */
     public static boolean isTaped(String name) {
-        return List.of(RECORD_WINNERS, EXTREMUM_B, RECORD_MATCH, RECV_MATCHED_B, SENDRECV_MATCHED_B).contains(name);
+        return List.of(RECORD_WEIGHTS, REDUCTION_B, RECORD_MATCH, RECV_MATCHED_B, SENDRECV_MATCHED_B).contains(name);
     }
 }

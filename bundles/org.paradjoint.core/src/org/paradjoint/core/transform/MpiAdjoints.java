@@ -38,11 +38,11 @@ final class MpiAdjoints {
             return List.of(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(c.derivativeRequest(),
                     new org.paradjoint.core.ir.TextOperand("MPI_STATUS_IGNORE", org.paradjoint.core.diag.SourceRange.NONE)))));
         }
-        if (c.isExtremum()) {
+        if (c.isWeighted()) {
             Variable s = c.sendBuffer().get();
-            Variable r = c.recvBuffer().get();
-            return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.EXTREMUM_D, List.of(new VarRef(s), new VarRef(r),
-                    new VarRef(cx.derivative(s)), new VarRef(cx.derivative(r)), c.count(), c.comm()))));
+            return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.REDUCTION_D, List.of(new VarRef(s),
+                    new VarRef(cx.derivative(s)), new VarRef(cx.derivative(c.recvBuffer().get())), c.count(),
+                    c.operationArg(), c.rootOrAll(), c.comm()))));
         }
         Call derivative = c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()));
         if (c.matchesWildcard()) {
@@ -60,7 +60,7 @@ final class MpiAdjoints {
 
     /**
      * Reverse mode, forward sweep: what the reversal needs of the call that the primal's values do not
-     * keep (the winners of a MAX or MIN reduction, whom a wildcard receive matched), recorded on
+     * keep (the weights of a MAX, MIN or PROD reduction, whom a wildcard receive matched), recorded on
      * {@code tape} right after the call.
      */
     static List<Stmt> record(Communication c, DiffContext cx, Variable tape) {
@@ -71,11 +71,11 @@ final class MpiAdjoints {
             return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_MATCH, List.of(new VarRef(tape),
                     new VarRef(c.status())))));
         }
-        if (!c.isExtremum()) {
+        if (!c.isWeighted()) {
             return List.of();
         }
-        return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_WINNERS, List.of(new VarRef(tape),
-                new VarRef(c.sendBuffer().get()), new VarRef(c.recvBuffer().get()), c.count(), c.comm()))));
+        return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_WEIGHTS, List.of(new VarRef(tape),
+                new VarRef(c.sendBuffer().get()), c.count(), c.operationArg(), c.comm()))));
     }
 
     /** Reverse mode: the reversed communication of the adjoints, where the call stood in the reverse sweep. */
@@ -112,17 +112,18 @@ final class MpiAdjoints {
                 args.addAll(List.of(c.recvPeer(), c.recvTag()));
                 yield MpiRuntime.SENDRECV_B;
             }
-            case ALLREDUCE -> {
-                if (c.isExtremum()) {
-                    args.add(new VarRef(tape));
+            case ALLREDUCE, REDUCE -> {
+                boolean all = c.routine() == MpiRoutine.ALLREDUCE;
+                if (c.isWeighted()) {
+                    args.addAll(List.of(new VarRef(tape), adjoint(c.sendBuffer().get(), cx),
+                            adjoint(c.recvBuffer().get(), cx), c.count(), c.rootOrAll()));
+                    yield MpiRuntime.REDUCTION_B;
                 }
                 args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count()));
-                yield c.isExtremum() ? MpiRuntime.EXTREMUM_B : MpiRuntime.ALLREDUCE_SUM_B;
-            }
-            case REDUCE -> {
-                args.addAll(List.of(adjoint(c.sendBuffer().get(), cx), adjoint(c.recvBuffer().get(), cx), c.count(),
-                        c.root()));
-                yield MpiRuntime.REDUCE_SUM_B;
+                if (!all) {
+                    args.add(c.root());
+                }
+                yield all ? MpiRuntime.ALLREDUCE_SUM_B : MpiRuntime.REDUCE_SUM_B;
             }
             case BCAST -> {
                 args.addAll(List.of(adjoint(c.recvBuffer().get(), cx), c.count(), c.root()));

@@ -42,6 +42,7 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "reduce", "--set n=12"),
             new Example("mpi/rules.c", "gather", "--set n=5 --extent all=20"),
             new Example("mpi/rules.c", "extrema", "--set n=12"),
+            new Example("mpi/rules.c", "products", "--set n=12"),
             new Example("mpi/heat.c", "heat", "--set ny=12 --set nc=5 --set steps=3"));
 
     static final double DOT_TOLERANCE = 1e-12;
@@ -98,14 +99,14 @@ class MpiExamplesTest {
         String adjoint = d.adjoint().text();
         for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
                 "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "pa_mpi_gather_b(", "pa_mpi_scatter_b(",
-                "pa_mpi_allgather_b(", "pa_mpi_record_winners(", "pa_mpi_allreduce_extremum_b(", "MPI_Barrier(comm);",
+                "pa_mpi_allgather_b(", "pa_mpi_record_weights(", "pa_mpi_reduction_b(", "MPI_Barrier(comm);",
                 "pa_mpi_isend_b_post(", "pa_mpi_isend_b_wait(", "pa_mpi_irecv_b_post(", "pa_mpi_irecv_b_wait(",
                 "pa_mpi_record_match(pa_t, pa_recv_status);", "pa_mpi_recv_matched_b(pa_t, ")) {
             assertTrue(adjoint.contains(reversal), () -> "no " + reversal + " in\n" + adjoint);
         }
         String tangent = d.tangent().text();
         assertTrue(tangent.contains("pa_mpi_derivative_comm(comm)"), tangent);
-        assertTrue(tangent.contains("pa_mpi_allreduce_extremum_d("), tangent);
+        assertTrue(tangent.contains("pa_mpi_reduction_d("), tangent);
         assertTrue(tangent.contains("MPI_Wait(pa_isend_req + 1, MPI_STATUS_IGNORE);"), tangent);
         assertTrue(tangent.contains("pa_mpi_source(pa_recv_status), pa_mpi_tag(pa_recv_status)"), tangent);
     }

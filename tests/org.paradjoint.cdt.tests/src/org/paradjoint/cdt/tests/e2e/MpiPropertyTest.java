@@ -23,7 +23,7 @@ import org.paradjoint.testsupport.ScratchDir;
  * local updates of its state {@code w}, shifts around the ring of ranks by a random distance
  * ({@code MPI_Sendrecv}), exchanges along the open chain of ranks ({@code MPI_Send}/{@code MPI_Recv}
  * ordered by parity, {@code MPI_PROC_NULL} at the ends), reductions to a random root or to all
- * ({@code MPI_Reduce}, {@code MPI_Allreduce}, in place or not), broadcasts from a random root,
+ * ({@code MPI_Reduce}, {@code MPI_Allreduce}, in place or not, by sum, maximum, minimum or product), broadcasts from a random root,
  * non-blocking ring shifts that overlap work ({@code MPI_Irecv}, {@code MPI_Isend}, {@code MPI_Wait}
  * or {@code MPI_Waitall}) and barriers, each on a random slice, count and tag; the output is the global sum of a function of
  * the state.
@@ -67,7 +67,7 @@ class MpiPropertyTest {
         int a = start(r, count, false);
         int b = start(r, count, true);
         int tag = r.nextInt(5);
-        return switch (r.nextInt(9)) {
+        return switch (r.nextInt(10)) {
         case 0 -> "#pragma omp parallel for\n"
                 + "    for (int i = 0; i < n; i++)\n"
                 + "        v[i] = " + List.of("sin(w[i])", "w[i] * w[(i + 1) % n]", "0.5 * w[i] + w[(i + 3) % n] * w[i]",
@@ -98,6 +98,16 @@ class MpiPropertyTest {
                 + "        w[" + b + " + k] = w[" + b + " + k] + 0.5 * acc[k];\n";
         case 6 -> "    MPI_Bcast(&w[" + a + "], " + count + ", MPI_DOUBLE, " + r.nextInt(4) + " % size, comm);\n";
         case 7 -> nonBlocking(r, count, a, b, tag);
+        case 8 -> {
+            // shifted by the rank: equal values on every rank (after a broadcast) would tie a maximum
+            String op = List.of("MPI_MAX", "MPI_MIN", "MPI_PROD").get(r.nextInt(3));
+            String shifted = "    for (int k = 0; k < " + count + "; k++)\n        acc[k] = w[" + a + " + k] + 0.125 * rank;\n";
+            yield shifted + (r.nextBoolean()
+                    ? "    MPI_Allreduce(MPI_IN_PLACE, acc, " + count + ", MPI_DOUBLE, " + op + ", comm);\n"
+                            + "    for (int k = 0; k < " + count + "; k++)\n        w[" + b + " + k] += 0.5 * acc[k];\n"
+                    : "    MPI_Reduce(acc, &w[" + b + "], " + count + ", MPI_DOUBLE, " + op + ", " + r.nextInt(4)
+                            + " % size, comm);\n");
+        }
         default -> "    MPI_Barrier(comm);\n";
         };
     }
