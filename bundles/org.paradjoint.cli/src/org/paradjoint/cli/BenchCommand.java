@@ -17,7 +17,7 @@ final class BenchCommand implements Command {
 
     static final String HELP = """
             usage: paradjoint bench FILE --kernel NAME --sizes N[,N...] [--threads T[,T...]]
-                                    [--variants V[,V...]] [--repetitions R] [--size-parameter P]
+                                    [--ranks R[,R...]] [--variants V[,V...]] [--repetitions R] [--size-parameter P]
                                     [--set NAME=VALUE,...] [--cc CC] [--fc FC] [--flags "FLAGS"]
                                     [--env "NAME=VALUE ..."] [--csv OUT.csv] [--work-dir DIR]
                                     [-I DIR]... [-D NAME[=VALUE]]...
@@ -27,16 +27,20 @@ final class BenchCommand implements Command {
             timing driver in the language of FILE, compiles them (C with --cc, Fortran with --fc,
             Kokkos C++ with $PARADJOINT_KOKKOS_CXX, default g++, against the Kokkos of
             $PARADJOINT_KOKKOS_CXXFLAGS and $PARADJOINT_KOKKOS_LIBS), and runs the executable once
-            per thread count with OMP_NUM_THREADS set. Every command is printed. Each measurement
+            per thread count with OMP_NUM_THREADS set; a C kernel that communicates with MPI (an
+            MPI_Comm parameter) is built with mpicc and run with mpirun once per rank count, every
+            rank with its own data and the slowest rank's time reported. Every command is printed. Each measurement
             times as many calls as last at least 50 ms together; a size whose calls last under
             100 us is warned about (thread start-up and the clock then cost as much as the work).
-            Writes one CSV row per variant, size and thread count (default FILE_timing.csv) with
+            Writes one CSV row per variant, size, rank and thread count (default FILE_timing.csv) with
             the minimum, median and maximum time of a call over the measurements.
 
             options:
               --kernel NAME          the function to time
               --sizes N,...          values of the integer parameters (or of --size-parameter)
               --threads T,...        thread counts (default 1,2)
+              --ranks R,...          MPI process counts of a kernel that communicates (default 1),
+                                     each run with every thread count
               --variants V,...       default: all that apply to the kernel; known:
                                      %s
               --repetitions R        measurements per run after one untimed call (default 5)
@@ -70,12 +74,14 @@ final class BenchCommand implements Command {
         try {
             TimingResult r = new TimingRunner(out::println).run(config, null);
             out.println();
-            out.printf("%-20s %9s %7s %7s %12s %12s %12s %9s%n", "variant", "size", "threads", "calls", "min",
-                    "median", "max", "speed-up");
+            boolean ranks = r.rows().stream().anyMatch(row -> row.ranks() > 1);
+            out.printf("%-20s %9s " + (ranks ? "%5s " : "%s") + "%7s %7s %12s %12s %12s %9s%n", "variant", "size",
+                    ranks ? "ranks" : "", "threads", "calls", "min", "median", "max", "speed-up");
             for (TimingRow row : r.rows()) {
-                out.printf("%-20s %9d %7d %7d %12s %12s %12s %9.2f%n", row.variant(), row.size(), row.threads(),
-                        row.callsPerMeasurement(), duration(row.minSeconds()), duration(row.medianSeconds()),
-                        duration(row.maxSeconds()), row.speedup());
+                out.printf("%-20s %9d " + (ranks ? "%5d " : "%s") + "%7d %7d %12s %12s %12s %9.2f%n", row.variant(),
+                        row.size(), ranks ? row.ranks() : "", row.threads(), row.callsPerMeasurement(),
+                        duration(row.minSeconds()), duration(row.medianSeconds()), duration(row.maxSeconds()),
+                        row.speedup());
             }
             // repeated where they cannot scroll away in the run's output
             r.warnings().forEach(err::println);
@@ -103,6 +109,7 @@ final class BenchCommand implements Command {
         String kernel = null;
         List<Long> sizes = null;
         List<Integer> threads = List.of(1, 2);
+        List<Integer> ranks = List.of();
         List<String> variants = List.of();
         int reps = 5;
         String sizeParameter = null;
@@ -127,6 +134,8 @@ final class BenchCommand implements Command {
                 case "--kernel" -> kernel = value(args, ++k, a);
                 case "--sizes" -> sizes = TimingConfig.parseLongs(value(args, ++k, a));
                 case "--threads" -> threads = TimingConfig.parseLongs(value(args, ++k, a)).stream()
+                        .map(Long::intValue).toList();
+                case "--ranks" -> ranks = TimingConfig.parseLongs(value(args, ++k, a)).stream()
                         .map(Long::intValue).toList();
                 case "--variants" -> variants = List.of(value(args, ++k, a).split(","));
                 case "--repetitions" -> reps = OptionValues.count(value(args, ++k, a), a);
@@ -157,7 +166,7 @@ final class BenchCommand implements Command {
                     + " another file");
         }
         TimingConfig c = TimingConfig.of(Path.of(file), kernel, sizes, threads).withVariants(variants)
-                .withRepetitions(reps).withFixed(TimingConfig.parseAssignments(set));
+                .withRepetitions(reps).withFixed(TimingConfig.parseAssignments(set)).withRanks(ranks);
         if (sizeParameter != null) {
             c = c.withSizeParameter(sizeParameter);
         }

@@ -22,6 +22,8 @@ public final class TimingAttributes {
     public static final String SIZES = P + "sizes";
     public static final String FIXED = P + "fixed";
     public static final String THREADS = P + "threads";
+    /** MPI process counts of a kernel that communicates ({@code "1, 2, 4"}); empty: one. */
+    public static final String RANKS = P + "ranks";
     public static final String VARIANTS = P + "variants";
     public static final String REPETITIONS = P + "repetitions";
     public static final String COMPILER = P + "compiler";
@@ -51,7 +53,8 @@ public final class TimingAttributes {
         if (!sizeParameter.isEmpty()) {
             c = c.withSizeParameter(sizeParameter);
         }
-        c = c.withFixed(TimingConfig.parseAssignments(string(attrs, FIXED, "")));
+        c = c.withFixed(TimingConfig.parseAssignments(string(attrs, FIXED, "")))
+                .withRanks(TimingConfig.parseLongs(string(attrs, RANKS, "")).stream().map(Long::intValue).toList());
         if (attrs.get(VARIANTS) instanceof List<?> v) {
             c = c.withVariants(v.stream().map(Object::toString).toList());
         }

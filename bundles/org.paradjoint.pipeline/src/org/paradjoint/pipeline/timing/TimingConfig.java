@@ -30,11 +30,14 @@ import org.paradjoint.pipeline.GenerationSettings;
  * @param generation    suffixes, prover timeout, stencil strategy of the generated variants
  * @param runTimeout    limit of one compile or run
  * @param environment   variables set for every run besides {@code OMP_NUM_THREADS}
+ * @param ranks         MPI process counts of a kernel that communicates (an {@code MPI_Comm}
+ *                      parameter), e.g. {@code [1, 2, 4]}: each run starts that many ranks with
+ *                      {@code mpirun}, each with the thread count; empty: 1 for such a kernel
  */
 public record TimingConfig(Path source, String kernel, String sizeParameter, List<Long> sizes,
         Map<String, Long> fixed, List<Integer> threads, List<String> variants, int repetitions, String compiler,
         String fortranCompiler, List<String> flags, Path workDir, Path csv, GenerationSettings generation,
-        Duration runTimeout, Map<String, String> environment) {
+        Duration runTimeout, Map<String, String> environment, List<Integer> ranks) {
 
     public static final List<String> DEFAULT_FLAGS = List.of("-O2");
     public static final String DEFAULT_FORTRAN_COMPILER = "gfortran";
@@ -57,14 +60,16 @@ public record TimingConfig(Path source, String kernel, String sizeParameter, Lis
         generation = generation == null ? GenerationSettings.defaults() : generation;
         runTimeout = runTimeout == null ? DEFAULT_RUN_TIMEOUT : runTimeout;
         environment = new LinkedHashMap<>(environment == null ? DEFAULT_ENVIRONMENT : environment);
+        ranks = List.copyOf(ranks == null ? List.of() : ranks);
         if (source == null || kernel == null || kernel.isBlank()) {
             throw new IllegalArgumentException("a source file and a kernel function are required");
         }
         if (sizes.isEmpty() || threads.isEmpty()) {
             throw new IllegalArgumentException("give at least one problem size and one thread count");
         }
-        if (threads.stream().anyMatch(t -> t < 1) || sizes.stream().anyMatch(s -> s < 1)) {
-            throw new IllegalArgumentException("problem sizes and thread counts must be positive");
+        if (threads.stream().anyMatch(t -> t < 1) || sizes.stream().anyMatch(s -> s < 1)
+                || ranks.stream().anyMatch(r -> r < 1)) {
+            throw new IllegalArgumentException("problem sizes, thread and rank counts must be positive");
         }
         if (repetitions < 1) {
             throw new IllegalArgumentException("repetitions must be at least 1");
@@ -76,53 +81,59 @@ public record TimingConfig(Path source, String kernel, String sizeParameter, Lis
         String stem = stem(source);
         Path dir = source.toAbsolutePath().getParent();
         return new TimingConfig(source, kernel, null, sizes, Map.of(), threads, List.of(), 5, "gcc", null,
-                DEFAULT_FLAGS, dir.resolve(stem + "_timing"), dir.resolve(stem + "_timing.csv"), null, null, null);
+                DEFAULT_FLAGS, dir.resolve(stem + "_timing"), dir.resolve(stem + "_timing.csv"), null, null, null, List.of());
     }
 
     public TimingConfig withVariants(List<String> v) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, v, repetitions, compiler,
-                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withRepetitions(int r) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, r, compiler,
-                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withCompiler(String cc, List<String> f) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, cc,
-                fortranCompiler, f, workDir, csv, generation, runTimeout, environment);
+                fortranCompiler, f, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     /** The compiler of Fortran sources and their drivers (the flags are those of {@link #withCompiler}). */
     public TimingConfig withFortranCompiler(String fc) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                fc, flags, workDir, csv, generation, runTimeout, environment);
+                fc, flags, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withOutput(Path dir, Path csvFile) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                fortranCompiler, flags, dir, csvFile, generation, runTimeout, environment);
+                fortranCompiler, flags, dir, csvFile, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withFixed(Map<String, Long> values) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, values, threads, variants, repetitions, compiler,
-                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withSizeParameter(String name) {
         return new TimingConfig(source, kernel, name, sizes, fixed, threads, variants, repetitions, compiler,
-                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment, ranks);
     }
 
     public TimingConfig withGeneration(GenerationSettings g) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                fortranCompiler, flags, workDir, csv, g, runTimeout, environment);
+                fortranCompiler, flags, workDir, csv, g, runTimeout, environment, ranks);
     }
 
     public TimingConfig withEnvironment(Map<String, String> env) {
         return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
-                fortranCompiler, flags, workDir, csv, generation, runTimeout, env);
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, env, ranks);
+    }
+
+    /** The MPI process counts of a kernel that communicates. */
+    public TimingConfig withRanks(List<Integer> r) {
+        return new TimingConfig(source, kernel, sizeParameter, sizes, fixed, threads, variants, repetitions, compiler,
+                fortranCompiler, flags, workDir, csv, generation, runTimeout, environment, r);
     }
 
     /** Parses {@code OMP_WAIT_POLICY=passive OMP_PROC_BIND=close}. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CPrinter;
@@ -19,7 +20,9 @@ import org.paradjoint.core.transform.DerivativeSignature;
  * enough to time), each timed with {@code omp_get_wtime} after restoring every floating array, so
  * that each call does the same work and the restoring is not timed. Prints
  * {@code pa_time REP SECONDS}, the mean time of a call in that measurement, and
- * {@code pa_threads N}.
+ * {@code pa_threads N}. For a kernel that communicates the driver is an MPI program: every rank
+ * draws its own data and passes {@code MPI_COMM_WORLD}, the ranks start each call together (a
+ * barrier, not timed), and rank 0 prints the slowest rank's time.
  */
 final class TimingDriver {
 
@@ -53,7 +56,11 @@ final class TimingDriver {
         List<Variable> params = timed.args().stream().map(TimedCall.Arg::var).toList();
         List<Arg> args = timed.args().stream()
                 .map(a -> new Arg(a.var(), a.sizedByPrimal() ? extents.get(a.primal()) : 1, a.source())).toList();
+        boolean mpi = TimingRunner.communicates(kernel);
         line("/* Timing driver: " + description + " */");
+        if (mpi) {
+            line("#include <mpi.h>");
+        }
         line("#include <stdio.h>");
         line("#include <stdlib.h>");
         line("#include <string.h>");
@@ -63,8 +70,16 @@ final class TimingDriver {
                 + ");");
         line("");
         line(HELPERS);
-        line("int main(void)");
+        line(mpi ? "int main(int argc, char **argv)" : "int main(void)");
         line("{");
+        if (mpi) {
+            // every rank its own data; the time of a call is the slowest rank's
+            line("    int pa_rank = 0, pa_ranks = 1;");
+            line("    MPI_Init(&argc, &argv);");
+            line("    MPI_Comm_rank(MPI_COMM_WORLD, &pa_rank);");
+            line("    MPI_Comm_size(MPI_COMM_WORLD, &pa_ranks);");
+            line("    pa_state += 0x632BE59BD9B4E019ULL * (unsigned long long) pa_rank;");
+        }
         for (Arg a : args) {
             declare(a, ints);
         }
@@ -78,21 +93,37 @@ final class TimingDriver {
                 line("            memcpy(" + a.source() + ", " + a.source() + "_0, " + bytes(a) + ");");
             }
         }
+        if (mpi) {
+            line("            MPI_Barrier(MPI_COMM_WORLD);");
+        }
         line("            double pa_t0 = omp_get_wtime();");
         line("            " + called + "(" + args.stream().map(a -> a.var().isArray() ? "(void *) " + a.source()
                 : a.source()).collect(Collectors.joining(", ")) + ");");
         line("            pa_sum += omp_get_wtime() - pa_t0;");
         line("        }");
-        line("        if (pa_rep > 0) {");
+        if (mpi) {
+            line("        MPI_Allreduce(MPI_IN_PLACE, &pa_sum, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);");
+        }
+        line("        if (pa_rep > 0" + (mpi ? " && pa_rank == 0" : "") + ") {");
         line("            printf(\"pa_time %d %.9e\\n\", pa_rep, pa_sum / pa_n);");
         line("        }");
         line("    }");
-        line("    printf(\"pa_threads %d\\n\", omp_get_max_threads());");
+        if (mpi) {
+            line("    if (pa_rank == 0) {");
+            line("        printf(\"pa_threads %d\\n\", omp_get_max_threads());");
+            line("        printf(\"pa_ranks %d\\n\", pa_ranks);");
+            line("    }");
+        } else {
+            line("    printf(\"pa_threads %d\\n\", omp_get_max_threads());");
+        }
         for (Arg a : arrays) {
             line("    free(" + a.source() + ");");
             if (a.var().isFloating()) {
                 line("    free(" + a.source() + "_0);");
             }
+        }
+        if (mpi) {
+            line("    MPI_Finalize();");
         }
         line("    return 0;");
         line("}");
@@ -101,6 +132,10 @@ final class TimingDriver {
     private void declare(Arg a, Map<String, Long> ints) {
         Variable v = a.var();
         String type = v.type().cName();
+        if (v.type() == BaseType.MPI_COMM) {
+            line("    MPI_Comm " + a.source() + " = MPI_COMM_WORLD;");
+            return;
+        }
         if (v.isScalar()) {
             if (v.type().isInteger()) {
                 line("    " + type + " " + a.source() + " = " + ints.getOrDefault(v.name(), 1L) + ";");

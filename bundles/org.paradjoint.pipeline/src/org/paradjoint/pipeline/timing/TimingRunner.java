@@ -11,8 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
+import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
@@ -33,7 +35,9 @@ import org.paradjoint.pipeline.timing.Processes;
  * {@code paradjoint bench} both call this): for every problem size and variant it generates the
  * variant and a timing driver in the language of the source, compiles them with the configured C
  * or Fortran compiler, runs the executable once per thread count in its own process with
- * {@code OMP_NUM_THREADS} set, and finally writes one CSV row per variant, size and thread count.
+ * {@code OMP_NUM_THREADS} set (a kernel that communicates: under {@code mpirun} once per rank count
+ * and thread count, built with {@code mpicc}), and finally writes one CSV row per variant, size,
+ * rank and thread count.
  * Each run is first probed one call at a time, then repeated with as many calls per measurement as
  * make a measurement last {@value CallsPerMeasurement#MIN_MEASUREMENT_SECONDS} s
  * ({@link CallsPerMeasurement}); calls too short to time are warned about. Every command is echoed
@@ -55,9 +59,12 @@ public final class TimingRunner {
                 "no-such-function.timing", "function", config.kernel(), "functions",
                 String.join(", ", unit.functions().stream().map(Function::name).toList())));
         List<Variant> variants = variants(config, kernel, toolchain);
+        List<Integer> ranks = ranks(config, kernel);
+        TimingConfig build = communicates(kernel) && config.compiler().equals("gcc")
+                ? config.withCompiler("mpicc", config.flags()) : config;
         List<TimingRow> rows = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        int total = config.sizes().size() * variants.size() * (1 + config.threads().size());
+        int total = config.sizes().size() * variants.size() * (1 + ranks.size() * config.threads().size());
         int done = 0;
         try {
             Files.createDirectories(config.workDir());
@@ -71,16 +78,20 @@ public final class TimingRunner {
                 for (Variant v : variants) {
                     checkCancelled(stop);
                     listener.step(done++, total, "build " + v.id() + " at size " + size);
-                    Path exe = build(config, unit, kernel, v, size, ints, shapes, stop);
-                    for (int threads : config.threads()) {
-                        checkCancelled(stop);
-                        listener.step(done++, total, "run " + v.id() + " with " + threads + " thread(s)");
-                        Run run = measure(config, exe, threads, stop);
-                        if (run.tooSmall()) {
-                            shortCalls.add(v.id() + " with " + threads + " thread" + (threads == 1 ? "" : "s") + " ("
-                                    + CallsPerMeasurement.micros(run.times().median()) + ")");
+                    Path exe = build(build, unit, kernel, v, size, ints, shapes, stop);
+                    for (int r : ranks) {
+                        for (int threads : config.threads()) {
+                            checkCancelled(stop);
+                            String on = (communicates(kernel) ? r + " rank" + (r == 1 ? "" : "s") + " x " : "")
+                                    + threads + " thread" + (threads == 1 ? "" : "s");
+                            listener.step(done++, total, "run " + v.id() + " with " + on);
+                            Run run = measure(config, exe, communicates(kernel) ? r : 0, threads, stop);
+                            if (run.tooSmall()) {
+                                shortCalls.add(v.id() + " with " + on + " ("
+                                        + CallsPerMeasurement.micros(run.times().median()) + ")");
+                            }
+                            bySize.computeIfAbsent(v.id(), k -> new ArrayList<>()).add(run);
                         }
-                        bySize.computeIfAbsent(v.id(), k -> new ArrayList<>()).add(run);
                     }
                 }
                 if (!shortCalls.isEmpty()) {
@@ -102,6 +113,23 @@ public final class TimingRunner {
     static TimingException error(TimingConfig config, String id, Object... arguments) {
         return new TimingException(Diagnostic.error(id, SourceRange.ofFile(config.source().toString()), arguments)
                 .format());
+    }
+
+    /** Whether the kernel communicates with MPI (takes an {@code MPI_Comm}): it runs under {@code mpirun}. */
+    static boolean communicates(Function kernel) {
+        return kernel.params().stream().anyMatch(p -> p.type() == BaseType.MPI_COMM);
+    }
+
+    /** The rank counts to run: those configured (1 by default) for a kernel that communicates, one run otherwise. */
+    private static List<Integer> ranks(TimingConfig config, Function kernel) throws TimingException {
+        if (communicates(kernel)) {
+            return config.ranks().isEmpty() ? List.of(1) : config.ranks();
+        }
+        if (config.ranks().stream().anyMatch(r -> r != 1)) {
+            throw new TimingException("ranks " + config.ranks() + ": " + kernel.name()
+                    + " does not communicate (no MPI_Comm parameter), so it runs as one process");
+        }
+        return List.of(1);
     }
 
     /** The toolchain of the source's language. */
@@ -263,8 +291,11 @@ public final class TimingRunner {
                 : config.generation().withRaceStrategy(v.strategy()).withConventionalAdjoint(true);
     }
 
-    /** The measurements of one thread count: how many calls each timed, and whether a call is too short to time. */
-    private record Run(int threads, long calls, Measurements times, boolean tooSmall) {
+    /**
+     * The measurements of one rank and thread count (ranks 0: not under {@code mpirun}): how many
+     * calls each timed, and whether a call is too short to time.
+     */
+    private record Run(int ranks, int threads, long calls, Measurements times, boolean tooSmall) {
     }
 
     /**
@@ -274,42 +305,53 @@ public final class TimingRunner {
      * so the estimate is the fastest probe, and a run whose measurements still fall short of half
      * the target is repeated with its own fastest time per call (a few rounds at most).
      */
-    private Run measure(TimingConfig config, Path exe, int threads, BooleanSupplier stop)
+    private Run measure(TimingConfig config, Path exe, int ranks, int threads, BooleanSupplier stop)
             throws IOException, TimingException {
-        Measurements times = runOnce(config, exe, threads, 1, stop);
+        Measurements times = runOnce(config, exe, ranks, threads, 1, stop);
         CallsPerMeasurement c = CallsPerMeasurement.forCall(times.min());
         long timed = 1;
         for (int round = 0; round < CallsPerMeasurement.ROUNDS && c.calls() > timed; round++) {
-            times = runOnce(config, exe, threads, c.calls(), stop);
+            times = runOnce(config, exe, ranks, threads, c.calls(), stop);
             timed = c.calls();
             if (CallsPerMeasurement.longEnough(c.calls(), times.median())) {
                 break;
             }
             c = CallsPerMeasurement.forCall(times.min());
         }
-        return new Run(threads, timed, times, CallsPerMeasurement.forCall(times.median()).tooSmall());
+        return new Run(ranks, threads, timed, times, CallsPerMeasurement.forCall(times.median()).tooSmall());
     }
 
-    private Measurements runOnce(TimingConfig config, Path exe, int threads, long calls, BooleanSupplier stop)
-            throws IOException, TimingException {
+    /** One run of the executable: on {@code ranks} MPI processes with {@code mpirun}, or as itself when 0. */
+    private Measurements runOnce(TimingConfig config, Path exe, int ranks, int threads, long calls,
+            BooleanSupplier stop) throws IOException, TimingException {
         Map<String, String> env = new LinkedHashMap<>(config.environment());
         env.put("OMP_NUM_THREADS", Integer.toString(threads));
         env.put(TimedCall.CALLS_VARIABLE, Long.toString(calls));
         List<String> assignments = new ArrayList<>();
         env.forEach((k, v) -> assignments.add(k + "=" + v));
-        listener.line("$ " + String.join(" ", assignments) + " " + exe);
-        Processes.Outcome o = Processes.run(List.of(exe.toString()), exe.getParent(), env, config.runTimeout(), stop,
-                listener::line);
+        List<String> command = new ArrayList<>();
+        if (ranks > 0) {
+            command.addAll(DriverRunner.MPIRUN);
+            command.add(Integer.toString(ranks));
+            env.putAll(DriverRunner.MPIRUN_ENVIRONMENT);
+        }
+        command.add(exe.toString());
+        listener.line("$ " + String.join(" ", assignments) + " " + String.join(" ", command));
+        Processes.Outcome o = Processes.run(command, exe.getParent(), env, config.runTimeout(), stop, listener::line);
         checkCancelled(stop);
         Measurements m = Measurements.parse(o.lines());
         if (!o.ok() || m.seconds().size() != config.repetitions()) {
-            throw new TimingException(exe + " with " + threads + " thread(s) failed (exit " + o.exitCode()
+            throw new TimingException(exe + (ranks > 0 ? " on " + ranks + " rank(s)" : "") + " with " + threads
+                    + " thread(s) failed (exit " + o.exitCode()
                     + (o.timedOut() ? ", timed out" : "") + "):\n" + String.join("\n", o.lines()));
         }
         return m;
     }
 
-    /** Rows of one size: speed-up against the variant's first thread count, time relative to the primal. */
+    /**
+     * Rows of one size: speed-up against the variant's first rank and thread count, time relative to
+     * the primal's at the same counts (the runs of every variant come in the same order).
+     */
     private static List<TimingRow> rows(long size, Map<String, List<Run>> bySize) {
         List<TimingRow> out = new ArrayList<>();
         List<Run> primal = bySize.get(Variants.PRIMAL);
@@ -320,7 +362,7 @@ public final class TimingRunner {
                 Measurements m = r.times();
                 double rel = primal == null ? Double.NaN : m.median() / primal.get(k).times().median();
                 out.add(new TimingRow(variant, size, r.threads(), m.seconds().size(), r.calls(), m.min(), m.median(),
-                        m.max(), m.mean(), base / m.median(), rel));
+                        m.max(), m.mean(), base / m.median(), rel, Math.max(1, r.ranks())));
             }
         });
         return out;

@@ -43,6 +43,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
     private Text sizes;
     private Text fixed;
     private Text threads;
+    private Text ranks;
     private final Map<String, Button> variants = new LinkedHashMap<>();
     private Spinner repetitions;
     private Text compiler;
@@ -73,6 +74,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         sizes = text(c, "&Problem sizes:", "e.g. 1000000, 4000000", 2);
         fixed = text(c, "Other &values:", "other integer parameters and array lengths, e.g. m=8 x=1000", 2);
         threads = text(c, "&Thread counts:", "e.g. 1, 2, 4", 2);
+        ranks = text(c, "&MPI ranks:", "for a kernel with an MPI_Comm parameter, e.g. 1, 2, 4 (empty: 1)", 2);
         Group g = new Group(c, SWT.NONE);
         g.setText("&Variants (those that apply to the kernel; none checked: all that apply)");
         g.setLayout(new GridLayout(3, true));
@@ -177,6 +179,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
             sizes.setText(config.getAttribute(TimingAttributes.SIZES, ""));
             fixed.setText(config.getAttribute(TimingAttributes.FIXED, ""));
             threads.setText(config.getAttribute(TimingAttributes.THREADS, "1, 2"));
+            ranks.setText(config.getAttribute(TimingAttributes.RANKS, ""));
             List<String> chosen = config.getAttribute(TimingAttributes.VARIANTS, List.of());
             variants.forEach((id, b) -> b.setSelection(chosen.contains(id)));
             repetitions.setSelection(config.getAttribute(TimingAttributes.REPETITIONS, 5));
@@ -200,6 +203,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         config.setAttribute(TimingAttributes.SIZES, sizes.getText().strip());
         config.setAttribute(TimingAttributes.FIXED, fixed.getText().strip());
         config.setAttribute(TimingAttributes.THREADS, threads.getText().strip());
+        config.setAttribute(TimingAttributes.RANKS, ranks.getText().strip());
         List<String> chosen = new ArrayList<>();
         variants.forEach((id, b) -> {
             if (b.getSelection()) {

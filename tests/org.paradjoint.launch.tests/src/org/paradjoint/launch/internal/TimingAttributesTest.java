@@ -18,21 +18,24 @@ class TimingAttributesTest {
                 TimingAttributes.KERNEL, " stencil1d ", TimingAttributes.SIZES, "1000, 10000",
                 TimingAttributes.THREADS, "1 2 4", TimingAttributes.VARIANTS, List.of("primal", "adjoint"),
                 TimingAttributes.REPETITIONS, 3, TimingAttributes.FLAGS, "-O3  -march=native",
-                TimingAttributes.FIXED, "m=8", TimingAttributes.ENVIRONMENT, "OMP_PROC_BIND=close");
+                TimingAttributes.FIXED, "m=8", TimingAttributes.ENVIRONMENT, "OMP_PROC_BIND=close",
+                TimingAttributes.RANKS, "1, 2");
         TimingConfig c = TimingAttributes.toConfig(attrs, s -> s.replace("${workspace_loc:/p/k.c}", "/tmp/w/k.c"));
         assertEquals(Path.of("/tmp/w/k.c"), c.source());
         assertEquals("stencil1d", c.kernel());
         assertEquals(List.of(1000L, 10000L), c.sizes());
         assertEquals(List.of(1, 2, 4), c.threads());
+        assertEquals(List.of(1, 2), c.ranks());
         assertEquals(List.of("primal", "adjoint"), c.variants());
         assertEquals(3, c.repetitions());
         assertEquals(List.of("-O3", "-march=native"), c.flags());
         assertEquals(Map.of("m", 8L), c.fixed());
         assertEquals(Path.of("/tmp/w/k_timing.csv"), c.csv());
         assertEquals(Map.of("OMP_PROC_BIND", "close"), c.environment());
-        assertEquals(TimingConfig.DEFAULT_ENVIRONMENT,
-                TimingAttributes.toConfig(Map.of(TimingAttributes.SOURCE, "/k.c", TimingAttributes.KERNEL, "k",
-                        TimingAttributes.SIZES, "10"), s -> s).environment());
+        TimingConfig defaults = TimingAttributes.toConfig(Map.of(TimingAttributes.SOURCE, "/k.c",
+                TimingAttributes.KERNEL, "k", TimingAttributes.SIZES, "10"), s -> s);
+        assertEquals(TimingConfig.DEFAULT_ENVIRONMENT, defaults.environment());
+        assertEquals(List.of(), defaults.ranks());
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -142,6 +143,57 @@ class TimingRunnerTest {
                 + "functions only")), lines.toString());
         String driver = Files.readString(config.workDir().resolve("size-1000").resolve("adjoint").resolve("driver.c"));
         assertTrue(driver.contains("norm2_b((void *) arg_x, (void *) arg_xb, arg_n, arg_sb);"), driver);
+    }
+
+    /**
+     * A kernel that communicates is built with mpicc and run under mpirun once per rank count and
+     * thread count; every rank draws its own data, and rank 0 reports the slowest rank's time.
+     */
+    @Test
+    void aKernelThatCommunicatesIsTimedOnEveryRankCount() throws Exception {
+        Mpi.require();
+        Path dir = ScratchDir.deletedAtExit("paradjoint-timing-mpi");
+        Path src = dir.resolve("ring.c");
+        Files.writeString(src, """
+                #include <mpi.h>
+                #pragma ad gradient(f : x)
+                void ring(int n, const double *x, double *f, MPI_Comm comm)
+                {
+                    int rank, size;
+                    MPI_Comm_rank(comm, &rank);
+                    MPI_Comm_size(comm, &size);
+                    double s = 0.0, t = 0.0;
+                    for (int i = 0; i < n; i++)
+                        s += x[i] * x[i];
+                    MPI_Sendrecv(&s, 1, MPI_DOUBLE, (rank + 1) % size, 0, &t, 1, MPI_DOUBLE, (rank + size - 1) % size, 0,
+                                 comm, MPI_STATUS_IGNORE);
+                    s = s * t;
+                    MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
+                }
+                """, StandardCharsets.UTF_8);
+        TimingConfig config = TimingConfig.of(src, "ring", List.of(2000L), List.of(1, 2)).withRepetitions(2)
+                .withVariants(List.of("primal", "adjoint")).withRanks(List.of(1, 2));
+        List<String> lines = new ArrayList<>();
+        TimingResult result = new TimingRunner(lines::add).run(config, null);
+        assertEquals(List.of("primal 1x1", "primal 1x2", "primal 2x1", "primal 2x2", "adjoint 1x1", "adjoint 1x2",
+                "adjoint 2x1", "adjoint 2x2"), result.rows().stream().map(r -> r.variant() + " " + r.ranks() + "x"
+                        + r.threads()).toList());
+        result.rows().forEach(TimingRunnerTest::assertSpread);
+        assertEquals(1.0, result.rows().get(2).relativeToPrimal(), 1e-12);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("$ mpicc ")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("mpirun --oversubscribe --bind-to none -np 2 ")),
+                lines.toString());
+        assertTrue(lines.contains("pa_ranks 2"), lines.toString());
+        String driver = Files.readString(config.workDir().resolve("size-2000").resolve("adjoint").resolve("driver.c"));
+        assertTrue(driver.contains("MPI_Comm arg_comm = MPI_COMM_WORLD;"), driver);
+        assertTrue(driver.contains("MPI_Allreduce(MPI_IN_PLACE, &pa_sum, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);"),
+                driver);
+        assertTrue(TimingRunner.readCsv(config.csv()).stream().anyMatch(r -> r.ranks() == 2));
+
+        TimingException e = assertThrows(TimingException.class, () -> new TimingRunner(null).run(
+                TimingConfig.of(copy("formad/indirect.c"), "indirect", List.of(300L), List.of(1)).withRepetitions(1)
+                        .withRanks(List.of(2)), null));
+        assertTrue(e.getMessage().contains("indirect does not communicate"), e.getMessage());
     }
 
     @Test
@@ -283,8 +335,11 @@ class TimingRunnerTest {
 
     @Test
     void rowsRoundTripThroughCsv() {
-        TimingRow r = new TimingRow("adjoint", 1000, 2, 5, 40, 1.5e-3, 2e-3, 3e-3, 2.2e-3, 1.8, Double.NaN);
+        TimingRow r = new TimingRow("adjoint", 1000, 2, 5, 40, 1.5e-3, 2e-3, 3e-3, 2.2e-3, 1.8, Double.NaN, 4);
         TimingRow back = TimingRow.parse(r.toCsv());
+        assertEquals(4, back.ranks());
+        // a CSV written before the ranks column: one rank
+        assertEquals(1, TimingRow.parse(r.toCsv().substring(0, r.toCsv().lastIndexOf(','))).ranks());
         assertEquals(r.variant(), back.variant());
         assertEquals(40, back.callsPerMeasurement());
         assertEquals(r.minSeconds(), back.minSeconds(), 1e-12);
