@@ -1,0 +1,88 @@
+/* 2mm: D := alpha*A*B*C + beta*D, through the intermediate tmp = alpha*A*B.
+ *   paradjoint check examples/realc/polybench/2mm.c --function kernel_2mm --run */
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+
+#include "polybench_local.h"
+
+static void init_array(int ni, int nj, int nk, int nl,
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                       DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl), DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
+{
+    int i, j;
+
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nk; j++)
+            A[i][j] = (DATA_TYPE) ((i * j + 1) % ni) / ni;
+    for (i = 0; i < nk; i++)
+        for (j = 0; j < nj; j++)
+            B[i][j] = (DATA_TYPE) (i * (j + 1) % nj) / nj;
+    for (i = 0; i < nj; i++)
+        for (j = 0; j < nl; j++)
+            C[i][j] = (DATA_TYPE) ((i * (j + 3) + 1) % nl) / nl;
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nl; j++)
+            D[i][j] = (DATA_TYPE) (i * (j + 2) % nk) / nk;
+}
+
+static void print_array(int ni, int nl, DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
+{
+    int i, j;
+
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nl; j++) {
+            if ((i * ni + j) % 20 == 0)
+                fprintf(stderr, "\n");
+            fprintf(stderr, DATA_PRINTF_MODIFIER, D[i][j]);
+        }
+    fprintf(stderr, "\n");
+}
+
+#pragma ad gradient(D : A, B, C, D, alpha, beta)
+void kernel_2mm(int ni, int nj, int nk, int nl, DATA_TYPE alpha, DATA_TYPE beta,
+                DATA_TYPE POLYBENCH_2D(tmp, NI, NJ, ni, nj),
+                DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl), DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
+{
+    int i, j, k;
+
+#pragma scop
+    /* tmp := alpha*A*B */
+#pragma omp parallel for private(j, k)
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nj; j++) {
+            tmp[i][j] = SCALAR_VAL(0.0);
+            for (k = 0; k < nk; ++k)
+                tmp[i][j] += alpha * A[i][k] * B[k][j];
+        }
+    /* D := tmp*C + beta*D */
+#pragma omp parallel for private(j, k)
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nl; j++) {
+            D[i][j] *= beta;
+            for (k = 0; k < nj; ++k)
+                D[i][j] += tmp[i][k] * C[k][j];
+        }
+#pragma endscop
+}
+
+int main(void)
+{
+    int ni = NI, nj = NJ, nk = NK, nl = NL;
+    DATA_TYPE (*tmp)[nj] = malloc(sizeof(DATA_TYPE[ni][nj]));
+    DATA_TYPE (*A)[nk] = malloc(sizeof(DATA_TYPE[ni][nk]));
+    DATA_TYPE (*B)[nj] = malloc(sizeof(DATA_TYPE[nk][nj]));
+    DATA_TYPE (*C)[nl] = malloc(sizeof(DATA_TYPE[nj][nl]));
+    DATA_TYPE (*D)[nl] = malloc(sizeof(DATA_TYPE[ni][nl]));
+
+    init_array(ni, nj, nk, nl, A, B, C, D);
+    kernel_2mm(ni, nj, nk, nl, 1.5, 1.2, tmp, A, B, C, D);
+    print_array(ni, nl, D);
+    free(tmp);
+    free(A);
+    free(B);
+    free(C);
+    free(D);
+    return 0;
+}

@@ -1,0 +1,77 @@
+/* gemm: C := alpha*A*B + beta*C, with a PolyBench-4.2-style initialisation, print and main.
+ *   paradjoint check examples/realc/polybench/gemm.c --function kernel_gemm --run */
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+
+#include "polybench_local.h"
+
+static void init_array(int ni, int nj, int nk, DATA_TYPE *alpha, DATA_TYPE *beta,
+                       DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj),
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                       DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
+{
+    int i, j;
+
+    *alpha = 1.5;
+    *beta = 1.2;
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nj; j++)
+            C[i][j] = (DATA_TYPE) ((i * j + 1) % ni) / ni;
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nk; j++)
+            A[i][j] = (DATA_TYPE) (i * (j + 1) % nk) / nk;
+    for (i = 0; i < nk; i++)
+        for (j = 0; j < nj; j++)
+            B[i][j] = (DATA_TYPE) (i * (j + 2) % nj) / nj;
+}
+
+static void print_array(int ni, int nj, DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj))
+{
+    int i, j;
+
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nj; j++) {
+            if ((i * ni + j) % 20 == 0)
+                fprintf(stderr, "\n");
+            fprintf(stderr, DATA_PRINTF_MODIFIER, C[i][j]);
+        }
+    fprintf(stderr, "\n");
+}
+
+#pragma ad gradient(C : C, A, B, alpha)
+void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
+                 DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj),
+                 DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                 DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
+{
+    int i, j, k;
+
+#pragma scop
+#pragma omp parallel for private(j, k)
+    for (i = 0; i < ni; i++) {
+        for (j = 0; j < nj; j++)
+            C[i][j] *= beta;
+        for (k = 0; k < nk; k++)
+            for (j = 0; j < nj; j++)
+                C[i][j] += alpha * A[i][k] * B[k][j];
+    }
+#pragma endscop
+}
+
+int main(void)
+{
+    int ni = NI, nj = NJ, nk = NK;
+    DATA_TYPE alpha, beta;
+    DATA_TYPE (*C)[nj] = malloc(sizeof(DATA_TYPE[ni][nj]));
+    DATA_TYPE (*A)[nk] = malloc(sizeof(DATA_TYPE[ni][nk]));
+    DATA_TYPE (*B)[nj] = malloc(sizeof(DATA_TYPE[nk][nj]));
+
+    init_array(ni, nj, nk, &alpha, &beta, C, A, B);
+    kernel_gemm(ni, nj, nk, alpha, beta, C, A, B);
+    print_array(ni, nj, C);
+    free(C);
+    free(A);
+    free(B);
+    return 0;
+}
