@@ -1,0 +1,64 @@
+/* jacobi-2d: tsteps pairs of five-point Jacobi sweeps, A into B and back.
+ *   paradjoint check examples/realc/polybench/jacobi-2d.c --function kernel_jacobi_2d --set tsteps=3 --run */
+#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+
+#include "polybench_local.h"
+
+static void init_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
+{
+    int i, j;
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            A[i][j] = ((DATA_TYPE) i * (j + 2) + 2) / n;
+            B[i][j] = ((DATA_TYPE) i * (j + 3) + 3) / n;
+        }
+}
+
+static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+{
+    int i, j;
+
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            if ((i * n + j) % 20 == 0)
+                fprintf(stderr, "\n");
+            fprintf(stderr, DATA_PRINTF_MODIFIER, A[i][j]);
+        }
+    fprintf(stderr, "\n");
+}
+
+#pragma ad gradient(A, B : A, B)
+void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
+{
+    int t, i, j;
+
+#pragma scop
+    for (t = 0; t < tsteps; t++) {
+#pragma omp parallel for private(j)
+        for (i = 1; i < n - 1; i++)
+            for (j = 1; j < n - 1; j++)
+                B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][1 + j] + A[1 + i][j] + A[i - 1][j]);
+#pragma omp parallel for private(j)
+        for (i = 1; i < n - 1; i++)
+            for (j = 1; j < n - 1; j++)
+                A[i][j] = SCALAR_VAL(0.2) * (B[i][j] + B[i][j - 1] + B[i][1 + j] + B[1 + i][j] + B[i - 1][j]);
+    }
+#pragma endscop
+}
+
+int main(void)
+{
+    int n = N, tsteps = TSTEPS;
+    DATA_TYPE (*A)[n] = malloc(sizeof(DATA_TYPE[n][n]));
+    DATA_TYPE (*B)[n] = malloc(sizeof(DATA_TYPE[n][n]));
+
+    init_array(n, A, B);
+    kernel_jacobi_2d(tsteps, n, A, B);
+    print_array(n, A);
+    free(A);
+    free(B);
+    return 0;
+}
