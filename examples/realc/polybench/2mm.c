@@ -40,28 +40,28 @@ static void print_array(int ni, int nl, DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl
 }
 
 #pragma ad gradient(D : A, B, C, D, alpha, beta)
-void kernel_2mm(int ni, int nj, int nk, int nl, DATA_TYPE alpha, DATA_TYPE beta,
-                DATA_TYPE POLYBENCH_2D(tmp, NI, NJ, ni, nj),
-                DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
-                DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl), DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
+static void kernel_2mm(int ni, int nj, int nk, int nl, DATA_TYPE alpha, DATA_TYPE beta,
+                       DATA_TYPE POLYBENCH_2D(tmp, NI, NJ, ni, nj),
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                       DATA_TYPE POLYBENCH_2D(C, NJ, NL, nj, nl), DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl))
 {
     int i, j, k;
 
 #pragma scop
     /* tmp := alpha*A*B */
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < ni; i++)
-        for (j = 0; j < nj; j++) {
+    for (i = 0; i < _PB_NI; i++)
+        for (j = 0; j < _PB_NJ; j++) {
             tmp[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < nk; ++k)
+            for (k = 0; k < _PB_NK; ++k)
                 tmp[i][j] += alpha * A[i][k] * B[k][j];
         }
     /* D := tmp*C + beta*D */
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < ni; i++)
-        for (j = 0; j < nl; j++) {
+    for (i = 0; i < _PB_NI; i++)
+        for (j = 0; j < _PB_NL; j++) {
             D[i][j] *= beta;
-            for (k = 0; k < nj; ++k)
+            for (k = 0; k < _PB_NJ; ++k)
                 D[i][j] += tmp[i][k] * C[k][j];
         }
 #pragma endscop

@@ -40,38 +40,38 @@ static void print_array(int ni, int nl, DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl
 }
 
 #pragma ad gradient(G : A, B, C, D)
-void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
-                DATA_TYPE POLYBENCH_2D(E, NI, NJ, ni, nj),
-                DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
-                DATA_TYPE POLYBENCH_2D(F, NJ, NL, nj, nl),
-                DATA_TYPE POLYBENCH_2D(C, NJ, NM, nj, nm), DATA_TYPE POLYBENCH_2D(D, NM, NL, nm, nl),
-                DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl))
+static void kernel_3mm(int ni, int nj, int nk, int nl, int nm,
+                       DATA_TYPE POLYBENCH_2D(E, NI, NJ, ni, nj),
+                       DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk), DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj),
+                       DATA_TYPE POLYBENCH_2D(F, NJ, NL, nj, nl),
+                       DATA_TYPE POLYBENCH_2D(C, NJ, NM, nj, nm), DATA_TYPE POLYBENCH_2D(D, NM, NL, nm, nl),
+                       DATA_TYPE POLYBENCH_2D(G, NI, NL, ni, nl))
 {
     int i, j, k;
 
 #pragma scop
     /* E := A*B */
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < ni; i++)
-        for (j = 0; j < nj; j++) {
+    for (i = 0; i < _PB_NI; i++)
+        for (j = 0; j < _PB_NJ; j++) {
             E[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < nk; ++k)
+            for (k = 0; k < _PB_NK; ++k)
                 E[i][j] += A[i][k] * B[k][j];
         }
     /* F := C*D */
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < nj; i++)
-        for (j = 0; j < nl; j++) {
+    for (i = 0; i < _PB_NJ; i++)
+        for (j = 0; j < _PB_NL; j++) {
             F[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < nm; ++k)
+            for (k = 0; k < _PB_NM; ++k)
                 F[i][j] += C[i][k] * D[k][j];
         }
     /* G := E*F */
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < ni; i++)
-        for (j = 0; j < nl; j++) {
+    for (i = 0; i < _PB_NI; i++)
+        for (j = 0; j < _PB_NL; j++) {
             G[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < nj; ++k)
+            for (k = 0; k < _PB_NJ; ++k)
                 G[i][j] += E[i][k] * F[k][j];
         }
 #pragma endscop

@@ -31,8 +31,8 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(u, N, N, n, n))
 }
 
 #pragma ad gradient(u : u)
-void kernel_adi(int tsteps, int n, DATA_TYPE POLYBENCH_2D(u, N, N, n, n), DATA_TYPE POLYBENCH_2D(v, N, N, n, n),
-                DATA_TYPE POLYBENCH_2D(p, N, N, n, n), DATA_TYPE POLYBENCH_2D(q, N, N, n, n))
+static void kernel_adi(int tsteps, int n, DATA_TYPE POLYBENCH_2D(u, N, N, n, n), DATA_TYPE POLYBENCH_2D(v, N, N, n, n),
+                       DATA_TYPE POLYBENCH_2D(p, N, N, n, n), DATA_TYPE POLYBENCH_2D(q, N, N, n, n))
 {
     int t, i, j;
     DATA_TYPE DX, DY, DT;
@@ -56,14 +56,14 @@ void kernel_adi(int tsteps, int n, DATA_TYPE POLYBENCH_2D(u, N, N, n, n), DATA_T
     e = SCALAR_VAL(1.0) + mul2;
     f = d;
 
-    for (t = 1; t <= tsteps; t++) {
+    for (t = 1; t <= _PB_TSTEPS; t++) {
         /* column sweep */
 #pragma omp parallel for private(j)
-        for (i = 1; i < n - 1; i++) {
+        for (i = 1; i < _PB_N - 1; i++) {
             v[0][i] = SCALAR_VAL(1.0);
             p[i][0] = SCALAR_VAL(0.0);
             q[i][0] = v[0][i];
-            for (j = 1; j < n - 1; j++) {
+            for (j = 1; j < _PB_N - 1; j++) {
                 p[i][j] = -c / (a * p[i][j - 1] + b);
                 q[i][j] = (-d * u[j][i - 1] + (SCALAR_VAL(1.0) + SCALAR_VAL(2.0) * d) * u[j][i] - f * u[j][i + 1]
                            - a * q[i][j - 1]) / (a * p[i][j - 1] + b);
@@ -74,11 +74,11 @@ void kernel_adi(int tsteps, int n, DATA_TYPE POLYBENCH_2D(u, N, N, n, n), DATA_T
         }
         /* row sweep */
 #pragma omp parallel for private(j)
-        for (i = 1; i < n - 1; i++) {
+        for (i = 1; i < _PB_N - 1; i++) {
             u[i][0] = SCALAR_VAL(1.0);
             p[i][0] = SCALAR_VAL(0.0);
             q[i][0] = u[i][0];
-            for (j = 1; j < n - 1; j++) {
+            for (j = 1; j < _PB_N - 1; j++) {
                 p[i][j] = -f / (d * p[i][j - 1] + e);
                 q[i][j] = (-a * v[i - 1][j] + (SCALAR_VAL(1.0) + SCALAR_VAL(2.0) * a) * v[i][j] - c * v[i + 1][j]
                            - d * q[i][j - 1]) / (d * p[i][j - 1] + e);

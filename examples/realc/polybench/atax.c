@@ -31,23 +31,23 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(y, N, n))
 }
 
 #pragma ad gradient(y : A, x)
-void kernel_atax(int m, int n, DATA_TYPE POLYBENCH_2D(A, M, N, m, n), DATA_TYPE POLYBENCH_1D(x, N, n),
-                 DATA_TYPE POLYBENCH_1D(y, N, n), DATA_TYPE POLYBENCH_1D(tmp, M, m))
+static void kernel_atax(int m, int n, DATA_TYPE POLYBENCH_2D(A, M, N, m, n), DATA_TYPE POLYBENCH_1D(x, N, n),
+                        DATA_TYPE POLYBENCH_1D(y, N, n), DATA_TYPE POLYBENCH_1D(tmp, M, m))
 {
     int i, j;
 
 #pragma scop
 #pragma omp parallel for private(j)
-    for (i = 0; i < m; i++) {
+    for (i = 0; i < _PB_M; i++) {
         tmp[i] = SCALAR_VAL(0.0);
-        for (j = 0; j < n; j++)
+        for (j = 0; j < _PB_N; j++)
             tmp[i] = tmp[i] + A[i][j] * x[j];
     }
     /* the transposed product by columns, so that each thread owns its elements of y */
 #pragma omp parallel for private(i)
-    for (j = 0; j < n; j++) {
+    for (j = 0; j < _PB_N; j++) {
         y[j] = SCALAR_VAL(0.0);
-        for (i = 0; i < m; i++)
+        for (i = 0; i < _PB_M; i++)
             y[j] = y[j] + A[i][j] * tmp[i];
     }
 #pragma endscop

@@ -33,22 +33,23 @@ static void print_array(int m, int n, DATA_TYPE POLYBENCH_1D(s, M, m), DATA_TYPE
 }
 
 #pragma ad gradient(s, q : A, r, p)
-void kernel_bicg(int m, int n, DATA_TYPE POLYBENCH_2D(A, N, M, n, m), DATA_TYPE POLYBENCH_1D(s, M, m),
-                 DATA_TYPE POLYBENCH_1D(q, N, n), DATA_TYPE POLYBENCH_1D(p, M, m), DATA_TYPE POLYBENCH_1D(r, N, n))
+static void kernel_bicg(int m, int n, DATA_TYPE POLYBENCH_2D(A, N, M, n, m), DATA_TYPE POLYBENCH_1D(s, M, m),
+                        DATA_TYPE POLYBENCH_1D(q, N, n), DATA_TYPE POLYBENCH_1D(p, M, m),
+                        DATA_TYPE POLYBENCH_1D(r, N, n))
 {
     int i, j;
 
 #pragma scop
 #pragma omp parallel for private(i)
-    for (j = 0; j < m; j++) {
+    for (j = 0; j < _PB_M; j++) {
         s[j] = 0;
-        for (i = 0; i < n; i++)
+        for (i = 0; i < _PB_N; i++)
             s[j] = s[j] + r[i] * A[i][j];
     }
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         q[i] = SCALAR_VAL(0.0);
-        for (j = 0; j < m; j++)
+        for (j = 0; j < _PB_M; j++)
             q[i] = q[i] + A[i][j] * p[j];
     }
 #pragma endscop

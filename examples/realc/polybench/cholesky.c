@@ -32,15 +32,15 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 }
 
 #pragma ad gradient(A : A)
-void kernel_cholesky(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+static void kernel_cholesky(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int i, j, k;
     DATA_TYPE lambda = SCALAR_VAL(2.0) * n;
 
 #pragma scop
-    for (i = 0; i < n; i++)
+    for (i = 0; i < _PB_N; i++)
         A[i][i] += lambda;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         /* j < i */
         for (j = 0; j < i; j++) {
             for (k = 0; k < j; k++)

@@ -32,25 +32,25 @@ static void print_array(int m, DATA_TYPE POLYBENCH_2D(corr, M, M, m, m))
 }
 
 #pragma ad gradient(corr, data : data)
-void kernel_correlation(int m, int n, DATA_TYPE float_n, DATA_TYPE POLYBENCH_2D(data, N, M, n, m),
-                        DATA_TYPE POLYBENCH_2D(corr, M, M, m, m), DATA_TYPE POLYBENCH_1D(mean, M, m),
-                        DATA_TYPE POLYBENCH_1D(stddev, M, m))
+static void kernel_correlation(int m, int n, DATA_TYPE float_n, DATA_TYPE POLYBENCH_2D(data, N, M, n, m),
+                               DATA_TYPE POLYBENCH_2D(corr, M, M, m, m), DATA_TYPE POLYBENCH_1D(mean, M, m),
+                               DATA_TYPE POLYBENCH_1D(stddev, M, m))
 {
     int i, j, k;
     DATA_TYPE eps = SCALAR_VAL(0.1);
 
 #pragma scop
 #pragma omp parallel for private(i)
-    for (j = 0; j < m; j++) {
+    for (j = 0; j < _PB_M; j++) {
         mean[j] = SCALAR_VAL(0.0);
-        for (i = 0; i < n; i++)
+        for (i = 0; i < _PB_N; i++)
             mean[j] += data[i][j];
         mean[j] /= float_n;
     }
 #pragma omp parallel for private(i)
-    for (j = 0; j < m; j++) {
+    for (j = 0; j < _PB_M; j++) {
         stddev[j] = SCALAR_VAL(0.0);
-        for (i = 0; i < n; i++)
+        for (i = 0; i < _PB_N; i++)
             stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
         stddev[j] /= float_n;
         stddev[j] = SQRT_FUN(stddev[j]);
@@ -58,17 +58,17 @@ void kernel_correlation(int m, int n, DATA_TYPE float_n, DATA_TYPE POLYBENCH_2D(
     }
     /* centre and reduce the column vectors */
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < m; j++) {
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_M; j++) {
             data[i][j] -= mean[j];
             data[i][j] /= SQRT_FUN(float_n) * stddev[j];
         }
     /* the correlation matrix, its upper triangle mirrored */
-    for (i = 0; i < m - 1; i++) {
+    for (i = 0; i < _PB_M - 1; i++) {
         corr[i][i] = SCALAR_VAL(1.0);
-        for (j = i + 1; j < m; j++) {
+        for (j = i + 1; j < _PB_M; j++) {
             corr[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < n; k++)
+            for (k = 0; k < _PB_N; k++)
                 corr[i][j] += (data[k][i] * data[k][j]);
             corr[j][i] = corr[i][j];
         }

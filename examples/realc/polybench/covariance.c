@@ -30,27 +30,27 @@ static void print_array(int m, DATA_TYPE POLYBENCH_2D(cov, M, M, m, m))
 }
 
 #pragma ad gradient(cov, data : data)
-void kernel_covariance(int m, int n, DATA_TYPE float_n, DATA_TYPE POLYBENCH_2D(data, N, M, n, m),
-                       DATA_TYPE POLYBENCH_2D(cov, M, M, m, m), DATA_TYPE POLYBENCH_1D(mean, M, m))
+static void kernel_covariance(int m, int n, DATA_TYPE float_n, DATA_TYPE POLYBENCH_2D(data, N, M, n, m),
+                              DATA_TYPE POLYBENCH_2D(cov, M, M, m, m), DATA_TYPE POLYBENCH_1D(mean, M, m))
 {
     int i, j, k;
 
 #pragma scop
 #pragma omp parallel for private(i)
-    for (j = 0; j < m; j++) {
+    for (j = 0; j < _PB_M; j++) {
         mean[j] = SCALAR_VAL(0.0);
-        for (i = 0; i < n; i++)
+        for (i = 0; i < _PB_N; i++)
             mean[j] += data[i][j];
         mean[j] /= float_n;
     }
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < m; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_M; j++)
             data[i][j] -= mean[j];
-    for (i = 0; i < m; i++)
-        for (j = i; j < m; j++) {
+    for (i = 0; i < _PB_M; i++)
+        for (j = i; j < _PB_M; j++) {
             cov[i][j] = SCALAR_VAL(0.0);
-            for (k = 0; k < n; k++)
+            for (k = 0; k < _PB_N; k++)
                 cov[i][j] += data[k][i] * data[k][j];
             cov[i][j] /= (float_n - SCALAR_VAL(1.0));
             cov[j][i] = cov[i][j];

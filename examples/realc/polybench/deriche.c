@@ -36,9 +36,9 @@ static void print_array(int w, int h, DATA_TYPE POLYBENCH_2D(imgOut, W, H, w, h)
 }
 
 #pragma ad gradient(imgOut : imgIn, alpha)
-void kernel_deriche(int w, int h, DATA_TYPE alpha, DATA_TYPE POLYBENCH_2D(imgIn, W, H, w, h),
-                    DATA_TYPE POLYBENCH_2D(imgOut, W, H, w, h), DATA_TYPE POLYBENCH_2D(y1, W, H, w, h),
-                    DATA_TYPE POLYBENCH_2D(y2, W, H, w, h))
+static void kernel_deriche(int w, int h, DATA_TYPE alpha, DATA_TYPE POLYBENCH_2D(imgIn, W, H, w, h),
+                           DATA_TYPE POLYBENCH_2D(imgOut, W, H, w, h), DATA_TYPE POLYBENCH_2D(y1, W, H, w, h),
+                           DATA_TYPE POLYBENCH_2D(y2, W, H, w, h))
 {
     int i, j;
     DATA_TYPE xm1, tm1, ym1, ym2;

@@ -1,6 +1,7 @@
 /* doitgen: multiresolution analysis kernel, A(r,q,:) := A(r,q,:) * C4, one slice at a time
  * through the work vector sum (sequential, as PolyBench writes it: sum is shared).
- *   paradjoint check examples/realc/polybench/doitgen.c --function kernel_doitgen --set nr=4 --set nq=5 --set np=6 --run */
+ *   paradjoint check examples/realc/polybench/doitgen.c --function kernel_doitgen \
+ *       --set nr=4 --set nq=5 --set np=6 --run */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
@@ -37,8 +38,8 @@ static void print_array(int nr, int nq, int np, DATA_TYPE POLYBENCH_3D(A, NR, NQ
 }
 
 #pragma ad gradient(A : A, C4)
-void kernel_doitgen(int nr, int nq, int np, DATA_TYPE POLYBENCH_3D(A, NR, NQ, NP, nr, nq, np),
-                    DATA_TYPE POLYBENCH_2D(C4, NP, NP, np, np), DATA_TYPE POLYBENCH_1D(sum, NP, np))
+static void kernel_doitgen(int nr, int nq, int np, DATA_TYPE POLYBENCH_3D(A, NR, NQ, NP, nr, nq, np),
+                           DATA_TYPE POLYBENCH_2D(C4, NP, NP, np, np), DATA_TYPE POLYBENCH_1D(sum, NP, np))
 {
     int r, q, p, s;
 

@@ -29,8 +29,8 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(y, N, n))
 }
 
 #pragma ad gradient(y : r)
-void kernel_durbin(int n, DATA_TYPE POLYBENCH_1D(r, N, n), DATA_TYPE POLYBENCH_1D(y, N, n),
-                   DATA_TYPE POLYBENCH_1D(z, N, n))
+static void kernel_durbin(int n, DATA_TYPE POLYBENCH_1D(r, N, n), DATA_TYPE POLYBENCH_1D(y, N, n),
+                          DATA_TYPE POLYBENCH_1D(z, N, n))
 {
     DATA_TYPE alpha;
     DATA_TYPE beta;
@@ -42,7 +42,7 @@ void kernel_durbin(int n, DATA_TYPE POLYBENCH_1D(r, N, n), DATA_TYPE POLYBENCH_1
     beta = SCALAR_VAL(1.0);
     alpha = -r[0];
 
-    for (k = 1; k < n; k++) {
+    for (k = 1; k < _PB_N; k++) {
         beta = (1 - alpha * alpha) * beta;
         sum = SCALAR_VAL(0.0);
         for (i = 0; i < k; i++)

@@ -40,9 +40,9 @@ static void print_array(int nx, int ny, DATA_TYPE POLYBENCH_2D(hz, NX, NY, nx, n
 }
 
 #pragma ad gradient(ex, ey, hz : ex, ey, hz, _fict_)
-void kernel_fdtd_2d(int tmax, int nx, int ny, DATA_TYPE POLYBENCH_2D(ex, NX, NY, nx, ny),
-                    DATA_TYPE POLYBENCH_2D(ey, NX, NY, nx, ny), DATA_TYPE POLYBENCH_2D(hz, NX, NY, nx, ny),
-                    DATA_TYPE POLYBENCH_1D(_fict_, TSTEPS, tmax))
+static void kernel_fdtd_2d(int tmax, int nx, int ny, DATA_TYPE POLYBENCH_2D(ex, NX, NY, nx, ny),
+                           DATA_TYPE POLYBENCH_2D(ey, NX, NY, nx, ny), DATA_TYPE POLYBENCH_2D(hz, NX, NY, nx, ny),
+                           DATA_TYPE POLYBENCH_1D(_fict_, TSTEPS, tmax))
 {
     int t, i, j;
 

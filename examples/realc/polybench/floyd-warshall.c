@@ -1,5 +1,6 @@
-/* floyd-warshall: all-pairs shortest path lengths, the minimum written as a branch. Its
- * derivative with respect to the edge lengths follows the shortest paths found.
+/* floyd-warshall: all-pairs shortest path lengths, the minimum a branch in the header's
+ * static inline min_length. The derivative with respect to the edge lengths follows the
+ * shortest paths found.
  *   paradjoint check examples/realc/polybench/floyd-warshall.c --function kernel_floyd_warshall --run */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,15 +34,15 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(path, N, N, n, n))
 }
 
 #pragma ad gradient(path : path)
-void kernel_floyd_warshall(int n, DATA_TYPE POLYBENCH_2D(path, N, N, n, n))
+static void kernel_floyd_warshall(int n, DATA_TYPE POLYBENCH_2D(path, N, N, n, n))
 {
     int i, j, k;
 
 #pragma scop
-    for (k = 0; k < n; k++)
-        for (i = 0; i < n; i++)
-            for (j = 0; j < n; j++)
-                path[i][j] = path[i][j] < path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];
+    for (k = 0; k < _PB_N; k++)
+        for (i = 0; i < _PB_N; i++)
+            for (j = 0; j < _PB_N; j++)
+                path[i][j] = min_length(path[i][j], path[i][k] + path[k][j]);
 #pragma endscop
 }
 

@@ -40,20 +40,20 @@ static void print_array(int ni, int nj, DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj
 }
 
 #pragma ad gradient(C : C, A, B, alpha)
-void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
-                 DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj),
-                 DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
-                 DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
+static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
+                        DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj),
+                        DATA_TYPE POLYBENCH_2D(A, NI, NK, ni, nk),
+                        DATA_TYPE POLYBENCH_2D(B, NK, NJ, nk, nj))
 {
     int i, j, k;
 
 #pragma scop
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < ni; i++) {
-        for (j = 0; j < nj; j++)
+    for (i = 0; i < _PB_NI; i++) {
+        for (j = 0; j < _PB_NJ; j++)
             C[i][j] *= beta;
-        for (k = 0; k < nk; k++)
-            for (j = 0; j < nj; j++)
+        for (k = 0; k < _PB_NK; k++)
+            for (j = 0; j < _PB_NJ; j++)
                 C[i][j] += alpha * A[i][k] * B[k][j];
     }
 #pragma endscop

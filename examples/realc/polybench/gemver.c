@@ -42,29 +42,29 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(w, N, n))
 }
 
 #pragma ad gradient(w, x, A : A, u1, v1, u2, v2, w, x, y, z, alpha, beta)
-void kernel_gemver(int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
-                   DATA_TYPE POLYBENCH_1D(u1, N, n), DATA_TYPE POLYBENCH_1D(v1, N, n),
-                   DATA_TYPE POLYBENCH_1D(u2, N, n), DATA_TYPE POLYBENCH_1D(v2, N, n),
-                   DATA_TYPE POLYBENCH_1D(w, N, n), DATA_TYPE POLYBENCH_1D(x, N, n),
-                   DATA_TYPE POLYBENCH_1D(y, N, n), DATA_TYPE POLYBENCH_1D(z, N, n))
+static void kernel_gemver(int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
+                          DATA_TYPE POLYBENCH_1D(u1, N, n), DATA_TYPE POLYBENCH_1D(v1, N, n),
+                          DATA_TYPE POLYBENCH_1D(u2, N, n), DATA_TYPE POLYBENCH_1D(v2, N, n),
+                          DATA_TYPE POLYBENCH_1D(w, N, n), DATA_TYPE POLYBENCH_1D(x, N, n),
+                          DATA_TYPE POLYBENCH_1D(y, N, n), DATA_TYPE POLYBENCH_1D(z, N, n))
 {
     int i, j;
 
 #pragma scop
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_N; j++)
             A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_N; j++)
             x[i] = x[i] + beta * A[j][i] * y[j];
 #pragma omp parallel for
-    for (i = 0; i < n; i++)
+    for (i = 0; i < _PB_N; i++)
         x[i] = x[i] + z[i];
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_N; j++)
             w[i] = w[i] + alpha * A[i][j] * x[j];
 #pragma endscop
 }

@@ -33,18 +33,18 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(y, N, n))
 }
 
 #pragma ad gradient(y : A, B, x, alpha, beta)
-void kernel_gesummv(int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
-                    DATA_TYPE POLYBENCH_2D(B, N, N, n, n), DATA_TYPE POLYBENCH_1D(tmp, N, n),
-                    DATA_TYPE POLYBENCH_1D(x, N, n), DATA_TYPE POLYBENCH_1D(y, N, n))
+static void kernel_gesummv(int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
+                           DATA_TYPE POLYBENCH_2D(B, N, N, n, n), DATA_TYPE POLYBENCH_1D(tmp, N, n),
+                           DATA_TYPE POLYBENCH_1D(x, N, n), DATA_TYPE POLYBENCH_1D(y, N, n))
 {
     int i, j;
 
 #pragma scop
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         tmp[i] = SCALAR_VAL(0.0);
         y[i] = SCALAR_VAL(0.0);
-        for (j = 0; j < n; j++) {
+        for (j = 0; j < _PB_N; j++) {
             tmp[i] = A[i][j] * x[j] + tmp[i];
             y[i] = B[i][j] * x[j] + y[i];
         }

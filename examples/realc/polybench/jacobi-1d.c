@@ -29,17 +29,17 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(A, N, n))
 }
 
 #pragma ad gradient(A, B : A, B)
-void kernel_jacobi_1d(int tsteps, int n, DATA_TYPE POLYBENCH_1D(A, N, n), DATA_TYPE POLYBENCH_1D(B, N, n))
+static void kernel_jacobi_1d(int tsteps, int n, DATA_TYPE POLYBENCH_1D(A, N, n), DATA_TYPE POLYBENCH_1D(B, N, n))
 {
     int t, i;
 
 #pragma scop
-    for (t = 0; t < tsteps; t++) {
+    for (t = 0; t < _PB_TSTEPS; t++) {
 #pragma omp parallel for
-        for (i = 1; i < n - 1; i++)
+        for (i = 1; i < _PB_N - 1; i++)
             B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
 #pragma omp parallel for
-        for (i = 1; i < n - 1; i++)
+        for (i = 1; i < _PB_N - 1; i++)
             A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);
     }
 #pragma endscop

@@ -31,19 +31,20 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 }
 
 #pragma ad gradient(A, B : A, B)
-void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
+static void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n),
+                             DATA_TYPE POLYBENCH_2D(B, N, N, n, n))
 {
     int t, i, j;
 
 #pragma scop
-    for (t = 0; t < tsteps; t++) {
+    for (t = 0; t < _PB_TSTEPS; t++) {
 #pragma omp parallel for private(j)
-        for (i = 1; i < n - 1; i++)
-            for (j = 1; j < n - 1; j++)
+        for (i = 1; i < _PB_N - 1; i++)
+            for (j = 1; j < _PB_N - 1; j++)
                 B[i][j] = SCALAR_VAL(0.2) * (A[i][j] + A[i][j - 1] + A[i][1 + j] + A[1 + i][j] + A[i - 1][j]);
 #pragma omp parallel for private(j)
-        for (i = 1; i < n - 1; i++)
-            for (j = 1; j < n - 1; j++)
+        for (i = 1; i < _PB_N - 1; i++)
+            for (j = 1; j < _PB_N - 1; j++)
                 A[i][j] = SCALAR_VAL(0.2) * (B[i][j] + B[i][j - 1] + B[i][1 + j] + B[1 + i][j] + B[i - 1][j]);
     }
 #pragma endscop

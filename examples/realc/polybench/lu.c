@@ -32,18 +32,18 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 }
 
 #pragma ad gradient(A : A)
-void kernel_lu(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+static void kernel_lu(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int i, j, k;
 
 #pragma scop
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         for (j = 0; j < i; j++) {
             for (k = 0; k < j; k++)
                 A[i][j] -= A[i][k] * A[k][j];
             A[i][j] /= A[j][j];
         }
-        for (j = i; j < n; j++)
+        for (j = i; j < _PB_N; j++)
             for (k = 0; k < i; k++)
                 A[i][j] -= A[i][k] * A[k][j];
     }

@@ -36,28 +36,28 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(x, N, n))
 }
 
 #pragma ad gradient(x, A : A, b)
-void kernel_ludcmp(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYBENCH_1D(b, N, n),
-                   DATA_TYPE POLYBENCH_1D(x, N, n), DATA_TYPE POLYBENCH_1D(y, N, n))
+static void kernel_ludcmp(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYBENCH_1D(b, N, n),
+                          DATA_TYPE POLYBENCH_1D(x, N, n), DATA_TYPE POLYBENCH_1D(y, N, n))
 {
     int i, j, k;
     DATA_TYPE w;
 
 #pragma scop
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         for (j = 0; j < i; j++) {
             w = A[i][j];
             for (k = 0; k < j; k++)
                 w -= A[i][k] * A[k][j];
             A[i][j] = w / A[j][j];
         }
-        for (j = i; j < n; j++) {
+        for (j = i; j < _PB_N; j++) {
             w = A[i][j];
             for (k = 0; k < i; k++)
                 w -= A[i][k] * A[k][j];
             A[i][j] = w;
         }
     }
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         w = b[i];
         for (j = 0; j < i; j++)
             w -= A[i][j] * y[j];
@@ -65,7 +65,7 @@ void kernel_ludcmp(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n), DATA_TYPE POLYB
     }
     for (i = n - 1; i >= 0; i--) {
         w = y[i];
-        for (j = i + 1; j < n; j++)
+        for (j = i + 1; j < _PB_N; j++)
             w -= A[i][j] * x[j];
         x[i] = w / A[i][i];
     }

@@ -35,20 +35,20 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(x1, N, n), DATA_TYPE POLYB
 }
 
 #pragma ad gradient(x1, x2 : x1, x2, y_1, y_2, A)
-void kernel_mvt(int n, DATA_TYPE POLYBENCH_1D(x1, N, n), DATA_TYPE POLYBENCH_1D(x2, N, n),
-                DATA_TYPE POLYBENCH_1D(y_1, N, n), DATA_TYPE POLYBENCH_1D(y_2, N, n),
-                DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+static void kernel_mvt(int n, DATA_TYPE POLYBENCH_1D(x1, N, n), DATA_TYPE POLYBENCH_1D(x2, N, n),
+                       DATA_TYPE POLYBENCH_1D(y_1, N, n), DATA_TYPE POLYBENCH_1D(y_2, N, n),
+                       DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int i, j;
 
 #pragma scop
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_N; j++)
             x1[i] = x1[i] + A[i][j] * y_1[j];
 #pragma omp parallel for private(j)
-    for (i = 0; i < n; i++)
-        for (j = 0; j < n; j++)
+    for (i = 0; i < _PB_N; i++)
+        for (j = 0; j < _PB_N; j++)
             x2[i] = x2[i] + A[j][i] * y_2[j];
 #pragma endscop
 }

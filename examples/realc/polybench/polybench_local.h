@@ -1,11 +1,9 @@
 /* What every kernel of this suite includes from its own folder, in the manner of PolyBench 4.2's
  * per-kernel headers: problem sizes (small defaults that -D NAME=... overrides), the element
  * type and its printing format, the array-declaration macros spelled as C99 variable-length
- * array parameters, and a few helpers. */
+ * array parameters, the loop-bound macros, a typedef and a helper. */
 #ifndef POLYBENCH_LOCAL_H
 #define POLYBENCH_LOCAL_H
-
-#include <stddef.h>
 
 /* problem sizes: small, so that a derivative check runs in about a second */
 #ifndef N
@@ -33,12 +31,39 @@
 #define TSTEPS 3
 #endif
 
-#define DATA_TYPE double
-#define DATA_PRINTF_MODIFIER "%0.2lf "
-#define SCALAR_VAL(x) x
-#define SQRT_FUN(x) sqrt(x)
-#define EXP_FUN(x) exp(x)
-#define POW_FUN(x, y) pow(x, y)
+/* the element type: double unless -D DATA_TYPE_IS_FLOAT */
+#if !defined(DATA_TYPE_IS_FLOAT) && !defined(DATA_TYPE_IS_DOUBLE)
+# define DATA_TYPE_IS_DOUBLE
+#endif
+
+#ifdef DATA_TYPE_IS_FLOAT
+#  define DATA_TYPE float
+#  define DATA_PRINTF_MODIFIER "%0.2f "
+#  define SCALAR_VAL(x) x##f
+#  define SQRT_FUN(x) sqrtf(x)
+#  define EXP_FUN(x) expf(x)
+#  define POW_FUN(x, y) powf(x, y)
+#endif
+
+#ifdef DATA_TYPE_IS_DOUBLE
+#  define DATA_TYPE double
+#  define DATA_PRINTF_MODIFIER "%0.2lf "
+#  define SCALAR_VAL(x) x
+#  define SQRT_FUN(x) sqrt(x)
+#  define EXP_FUN(x) exp(x)
+#  define POW_FUN(x, y) pow(x, y)
+#endif
+
+/* Loop bounds: the run-time size (the kernel's parameter), not the compile-time one. */
+#define POLYBENCH_LOOP_BOUND(x, y) y
+#define _PB_N POLYBENCH_LOOP_BOUND(N, n)
+#define _PB_M POLYBENCH_LOOP_BOUND(M, m)
+#define _PB_NI POLYBENCH_LOOP_BOUND(NI, ni)
+#define _PB_NJ POLYBENCH_LOOP_BOUND(NJ, nj)
+#define _PB_NK POLYBENCH_LOOP_BOUND(NK, nk)
+#define _PB_NL POLYBENCH_LOOP_BOUND(NL, nl)
+#define _PB_NM POLYBENCH_LOOP_BOUND(NM, nm)
+#define _PB_TSTEPS POLYBENCH_LOOP_BOUND(TSTEPS, tsteps)
 
 /* The array parameters of a kernel: the run-time extents (ddim) of a C99 variable-length array;
  * the compile-time ones (dim) only document the intended problem size. */
@@ -46,19 +71,13 @@
 #define POLYBENCH_2D(var, dim1, dim2, ddim1, ddim2) var[ddim1][ddim2]
 #define POLYBENCH_3D(var, dim1, dim2, dim3, ddim1, ddim2, ddim3) var[ddim1][ddim2][ddim3]
 
-typedef DATA_TYPE real_t;
-typedef size_t extent_t;
+/* a base of an RNA sequence (nussinov): an int, since char is not supported */
+typedef int base;
 
-/* the smaller of two values, written as a branch so that its derivative follows the winner */
-static inline DATA_TYPE min_of(DATA_TYPE a, DATA_TYPE b)
+/* the smaller of two path lengths, a branch: its derivative follows the shorter one */
+static inline DATA_TYPE min_length(DATA_TYPE a, DATA_TYPE b)
 {
     return a < b ? a : b;
-}
-
-/* a smooth, positive nonlinearity for kernels that are linear in PolyBench */
-static inline DATA_TYPE softplus(DATA_TYPE v)
-{
-    return log(SCALAR_VAL(1.0) + EXP_FUN(v));
 }
 
 #endif

@@ -30,14 +30,14 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 }
 
 #pragma ad gradient(A : A)
-void kernel_seidel_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
+static void kernel_seidel_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int t, i, j;
 
 #pragma scop
-    for (t = 0; t <= tsteps - 1; t++)
-        for (i = 1; i <= n - 2; i++)
-            for (j = 1; j <= n - 2; j++)
+    for (t = 0; t <= _PB_TSTEPS - 1; t++)
+        for (i = 1; i <= _PB_N - 2; i++)
+            for (j = 1; j <= _PB_N - 2; j++)
                 A[i][j] = (A[i - 1][j - 1] + A[i - 1][j] + A[i - 1][j + 1]
                            + A[i][j - 1] + A[i][j] + A[i][j + 1]
                            + A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / SCALAR_VAL(9.0);

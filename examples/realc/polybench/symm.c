@@ -33,16 +33,16 @@ static void print_array(int m, int n, DATA_TYPE POLYBENCH_2D(C, M, N, m, n))
 }
 
 #pragma ad gradient(C : C, A, B, alpha, beta)
-void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(C, M, N, m, n),
-                 DATA_TYPE POLYBENCH_2D(A, M, M, m, m), DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
+static void kernel_symm(int m, int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(C, M, N, m, n),
+                        DATA_TYPE POLYBENCH_2D(A, M, M, m, m), DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
 {
     int i, j, k;
     DATA_TYPE temp2;
 
 #pragma scop
 #pragma omp parallel for private(i, k, temp2)
-    for (j = 0; j < n; j++)
-        for (i = 0; i < m; i++) {
+    for (j = 0; j < _PB_N; j++)
+        for (i = 0; i < _PB_M; i++) {
             temp2 = 0;
             for (k = 0; k < i; k++) {
                 C[k][j] += alpha * B[i][j] * A[i][k];

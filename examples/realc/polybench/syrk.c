@@ -29,17 +29,17 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(C, N, N, n, n))
 }
 
 #pragma ad gradient(C : C, A, alpha, beta)
-void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(C, N, N, n, n),
-                 DATA_TYPE POLYBENCH_2D(A, N, M, n, m))
+static void kernel_syrk(int n, int m, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE POLYBENCH_2D(C, N, N, n, n),
+                        DATA_TYPE POLYBENCH_2D(A, N, M, n, m))
 {
     int i, j, k;
 
 #pragma scop
 #pragma omp parallel for private(j, k)
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         for (j = 0; j <= i; j++)
             C[i][j] *= beta;
-        for (k = 0; k < m; k++)
+        for (k = 0; k < _PB_M; k++)
             for (j = 0; j <= i; j++)
                 C[i][j] += alpha * A[i][k] * A[j][k];
     }

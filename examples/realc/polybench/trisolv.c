@@ -32,13 +32,13 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(x, N, n))
 }
 
 #pragma ad gradient(x : L, b)
-void kernel_trisolv(int n, DATA_TYPE POLYBENCH_2D(L, N, N, n, n), DATA_TYPE POLYBENCH_1D(x, N, n),
-                    DATA_TYPE POLYBENCH_1D(b, N, n))
+static void kernel_trisolv(int n, DATA_TYPE POLYBENCH_2D(L, N, N, n, n), DATA_TYPE POLYBENCH_1D(x, N, n),
+                           DATA_TYPE POLYBENCH_1D(b, N, n))
 {
     int i, j;
 
 #pragma scop
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < _PB_N; i++) {
         x[i] = b[i];
         for (j = 0; j < i; j++)
             x[i] -= L[i][j] * x[j];

@@ -30,16 +30,16 @@ static void print_array(int m, int n, DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
 }
 
 #pragma ad gradient(B : A, B, alpha)
-void kernel_trmm(int m, int n, DATA_TYPE alpha, DATA_TYPE POLYBENCH_2D(A, M, M, m, m),
-                 DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
+static void kernel_trmm(int m, int n, DATA_TYPE alpha, DATA_TYPE POLYBENCH_2D(A, M, M, m, m),
+                        DATA_TYPE POLYBENCH_2D(B, M, N, m, n))
 {
     int i, j, k;
 
 #pragma scop
 #pragma omp parallel for private(i, k)
-    for (j = 0; j < n; j++)
-        for (i = 0; i < m; i++) {
-            for (k = i + 1; k < m; k++)
+    for (j = 0; j < _PB_N; j++)
+        for (i = 0; i < _PB_M; i++) {
+            for (k = i + 1; k < _PB_M; k++)
                 B[i][j] += A[k][i] * B[k][j];
             B[i][j] = alpha * B[i][j];
         }

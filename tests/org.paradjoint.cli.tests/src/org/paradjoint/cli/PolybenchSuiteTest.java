@@ -16,7 +16,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -54,8 +55,7 @@ class PolybenchSuiteTest {
      * second (the kernels' size parameters are 10 unless set), the contents of an index array,
      * and for durbin an input range in which its Toeplitz system is diagonally dominant.
      */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
+    private static final String[] KERNELS = {
             "2mm.c            | kernel_2mm            | ",
             "3mm.c            | kernel_3mm            | ",
             "adi.c            | kernel_adi            | --set tsteps=2",
@@ -85,7 +85,16 @@ class PolybenchSuiteTest {
             "syr2k.c          | kernel_syr2k          | ",
             "syrk.c           | kernel_syrk           | ",
             "trisolv.c        | kernel_trisolv        | ",
-            "trmm.c           | kernel_trmm           | "})
+            "trmm.c           | kernel_trmm           | "};
+
+    /** The rows of {@link #KERNELS}: file name, kernel, check options. */
+    static Stream<Arguments> kernels() {
+        return Arrays.stream(KERNELS).map(row -> row.split("\\|", -1))
+                .map(cells -> Arguments.of(cells[0].trim(), cells[1].trim(), cells[2].trim()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kernels")
     void everyKernelIsDifferentiatedAndPassesBothTestsAtOneAndTwoThreads(String name, String kernel, String options)
             throws IOException {
         Path file = dir.resolve(name);
@@ -99,11 +108,39 @@ class PolybenchSuiteTest {
         String tangent = Files.readString(dir.resolve(base + "_d.c"));
         assertTrue(adjoint.contains(kernel + "_b(") && tangent.contains(kernel + "_d("), adjoint + tangent);
 
+        CliRun checked = check(file, kernel, options);
+        assertPassesAtOneAndTwoThreads(checked);
+        assertTrue(checked.out.contains("tol=1.0e-12"), "double's tolerance:\n" + checked);
+        // the check tests the very files differentiate writes
+        assertEquals(adjoint, Files.readString(dir.resolve(base + "_b.c")), "adjoint of check and differentiate");
+        assertEquals(tangent, Files.readString(dir.resolve(base + "_d.c")), "tangent of check and differentiate");
+    }
+
+    /** -D DATA_TYPE_IS_FLOAT: the header's float branch (float, x##f constants, sqrtf, expf, powf). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kernels")
+    void everyKernelInFloatPassesBothTestsAtFloatsTolerances(String name, String kernel, String options)
+            throws IOException {
+        Path file = dir.resolve(name);
+        CliRun checked = check(file, kernel, options + " -D DATA_TYPE_IS_FLOAT");
+        assertPassesAtOneAndTwoThreads(checked);
+        assertTrue(checked.out.contains("tol=1.0e-03") && !checked.out.contains("tol=1.0e-12"),
+                "float's tolerances:\n" + checked);
+        String adjoint = Files.readString(dir.resolve(name.replaceFirst("\\.c$", "_b.c")));
+        int start = adjoint.indexOf(kernel + "_b(");
+        String parameters = adjoint.substring(start, adjoint.indexOf(')', start));
+        assertTrue(parameters.contains("float") && !parameters.contains("double"), parameters);
+    }
+
+    private static CliRun check(Path file, String kernel, String options) {
         List<String> args = new ArrayList<>(List.of("check", file.toString(), "--function", kernel, "--run"));
-        if (options != null) {
+        if (!options.isBlank()) {
             args.addAll(Arrays.asList(options.trim().split("\\s+")));
         }
-        CliRun checked = CliRun.of(args.toArray(String[]::new));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    private static void assertPassesAtOneAndTwoThreads(CliRun checked) {
         assertEquals(0, checked.status, checked.toString());
         assertTrue(checked.out.contains("OMP_NUM_THREADS=1") && checked.out.contains("OMP_NUM_THREADS=2"),
                 checked.toString());
@@ -112,18 +149,11 @@ class PolybenchSuiteTest {
                         .map(l -> l.substring(0, l.indexOf(':'))).toList(),
                 checked.toString());
         assertFalse(checked.out.contains("FAIL"), checked.toString());
-        // the check tests the very files differentiate writes
-        assertEquals(adjoint, Files.readString(dir.resolve(base + "_b.c")), "adjoint of check and differentiate");
-        assertEquals(tangent, Files.readString(dir.resolve(base + "_d.c")), "tangent of check and differentiate");
     }
 
     @Test
-    void everyKernelFileHasARow() throws Exception {
-        CsvSource rows = PolybenchSuiteTest.class.getDeclaredMethod(
-                "everyKernelIsDifferentiatedAndPassesBothTestsAtOneAndTwoThreads", String.class, String.class,
-                String.class).getAnnotation(CsvSource.class);
-        List<String> named = Arrays.stream(rows.value()).map(row -> row.substring(0, row.indexOf('|')).trim())
-                .sorted().toList();
+    void everyKernelFileHasARow() throws IOException {
+        List<String> named = kernels().map(row -> (String) row.get()[0]).sorted().toList();
         try (Stream<Path> files = Files.list(SUITE)) {
             assertEquals(named, files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".c")).sorted()
                     .toList(), "add a row for a new kernel");
@@ -142,15 +172,17 @@ class PolybenchSuiteTest {
         assertTrue(r.err.contains("list it among the dependents too, or do not overwrite it"), r.toString());
     }
 
-    /** PolyBench's nussinov keeps its bases in a char array (typedef char base). */
+    /** PolyBench's nussinov keeps its bases in a char array, typedef char base in its header. */
     @Test
-    void aCharTypedefIsRefusedWhereItIsUsed() throws IOException {
-        Path file = rewrite("nussinov.c", "typedef int base;", "typedef char base;");
+    void aCharTypedefIsRefusedWhereTheKernelUsesIt() throws IOException {
+        rewrite("polybench_local.h", "typedef int base;", "typedef char base;");
+        Path file = dir.resolve("nussinov.c");
         CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
         assertEquals(1, r.status, r.toString());
         int line = lineOf(file, "void kernel_nussinov(");
-        assertTrue(r.err.contains(file + ":" + line + ":29: error: type `base` is `char`, which is not supported; "
-                + "use a typedef of int, long, float or double"), r.toString());
+        int column = Files.readAllLines(file).get(line - 1).indexOf("base ") + 1;
+        assertTrue(r.err.contains(file + ":" + line + ":" + column + ": error: type `base` is `char`, which is not "
+                + "supported; use a typedef of int, long, float or double"), r.toString());
     }
 
     /** doitgen parallel over r, its work vector sum declared in the loop body (private to each r). */
