@@ -65,11 +65,19 @@
 #define _PB_NM POLYBENCH_LOOP_BOUND(NM, nm)
 #define _PB_TSTEPS POLYBENCH_LOOP_BOUND(TSTEPS, tsteps)
 
-/* The array parameters of a kernel: the run-time extents (ddim) of a C99 variable-length array;
- * the compile-time ones (dim) only document the intended problem size. */
-#define POLYBENCH_1D(var, dim1, ddim1) var[ddim1]
-#define POLYBENCH_2D(var, dim1, dim2, ddim1, ddim2) var[ddim1][ddim2]
-#define POLYBENCH_3D(var, dim1, dim2, dim3, ddim1, ddim2, ddim3) var[ddim1][ddim2][ddim3]
+/* The array parameters of a kernel: C99 variable-length arrays of the run-time extents (ddim),
+ * the compile-time ones (dim) only documenting the intended problem size, each extent padded by
+ * POLYBENCH_PADDING_FACTOR elements (none by default). */
+#ifndef POLYBENCH_PADDING_FACTOR
+#define POLYBENCH_PADDING_FACTOR 0
+#endif
+#define POLYBENCH_C99_SELECT(x, y) y
+#define POLYBENCH_EXTENT(dim, ddim) POLYBENCH_C99_SELECT(dim, ddim) + POLYBENCH_PADDING_FACTOR
+#define POLYBENCH_1D(var, dim1, ddim1) var[POLYBENCH_EXTENT(dim1, ddim1)]
+#define POLYBENCH_2D(var, dim1, dim2, ddim1, ddim2) \
+    var[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)]
+#define POLYBENCH_3D(var, dim1, dim2, dim3, ddim1, ddim2, ddim3) \
+    var[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)][POLYBENCH_EXTENT(dim3, ddim3)]
 
 /* a base of an RNA sequence (nussinov): an int, since char is not supported */
 typedef int base;

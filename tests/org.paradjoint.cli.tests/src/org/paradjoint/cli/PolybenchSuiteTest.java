@@ -132,6 +132,15 @@ class PolybenchSuiteTest {
         assertTrue(parameters.contains("float") && !parameters.contains("double"), parameters);
     }
 
+    /** PolyBench's padding of every extent, given on the command line: the arrays are larger than the loops. */
+    @Test
+    void paddedArraysPassWithTheirPaddedExtents() throws IOException {
+        CliRun checked = check(dir.resolve("gemm.c"), "kernel_gemm", "-D POLYBENCH_PADDING_FACTOR=2");
+        assertPassesAtOneAndTwoThreads(checked);
+        String adjoint = Files.readString(dir.resolve("gemm_b.c"));
+        assertTrue(adjoint.contains("double C[ni + 2][nj + 2], double Cb[ni + 2][nj + 2]"), adjoint);
+    }
+
     private static CliRun check(Path file, String kernel, String options) {
         List<String> args = new ArrayList<>(List.of("check", file.toString(), "--function", kernel, "--run"));
         if (!options.isBlank()) {
