@@ -30,13 +30,16 @@ static void print_array(int ni, int nl, DATA_TYPE POLYBENCH_2D(D, NI, NL, ni, nl
 {
     int i, j;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("D");
     for (i = 0; i < ni; i++)
         for (j = 0; j < nl; j++) {
             if ((i * ni + j) % 20 == 0)
-                fprintf(stderr, "\n");
-            fprintf(stderr, DATA_PRINTF_MODIFIER, D[i][j]);
+                fprintf(POLYBENCH_DUMP_TARGET, "\n");
+            fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, D[i][j]);
         }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("D");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(D : A, B, C, D, alpha, beta)
@@ -67,22 +70,23 @@ static void kernel_2mm(int ni, int nj, int nk, int nl, DATA_TYPE alpha, DATA_TYP
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int ni = NI, nj = NJ, nk = NK, nl = NL;
-    DATA_TYPE (*tmp)[nj] = malloc(sizeof(DATA_TYPE[ni][nj]));
-    DATA_TYPE (*A)[nk] = malloc(sizeof(DATA_TYPE[ni][nk]));
-    DATA_TYPE (*B)[nj] = malloc(sizeof(DATA_TYPE[nk][nj]));
-    DATA_TYPE (*C)[nl] = malloc(sizeof(DATA_TYPE[nj][nl]));
-    DATA_TYPE (*D)[nl] = malloc(sizeof(DATA_TYPE[ni][nl]));
+    POLYBENCH_2D_ARRAY_DECL(tmp, DATA_TYPE, NI, NJ, ni, nj);
+    POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NI, NK, ni, nk);
+    POLYBENCH_2D_ARRAY_DECL(B, DATA_TYPE, NK, NJ, nk, nj);
+    POLYBENCH_2D_ARRAY_DECL(C, DATA_TYPE, NJ, NL, nj, nl);
+    POLYBENCH_2D_ARRAY_DECL(D, DATA_TYPE, NI, NL, ni, nl);
 
-    init_array(ni, nj, nk, nl, A, B, C, D);
-    kernel_2mm(ni, nj, nk, nl, 1.5, 1.2, tmp, A, B, C, D);
-    print_array(ni, nl, D);
-    free(tmp);
-    free(A);
-    free(B);
-    free(C);
-    free(D);
+    init_array(ni, nj, nk, nl, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B), POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(D));
+    kernel_2mm(ni, nj, nk, nl, 1.5, 1.2, POLYBENCH_ARRAY(tmp), POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B),
+               POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(D));
+    polybench_prevent_dce(print_array(ni, nl, POLYBENCH_ARRAY(D)));
+    POLYBENCH_FREE_ARRAY(tmp);
+    POLYBENCH_FREE_ARRAY(A);
+    POLYBENCH_FREE_ARRAY(B);
+    POLYBENCH_FREE_ARRAY(C);
+    POLYBENCH_FREE_ARRAY(D);
     return 0;
 }

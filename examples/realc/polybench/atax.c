@@ -22,12 +22,15 @@ static void print_array(int n, DATA_TYPE POLYBENCH_1D(y, N, n))
 {
     int i;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("y");
     for (i = 0; i < n; i++) {
         if (i % 20 == 0)
-            fprintf(stderr, "\n");
-        fprintf(stderr, DATA_PRINTF_MODIFIER, y[i]);
+            fprintf(POLYBENCH_DUMP_TARGET, "\n");
+        fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, y[i]);
     }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("y");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(y : A, x)
@@ -53,20 +56,20 @@ static void kernel_atax(int m, int n, DATA_TYPE POLYBENCH_2D(A, M, N, m, n), DAT
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int m = M, n = N;
-    DATA_TYPE (*A)[n] = malloc(sizeof(DATA_TYPE[m][n]));
-    DATA_TYPE *x = malloc(sizeof(DATA_TYPE[n]));
-    DATA_TYPE *y = malloc(sizeof(DATA_TYPE[n]));
-    DATA_TYPE *tmp = malloc(sizeof(DATA_TYPE[m]));
+    POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, M, N, m, n);
+    POLYBENCH_1D_ARRAY_DECL(x, DATA_TYPE, N, n);
+    POLYBENCH_1D_ARRAY_DECL(y, DATA_TYPE, N, n);
+    POLYBENCH_1D_ARRAY_DECL(tmp, DATA_TYPE, M, m);
 
-    init_array(m, n, A, x);
-    kernel_atax(m, n, A, x, y, tmp);
-    print_array(n, y);
-    free(A);
-    free(x);
-    free(y);
-    free(tmp);
+    init_array(m, n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(x));
+    kernel_atax(m, n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(x), POLYBENCH_ARRAY(y), POLYBENCH_ARRAY(tmp));
+    polybench_prevent_dce(print_array(n, POLYBENCH_ARRAY(y)));
+    POLYBENCH_FREE_ARRAY(A);
+    POLYBENCH_FREE_ARRAY(x);
+    POLYBENCH_FREE_ARRAY(y);
+    POLYBENCH_FREE_ARRAY(tmp);
     return 0;
 }

@@ -30,13 +30,16 @@ static void print_array(int ni, int nj, DATA_TYPE POLYBENCH_2D(C, NI, NJ, ni, nj
 {
     int i, j;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("C");
     for (i = 0; i < ni; i++)
         for (j = 0; j < nj; j++) {
             if ((i * ni + j) % 20 == 0)
-                fprintf(stderr, "\n");
-            fprintf(stderr, DATA_PRINTF_MODIFIER, C[i][j]);
+                fprintf(POLYBENCH_DUMP_TARGET, "\n");
+            fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, C[i][j]);
         }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("C");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(C : C, A, B, alpha)
@@ -59,19 +62,19 @@ static void kernel_gemm(int ni, int nj, int nk, DATA_TYPE alpha, DATA_TYPE beta,
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int ni = NI, nj = NJ, nk = NK;
     DATA_TYPE alpha, beta;
-    DATA_TYPE (*C)[nj] = malloc(sizeof(DATA_TYPE[ni][nj]));
-    DATA_TYPE (*A)[nk] = malloc(sizeof(DATA_TYPE[ni][nk]));
-    DATA_TYPE (*B)[nj] = malloc(sizeof(DATA_TYPE[nk][nj]));
+    POLYBENCH_2D_ARRAY_DECL(C, DATA_TYPE, NI, NJ, ni, nj);
+    POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, NI, NK, ni, nk);
+    POLYBENCH_2D_ARRAY_DECL(B, DATA_TYPE, NK, NJ, nk, nj);
 
-    init_array(ni, nj, nk, &alpha, &beta, C, A, B);
-    kernel_gemm(ni, nj, nk, alpha, beta, C, A, B);
-    print_array(ni, nj, C);
-    free(C);
-    free(A);
-    free(B);
+    init_array(ni, nj, nk, &alpha, &beta, POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    kernel_gemm(ni, nj, nk, alpha, beta, POLYBENCH_ARRAY(C), POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    polybench_prevent_dce(print_array(ni, nj, POLYBENCH_ARRAY(C)));
+    POLYBENCH_FREE_ARRAY(C);
+    POLYBENCH_FREE_ARRAY(A);
+    POLYBENCH_FREE_ARRAY(B);
     return 0;
 }

@@ -20,14 +20,17 @@ static void print_array(int n, DATA_TYPE POLYBENCH_3D(A, N, N, N, n, n, n))
 {
     int i, j, k;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("A");
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
             for (k = 0; k < n; k++) {
                 if ((i * n * n + j * n + k) % 20 == 0)
-                    fprintf(stderr, "\n");
-                fprintf(stderr, DATA_PRINTF_MODIFIER, A[i][j][k]);
+                    fprintf(POLYBENCH_DUMP_TARGET, "\n");
+                fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, A[i][j][k]);
             }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("A");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(A, B : A, B)
@@ -58,16 +61,16 @@ static void kernel_heat_3d(int tsteps, int n, DATA_TYPE POLYBENCH_3D(A, N, N, N,
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int n = N, tsteps = TSTEPS;
-    DATA_TYPE (*A)[n][n] = malloc(sizeof(DATA_TYPE[n][n][n]));
-    DATA_TYPE (*B)[n][n] = malloc(sizeof(DATA_TYPE[n][n][n]));
+    POLYBENCH_3D_ARRAY_DECL(A, DATA_TYPE, N, N, N, n, n, n);
+    POLYBENCH_3D_ARRAY_DECL(B, DATA_TYPE, N, N, N, n, n, n);
 
-    init_array(n, A, B);
-    kernel_heat_3d(tsteps, n, A, B);
-    print_array(n, A);
-    free(A);
-    free(B);
+    init_array(n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    kernel_heat_3d(tsteps, n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    polybench_prevent_dce(print_array(n, POLYBENCH_ARRAY(A)));
+    POLYBENCH_FREE_ARRAY(A);
+    POLYBENCH_FREE_ARRAY(B);
     return 0;
 }

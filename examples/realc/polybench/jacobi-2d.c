@@ -21,13 +21,16 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int i, j;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("A");
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
             if ((i * n + j) % 20 == 0)
-                fprintf(stderr, "\n");
-            fprintf(stderr, DATA_PRINTF_MODIFIER, A[i][j]);
+                fprintf(POLYBENCH_DUMP_TARGET, "\n");
+            fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, A[i][j]);
         }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("A");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(A, B : A, B)
@@ -50,16 +53,16 @@ static void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE POLYBENCH_2D(A, N, N, 
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int n = N, tsteps = TSTEPS;
-    DATA_TYPE (*A)[n] = malloc(sizeof(DATA_TYPE[n][n]));
-    DATA_TYPE (*B)[n] = malloc(sizeof(DATA_TYPE[n][n]));
+    POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, N, N, n, n);
+    POLYBENCH_2D_ARRAY_DECL(B, DATA_TYPE, N, N, n, n);
 
-    init_array(n, A, B);
-    kernel_jacobi_2d(tsteps, n, A, B);
-    print_array(n, A);
-    free(A);
-    free(B);
+    init_array(n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    kernel_jacobi_2d(tsteps, n, POLYBENCH_ARRAY(A), POLYBENCH_ARRAY(B));
+    polybench_prevent_dce(print_array(n, POLYBENCH_ARRAY(A)));
+    POLYBENCH_FREE_ARRAY(A);
+    POLYBENCH_FREE_ARRAY(B);
     return 0;
 }

@@ -22,13 +22,16 @@ static void print_array(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 {
     int i, j;
 
+    POLYBENCH_DUMP_START;
+    POLYBENCH_DUMP_BEGIN("A");
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
             if ((i * n + j) % 20 == 0)
-                fprintf(stderr, "\n");
-            fprintf(stderr, DATA_PRINTF_MODIFIER, A[i][j]);
+                fprintf(POLYBENCH_DUMP_TARGET, "\n");
+            fprintf(POLYBENCH_DUMP_TARGET, DATA_PRINTF_MODIFIER, A[i][j]);
         }
-    fprintf(stderr, "\n");
+    POLYBENCH_DUMP_END("A");
+    POLYBENCH_DUMP_FINISH;
 }
 
 #pragma ad gradient(A : A)
@@ -50,14 +53,14 @@ static void kernel_lu(int n, DATA_TYPE POLYBENCH_2D(A, N, N, n, n))
 #pragma endscop
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     int n = N;
-    DATA_TYPE (*A)[n] = malloc(sizeof(DATA_TYPE[n][n]));
+    POLYBENCH_2D_ARRAY_DECL(A, DATA_TYPE, N, N, n, n);
 
-    init_array(n, A);
-    kernel_lu(n, A);
-    print_array(n, A);
-    free(A);
+    init_array(n, POLYBENCH_ARRAY(A));
+    kernel_lu(n, POLYBENCH_ARRAY(A));
+    polybench_prevent_dce(print_array(n, POLYBENCH_ARRAY(A)));
+    POLYBENCH_FREE_ARRAY(A);
     return 0;
 }

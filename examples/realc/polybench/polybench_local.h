@@ -5,6 +5,10 @@
 #ifndef POLYBENCH_LOCAL_H
 #define POLYBENCH_LOCAL_H
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 /* problem sizes: small, so that a derivative check runs in about a second */
 #ifndef N
 #define N 12
@@ -78,6 +82,42 @@
     var[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)]
 #define POLYBENCH_3D(var, dim1, dim2, dim3, ddim1, ddim2, ddim3) \
     var[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)][POLYBENCH_EXTENT(dim3, ddim3)]
+
+/* A main's arrays, as PolyBench declares and allocates them: a pointer to the whole array,
+ * passed on as POLYBENCH_ARRAY(A), printed only where the compiler cannot prove it unread. */
+#define POLYBENCH_1D_ARRAY_DECL(var, type, dim1, ddim1) \
+    type (*var)[POLYBENCH_EXTENT(dim1, ddim1)] = \
+        (type (*)[POLYBENCH_EXTENT(dim1, ddim1)]) polybench_alloc_data(POLYBENCH_EXTENT(dim1, ddim1), sizeof(type))
+#define POLYBENCH_2D_ARRAY_DECL(var, type, dim1, dim2, ddim1, ddim2) \
+    type (*var)[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)] = \
+        (type (*)[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)]) \
+        polybench_alloc_data((POLYBENCH_EXTENT(dim1, ddim1)) * (POLYBENCH_EXTENT(dim2, ddim2)), sizeof(type))
+#define POLYBENCH_3D_ARRAY_DECL(var, type, dim1, dim2, dim3, ddim1, ddim2, ddim3) \
+    type (*var)[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)][POLYBENCH_EXTENT(dim3, ddim3)] = \
+        (type (*)[POLYBENCH_EXTENT(dim1, ddim1)][POLYBENCH_EXTENT(dim2, ddim2)][POLYBENCH_EXTENT(dim3, ddim3)]) \
+        polybench_alloc_data((POLYBENCH_EXTENT(dim1, ddim1)) * (POLYBENCH_EXTENT(dim2, ddim2)) \
+                             * (POLYBENCH_EXTENT(dim3, ddim3)), sizeof(type))
+#define POLYBENCH_ARRAY(x) *x
+#define POLYBENCH_FREE_ARRAY(x) free((void *) x)
+#define POLYBENCH_DUMP_TARGET stderr
+#define POLYBENCH_DUMP_START fprintf(POLYBENCH_DUMP_TARGET, "==BEGIN DUMP_ARRAYS==\n")
+#define POLYBENCH_DUMP_FINISH fprintf(POLYBENCH_DUMP_TARGET, "==END   DUMP_ARRAYS==\n")
+#define POLYBENCH_DUMP_BEGIN(s) fprintf(POLYBENCH_DUMP_TARGET, "begin dump: %s", s)
+#define POLYBENCH_DUMP_END(s) fprintf(POLYBENCH_DUMP_TARGET, "\nend   dump: %s\n", s)
+#define polybench_prevent_dce(func) \
+    if (argc > 42 && !strcmp(argv[0], "")) \
+        func
+
+static inline void *polybench_alloc_data(unsigned long long n, int elt_size)
+{
+    void *data = malloc(n * elt_size);
+
+    if (data == NULL) {
+        fprintf(stderr, "[PolyBench] malloc: cannot allocate %llu elements\n", n);
+        exit(1);
+    }
+    return data;
+}
 
 /* a base of an RNA sequence (nussinov): an int, since char is not supported */
 typedef int base;
