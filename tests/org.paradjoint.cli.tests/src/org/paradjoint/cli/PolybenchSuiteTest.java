@@ -25,9 +25,9 @@ import org.paradjoint.testsupport.ScratchDir;
  * The real-code suite {@code examples/realc/polybench}: kernels written as PolyBench 4.2 writes
  * them (a header of sizes, element type and array macros, the kernel among its init, print and
  * main functions, C99 variable-length array parameters) go through {@code differentiate} and
- * {@code check --run} as they are, and both derivative tests pass at 1 and 2 threads. What a
- * PolyBench user may write that is not supported is refused with an error located at the
- * construct, naming it and what would make it supported.
+ * {@code check --run} as they are, and both derivative tests pass at 1 and 2 threads, in double
+ * and (-D DATA_TYPE_IS_FLOAT) in float. What a PolyBench user may write that is not supported is
+ * refused with an error located at the construct, naming it and what would make it supported.
  */
 class PolybenchSuiteTest {
 
