@@ -22,10 +22,11 @@ public record Variable(String name, BaseType type, List<Dim> dims, Kind kind, bo
      * member (C's universal initialiser {@code = {0}}, which also suits a struct of a support header
      * such as an empty index set); a {@code FILE_SCOPE} variable belongs to the generated file, not to
      * a function: private to the file ({@code static}), zero before the first call and kept between
-     * calls (a cache).
+     * calls (a cache). A {@code HEAP_LOCAL} is a zero-filled C array as large as an argument, too large
+     * for the stack: allocated where it is declared and released when the function ends.
      */
     public enum Kind {
-        PARAMETER, LOCAL, ZEROED_LOCAL, FILE_SCOPE
+        PARAMETER, LOCAL, ZEROED_LOCAL, FILE_SCOPE, HEAP_LOCAL
     }
 
     public Variable {

@@ -10,6 +10,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Linkage;
 import org.paradjoint.core.ir.Macro;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.Runtime;
 
 /**
  * The declarations {@link CPrinter} writes: variables (parameters, locals, file-scope variables)
@@ -51,7 +52,8 @@ final class CDeclarations {
 
     /**
      * The declarations of {@code locals}: scalars of one type share a line, in order of first
-     * appearance; arrays, and variables that start at zero ({@code = {0}}), get their own line.
+     * appearance; arrays, and variables that start at zero ({@code = {0}}, or on the heap), get their
+     * own line.
      * File-scope variables are declared {@code static}.
      */
     static List<String> declarations(List<Variable> locals) {
@@ -61,6 +63,8 @@ final class CDeclarations {
             switch (v.kind()) {
                 case ZEROED_LOCAL -> lines.add(declarator(v) + " = {0};");
                 case FILE_SCOPE -> lines.add("static " + declarator(v) + ";");
+                case HEAP_LOCAL -> lines.add(declarator(v.withDims(pointerToRows(v))) + " = " + Runtime.ZEROS + "("
+                        + elements(v) + ", sizeof(" + v.type().cName() + "));");
                 default -> {
                     if (v.isScalar()) {
                         // locals are assigned after their declaration (front-ends split initialisers): never const
@@ -76,6 +80,22 @@ final class CDeclarations {
         }
         return lines.stream().map(l -> l.startsWith("\0")
                 ? l.substring(1) + " " + String.join(", ", scalars.get(l.substring(1))) + ";" : l).toList();
+    }
+
+    /** A heap array's dimensions as its pointer declares them: the leading one left out ({@code double (*w)[n]}). */
+    private static List<Dim> pointerToRows(Variable v) {
+        List<Dim> dims = new ArrayList<>(v.dims());
+        dims.set(0, new Dim(dims.get(0).lower(), null));
+        return dims;
+    }
+
+    /** The number of elements of a C array, a {@code long} product of its extents. */
+    private static String elements(Variable v) {
+        List<String> factors = new ArrayList<>();
+        for (Dim d : v.dims()) {
+            factors.add("(" + CPrinter.print(d.extent()) + ")");
+        }
+        return "(long) " + String.join(" * ", factors);
     }
 
     /** The declaration of {@code f} up to its body, without a final newline: linkage, result, name, parameters. */

@@ -108,7 +108,7 @@ public class CPrinter {
                     .forEach(c -> passiveHeaders.add(PassiveCalls.header(c.name())));
             checkpoint |= StmtUtil.calls(f.body()).stream().anyMatch(Runtime::isCheckpointCall);
             math |= StmtUtil.calls(f.body()).stream().anyMatch(Call::isIntrinsic);
-            tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE)
+            tape |= f.locals().stream().anyMatch(v -> v.type() == BaseType.TAPE || v.kind() == Variable.Kind.HEAP_LOCAL)
                     || StmtUtil.calls(f.body()).stream().anyMatch(Call::isRuntime);
             threads |= ThreadAccumulators.uses(f);
         }
@@ -234,11 +234,28 @@ public class CPrinter {
         for (Variable v : atomicallyReadLocalArrays(f)) {
             line("(void) " + v.name() + ";");
         }
-        for (Stmt s : f.body().stmts()) {
-            stmt(s);
+        List<Stmt> body = f.body().stmts();
+        boolean returns = !body.isEmpty() && body.get(body.size() - 1) instanceof Return;
+        for (int k = 0; k < body.size(); k++) {
+            if (k == body.size() - 1 && returns) {
+                releaseHeapLocals(f);
+            }
+            stmt(body.get(k));
+        }
+        if (!returns) {
+            releaseHeapLocals(f);
         }
         depth--;
         out.append("}\n");
+    }
+
+    /** Frees the heap arrays of {@code f} ({@link Variable.Kind#HEAP_LOCAL}) where it ends. */
+    private void releaseHeapLocals(Function f) {
+        for (Variable v : f.locals()) {
+            if (v.kind() == Variable.Kind.HEAP_LOCAL) {
+                line(Runtime.RELEASE + "(" + v.name() + ");");
+            }
+        }
     }
 
     /** The statement that silences an unused parameter: {@code (void) x;}. */

@@ -164,7 +164,7 @@ public final class Differentiator {
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        if (OverwrittenIndependents.canCopy(x)) {
+                        if (OverwrittenIndependents.canCopy(x, written)) {
                             copied.add(x);
                         } else {
                             diags.error("independent-overwritten.independent-overwritten-by", spec.range(),

@@ -27,20 +27,27 @@ import org.paradjoint.core.ir.Variable;
  * parameter must be incremented, as every independent's is; but reverse mode propagates an
  * overwritten array's adjoint in place, from the seed of its final value to the derivative with
  * respect to its initial one. So the array is differentiated as a dependent with a zero seed,
- * into a local adjoint array that starts at zero ({@link Variable.Kind#ZEROED_LOCAL}), and the
- * parameter's adjoint is incremented by
- * that local at the end. The local has the array's extents, which must be known at run time:
- * arrays with a run-time shape (Kokkos Views) qualify; for the others the user lists the array
- * among the dependents as well (and the error says so).
+ * into a local adjoint array that starts at zero, and the parameter's adjoint is incremented by
+ * that local at the end. The local has the array's extents, which must be known at run time: a
+ * Kokkos View's are asked of it (the local is a View, zero-filled when it is made,
+ * {@link Variable.Kind#ZEROED_LOCAL}); a C array's are its declared extents, over parameters the
+ * function does not assign (the local is on the heap, {@link Variable.Kind#HEAP_LOCAL}, since it
+ * is as large as the argument). Arrays without known extents (a pointer parameter,
+ * Fortran arrays) must be listed among the dependents as well (and the error says so).
  */
 final class OverwrittenIndependents {
 
     private OverwrittenIndependents() {
     }
 
-    /** True when a local adjoint of {@code x} can be declared: all its extents can be asked at run time. */
-    static boolean canCopy(Variable x) {
-        return x.hasRuntimeShape();
+    /**
+     * True when a local adjoint of {@code x} can be made: all its extents can be asked at run time,
+     * or are C extents over variables that {@code written} does not contain.
+     */
+    static boolean canCopy(Variable x, java.util.Set<Variable> written) {
+        return x.hasRuntimeShape() || x.layout() == org.paradjoint.core.ir.Layout.ROW_MAJOR && x.dims().stream()
+                .allMatch(d -> d.extentKnown() && org.paradjoint.core.expr.ExprUtil.variables(d.extent()).stream()
+                        .allMatch(v -> v.isScalar() && v.type().isInteger() && !written.contains(v)));
     }
 
     /**
@@ -54,13 +61,18 @@ final class OverwrittenIndependents {
         for (Map.Entry<Variable, Variable> e : adjointOf.entrySet()) {
             Variable x = e.getKey();
             Variable xb = e.getValue();
-            List<Dim> dims = new ArrayList<>();
-            for (int d = 0; d < x.rank(); d++) {
-                dims.add(Dim.c(Call.extent(x, d, SourceRange.NONE)));
+            Variable w = xb.withName(names.fresh(xb.name() + "_w"));
+            if (x.hasRuntimeShape()) {
+                List<Dim> dims = new ArrayList<>();
+                for (int d = 0; d < x.rank(); d++) {
+                    dims.add(Dim.c(extent(x, d)));
+                }
+                // starts at zero as it is declared (a View is zero-filled when it is made): no loop to clear it
+                w = w.withKind(Variable.Kind.ZEROED_LOCAL).withDims(dims);
+            } else {
+                // zero-filled on the heap, released when the function ends
+                w = w.withKind(Variable.Kind.HEAP_LOCAL).withDims(x.dims());
             }
-            // starts at zero as it is declared (a View is zero-filled when it is made): no loop to clear it
-            Variable w = xb.withName(names.fresh(xb.name() + "_w")).withKind(Variable.Kind.ZEROED_LOCAL)
-                    .withDims(dims);
             local.put(xb, w);
             locals.add(w);
             List<Variable> counters = new ArrayList<>();
@@ -79,13 +91,18 @@ final class OverwrittenIndependents {
                 adjoint.range(), adjoint.unusedParams(), adjoint.returnKind());
     }
 
+    /** Extent {@code d} of {@code x}: asked of a View at run time, a C array's as declared. */
+    private static Expr extent(Variable x, int d) {
+        return x.hasRuntimeShape() ? Call.extent(x, d, SourceRange.NONE) : x.dims().get(d).extent();
+    }
+
     /** A parallel loop nest over the extents of {@code x} around {@code s}: every iteration its own element. */
     private static For nest(Variable x, List<Variable> counters, Stmt s) {
         List<Expr> zeros = new ArrayList<>();
         List<Expr> extents = new ArrayList<>();
         for (int d = 0; d < counters.size(); d++) {
             zeros.add(Exprs.integer(0));
-            extents.add(Call.extent(x, d, SourceRange.NONE));
+            extents.add(extent(x, d));
         }
         return For.parallelNest(counters, zeros, extents, new Block(List.of(s)), OmpParallelFor.plain(),
                 SourceRange.NONE);

@@ -38,6 +38,9 @@ public final class Runtime {
     public static final String PUT_D = "pa_put_d";
     public static final String RELEASE_D = "pa_release_d";
     public static final String GET_D = "pa_get_d";
+    /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
+    public static final String ZEROS = "pa_zeros";
+    public static final String RELEASE = "pa_free";
 
     /**
      * The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). The calls this class makes are
@@ -83,6 +86,23 @@ public final class Runtime {
             {
                 fprintf(stderr, "paradjoint: out of memory for the tape\\n");
                 abort();
+            }
+
+            /* A zero-filled array of count elements of size bytes, kept on the heap (a local adjoint as
+               large as an argument would not fit on the stack); released with pa_free. */
+            static inline void *pa_zeros(long count, size_t size)
+            {
+                void *p = calloc(count > 0 ? (size_t) count : 1, size);
+                if (p == NULL) {
+                    fprintf(stderr, "paradjoint: out of memory for %ld adjoint values\\n", count);
+                    abort();
+                }
+                return p;
+            }
+
+            static inline void pa_free(void *p)
+            {
+                free(p);
             }
             """ + stack("double", "d") + stack("int", "i") + """
 
