@@ -44,7 +44,11 @@ import org.paradjoint.core.mpi.MpiRuntime;
  */
 final class MpiCalls {
 
-    /** A user's buffer: an array (or scalar) and the offset of the first element sent or received. */
+    /**
+     * A user's buffer: an array (or scalar) and the offset of the first element sent or received,
+     * counted in elements of the array in row-major order (C's layout), so that a buffer of a
+     * multi-dimensional array may run over several rows, as C programs send them.
+     */
     private record Buffer(Variable var, Expr offset) {
     }
 
@@ -279,7 +283,7 @@ final class MpiCalls {
         Expr kRef = new VarRef(k, r);
         Expr index = user.offset() instanceof IntLit z && z.value() == 0 ? kRef : new Binary(Binary.Op.ADD, user.offset(), kRef, r);
         LValue t = new ArrayRef(temp, List.of(kRef), r);
-        LValue u = new ArrayRef(user.var(), List.of(index), r);
+        LValue u = new ArrayRef(user.var(), indices(user.var(), index, r), r);
         Stmt body = intoTemp ? set(t, u, r) : set(u, t, r);
         return new For(k, new IntLit(0, r), Binary.Op.LT, count, new IntLit(1, r), new Block(List.of(body), r), null,
                 List.of(), r);
@@ -289,7 +293,63 @@ final class MpiCalls {
         return new Assign(target, Assign.Op.SET, value, false, List.of(), r);
     }
 
-    /** {@code &x[k]}, {@code x + k}, {@code k + x}, {@code x} (a one-dimensional array) or {@code &s} (a scalar). */
+    /**
+     * The indices of element {@code flat} (row-major) of {@code array}: {@code flat} itself for one
+     * dimension, {@code flat / m} and {@code flat % m} for {@code a[][m]}, and so on.
+     */
+    private static List<Expr> indices(Variable array, Expr flat, SourceRange r) {
+        List<Expr> out = new ArrayList<>();
+        Expr stride = null; // the elements of one step in the current dimension
+        for (int d = array.rank() - 1; d >= 0; d--) {
+            Expr step = stride == null ? flat : new Binary(Binary.Op.DIV, flat, stride, r);
+            out.add(0, d == 0 ? step : new Binary(Binary.Op.MOD, step, array.dims().get(d).extent(), r));
+            Expr extent = array.dims().get(d).extent();
+            stride = d == 0 ? null : stride == null ? extent : new Binary(Binary.Op.MUL, stride, extent, r);
+        }
+        return out;
+    }
+
+    /**
+     * The row-major offset of {@code a[i][j]...}: the leading {@code indices} of an array whose
+     * trailing extents are known (missing trailing indices count as 0: {@code a[i]} is row i).
+     */
+    private Expr flatOffset(Variable array, List<Expr> indices, IASTNode where) {
+        for (int d = 1; d < array.rank(); d++) {
+            if (!array.dims().get(d).extentKnown()) {
+                throw error("unsupported-mpi.buffer", where, "code", SourceText.excerpt(where));
+            }
+        }
+        SourceRange r = ctx.src.range(where);
+        Expr flat = new IntLit(0, r);
+        for (int d = 0; d < array.rank(); d++) {
+            Expr scaled = d == 0 || flat instanceof IntLit z && z.value() == 0 ? flat
+                    : new Binary(Binary.Op.MUL, flat, array.dims().get(d).extent(), r);
+            flat = d < indices.size() ? plus(scaled, Binary.Op.ADD, indices.get(d), r) : scaled;
+        }
+        return flat;
+    }
+
+    /** The subscripts of {@code a[i][j]...} (outermost last) and its array, or null when it is not one. */
+    private Buffer subscripted(IASTExpression e, IASTNode where) {
+        List<IASTExpression> subscripts = new ArrayList<>();
+        IASTExpression s = Exprs.stripParens(e);
+        while (s instanceof IASTArraySubscriptExpression a) {
+            subscripts.add(0, (IASTExpression) a.getArgument());
+            s = Exprs.stripParens(a.getArrayExpression());
+        }
+        Variable array = ctx.exprs.arrayValued(s);
+        if (array == null || subscripts.size() > array.rank()) {
+            return null;
+        }
+        List<Expr> indices = subscripts.stream().map(i -> ctx.exprs.value(i)).toList();
+        return new Buffer(array, array.rank() == 1 ? indices.isEmpty() ? new IntLit(0) : indices.get(0)
+                : flatOffset(array, indices, where));
+    }
+
+    /**
+     * {@code &x[k]}, {@code x + k}, {@code k + x}, {@code x} (an array or pointer), {@code &a[i][j]},
+     * {@code a[i]} (row i of a two-dimensional array) or {@code &s} (a scalar).
+     */
     private Buffer buffer(IASTInitializerClause arg) {
         IASTExpression e = Exprs.stripParens((IASTExpression) arg);
         if (isConstant(arg, "MPI_IN_PLACE")) {
@@ -298,9 +358,9 @@ final class MpiCalls {
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
             IASTExpression operand = Exprs.stripParens(u.getOperand());
             if (operand instanceof IASTArraySubscriptExpression) {
-                Expr element = ctx.exprs.value(operand);
-                if (element instanceof ArrayRef a && a.indices().size() == 1 && a.var().rank() == 1) {
-                    return new Buffer(a.var(), a.indices().get(0));
+                Buffer element = subscripted(operand, arg);
+                if (element != null && countSubscripts(operand) == element.var().rank()) {
+                    return element;
                 }
             } else if (operand instanceof IASTIdExpression) {
                 if (ctx.exprs.value(operand) instanceof VarRef v && v.var().isScalar()) {
@@ -322,9 +382,10 @@ final class MpiCalls {
      */
     private Buffer pointer(IASTExpression expression) {
         IASTExpression e = Exprs.stripParens(expression);
-        if (e instanceof IASTIdExpression) {
-            Variable v = ctx.exprs.arrayValued(e);
-            return v != null && v.rank() == 1 ? new Buffer(v, new IntLit(0)) : null;
+        if (e instanceof IASTIdExpression || e instanceof IASTArraySubscriptExpression) {
+            // an array or pointer, or a row of one (a[i] of a two-dimensional a): a pointer to elements
+            Buffer b = subscripted(e, e);
+            return b != null && countSubscripts(e) < b.var().rank() ? b : null;
         }
         if (!(e instanceof IASTBinaryExpression b) || b.getOperator() != IASTBinaryExpression.op_plus
                 && b.getOperator() != IASTBinaryExpression.op_minus) {
@@ -339,6 +400,15 @@ final class MpiCalls {
         Buffer right = b.getOperator() == IASTBinaryExpression.op_plus ? pointer(b.getOperand2()) : null;
         return right == null ? null
                 : new Buffer(right.var(), plus(ctx.exprs.value(b.getOperand1()), Binary.Op.ADD, right.offset(), r));
+    }
+
+    private static int countSubscripts(IASTExpression e) {
+        int n = 0;
+        for (IASTExpression s = Exprs.stripParens(e); s instanceof IASTArraySubscriptExpression a;
+                s = Exprs.stripParens(a.getArrayExpression())) {
+            n++;
+        }
+        return n;
     }
 
     private static Expr plus(Expr a, Binary.Op op, Expr b, SourceRange r) {

@@ -96,9 +96,9 @@ class MpiDiagnosticsTest {
     }
 
     @Test
-    void bufferInsideATwoDimensionalArray() {
-        expect("    double a[4][4] = {{0.0}};\n    a[1][1] = x[0];\n    MPI_Allreduce(&a[1][0], f, 1, MPI_DOUBLE, MPI_SUM, comm);\n",
-                "unsupported-mpi", 7, 19, "&a[1][0]");
+    void addressOfARow() {
+        expect("    double a[4][4] = {{0.0}};\n    a[1][1] = x[0];\n    MPI_Allreduce(&a[1], f, 1, MPI_DOUBLE, MPI_SUM, comm);\n",
+                "unsupported-mpi", 7, 19, "&a[1]", "&a[i][j]");
     }
 
     @Test
