@@ -49,7 +49,11 @@ final class MpiCalls {
      * counted in elements of the array in row-major order (C's layout), so that a buffer of a
      * multi-dimensional array may run over several rows, as C programs send them.
      */
-    private record Buffer(Variable var, Expr offset) {
+    private record Buffer(Variable var, Expr offset, List<Expr> row) {
+
+        Buffer(Variable var, Expr offset) {
+            this(var, offset, null);
+        }
     }
 
     private static final Set<String> ONE_SIDED = Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Win_create",
@@ -283,7 +287,7 @@ final class MpiCalls {
         Expr kRef = new VarRef(k, r);
         Expr index = user.offset() instanceof IntLit z && z.value() == 0 ? kRef : new Binary(Binary.Op.ADD, user.offset(), kRef, r);
         LValue t = new ArrayRef(temp, List.of(kRef), r);
-        LValue u = new ArrayRef(user.var(), indices(user.var(), index, r), r);
+        LValue u = new ArrayRef(user.var(), inOneRow(user, count) ? row(user, kRef) : indices(user.var(), index, r), r);
         Stmt body = intoTemp ? set(t, u, r) : set(u, t, r);
         return new For(k, new IntLit(0, r), Binary.Op.LT, count, new IntLit(1, r), new Block(List.of(body), r), null,
                 List.of(), r);
@@ -291,6 +295,18 @@ final class MpiCalls {
 
     private static Stmt set(LValue target, Expr value, SourceRange r) {
         return new Assign(target, Assign.Op.SET, value, false, List.of(), r);
+    }
+
+    /** Whether the buffer is one row from its start: {@code count} is the row's declared length. */
+    private static boolean inOneRow(Buffer user, Expr count) {
+        return user.row() != null && count.equals(user.var().dims().get(user.var().rank() - 1).extent());
+    }
+
+    /** Element {@code k} of the row the buffer starts: {@code a[i][k]}. */
+    private static List<Expr> row(Buffer user, Expr k) {
+        List<Expr> out = new ArrayList<>(user.row());
+        out.add(k);
+        return out;
     }
 
     /**
@@ -342,8 +358,14 @@ final class MpiCalls {
             return null;
         }
         List<Expr> indices = subscripts.stream().map(i -> ctx.exprs.value(i)).toList();
-        return new Buffer(array, array.rank() == 1 ? indices.isEmpty() ? new IntLit(0) : indices.get(0)
-                : flatOffset(array, indices, where));
+        if (array.rank() == 1) {
+            return new Buffer(array, indices.isEmpty() ? new IntLit(0) : indices.get(0));
+        }
+        // a[i] or &a[i][0]: the start of a row, which a count of one row's length does not leave
+        boolean rowStart = indices.size() == array.rank() - 1 || indices.size() == array.rank()
+                && indices.get(array.rank() - 1) instanceof IntLit z && z.value() == 0;
+        return new Buffer(array, flatOffset(array, indices, where),
+                rowStart ? indices.subList(0, array.rank() - 1) : null);
     }
 
     /**
