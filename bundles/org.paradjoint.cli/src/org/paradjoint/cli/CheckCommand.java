@@ -77,22 +77,19 @@ final class CheckCommand implements Command {
                 allowZero = true;
             } else if (args[k].equals("--force")) {
                 force = true;
-            } else if (args[k].equals("--threads") || args[k].startsWith("--threads=")) {
+            } else if (isCountsOption(args[k], "--threads") || isCountsOption(args[k], "--ranks")) {
+                boolean forThreads = isCountsOption(args[k], "--threads");
                 String v = args[k].contains("=") ? args[k].substring(args[k].indexOf('=') + 1)
                         : k + 1 < args.length ? args[++k] : "";
                 try {
-                    threads = parseThreads(v);
+                    if (forThreads) {
+                        threads = parseCounts(v);
+                    } else {
+                        ranks = parseCounts(v);
+                    }
                 } catch (NumberFormatException e) {
-                    err.println("paradjoint check: --threads needs a list of positive integers, e.g. 1,2");
-                    return Paradjoint.USAGE;
-                }
-            } else if (args[k].equals("--ranks") || args[k].startsWith("--ranks=")) {
-                String v = args[k].contains("=") ? args[k].substring(args[k].indexOf('=') + 1)
-                        : k + 1 < args.length ? args[++k] : "";
-                try {
-                    ranks = parseThreads(v);
-                } catch (NumberFormatException e) {
-                    err.println("paradjoint check: --ranks needs a list of positive integers, e.g. 1,2,4");
+                    err.println("paradjoint check: " + (forThreads ? "--threads" : "--ranks")
+                            + " needs a list of positive integers, e.g. " + (forThreads ? "1,2" : "1,2,4"));
                     return Paradjoint.USAGE;
                 }
             } else {
@@ -265,7 +262,13 @@ final class CheckCommand implements Command {
                 ReductionLengths.symbolic());
     }
 
-    private static List<Integer> parseThreads(String v) {
+    /** {@code --NAME LIST} or {@code --NAME=LIST}: a list of thread or rank counts. */
+    private static boolean isCountsOption(String arg, String name) {
+        return arg.equals(name) || arg.startsWith(name + "=");
+    }
+
+    /** {@code 1,2,4}: positive counts; a {@link NumberFormatException} otherwise. */
+    private static List<Integer> parseCounts(String v) {
         List<Integer> r = new ArrayList<>();
         for (String p : v.split(",")) {
             int t = Integer.parseInt(p.trim());
