@@ -164,6 +164,34 @@ void rows(int n, int m, const double x[n][m], double u[n + 2][m], double *f, MPI
     MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
 }
 
+/* a helper that shifts one value around the ring with non-blocking calls, called twice: it is
+ * inlined with request arrays of each call's own, and each wait finds its own call */
+static void shift(int n, double *w, int d, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Request req[2];
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    MPI_Irecv(&w[n - 1], 1, MPI_DOUBLE, (rank + size - d % size) % size, d, comm, &req[0]);
+    MPI_Isend(&w[0], 1, MPI_DOUBLE, (rank + d) % size, d, comm, &req[1]);
+    MPI_Waitall(2, req, MPI_STATUSES_IGNORE);
+}
+
+#pragma ad gradient(f : x)
+void shifts_in_helper(int n, const double *x, double *w, double *f, MPI_Comm comm)
+{
+    for (int i = 0; i < n; i++)
+        w[i] = x[i] * x[i];
+    shift(n, w, 1, comm);
+    for (int i = 0; i < n; i++)
+        w[i] = sin(w[i]) + w[(i + 1) % n];
+    shift(n, w, 2, comm);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += w[i] * x[i];
+    MPI_Allreduce(&s, f, 1, MPI_DOUBLE, MPI_SUM, comm);
+}
+
 /* MPI_Bcast from a root that is not rank 0 (when there are several), a Barrier, and an
  * in-place Allreduce of an array */
 #pragma ad gradient(f : x)

@@ -39,6 +39,7 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "chain_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "collect_any", "--set n=12"),
             new Example("mpi/rules.c", "rows", "--set n=4 --set m=5"),
+            new Example("mpi/rules.c", "shifts_in_helper", "--set n=6 --extent w=n"),
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
             new Example("mpi/rules.c", "reduce", "--set n=12"),
             new Example("mpi/rules.c", "gather", "--set n=5 --extent all=20"),
