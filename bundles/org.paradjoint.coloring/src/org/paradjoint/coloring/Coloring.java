@@ -63,16 +63,8 @@ public final class Coloring {
                 (t1 - t0) / 1e6, (t3 - t1) / 1e6, (t3 - t2) / 1e6);
     }
 
-    /**
-     * A bound no valid colouring can beat, used to stop recolouring early. The column/row bounds are the
-     * densest row/column (a clique in the intersection graph); for the symmetric kinds only the trivial
-     * "one edge needs two colours" is used (see {@link ColoringProblem#lowerBound} for why max degree + 1
-     * is not one).
-     */
+    /** A bound no valid colouring can beat ({@link ColoringProblem#lowerBound}), used to stop recolouring early. */
     static int provenLowerBound(SparsityPattern pattern, ColoringProblem problem) {
-        return switch (problem) {
-            case COLUMN, ROW -> Math.max(1, problem.lowerBound(pattern));
-            case DISTANCE_1, STAR, ACYCLIC -> problem.lowerBound(pattern) >= 2 ? 2 : 1;
-        };
+        return Math.max(1, problem.lowerBound(pattern));
     }
 }

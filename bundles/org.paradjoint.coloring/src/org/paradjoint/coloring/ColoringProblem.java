@@ -56,18 +56,18 @@ public enum ColoringProblem {
     }
 
     /**
-     * A reference bound printed next to the colour count: for {@link #COLUMN} the largest number of
-     * nonzeros in a row and for {@link #ROW} the largest number in a column (true lower bounds: those
-     * columns/rows are pairwise in conflict). For the symmetric kinds it is the maximum degree plus one,
-     * the size of the largest closed neighbourhood; note this is what a column partition of the same
-     * matrix would need at least, not a lower bound for star/acyclic colourings (an arrowhead matrix is
-     * star coloured with 2 colours).
+     * A lower bound no valid colouring can beat, printed next to the colour count: for {@link #COLUMN}
+     * the largest number of nonzeros in a row and for {@link #ROW} the largest number in a column
+     * (those columns/rows are pairwise in conflict). For the symmetric kinds only the trivial bound,
+     * 2 when there is an off-diagonal nonzero: the maximum degree plus one (the largest closed
+     * neighbourhood) is what a column partition needs, not these colourings, which exploit symmetry
+     * (an arrowhead matrix is star coloured with 2 colours, a 2-D grid distance-1 coloured with 2).
      */
     public int lowerBound(SparsityPattern pattern) {
         return switch (this) {
             case COLUMN -> pattern.maxRowNnz();
             case ROW -> pattern.maxColNnz();
-            case DISTANCE_1, STAR, ACYCLIC -> maxOffDiagonalDegree(pattern) + (pattern.rows() > 0 ? 1 : 0);
+            case DISTANCE_1, STAR, ACYCLIC -> maxOffDiagonalDegree(pattern) > 0 ? 2 : pattern.rows() > 0 ? 1 : 0;
         };
     }
 

@@ -77,8 +77,8 @@ public final class ColorCommand {
               --help        show this text
 
             The lower bound is the largest number of nonzeros in a row (column), in a column (row), and
-            the maximum degree + 1 for the symmetric problems, where it is what a column partition would
-            need (not a bound for star/acyclic colourings, which exploit symmetry). For bicolor the tool
+            only the trivial 2 for the symmetric problems (distance-1, star, acyclic), whose optimum can
+            be far below what a column partition needs. For bicolor the tool
             prints the one-sided colour counts in the same order instead, and --improve is not supported.
             """.formatted(PROBLEMS, ORDERS);
 

@@ -102,7 +102,7 @@ class ColorCommandTest {
                 assertEquals(order, j.get("order"));
                 int colors = Integer.parseInt(j.get("colors"));
                 assertTrue(colors >= 2 && colors <= 13, problem + " " + order + " " + colors);
-                assertEquals(problem.equals("column") || problem.equals("row") ? "5" : "5", j.get("lower_bound"));
+                assertEquals(problem.equals("column") || problem.equals("row") ? "5" : "2", j.get("lower_bound"));
             }
         }
     }
