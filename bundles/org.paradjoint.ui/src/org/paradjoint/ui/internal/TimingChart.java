@@ -20,7 +20,8 @@ import org.paradjoint.pipeline.timing.TimingRow;
  * Two charts of a timing experiment at its largest problem size: speed-up versus threads (one
  * line per variant through the medians, the ideal speed-up dashed) and the median time of each
  * variant at the largest thread count (bars). Whiskers span the fastest and slowest measurement,
- * so a difference smaller than the spread is seen to be noise.
+ * so a difference smaller than the spread is seen to be noise. An MPI kernel timed on several rank
+ * counts is charted at the smallest, which the titles name.
  */
 final class TimingChart extends Canvas {
 
@@ -50,7 +51,9 @@ final class TimingChart extends Canvas {
             return;
         }
         long size = rows.stream().mapToLong(TimingRow::size).max().orElse(0);
-        List<TimingRow> at = rows.stream().filter(r -> r.size() == size).toList();
+        // the runs of one rank count (an MPI kernel timed on several: the smallest; the CSV has them all)
+        int ranks = rows.stream().filter(r -> r.size() == size).mapToInt(TimingRow::ranks).min().orElse(1);
+        List<TimingRow> at = rows.stream().filter(r -> r.size() == size && r.ranks() == ranks).toList();
         Map<String, List<TimingRow>> byVariant = new LinkedHashMap<>();
         at.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
         boolean wide = area.width >= 2 * area.height;
@@ -58,11 +61,12 @@ final class TimingChart extends Canvas {
                 : new Rectangle(0, 0, area.width, area.height / 2);
         Rectangle right = wide ? new Rectangle(area.width / 2, 0, area.width - area.width / 2, area.height)
                 : new Rectangle(0, area.height / 2, area.width, area.height - area.height / 2);
-        speedups(gc, left, byVariant, size);
-        times(gc, right, byVariant, size);
+        String where = "size " + size + (ranks > 1 ? ", " + ranks + " ranks" : "");
+        speedups(gc, left, byVariant, where);
+        times(gc, right, byVariant, where);
     }
 
-    private void speedups(GC gc, Rectangle box, Map<String, List<TimingRow>> byVariant, long size) {
+    private void speedups(GC gc, Rectangle box, Map<String, List<TimingRow>> byVariant, String where) {
         TreeSet<Integer> threads = new TreeSet<>();
         byVariant.values().forEach(l -> l.forEach(r -> threads.add(r.threads())));
         List<Integer> xs = new ArrayList<>(threads);
@@ -71,7 +75,7 @@ final class TimingChart extends Canvas {
                         .filter(Double::isFinite).max().orElse(1));
         double step = niceStep(ymax / 4);
         ymax = step * Math.ceil(ymax * 1.05 / step);
-        Rectangle plot = plotArea(gc, box, "Speed-up versus threads (size " + size + ")");
+        Rectangle plot = plotArea(gc, box, "Speed-up versus threads (" + where + ")");
         axes(gc, plot, ymax, step, "speed-up");
         for (int k = 0; k < xs.size(); k++) {
             String label = xs.get(k) + (k == xs.size() - 1 ? " threads" : "");
@@ -108,11 +112,11 @@ final class TimingChart extends Canvas {
         gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
     }
 
-    private void times(GC gc, Rectangle box, Map<String, List<TimingRow>> byVariant, long size) {
+    private void times(GC gc, Rectangle box, Map<String, List<TimingRow>> byVariant, String where) {
         int maxThreads = byVariant.values().stream().flatMap(List::stream).mapToInt(TimingRow::threads).max()
                 .orElse(1);
         Rectangle plot = plotArea(gc, box, "Time per call at " + maxThreads + " thread"
-                + (maxThreads == 1 ? "" : "s") + " (size " + size + "): median, min..max");
+                + (maxThreads == 1 ? "" : "s") + " (" + where + "): median, min..max");
         List<String> names = new ArrayList<>(byVariant.keySet());
         double tmax = byVariant.values().stream().flatMap(List::stream).filter(r -> r.threads() == maxThreads)
                 .mapToDouble(r -> Math.max(r.medianSeconds(), r.maxSeconds())).max().orElse(1);
