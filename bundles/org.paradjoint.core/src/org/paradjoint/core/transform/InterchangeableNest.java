@@ -23,17 +23,18 @@ import org.paradjoint.core.ir.Variable;
  * should be): {@code for o { leading; for n { increments } trailing }}, where every statement but
  * the inner loop is an assignment to an adjoint array element and
  * <ul>
- * <li>{@code leading} and the inner loop's body are increments {@code X[..] += e} (or
- * {@code -=}) whose values and indices read no array the nest increments: their terms are fixed
- * before the nest runs, so the increments commute and any order of them gives each element the
- * same sum (up to reassociation);</li>
- * <li>{@code trailing} are updates {@code R[idx] = g} of arrays the nest does not increment, each
- * array updated once, {@code g} reading {@code R} only at {@code idx} and nothing the nest
- * increments or updates otherwise, and every reference to {@code R} in the nest is
- * {@code R[idx]} with one index exactly the outer counter: iteration {@code o} reads and then
- * updates its own element, which no other iteration touches, so the updates may all run after
- * the whole nest (in a loop of their own) and every increment still reads the value from
- * before;</li>
+ * <li>the inner loop's body is increments {@code X[..] += e} (or {@code -=}), and every increment
+ * of the nest (inside the inner loop or not) reads, in its value and indices, no array the nest
+ * increments: the terms are fixed before the nest runs, so the increments commute and any order
+ * of them gives each element the same sum (up to reassociation);</li>
+ * <li>the other statements before and after the inner loop are increments as above or updates
+ * {@code R[idx] = g} (resets, scalings) of arrays the nest does not increment, where {@code g}
+ * reads {@code R} only at {@code idx} and nothing else the nest writes, and every reference to
+ * {@code R} in the nest is {@code R[idx]}, with one index exactly the outer counter: iteration
+ * {@code o} is the only one that touches its element, so running all the statements before the
+ * inner loop first (in a loop of their own, each iteration's in its order), then the nest, then
+ * all those after it (likewise) keeps every access to the element in its order and every
+ * increment reads the value it read before;</li>
  * <li>the inner loop's bounds and step read neither the outer counter nor anything the nest
  * writes (a rectangular nest: a triangular one, {@code k = i + 1 .. m}, is left alone).</li>
  * </ul>
@@ -60,9 +61,9 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
             return Optional.empty();
         }
         int at = loops.get(0);
-        List<Assign> leading = increments(body.subList(0, at), adjoints);
-        List<Assign> nested = increments(inner.body().stmts(), adjoints);
-        List<Assign> trailing = updates(body.subList(at + 1, body.size()), adjoints);
+        List<Assign> leading = assignments(body.subList(0, at), adjoints, true);
+        List<Assign> nested = assignments(inner.body().stmts(), adjoints, false);
+        List<Assign> trailing = assignments(body.subList(at + 1, body.size()), adjoints, true);
         if (leading == null || nested == null || nested.isEmpty() || trailing == null) {
             return Optional.empty();
         }
@@ -75,50 +76,53 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
         return inner.body().stmts().stream().map(Assign.class::cast).toList();
     }
 
-    /** Every array the nest increments. */
-    Set<Variable> incremented() {
-        Set<Variable> out = new HashSet<>();
-        leading.forEach(a -> out.add(a.target().var()));
-        nested().forEach(a -> out.add(a.target().var()));
+    /** The increments before and after the inner loop (they stay in loops over the outer counter). */
+    List<Assign> outerIncrements() {
+        List<Assign> out = new ArrayList<>();
+        for (List<Assign> part : List.of(leading, trailing)) {
+            part.stream().filter(InterchangeableNest::isIncrement).forEach(out::add);
+        }
+        return out;
+    }
+
+    private List<Assign> updates() {
+        List<Assign> out = new ArrayList<>();
+        for (List<Assign> part : List.of(leading, trailing)) {
+            part.stream().filter(a -> !isIncrement(a)).forEach(out::add);
+        }
         return out;
     }
 
     private boolean legal() {
-        Set<Variable> incremented = incremented();
-        Set<Variable> updated = new HashSet<>();
-        for (Assign t : trailing) {
-            if (!updated.add(t.target().var()) || incremented.contains(t.target().var())) {
-                return false;
-            }
-        }
+        List<Assign> increments = new ArrayList<>(nested());
+        increments.addAll(outerIncrements());
+        Set<Variable> incremented = new HashSet<>();
+        increments.forEach(a -> incremented.add(a.target().var()));
         Set<Variable> written = new HashSet<>(incremented);
-        written.addAll(updated);
+        updates().forEach(a -> written.add(a.target().var()));
         Set<Variable> header = new HashSet<>();
         for (Expr e : List.of(inner.lower(), inner.bound(), inner.step())) {
             header.addAll(ExprUtil.variables(e));
         }
-        if (header.contains(outer.counter()) || header.stream().anyMatch(written::contains)) {
+        if (header.contains(outer.counter()) || header.stream().anyMatch(written::contains) || hasRuntimeShape()) {
             return false;
         }
-        if (hasRuntimeShape()) {
-            return false;
-        }
-        List<Assign> increments = new ArrayList<>(leading);
-        increments.addAll(nested());
         for (Assign a : increments) {
             if (reads(a).stream().anyMatch(incremented::contains)) {
                 return false;
             }
         }
-        for (Assign a : leading) {
-            // the inner counter is not defined before the inner loop runs
+        List<Assign> outside = new ArrayList<>(leading);
+        outside.addAll(trailing);
+        for (Assign a : outside) {
+            // the inner counter is not defined before the inner loop runs, nor fixed after it
             if (reads(a).contains(inner.counter())) {
                 return false;
             }
         }
-        for (Assign t : trailing) {
+        for (Assign t : updates()) {
             ArrayRef own = (ArrayRef) t.target();
-            if (!ownedBy(own, outer.counter()) || reads(t).contains(inner.counter())) {
+            if (incremented.contains(own.var()) || !ownedBy(own, outer.counter())) {
                 return false;
             }
             Set<Variable> others = new HashSet<>(written);
@@ -164,25 +168,19 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
         return r.indices().stream().anyMatch(i -> i instanceof VarRef v && v.var().equals(counter));
     }
 
-    /** {@code stmts} as increments of adjoint array elements, or null when one is anything else. */
-    private static List<Assign> increments(List<Stmt> stmts, Set<Variable> adjoints) {
-        List<Assign> out = new ArrayList<>();
-        for (Stmt s : stmts) {
-            if (!(s instanceof Assign a && (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB)
-                    && a.target() instanceof ArrayRef r && adjoints.contains(r.var()))) {
-                return null;
-            }
-            out.add(a);
-        }
-        return out;
+    static boolean isIncrement(Assign a) {
+        return a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB;
     }
 
-    /** {@code stmts} as plain (not atomic) assignments to adjoint array elements, or null. */
-    private static List<Assign> updates(List<Stmt> stmts, Set<Variable> adjoints) {
+    /**
+     * {@code stmts} as assignments to adjoint array elements: increments, and where
+     * {@code updates} plain (not atomic) {@code =}; null when one is anything else.
+     */
+    private static List<Assign> assignments(List<Stmt> stmts, Set<Variable> adjoints, boolean updates) {
         List<Assign> out = new ArrayList<>();
         for (Stmt s : stmts) {
-            if (!(s instanceof Assign a && a.op() == Assign.Op.SET && !a.atomic()
-                    && a.target() instanceof ArrayRef r && adjoints.contains(r.var()))) {
+            if (!(s instanceof Assign a && a.target() instanceof ArrayRef r && adjoints.contains(r.var())
+                    && (isIncrement(a) || updates && a.op() == Assign.Op.SET && !a.atomic()))) {
                 return null;
             }
             out.add(a);

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -37,8 +38,10 @@ import org.paradjoint.core.ir.Variable;
  * index other than the last one varies with the innermost counter).</li>
  * </ul>
  * Otherwise the nest stays as it is. Each interchange is reported ({@code loop-interchanged}, and
- * {@code race-owned} at the increments that had needed protection). Under the ATOMIC race
- * strategy the parallel loops keep their order (its output is the atomic baseline).
+ * {@code race-owned} at the increments that had needed protection). Parallel loops are
+ * interchanged under the PRIVATE race strategy only (the command line's default, which avoids
+ * atomics wherever it can); the others keep the primal order, whose increments their decisions
+ * (atomics, reduction clauses) are about.
  */
 final class LoopOrder {
 
@@ -57,7 +60,7 @@ final class LoopOrder {
      * variables, and the reports go to {@code diagnostics} (stale per-thread notes removed).
      */
     static Function apply(Function f, Set<Variable> adjoints, RaceStrategy strategy, List<Diagnostic> diagnostics) {
-        LoopOrder pass = new LoopOrder(adjoints, strategy != RaceStrategy.ATOMIC, diagnostics);
+        LoopOrder pass = new LoopOrder(adjoints, strategy == RaceStrategy.PRIVATE, diagnostics);
         return f.withBody(pass.block(f.body()));
     }
 
@@ -97,7 +100,7 @@ final class LoopOrder {
         if (!n.outer().isParallel()) {
             return stridedSwapped < stridedNow ? Optional.of(locality) : Optional.empty();
         }
-        if (!parallel || !owns(n.leading(), o) || !owns(n.nested(), i) || stridedSwapped > stridedNow
+        if (!parallel || !owns(n.outerIncrements(), o) || !owns(n.nested(), i) || stridedSwapped > stridedNow
                 || stridedSwapped == stridedNow && owns(n.nested(), o)) {
             return Optional.empty();
         }
@@ -121,11 +124,12 @@ final class LoopOrder {
         if (!n.leading().isEmpty()) {
             out.add(outer.withBody(new Block(unprotected(n.leading(), plain), outer.body().range())).withOmp(omp));
         }
-        For swappedInner = outer.withBody(new Block(unprotected(n.nested(), plain), n.inner().body().range()))
-                .withOmp(null);
-        out.add(n.inner().withBody(Block.of(swappedInner)).withOmp(omp));
+        // each loop keeps the source range of its level: the parallel loop is still the one at the outer line
+        For swappedInner = header(outer, new Block(unprotected(n.nested(), plain), n.inner().body().range()), null,
+                n.inner().range());
+        out.add(header(n.inner(), Block.of(swappedInner), omp, outer.range()));
         if (!n.trailing().isEmpty()) {
-            out.add(outer.withBody(new Block(new ArrayList<>(n.trailing()), outer.body().range())).withOmp(omp));
+            out.add(outer.withBody(new Block(unprotected(n.trailing(), plain), outer.body().range())).withOmp(omp));
         }
         diagnostics.add(Diagnostic.info("loop-interchanged", outer.range(), "outer", outer.counter().name(), "inner",
                 n.inner().counter().name(), "reason", why));
@@ -139,12 +143,12 @@ final class LoopOrder {
     private void reportOwned(For outer, InterchangeableNest n) {
         Set<Variable> accumulated = new LinkedHashSet<>();
         outer.omp().accumulators().forEach(a -> accumulated.add(a.target()));
-        List<Assign> increments = new ArrayList<>(n.leading());
+        List<Assign> increments = new ArrayList<>(n.outerIncrements());
         increments.addAll(n.nested());
         for (Assign a : increments) {
             Variable target = a.target().var();
             if ((a.atomic() || accumulated.contains(target)) && a.range().isKnown()) {
-                Variable counter = n.leading().contains(a) ? outer.counter() : n.inner().counter();
+                Variable counter = n.nested().contains(a) ? n.inner().counter() : outer.counter();
                 diagnostics.add(Diagnostic.info("race-owned", a.range(), "adjoint", target.name(), "counter",
                         counter.name()));
             }
@@ -152,6 +156,12 @@ final class LoopOrder {
         diagnostics.removeIf(d -> d.code().equals("race-private-accumulation")
                 && outer.counter().name().equals(d.arguments().get("counter"))
                 && accumulated.stream().anyMatch(v -> v.name().equals(d.arguments().get("adjoint"))));
+    }
+
+    /** {@code loop}'s header around {@code body}, with {@code omp} and located at {@code range}. */
+    private static For header(For loop, Block body, OmpParallelFor omp, SourceRange range) {
+        return new For(loop.counter(), loop.lower(), loop.cmp(), loop.bound(), loop.step(), body, omp, loop.pragmas(),
+                range, loop.hint());
     }
 
     /** The clauses of a loop whose increments are all owned: no per-thread copies; {@code counter} private. */
