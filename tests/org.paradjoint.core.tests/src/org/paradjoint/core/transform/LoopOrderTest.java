@@ -60,6 +60,7 @@ class LoopOrderTest {
                     #pragma omp parallel for private(i, j, pa_sum)
                     for (i = m - 1; i >= 0; i--) {
                         pa_sum = 0.0;
+                        #pragma omp simd reduction(+: pa_sum)
                         for (j = 0; j < n; j++) {
                             Ab[i][j] += tmp[i] * yb[j];
                             pa_sum += A[i][j] * yb[j];
@@ -135,6 +136,7 @@ class LoopOrderTest {
         assertTrue(flat(b).contains(flat("""
                             for (k = nj - 1; k >= 0; k--) {
                                 pa_sum = 0.0;
+                                #pragma omp simd reduction(+: pa_sum)
                                 for (j = nl - 1; j >= 0; j--) {
                 """)), b);
         assertTrue(b.contains("Tb[i][k] += pa_sum;"), b);
