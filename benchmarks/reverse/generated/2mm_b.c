@@ -95,6 +95,7 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
             for (i = 0; i < ni; i++) {
                 for (k = nj - 1; k >= 0; k--) {
                     pa_sum = 0.0;
+                    #pragma omp simd reduction(+: pa_sum)
                     for (j = nl - 1; j >= 0; j--) {
                         pa_sum += C[k][j] * Db[i][j];
                         pa_Cb[k][j] += tmp[i][k] * Db[i][j];
@@ -119,6 +120,7 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
             for (i = 0; i < ni; i++) {
                 for (k = nk - 1; k >= 0; k--) {
                     pa_sum0 = 0.0;
+                    #pragma omp simd reduction(+: pa_sum0)
                     for (j = nj - 1; j >= 0; j--) {
                         pa_sum0 += alpha * B[k][j] * tmpb[i][j];
                         pa_Bb[k][j] += alpha * A[i][k] * tmpb[i][j];

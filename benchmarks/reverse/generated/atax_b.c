@@ -83,6 +83,7 @@ void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[
     #pragma omp parallel for private(i, j, pa_sum)
     for (i = m - 1; i >= 0; i--) {
         pa_sum = 0.0;
+        #pragma omp simd reduction(+: pa_sum)
         for (j = 0; j < n; j++) {
             Ab[i][j] += tmp[i] * yb[j];
             pa_sum += A[i][j] * yb[j];

@@ -96,6 +96,7 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
     #pragma omp parallel for private(i, j, pa_sum)
     for (i = n - 1; i >= 0; i--) {
         pa_sum = 0.0;
+        #pragma omp simd reduction(+: pa_sum)
         for (j = 0; j < m; j++) {
             pa_sum += A[i][j] * sb[j];
             Ab[i][j] += r[i] * sb[j];

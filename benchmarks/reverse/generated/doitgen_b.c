@@ -90,6 +90,7 @@ void doitgen_b(int nr, int nq, int np, double A[nr][nq][np], double Ab[nr][nq][n
                     }
                     for (s = np - 1; s >= 0; s--) {
                         pa_sum = 0.0;
+                        #pragma omp simd reduction(+: pa_sum)
                         for (p = np - 1; p >= 0; p--) {
                             pa_sum += C4[s][p] * sumb[r][q][p];
                             pa_C4b[s][p] += A[r][q][s] * sumb[r][q][p];

@@ -113,6 +113,7 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
     #pragma omp parallel for private(i, j, pa_sum)
     for (j = n - 1; j >= 0; j--) {
         pa_sum = 0.0;
+        #pragma omp simd reduction(+: pa_sum)
         for (i = 0; i < n; i++) {
             Ab[j][i] += beta * y[j] * xb[i];
             pa_sum += beta * A[j][i] * xb[i];
@@ -133,6 +134,7 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
             for (i = 0; i < n; i++) {
                 pa_sum0 = 0.0;
                 pa_sum1 = 0.0;
+                #pragma omp simd reduction(+: pa_sum0, pa_sum1)
                 for (j = n - 1; j >= 0; j--) {
                     pa_sum0 += v1[j] * Ab[i][j];
                     pa_v1b[j] += u1[i] * Ab[i][j];
