@@ -273,7 +273,8 @@ anything (its branch choices).
   2.2x (11.5x to 1.9x), against the page's run before this change; the
   hand-written ones also fuse the reset into the next half step.
 - Other increments that may collide between iterations (gemm's `Bb`, atax's
-  and bicg's vectors) are accumulated per thread by the
+  `xb`, bicg's `pb`, gemver's `xb`, `v1b`, `v2b`, 2mm's `Cb` and `Bb`,
+  doitgen's `C4b`) are accumulated per thread by the
   generated adjoints (`--race-strategy private`, the default): thread 0
   adds into the adjoint array itself, the other threads into zeroed copies
   (`calloc` per execution of the loop) that are summed into it in parallel
@@ -304,14 +305,43 @@ anything (its branch choices).
   private scalar and takes the sum once after that loop, as a hand-written
   dot product does: gemm went from about 10x to 1.7x the hand-written time
   with this (the run of this page against the one before it, same day).
-- Where the generated adjoints are still slower than the hand-written ones,
-  it is the loop order: the generated ones keep the primal's loops
-  (reversed), so atax's and bicg's adjoints walk columns of row-major
-  matrices where the hand-written ones traverse rows.
+- The generated adjoints choose the loop order of their two-deep nests of
+  increments (`loop-interchanged` in `results/differentiate.txt`, see
+  DESIGN.md): atax's and bicg's adjoints of the loop over columns run over
+  rows (`Ab[i][j]`, `A[i][j]` contiguous, `tmpb[i]`/`rb[i]` owned by the
+  row's iteration and summed in a private scalar, no per-thread copies; the
+  reset of `yb`/`sb` in a loop of its own), gemver's adjoint of
+  `x += beta A' y` runs over the rows j of `A` and owns `yb[j]` (`zb += xb`
+  in a loop of its own), and the sequential (p, s) nest of doitgen and the
+  (j, k) nests of 2mm inside their parallel loops put the counter of the
+  last dimension innermost (`C4`/`C4b`, `C`/`Cb`, `B`/`Bb` contiguous, `Ab`
+  and `tmpb` rows summed per k). Before this (the run of 2026-11-26 12:24
+  UTC at commit 89e1860, load about 1), generated/hand was, with 1 / 2
+  threads: atax 15.49 / 12.18, bicg 18.03 / 13.99, gemver 9.40 / 8.58,
+  doitgen 8.27 / 5.82, 2mm 3.19 / 4.50, gemm 2.32 / 2.14, trmm 7.03 / 9.03.
+- A private sum of such increments is reduced per SIMD lane
+  (`#pragma omp simd reduction(+: pa_sum)` on its loop, where the loop's
+  iterations are otherwise independent): without it gcc keeps the
+  floating-point sum in order and does not vectorise the loop. gemm's
+  adjoint went from about 99 ms to 34 ms with 1 thread with this (hand 37),
+  2mm's from 62 to 35, doitgen's from 23 to 10 (`bench_main time`, one run
+  each, same machine, load about 3.5).
+- What still separates them from the hand-written ones: the hand-written
+  atax, bicg and gemver fuse their adjoint nests into one pass over the rows
+  of `A` and `Ab` (atax also recomputes `tmp` in that pass), where the
+  generated ones make one pass per primal loop (two or three over `A`);
+  gemm's and 2mm's keep per-thread copies of `Bb`/`Cb` (allocated and summed
+  only with more than one thread) where the hand-written ones run the
+  parallel loop over the rows of `Bb`/`Cb` (a three-deep interchange with
+  the scaling of `Cb`/`Db` between them, which the rule, two-deep only,
+  leaves alone);
+  trmm's adjoint nest is not one of increments only (it scales `Bb[i][j]`
+  and reads it into `tempb` in the same iteration) and keeps its order and
+  its atomics on `Ab`.
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`
   and `C[k][j]` with k innermost, doitgen's `C4[s][p]` with s innermost,
   atax's and bicg's loops over columns), and the hand-written adjoints
-  traverse rows. The generated adjoints follow the primal's loops.
+  traverse rows.
 EOF2

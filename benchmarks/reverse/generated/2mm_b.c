@@ -73,6 +73,7 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
             double Db[ni][nl])
 {
     int i, j, k;
+    double pa_sum, pa_sum0;
     (void) D;
     #pragma omp parallel for private(i, j, k)
     for (i = 0; i < ni; i++) {
@@ -87,16 +88,21 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
         int pa_nt = pa_num_threads();
         size_t pa_Cb_buf_len = (size_t) (nj) * (size_t) (nl);
         double *pa_Cb_buf = pa_thread_buffers(pa_nt, pa_Cb_buf_len);
-        #pragma omp parallel private(i, j, k) num_threads(pa_nt)
+        #pragma omp parallel private(i, j, k, pa_sum) num_threads(pa_nt)
         {
             double (*pa_Cb)[nl] = (double (*)[nl]) pa_thread_part((double *) Cb, pa_Cb_buf, pa_Cb_buf_len);
             #pragma omp for
             for (i = 0; i < ni; i++) {
-                for (j = nl - 1; j >= 0; j--) {
-                    for (k = nj - 1; k >= 0; k--) {
-                        tmpb[i][k] += C[k][j] * Db[i][j];
+                for (k = nj - 1; k >= 0; k--) {
+                    pa_sum = 0.0;
+                    #pragma omp simd reduction(+: pa_sum)
+                    for (j = nl - 1; j >= 0; j--) {
+                        pa_sum += C[k][j] * Db[i][j];
                         pa_Cb[k][j] += tmp[i][k] * Db[i][j];
                     }
+                    tmpb[i][k] += pa_sum;
+                }
+                for (j = nl - 1; j >= 0; j--) {
                     Db[i][j] = beta * Db[i][j];
                 }
             }
@@ -107,16 +113,21 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
         int pa_nt0 = pa_num_threads();
         size_t pa_Bb_buf_len = (size_t) (nk) * (size_t) (nj);
         double *pa_Bb_buf = pa_thread_buffers(pa_nt0, pa_Bb_buf_len);
-        #pragma omp parallel private(i, j, k) num_threads(pa_nt0)
+        #pragma omp parallel private(i, j, k, pa_sum0) num_threads(pa_nt0)
         {
             double (*pa_Bb)[nj] = (double (*)[nj]) pa_thread_part((double *) Bb, pa_Bb_buf, pa_Bb_buf_len);
             #pragma omp for
             for (i = 0; i < ni; i++) {
-                for (j = nj - 1; j >= 0; j--) {
-                    for (k = nk - 1; k >= 0; k--) {
-                        Ab[i][k] += alpha * B[k][j] * tmpb[i][j];
+                for (k = nk - 1; k >= 0; k--) {
+                    pa_sum0 = 0.0;
+                    #pragma omp simd reduction(+: pa_sum0)
+                    for (j = nj - 1; j >= 0; j--) {
+                        pa_sum0 += alpha * B[k][j] * tmpb[i][j];
                         pa_Bb[k][j] += alpha * A[i][k] * tmpb[i][j];
                     }
+                    Ab[i][k] += pa_sum0;
+                }
+                for (j = nj - 1; j >= 0; j--) {
                     tmpb[i][j] = 0.0;
                 }
             }

@@ -71,6 +71,7 @@ void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[
             double y[n], double yb[n], double tmp[m], double tmpb[m])
 {
     int i, j;
+    double pa_sum;
     (void) y;
     #pragma omp parallel for private(i, j)
     for (i = 0; i < m; i++) {
@@ -79,23 +80,19 @@ void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[
             tmp[i] = tmp[i] + A[i][j] * x[j];
         }
     }
-    {
-        int pa_nt = pa_num_threads();
-        size_t pa_tmpb_buf_len = (size_t) (m);
-        double *pa_tmpb_buf = pa_thread_buffers(pa_nt, pa_tmpb_buf_len);
-        #pragma omp parallel private(i, j) num_threads(pa_nt)
-        {
-            double *pa_tmpb = (double *) pa_thread_part((double *) tmpb, pa_tmpb_buf, pa_tmpb_buf_len);
-            #pragma omp for
-            for (j = 0; j < n; j++) {
-                for (i = m - 1; i >= 0; i--) {
-                    Ab[i][j] += tmp[i] * yb[j];
-                    pa_tmpb[i] += A[i][j] * yb[j];
-                }
-                yb[j] = 0.0;
-            }
+    #pragma omp parallel for private(i, j, pa_sum)
+    for (i = m - 1; i >= 0; i--) {
+        pa_sum = 0.0;
+        #pragma omp simd reduction(+: pa_sum)
+        for (j = 0; j < n; j++) {
+            Ab[i][j] += tmp[i] * yb[j];
+            pa_sum += A[i][j] * yb[j];
         }
-        pa_sum_threads((double *) tmpb, pa_tmpb_buf, pa_tmpb_buf_len, pa_nt);
+        tmpb[i] += pa_sum;
+    }
+    #pragma omp parallel for private(j)
+    for (j = 0; j < n; j++) {
+        yb[j] = 0.0;
     }
     {
         int pa_nt0 = pa_num_threads();

@@ -72,6 +72,7 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
             double rb[n])
 {
     int i, j;
+    double pa_sum;
     (void) s;
     (void) q;
     {
@@ -92,22 +93,18 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
         }
         pa_sum_threads((double *) pb, pa_pb_buf, pa_pb_buf_len, pa_nt);
     }
-    {
-        int pa_nt0 = pa_num_threads();
-        size_t pa_rb_buf_len = (size_t) (n);
-        double *pa_rb_buf = pa_thread_buffers(pa_nt0, pa_rb_buf_len);
-        #pragma omp parallel private(i, j) num_threads(pa_nt0)
-        {
-            double *pa_rb = (double *) pa_thread_part((double *) rb, pa_rb_buf, pa_rb_buf_len);
-            #pragma omp for
-            for (j = 0; j < m; j++) {
-                for (i = n - 1; i >= 0; i--) {
-                    pa_rb[i] += A[i][j] * sb[j];
-                    Ab[i][j] += r[i] * sb[j];
-                }
-                sb[j] = 0.0;
-            }
+    #pragma omp parallel for private(i, j, pa_sum)
+    for (i = n - 1; i >= 0; i--) {
+        pa_sum = 0.0;
+        #pragma omp simd reduction(+: pa_sum)
+        for (j = 0; j < m; j++) {
+            pa_sum += A[i][j] * sb[j];
+            Ab[i][j] += r[i] * sb[j];
         }
-        pa_sum_threads((double *) rb, pa_rb_buf, pa_rb_buf_len, pa_nt0);
+        rb[i] += pa_sum;
+    }
+    #pragma omp parallel for private(j)
+    for (j = 0; j < m; j++) {
+        sb[j] = 0.0;
     }
 }

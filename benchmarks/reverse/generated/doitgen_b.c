@@ -72,12 +72,13 @@ void doitgen_b(int nr, int nq, int np, double A[nr][nq][np], double Ab[nr][nq][n
                double sumb[nr][nq][np])
 {
     int r, q, p, s;
+    double pa_sum;
     (void) sum;
     {
         int pa_nt = pa_num_threads();
         size_t pa_C4b_buf_len = (size_t) (np) * (size_t) (np);
         double *pa_C4b_buf = pa_thread_buffers(pa_nt, pa_C4b_buf_len);
-        #pragma omp parallel private(r, q, p, s) num_threads(pa_nt)
+        #pragma omp parallel private(r, q, p, s, pa_sum) num_threads(pa_nt)
         {
             double (*pa_C4b)[np] = (double (*)[np]) pa_thread_part((double *) C4b, pa_C4b_buf, pa_C4b_buf_len);
             #pragma omp for
@@ -87,11 +88,16 @@ void doitgen_b(int nr, int nq, int np, double A[nr][nq][np], double Ab[nr][nq][n
                         sumb[r][q][p] += Ab[r][q][p];
                         Ab[r][q][p] = 0.0;
                     }
-                    for (p = np - 1; p >= 0; p--) {
-                        for (s = np - 1; s >= 0; s--) {
-                            Ab[r][q][s] += C4[s][p] * sumb[r][q][p];
+                    for (s = np - 1; s >= 0; s--) {
+                        pa_sum = 0.0;
+                        #pragma omp simd reduction(+: pa_sum)
+                        for (p = np - 1; p >= 0; p--) {
+                            pa_sum += C4[s][p] * sumb[r][q][p];
                             pa_C4b[s][p] += A[r][q][s] * sumb[r][q][p];
                         }
+                        Ab[r][q][s] += pa_sum;
+                    }
+                    for (p = np - 1; p >= 0; p--) {
                         sumb[r][q][p] = 0.0;
                     }
                 }

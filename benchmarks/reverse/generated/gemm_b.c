@@ -84,6 +84,7 @@ void gemm_b(int ni, int nj, int nk, double alpha, double beta, double C[ni][nj],
             for (i = 0; i < ni; i++) {
                 for (k = nk - 1; k >= 0; k--) {
                     pa_sum = 0.0;
+                    #pragma omp simd reduction(+: pa_sum)
                     for (j = nj - 1; j >= 0; j--) {
                         pa_sum += alpha * B[k][j] * Cb[i][j];
                         pa_Bb[k][j] += alpha * A[i][k] * Cb[i][j];

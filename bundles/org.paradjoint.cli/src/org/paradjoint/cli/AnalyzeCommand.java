@@ -2,8 +2,10 @@ package org.paradjoint.cli;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.ParseResult;
@@ -11,7 +13,11 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.transform.DiffOptions;
+import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
+import org.paradjoint.core.transform.Mode;
+import org.paradjoint.core.transform.RaceStrategy;
+import org.paradjoint.race.LoopReport;
 import org.paradjoint.race.RaceAwareDifferentiator;
 import org.paradjoint.race.RaceOptions;
 import org.paradjoint.race.RaceReport;
@@ -24,6 +30,8 @@ import org.paradjoint.z3.Z3Prover;
  */
 final class AnalyzeCommand implements Command {
 
+    private static final String INTERCHANGED = "loop-interchanged";
+
     static final String HELP = """
             usage: paradjoint analyze FILE [--no-bounds] [--prover-timeout MS] [-I DIR]... [-D NAME[=VALUE]]...
 
@@ -31,7 +39,8 @@ final class AnalyzeCommand implements Command {
             prints, per parallel loop and adjoint array: the number of increments, the verdict
             (SAFE: proven race-free, plain `+=`; UNSAFE: needs `omp atomic` or a reduction), the
             reason, a counterexample from the prover where there is one, and the proof time;
-            then each MPI call of those functions and what their adjoints do in its place.
+            then the adjoint loop nests that reverse mode interchanges and why; then each MPI
+            call of those functions and what their adjoints do in its place.
             The exit status is 0 when the analysis ran (whatever its verdicts).
 
             options:
@@ -85,16 +94,60 @@ final class AnalyzeCommand implements Command {
             return 1;
         }
         RaceOptions options = RaceOptions.defaults().withBounds(bounds).withTimeout(Duration.ofMillis(timeoutMs));
+        List<Diagnostic> interchanges = interchanges(parsed.unit());
         List<RaceReport> reports = RaceAwareDifferentiator.analyzeAll(parsed.unit(), DiffOptions.defaults(),
-                new Z3Prover(), options);
+                new Z3Prover(), options).stream().map(r -> withoutCopiesOfInterchanged(r, interchanges)).toList();
         String communication = communication(parsed.unit());
         if (reports.isEmpty()) {
             out.println(file + ": no annotated function with a parallel loop");
         } else {
             out.print(RaceReportFormatter.format(reports));
         }
+        out.print(loopOrder(interchanges));
         out.print(communication);
         return 0;
+    }
+
+    /**
+     * The {@code loop-interchanged} reports of reverse mode (the command line's race strategy,
+     * {@code private}) for every annotated function. The order does not depend on the race
+     * analysis's verdicts (an interchanged loop's ownership is read off its indices), so the
+     * functions are differentiated without it.
+     */
+    private static List<Diagnostic> interchanges(TranslationUnit unit) {
+        List<Diagnostic> out = new ArrayList<>();
+        DiffOptions options = DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE);
+        for (Function f : unit.functions()) {
+            if (Differentiator.isAnnotated(f)) {
+                DiffResult r = Differentiator.differentiate(unit, f.name(), Mode.REVERSE, options);
+                r.diagnostics().stream().filter(d -> d.code().equals(INTERCHANGED)).forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code r} without per-thread copies or kept atomics for its parallel loops whose adjoint was
+     * interchanged: every increment there is owned by its iteration (the loop order section says so).
+     */
+    private static RaceReport withoutCopiesOfInterchanged(RaceReport r, List<Diagnostic> interchanges) {
+        List<LoopReport> loops = r.loops().stream().map(l -> interchanges.stream().anyMatch(d -> d.range().isKnown()
+                && d.range().equals(l.range()) && l.counter().equals(d.arguments().get("outer")))
+                        ? l.withPerThread(List.of(), List.of()) : l).toList();
+        return new RaceReport(r.function(), r.prover(), loops, r.diagnostics(), r.time());
+    }
+
+    /** The adjoint nests that reverse mode interchanges, each with its reason; nothing when none is. */
+    private static String loopOrder(List<Diagnostic> interchanges) {
+        if (interchanges.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("loop order of the adjoints (reverse mode):\n");
+        for (Diagnostic d : interchanges) {
+            SourceRange at = d.range();
+            out.append("  ").append(at.isKnown() ? at.location() + ": " : "").append(d.message()).append('\n');
+        }
+        return out.toString();
     }
 
     /** Each communication call of the annotated functions and what their adjoints do in its place. */

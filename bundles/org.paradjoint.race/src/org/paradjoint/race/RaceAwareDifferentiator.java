@@ -138,16 +138,24 @@ public final class RaceAwareDifferentiator {
      * The generator's diagnostics, then the race warnings in source order. An unsafe increment
      * the generator wrote as a gather (a {@code race-gathered} note at its primal reference) needs
      * no decision: its warning becomes the information {@link RaceReport#gathered}, which replaces
-     * the note.
+     * the note. One in a nest the generator interchanged so that it is owned by its iteration (a
+     * {@code race-owned} note) needs none either: the note stays and the warning goes.
      */
     private static List<Diagnostic> merged(List<Diagnostic> generator, List<Diagnostic> race) {
         Map<SourceRange, Diagnostic> gathered = new HashMap<>();
         generator.stream().filter(d -> d.code().equals(RaceReport.GATHERED) && d.range().isKnown())
                 .forEach(d -> gathered.put(d.range(), d));
+        Set<SourceRange> owned = new HashSet<>();
+        generator.stream().filter(d -> d.code().equals(RaceReport.OWNED) && d.range().isKnown())
+                .forEach(d -> owned.add(d.range()));
         Set<Diagnostic> subsumed = new HashSet<>();
         List<Diagnostic> sorted = new ArrayList<>();
         for (Diagnostic d : race) {
-            Diagnostic note = d.code().equals(RaceReport.UNSAFE_INCREMENT) ? gathered.get(d.range()) : null;
+            boolean unsafe = d.code().equals(RaceReport.UNSAFE_INCREMENT);
+            Diagnostic note = unsafe ? gathered.get(d.range()) : null;
+            if (unsafe && owned.contains(d.range())) {
+                continue;
+            }
             if (note != null) {
                 subsumed.add(note);
                 sorted.add(RaceReport.gathered(d));

@@ -36,6 +36,13 @@ public record RaceReport(Function function, String prover, List<LoopReport> loop
     public static final String GATHERED = "race-gathered";
 
     /**
+     * The generator's note at an increment whose adjoint loop it interchanged so that each
+     * iteration owns what it increments: the race warning about the primal loop's order no longer
+     * describes the generated code, and the note replaces it.
+     */
+    public static final String OWNED = "race-owned";
+
+    /**
      * The information that replaces the warning {@code unsafe} on an increment the generator
      * wrote as a gather: the same arguments (quick-fixes read them), severity info.
      */

@@ -131,6 +131,45 @@ class CommandLineTest {
     }
 
     @Test
+    void analyzeAndDifferentiateReportTheInterchangedAdjointNest() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-test");
+        try {
+            Path file = dir.resolve("colsum.c");
+            Files.writeString(file, """
+                    void colsum(int m, int n, const double A[m][n], const double t[m], double y[n])
+                    {
+                        int i, j;
+                    #pragma ad gradient(y : A, t)
+                    #pragma omp parallel for private(i, j)
+                        for (j = 0; j < n; j++) {
+                            y[j] = 0.0;
+                            for (i = 0; i < m; i++)
+                                y[j] = y[j] + A[i][j] * t[i];
+                        }
+                    }
+                    """);
+            CliRun a = CliRun.of("analyze", file.toString());
+            assertEquals(0, a.status, a.toString());
+            assertTrue(a.out.contains("loop order of the adjoints (reverse mode):\n  " + file + ":6:5: the adjoint loops"
+                    + " over j and i are interchanged, the loop over i outside, because the innermost loop walks the"
+                    + " last dimension of Ab, A (contiguous), and each iteration of the parallel loop over i owns the"
+                    + " elements it increments (Ab, tb)"), a.toString());
+            // the primal order's verdict stays, but nothing is accumulated per thread any more
+            assertTrue(a.out.contains("tb: 1 increment, UNSAFE"), a.toString());
+            assertFalse(a.out.contains("accumulated per thread"), a.toString());
+            CliRun d = CliRun.of("differentiate", file.toString(), "-o", "-");
+            assertEquals(0, d.status, d.toString());
+            assertFalse(d.err.contains("warning"), d.toString());
+            assertTrue(d.err.contains(file + ":9:37: info: increments of 'tb' that may collide in the primal loop's"
+                    + " order are owned by the iterations of the interchanged adjoint loop over i"), d.toString());
+            assertFalse(d.out.contains("pa_thread_part"), d.toString());
+            assertTrue(d.out.contains("tb[i] += pa_sum;"), d.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    @Test
     void unsafeIncrementsAreWarningsAndStayAtomicUnlessGathered() throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {

@@ -18,6 +18,7 @@ import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.LoopHint;
 import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Return;
@@ -189,7 +190,9 @@ public final class StmtUtil {
             case For x -> new For(renaming.getOrDefault(x.counter(), x.counter()),
                     ExprUtil.rename(x.lower(), renaming), x.cmp(), ExprUtil.rename(x.bound(), renaming),
                     ExprUtil.rename(x.step(), renaming), (Block) rename(x.body(), renaming),
-                    x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range(), x.hint());
+                    x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range(),
+                    x.hint() instanceof LoopHint.Simd simd ? new LoopHint.Simd(simd.sums().stream()
+                            .map(v -> renaming.getOrDefault(v, v)).toList()) : x.hint());
             case If i -> new If(ExprUtil.rename(i.cond(), renaming), (Block) rename(i.then(), renaming),
                     i.otherwise() == null ? null : (Block) rename(i.otherwise(), renaming), i.range());
             case Block b -> new Block(b.stmts().stream().map(x -> rename(x, renaming)).toList(), b.range());

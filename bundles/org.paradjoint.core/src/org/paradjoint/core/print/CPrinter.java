@@ -300,7 +300,7 @@ public class CPrinter {
                     line(ompPragma(f.omp()));
                 } else if (f.hint() != null) {
                     line(switch (f.hint()) {
-                        case LoopHint.Simd simd -> "#pragma omp simd";
+                        case LoopHint.Simd simd -> "#pragma omp simd" + simd.reductionClause();
                         case Macro m -> m.name();
                     });
                 }

@@ -25,7 +25,9 @@ import org.paradjoint.core.ir.Variable;
  * after the loop: one load and store of the element per loop, or one atomic where the increment
  * is not proven, instead of one per iteration, as a careful hand-written adjoint does. The loop's
  * other statements must not mention the array, and nothing the loop assigns may enter the
- * element's indices. Sequential code outside parallel loops is left as it is.
+ * element's indices. Sequential code outside parallel loops is left as it is. Where the loop's
+ * iterations are otherwise independent, it is marked {@code omp simd reduction(+: sums)}
+ * ({@link SimdSums}).
  */
 final class InvariantIncrements {
 
@@ -86,6 +88,7 @@ final class InvariantIncrements {
         assigned.add(loop.counter());
         List<Stmt> before = new ArrayList<>();
         List<Stmt> after = new ArrayList<>();
+        List<Variable> mine = new ArrayList<>();
         for (int k = 0; k < body.size(); k++) {
             if (!(body.get(k) instanceof Assign a) || !invariantIncrement(a, assigned) || usedElsewhere(body, k)) {
                 continue;
@@ -94,6 +97,7 @@ final class InvariantIncrements {
             Variable sum = Variable.scalar(names.fresh("pa_sum"), element.var().type(), Variable.Kind.LOCAL);
             sums.add(sum);
             privates.add(sum);
+            mine.add(sum);
             before.add(Assign.set(new VarRef(sum), Exprs.zero(true)));
             body.set(k, new Assign(new VarRef(sum), a.op(), a.value(), false, List.of(), a.range()));
             after.add(new Assign(element, Assign.Op.ADD, new VarRef(sum), a.atomic(), List.of(), a.range()));
@@ -102,7 +106,7 @@ final class InvariantIncrements {
             return List.of(loop);
         }
         List<Stmt> out = new ArrayList<>(before);
-        out.add(loop.withBody(new Block(body, loop.body().range())));
+        out.add(SimdSums.marked(loop.withBody(new Block(body, loop.body().range())), mine));
         out.addAll(after);
         return out;
     }

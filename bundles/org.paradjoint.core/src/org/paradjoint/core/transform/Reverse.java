@@ -162,8 +162,11 @@ final class Reverse {
         adjoints.addAll(cx.derivativeLocals());
         adjoints.addAll(cx.localAdjointsOfParams().values());
         adjoints.addAll(sums);
+        // loops ordered before the increments are merged and summed: a swapped nest's invariant
+        // increments become private sums
+        Function ordered = LoopOrder.apply(folded, adjoints, cx.raceStrategy, cx.warnings);
         // merged before the dead stores go: a cancelled pair leaves its temporary unread
-        Function merged = InvariantIncrements.apply(MergedIncrements.apply(folded, adjoints), adjoints, cx.names);
+        Function merged = InvariantIncrements.apply(MergedIncrements.apply(ordered, adjoints), adjoints, cx.names);
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(AdjointLiveness.prune(undead, adjointParams)));

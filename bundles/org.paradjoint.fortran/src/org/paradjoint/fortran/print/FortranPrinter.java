@@ -323,7 +323,8 @@ public final class FortranPrinter {
             // temporaries are procedure locals in Fortran: each SIMD lane needs its own
             List<Variable> temps = FortranDeclarations.hoisted(f.body());
             line("!$omp simd" + (temps.isEmpty() ? ""
-                    : " private(" + String.join(", ", temps.stream().map(Variable::name).toList()) + ")"));
+                    : " private(" + String.join(", ", temps.stream().map(Variable::name).toList()) + ")")
+                    + ((org.paradjoint.core.ir.LoopHint.Simd) f.hint()).reductionClause());
         } else if (f.hint() instanceof org.paradjoint.core.ir.Macro m) {
             // a macro of a C support header: only C code includes one
             throw new IllegalArgumentException("loop hint " + m.name() + " has no Fortran form");

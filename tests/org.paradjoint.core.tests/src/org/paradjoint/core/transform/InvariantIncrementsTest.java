@@ -64,5 +64,40 @@ class InvariantIncrementsTest {
         // without a race analysis every increment is unproven: Ab[i][k] takes one atomic per k, not per (k, j)
         assertTrue(b.contains("#pragma omp atomic\n            Ab[i][k] += pa_sum;"), b);
         assertFalse(b.contains("#pragma omp atomic\n                    pa_sum"), b);
+        // Bb[k][j] stays atomic in the loop over j: an atomic cannot run in a SIMD lane, so no omp simd
+        assertFalse(b.contains("omp simd"), b);
+    }
+
+    @Test
+    void aLoopIndependentButForItsSumsIsMarkedSimdWithTheSumsAsReductions() {
+        String src = """
+                void gemm(int ni, int nj, int nk, double alpha, double C[ni][nj], const double A[ni][nk],
+                          const double B[nk][nj])
+                {
+                    int i, j, k;
+                #pragma ad gradient(C : A, B)
+                #pragma omp parallel for private(i, j, k)
+                    for (i = 0; i < ni; i++) {
+                        for (k = 0; k < nk; k++)
+                            for (j = 0; j < nj; j++)
+                                C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];
+                    }
+                }
+                """;
+        String b = Kernels.check(src, "gemm", DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE), THREADS,
+                c -> c.set("ni", "7").set("nj", "5").set("nk", "6").size("C", "ni*nj").size("A", "ni*nk")
+                        .size("B", "nk*nj"))[1];
+        // Bb[k][j] (per thread, plain) is indexed by j: each lane its own element, pa_sum reduced per lane
+        assertTrue(b.replaceAll("\\s+", " ").contains("pa_sum = 0.0; #pragma omp simd reduction(+: pa_sum) "
+                + "for (j = nj - 1; j >= 0; j--) {"), b);
+        // an increment indexed by the counter only through an expression (Bb[k][nj - 1 - j]) is not
+        // taken as a lane's own element: no simd, though A's adjoint is still summed
+        String shared = src.replace("C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];",
+                "C[i][j] = C[i][j] + alpha * A[i][k] * B[k][nj - 1 - j];");
+        String s = Kernels.check(shared, "gemm", DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE),
+                THREADS, c -> c.set("ni", "7").set("nj", "5").set("nk", "6").size("C", "ni*nj").size("A", "ni*nk")
+                        .size("B", "nk*nj"))[1];
+        assertTrue(s.contains("pa_sum"), s);
+        assertFalse(s.contains("omp simd"), s);
     }
 }

@@ -50,7 +50,7 @@ class PerThreadAdjointsTest {
     }
 
     @Test
-    void ataxAccumulatesBothVectorsPerThread() {
+    void ataxAccumulatesTheVectorNoLoopOrderOwnsPerThread() {
         String b = Kernels.check("""
                 void atax(int m, int n, const double A[m][n], const double x[n], double y[n], double tmp[m])
                 {
@@ -73,7 +73,8 @@ class PerThreadAdjointsTest {
                 .size("y", "n").size("tmp", "m"))[1];
         assertFalse(b.contains("omp atomic"), b);
         assertTrue(b.contains("pa_thread_part((double *) xb,"), b);
-        assertTrue(b.contains("pa_thread_part((double *) tmpb,"), b);
+        // the loop over columns is interchanged (LoopOrder): each row's iteration owns tmpb[i]
+        assertFalse(b.contains("pa_thread_part((double *) tmpb,"), b);
     }
 
     @Test
