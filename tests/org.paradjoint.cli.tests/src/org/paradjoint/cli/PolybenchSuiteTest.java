@@ -179,9 +179,9 @@ class PolybenchSuiteTest {
         Path file = rewrite("gemver.c", "gradient(w, x, A : A,", "gradient(w, A : A,");
         CliRun d = CliRun.of("differentiate", file.toString(), "-o", "-");
         assertEquals(0, d.status, d.toString());
-        assertTrue(d.out.contains("double *xb_w = pa_zeros((long) (n + 0), sizeof(double));"), d.out);
+        assertTrue(d.out.contains("double *xb_w = pa_heap_zeros((long) (n + 0), sizeof(double));"), d.out);
         assertTrue(d.out.contains("xb[pa_i] += xb_w[pa_i];"), d.out);
-        assertTrue(d.out.contains("pa_free(xb_w);\n}"), d.out);
+        assertTrue(d.out.contains("pa_heap_free(xb_w);\n}"), d.out);
         CliRun checked = CliRun.of("check", file.toString(), "--function", "kernel_gemver", "--run", "--threads", "1,2");
         assertEquals(0, checked.status, checked.toString());
         assertFalse(checked.out.contains("FAIL"), checked.toString());

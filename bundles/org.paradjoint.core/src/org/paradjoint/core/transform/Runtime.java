@@ -39,8 +39,8 @@ public final class Runtime {
     public static final String RELEASE_D = "pa_release_d";
     public static final String GET_D = "pa_get_d";
     /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
-    public static final String ZEROS = "pa_zeros";
-    public static final String RELEASE = "pa_free";
+    public static final String ZEROS = "pa_heap_zeros";
+    public static final String RELEASE = "pa_heap_free";
 
     /**
      * The C text (needs {@code <stdio.h>} and {@code <stdlib.h>}). The calls this class makes are
@@ -89,8 +89,8 @@ public final class Runtime {
             }
 
             /* A zero-filled array of count elements of size bytes, kept on the heap (a local adjoint as
-               large as an argument would not fit on the stack); released with pa_free. */
-            static inline void *pa_zeros(long count, size_t size)
+               large as an argument would not fit on the stack); released with pa_heap_free. */
+            static inline void *pa_heap_zeros(long count, size_t size)
             {
                 void *p = calloc(count > 0 ? (size_t) count : 1, size);
                 if (p == NULL) {
@@ -100,7 +100,7 @@ public final class Runtime {
                 return p;
             }
 
-            static inline void pa_free(void *p)
+            static inline void pa_heap_free(void *p)
             {
                 free(p);
             }
