@@ -28,12 +28,13 @@ final class BenchCommand implements Command {
             Kokkos C++ with $PARADJOINT_KOKKOS_CXX, default g++, against the Kokkos of
             $PARADJOINT_KOKKOS_CXXFLAGS and $PARADJOINT_KOKKOS_LIBS), and runs the executable once
             per thread count with OMP_NUM_THREADS set; a C kernel that communicates with MPI (an
-            MPI_Comm parameter) is built with mpicc and run with mpirun once per rank count, every
-            rank with its own data and the slowest rank's time reported. Every command is printed. Each measurement
-            times as many calls as last at least 50 ms together; a size whose calls last under
-            100 us is warned about (thread start-up and the clock then cost as much as the work).
-            Writes one CSV row per variant, size, rank and thread count (default FILE_timing.csv) with
-            the minimum, median and maximum time of a call over the measurements.
+            MPI_Comm parameter or an MPI call) is built with mpicc and run with mpirun once per
+            rank count, every rank with its own data and the slowest rank's time reported. Every
+            command is printed. Each measurement times as many calls as last at least 50 ms
+            together; a size whose calls last under 100 us is warned about (thread start-up and
+            the clock then cost as much as the work). Writes one CSV row per variant, size, rank
+            and thread count (default FILE_timing.csv) with the minimum, median and maximum time
+            of a call over the measurements.
 
             options:
               --kernel NAME          the function to time

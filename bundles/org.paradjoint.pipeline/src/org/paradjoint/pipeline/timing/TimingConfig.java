@@ -31,7 +31,7 @@ import org.paradjoint.pipeline.GenerationSettings;
  * @param runTimeout    limit of one compile or run
  * @param environment   variables set for every run besides {@code OMP_NUM_THREADS}
  * @param ranks         MPI process counts of a kernel that communicates (an {@code MPI_Comm}
- *                      parameter), e.g. {@code [1, 2, 4]}: each run starts that many ranks with
+ *                      parameter or an MPI call), e.g. {@code [1, 2, 4]}: each run starts that many ranks with
  *                      {@code mpirun}, each with the thread count; empty: 1 for such a kernel
  */
 public record TimingConfig(Path source, String kernel, String sizeParameter, List<Long> sizes,

@@ -56,7 +56,7 @@ final class TimingDriver {
         List<Variable> params = timed.args().stream().map(TimedCall.Arg::var).toList();
         List<Arg> args = timed.args().stream()
                 .map(a -> new Arg(a.var(), a.sizedByPrimal() ? extents.get(a.primal()) : 1, a.source())).toList();
-        boolean mpi = TimingRunner.communicates(kernel);
+        boolean mpi = org.paradjoint.core.check.CheckDriverGenerator.usesMpi(kernel);
         line("/* Timing driver: " + description + " */");
         if (mpi) {
             line("#include <mpi.h>");

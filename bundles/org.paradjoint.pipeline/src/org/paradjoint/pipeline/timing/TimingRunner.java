@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
+import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
-import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
@@ -59,8 +59,9 @@ public final class TimingRunner {
                 "no-such-function.timing", "function", config.kernel(), "functions",
                 String.join(", ", unit.functions().stream().map(Function::name).toList())));
         List<Variant> variants = variants(config, kernel, toolchain);
-        List<Integer> ranks = ranks(config, kernel);
-        TimingConfig build = communicates(kernel) && config.compiler().equals("gcc")
+        boolean mpi = CheckDriverGenerator.usesMpi(kernel);
+        List<Integer> ranks = ranks(config, kernel, mpi);
+        TimingConfig build = mpi && config.compiler().equals("gcc")
                 ? config.withCompiler("mpicc", config.flags()) : config;
         List<TimingRow> rows = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -82,10 +83,10 @@ public final class TimingRunner {
                     for (int r : ranks) {
                         for (int threads : config.threads()) {
                             checkCancelled(stop);
-                            String on = (communicates(kernel) ? r + " rank" + (r == 1 ? "" : "s") + " x " : "")
+                            String on = (mpi ? r + " rank" + (r == 1 ? "" : "s") + " x " : "")
                                     + threads + " thread" + (threads == 1 ? "" : "s");
                             listener.step(done++, total, "run " + v.id() + " with " + on);
-                            Run run = measure(config, exe, communicates(kernel) ? r : 0, threads, stop);
+                            Run run = measure(config, exe, mpi ? r : 0, threads, stop);
                             if (run.tooSmall()) {
                                 shortCalls.add(v.id() + " with " + on + " ("
                                         + CallsPerMeasurement.micros(run.times().median()) + ")");
@@ -115,19 +116,14 @@ public final class TimingRunner {
                 .format());
     }
 
-    /** Whether the kernel communicates with MPI (takes an {@code MPI_Comm}): it runs under {@code mpirun}. */
-    static boolean communicates(Function kernel) {
-        return kernel.params().stream().anyMatch(p -> p.type() == BaseType.MPI_COMM);
-    }
-
     /** The rank counts to run: those configured (1 by default) for a kernel that communicates, one run otherwise. */
-    private static List<Integer> ranks(TimingConfig config, Function kernel) throws TimingException {
-        if (communicates(kernel)) {
+    private static List<Integer> ranks(TimingConfig config, Function kernel, boolean mpi) throws TimingException {
+        if (mpi) {
             return config.ranks().isEmpty() ? List.of(1) : config.ranks();
         }
         if (config.ranks().stream().anyMatch(r -> r != 1)) {
             throw new TimingException("ranks " + config.ranks() + ": " + kernel.name()
-                    + " does not communicate (no MPI_Comm parameter), so it runs as one process");
+                    + " does not communicate (no MPI_Comm parameter or MPI call), so it runs as one process");
         }
         return List.of(1);
     }

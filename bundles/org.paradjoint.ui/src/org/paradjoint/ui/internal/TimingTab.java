@@ -74,7 +74,7 @@ final class TimingTab extends AbstractLaunchConfigurationTab {
         sizes = text(c, "&Problem sizes:", "e.g. 1000000, 4000000", 2);
         fixed = text(c, "Other &values:", "other integer parameters and array lengths, e.g. m=8 x=1000", 2);
         threads = text(c, "&Thread counts:", "e.g. 1, 2, 4", 2);
-        ranks = text(c, "&MPI ranks:", "for a kernel with an MPI_Comm parameter, e.g. 1, 2, 4 (empty: 1)", 2);
+        ranks = text(c, "&MPI ranks:", "for a kernel that calls MPI, e.g. 1, 2, 4 (empty: 1)", 2);
         Group g = new Group(c, SWT.NONE);
         g.setText("&Variants (those that apply to the kernel; none checked: all that apply)");
         g.setLayout(new GridLayout(3, true));
