@@ -181,7 +181,7 @@ final class MpiCalls {
         List<Stmt> out = new ArrayList<>();
         for (MpiRequests.Started s : completed) {
             out.add(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(new VarRef(s.request(), where),
-                    new TextOperand("MPI_STATUS_IGNORE", where)), where), where));
+                    MpiRuntime.statusIgnore(where)), where), where));
         }
         completed.forEach(s -> out.addAll(s.afterWait()));
         return out.size() == 1 ? out.get(0) : new Block(out, where);
@@ -275,7 +275,7 @@ final class MpiCalls {
         if (!isConstant(arg, "MPI_STATUS_IGNORE")) {
             throw error("unsupported-mpi.status", arg, "code", SourceText.excerpt(arg));
         }
-        return new TextOperand("MPI_STATUS_IGNORE", ctx.src.range(arg));
+        return MpiRuntime.statusIgnore(ctx.src.range(arg));
     }
 
     private Expr value(IASTInitializerClause arg) {

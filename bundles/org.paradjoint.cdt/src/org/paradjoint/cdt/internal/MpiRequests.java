@@ -136,31 +136,23 @@ final class MpiRequests {
             }
             if (operand instanceof IASTArraySubscriptExpression a
                     && Exprs.stripParens(a.getArrayExpression()) instanceof IASTIdExpression array
-                    && constant(a.getArgument()) != null) {
-                return array.getRawSignature().strip() + "[" + constant(a.getArgument()) + "]";
+                    && constant(a.getArgument()) instanceof Integer k) {
+                return array.getRawSignature().strip() + "[" + k + "]";
             }
         } else if (e instanceof IASTIdExpression) {
             return e.getRawSignature().strip() + "[0]";
         } else if (e instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus
                 && Exprs.stripParens(b.getOperand1()) instanceof IASTIdExpression array
-                && constant(b.getOperand2()) != null) {
-            return array.getRawSignature().strip() + "[" + constant(b.getOperand2()) + "]";
+                && constant(b.getOperand2()) instanceof Integer k) {
+            return array.getRawSignature().strip() + "[" + k + "]";
         }
         throw error("unsupported-mpi.request", arg, "code", SourceText.excerpt(arg));
     }
 
-    /** The value of an integer literal (after macro expansion), or null. */
-    private static Integer constant(IASTNode n) {
-        if (!(n instanceof IASTExpression e)
-                || !(Exprs.stripParens(e) instanceof IASTLiteralExpression l
-                        && l.getKind() == IASTLiteralExpression.lk_integer_constant)) {
-            return null;
-        }
-        try {
-            return Integer.decode(new String(l.getValue()).replaceAll("[uUlL]+$", ""));
-        } catch (NumberFormatException ex) {
-            return null;
-        }
+    /** The value of an integer literal (after macro expansion, read as every literal is), or null. */
+    private Integer constant(IASTNode n) {
+        return n instanceof IASTExpression e && Exprs.stripParens(e) instanceof IASTLiteralExpression
+                && ctx.exprs.value(e) instanceof org.paradjoint.core.ir.IntLit l ? (int) l.value() : null;
     }
 
     private UnsupportedException error(String id, IASTNode node, Object... arguments) {

@@ -6,6 +6,7 @@ import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.TextOperand;
 
 /**
  * The C functions a generated file that communicates defines for itself (after {@code #include
@@ -58,6 +59,11 @@ public final class MpiRuntime {
     /** The same, located where the user wrote it. */
     public static Call call(String name, List<Expr> args, SourceRange range) {
         return new Call(name, args, range, CalleeKind.MPI);
+    }
+
+    /** {@code MPI_STATUS_IGNORE}, the status of every receive and wait the IR holds. */
+    public static TextOperand statusIgnore(SourceRange range) {
+        return new TextOperand("MPI_STATUS_IGNORE", range);
     }
 
     /** The communicator that carries the derivative messages of the user's {@code comm}. */

@@ -34,25 +34,21 @@ final class MpiAdjoints {
         if (!carriesDerivatives(c, cx)) {
             return List.of();
         }
-        if (c.routine() == MpiRoutine.WAIT) {
-            return List.of(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(c.derivativeRequest(),
-                    new org.paradjoint.core.ir.TextOperand("MPI_STATUS_IGNORE", org.paradjoint.core.diag.SourceRange.NONE)))));
-        }
         if (c.isWeighted()) {
             Variable s = c.sendBuffer().get();
             return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.REDUCTION_D, List.of(new VarRef(s),
                     new VarRef(cx.derivative(s)), new VarRef(cx.derivative(c.recvBuffer().get())), c.count(),
                     c.operationArg(), c.rootOrAll(), c.comm()))));
         }
-        Call derivative = c.withBuffers(cx::derivative, MpiRuntime.derivativeComm(c.comm()));
+        // a wait has no communicator: it completes the derivative's request
+        Call derivative = c.withBuffers(cx::derivative, c.comm() == null ? null : MpiRuntime.derivativeComm(c.comm()));
         if (c.matchesWildcard()) {
             // the derivative comes from the rank, and with the tag, that the value came from
             List<Expr> args = new ArrayList<>(derivative.args());
             Expr status = new VarRef(c.status());
             args.set(c.routine().recvPeer(), MpiRuntime.call(MpiRuntime.SOURCE, List.of(status)));
             args.set(c.routine().recvTag(), MpiRuntime.call(MpiRuntime.TAG, List.of(status)));
-            args.set(c.routine().status(), new org.paradjoint.core.ir.TextOperand("MPI_STATUS_IGNORE",
-                    org.paradjoint.core.diag.SourceRange.NONE));
+            args.set(c.routine().status(), MpiRuntime.statusIgnore(org.paradjoint.core.diag.SourceRange.NONE));
             derivative = derivative.withArgs(args);
         }
         return List.of(new CallStmt(derivative));
