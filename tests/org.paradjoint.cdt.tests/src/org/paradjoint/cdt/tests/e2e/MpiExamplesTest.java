@@ -94,10 +94,7 @@ class MpiExamplesTest {
     /** Each rule shows in the adjoint as its reversal, on the derivative communicator. */
     @Test
     void theAdjointReversesEachCall() throws IOException {
-        Mpi.require();
-        String source = Files.readString(Repo.examples().resolve("mpi/rules.c"));
-        CheckPipeline.Differentiated d = CheckPipeline.differentiate("rules.c", source);
-        assertTrue(d.stage() == CheckPipeline.Stage.PASSED, d::problem);
+        CheckPipeline.Differentiated d = rules();
         String adjoint = d.adjoint().text();
         for (String reversal : List.of("pa_mpi_send_b(", "pa_mpi_recv_b(", "pa_mpi_sendrecv_b(",
                 "pa_mpi_allreduce_sum_b(", "pa_mpi_reduce_sum_b(", "pa_mpi_bcast_b(", "pa_mpi_gather_b(", "pa_mpi_scatter_b(",
@@ -119,10 +116,7 @@ class MpiExamplesTest {
      */
     @Test
     void theNonBlockingReversalOverlapsTheInterior() throws IOException {
-        Mpi.require();
-        String source = Files.readString(Repo.examples().resolve("mpi/rules.c"));
-        CheckPipeline.Differentiated d = CheckPipeline.differentiate("rules.c", source);
-        assertTrue(d.stage() == CheckPipeline.Stage.PASSED, d::problem);
+        CheckPipeline.Differentiated d = rules();
         String text = d.adjoint().text();
         String adjoint = text.substring(text.indexOf("void halo_nonblocking_b("));
         adjoint = adjoint.substring(0, adjoint.indexOf("\n}\n"));
@@ -132,5 +126,14 @@ class MpiExamplesTest {
         assertEquals(4, adjoint.split("_b_post\\(", -1).length - 1, adjoint);
         assertEquals(4, adjoint.split("_b_wait\\(", -1).length - 1, adjoint);
         assertTrue(lastPost > 0 && interior > lastPost && firstWait > interior, adjoint);
+    }
+
+    /** The tangent and adjoint of every function of examples/mpi/rules.c. */
+    private static CheckPipeline.Differentiated rules() throws IOException {
+        Mpi.require(); // mpi.h is read from the MPI compiler wrapper's include folders
+        String source = Files.readString(Repo.examples().resolve("mpi/rules.c"));
+        CheckPipeline.Differentiated d = CheckPipeline.differentiate("rules.c", source);
+        assertTrue(d.stage() == CheckPipeline.Stage.PASSED, d::problem);
+        return d;
     }
 }
