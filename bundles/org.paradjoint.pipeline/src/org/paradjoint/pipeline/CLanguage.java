@@ -11,6 +11,9 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit.Language;
 import org.paradjoint.separable.SeparableDifferentiator;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.print.CStructWrappers;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.pipeline.check.CCheck;
 import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
@@ -69,6 +72,11 @@ final class CLanguage implements SourceLanguage {
     @Override
     public String printFile(List<Function> functions) {
         return CPrinter.printFile(functions);
+    }
+
+    @Override
+    public String printFile(TranslationUnit unit, List<Function> functions, List<DerivativeSignature> signatures) {
+        return CStructWrappers.printFile(unit, functions, signatures);
     }
 
     @Override

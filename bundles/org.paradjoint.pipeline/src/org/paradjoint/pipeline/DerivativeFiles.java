@@ -12,6 +12,7 @@ import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CStructWrappers;
 import org.paradjoint.core.transform.DerivativeSet;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
@@ -75,8 +76,9 @@ public final class DerivativeFiles {
             GenerationSettings settings, ReductionLengths lengths) {
         Prover prover = new Z3Prover(); // opens a Z3 context per question session, only when a function needs one
         // functions differentiate independently: on several cores, printed in source order
-        return DerivativeSet.of(Workers.map(targets, f -> differentiate(unit, f, mode, settings, lengths,
-                () -> prover))).file(path, Languages.of(unit)::printFile);
+        DerivativeSet set = DerivativeSet.of(Workers.map(targets, f -> differentiate(unit, f, mode, settings, lengths,
+                () -> prover)));
+        return set.file(path, functions -> Languages.of(unit).printFile(unit, functions, set.signatures()));
     }
 
     private static List<Function> targets(TranslationUnit unit, String function, List<Diagnostic> diags) {
@@ -101,13 +103,32 @@ public final class DerivativeFiles {
     public static DiffResult differentiate(TranslationUnit unit, Function f, Mode mode, GenerationSettings settings,
             ReductionLengths lengths, Supplier<Prover> provers) {
         DiffOptions options = settings.diffOptions().withExtents(extents(f, settings, lengths));
-        return switch (Routes.of(f, mode, settings)) {
+        DiffResult r = switch (Routes.of(f, mode, settings)) {
             case TANGENT -> Differentiator.differentiate(unit, f.name(), Mode.TANGENT, options);
             case ALL_ATOMIC_ADJOINT -> Differentiator.differentiate(unit, f.name(), Mode.REVERSE, options);
             case ADJOINT_STENCIL -> StencilDifferentiator.differentiate(unit, f.name(), settings.stencilOptions());
             case RACE_AWARE_ADJOINT -> RaceAwareDifferentiator.differentiate(unit, f.name(), options, provers.get(),
                     settings.raceOptions()).result();
         };
+        return f.structs().isEmpty() ? r : withMembersSpelled(r, f);
+    }
+
+    /**
+     * {@code r}'s diagnostics naming struct members as the user writes them ({@code gb->u}, not the
+     * flattened {@code g_ub} that the transformations see).
+     */
+    private static DiffResult withMembersSpelled(DiffResult r, Function primal) {
+        if (r.signature() == null || r.function() == null) {
+            return r;
+        }
+        List<Diagnostic> spelled = new ArrayList<>();
+        for (Diagnostic d : r.diagnostics()) {
+            Map<String, String> args = new LinkedHashMap<>();
+            d.arguments().forEach((k, v) -> args.put(k, CStructWrappers.spell(v, r.function(), r.signature(),
+                    primal.structs())));
+            spelled.add(new Diagnostic(d.problem(), d.range(), args));
+        }
+        return new DiffResult(r.function(), r.signature(), spelled);
     }
 
     /** The user's extents, completed by {@code lengths} for the one-dimensional array parameters they leave out. */

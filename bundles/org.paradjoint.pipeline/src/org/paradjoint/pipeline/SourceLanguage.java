@@ -7,7 +7,9 @@ import java.util.Optional;
 import org.paradjoint.core.frontend.FrontEnd;
 import org.paradjoint.core.frontend.Preprocessor;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.TranslationUnit.Language;
+import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.pipeline.check.CheckToolchain;
 import org.paradjoint.pipeline.edits.Dialect;
 import org.paradjoint.pipeline.timing.TimingToolchain;
@@ -52,6 +54,15 @@ public interface SourceLanguage {
      * @throws org.paradjoint.core.diag.UnsupportedException when a construct cannot be written in it
      */
     String printFile(List<Function> functions);
+
+    /**
+     * The file of derivatives {@code functions} of {@code unit}'s functions, {@code signatures} saying
+     * which primal each one derives from: where a language prints a derivative after its primal's
+     * declaration (C's struct parameters), else as {@link #printFile(List)}.
+     */
+    default String printFile(TranslationUnit unit, List<Function> functions, List<DerivativeSignature> signatures) {
+        return printFile(functions);
+    }
 
     /**
      * How partially separable gradients of this language's units are generated: C directly, other

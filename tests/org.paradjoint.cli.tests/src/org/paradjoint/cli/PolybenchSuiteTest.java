@@ -258,12 +258,22 @@ class PolybenchSuiteTest {
             """;
 
     @Test
-    void aStructParameterIsRefusedAtItsType() {
+    void aStructPassedByValueIsRefusedAtItsParameter() {
         Path file = ScratchDir.write(dir, "smooth.c", STRUCT_GRID);
         CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
         assertEquals(1, r.status, r.toString());
-        assertTrue(r.err.contains(file + ":10:20: error: struct and union types are not supported (`struct grid`); "
-                + "pass the members as separate scalars or arrays"), r.toString());
+        assertTrue(r.err.contains(file + ":10:20: error: struct parameter `struct grid g` is passed by value, which is "
+                + "not supported; pass a pointer to it (`grid_t *g`) and use its members as `g->m`"), r.toString());
+    }
+
+    /** The same grid passed by pointer: its members are the kernel's arrays and bounds. */
+    @Test
+    void theStructPassedByPointerDifferentiatesAndChecks() {
+        Path file = ScratchDir.write(dir, "smooth.c", STRUCT_GRID.replace("struct grid g,", "struct grid *g,")
+                .replace("g.", "g->").replace("(v : g)", "(v : g->u)"));
+        CliRun r = CliRun.of("check", file.toString(), "--function", "kernel_smooth", "--run", "--threads", "1,2");
+        assertEquals(0, r.status, r.toString());
+        assertTrue(r.out.contains("== kernel_smooth: PASS"), r.toString());
     }
 
     /** The suite's file {@code name} with {@code from} replaced by {@code to}, in the scratch folder. */

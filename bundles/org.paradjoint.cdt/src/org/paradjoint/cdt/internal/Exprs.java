@@ -11,6 +11,8 @@ import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpressionList;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
+import org.eclipse.cdt.core.dom.ast.IBasicType;
+import org.eclipse.cdt.core.dom.ast.IField;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
@@ -105,6 +107,13 @@ final class Exprs {
             }
             return new VarRef(v, range(e));
         }
+        if (e instanceof IASTFieldReference f && isMemberOfParameter(f)) {
+            Variable v = member(f);
+            if (!isScalarMember(f)) {
+                throw error("unsupported-array-value.array-used-as", e, "name", SourceText.excerpt(f));
+            }
+            return memberElement(v, f);
+        }
         if (e instanceof IASTArraySubscriptExpression) {
             return subscript(e);
         }
@@ -140,6 +149,9 @@ final class Exprs {
             Variable v = resolve(id);
             return new VarRef(v, range(e));
         }
+        if (s instanceof IASTFieldReference f && isMemberOfParameter(f) && !isScalarMember(f)) {
+            return new VarRef(member(f), range(e));
+        }
         return value(e);
     }
 
@@ -152,6 +164,13 @@ final class Exprs {
                 throw error("unsupported-pointer-assignment", e, "name", id.getName());
             }
             return new VarRef(v, range(s));
+        }
+        if (s instanceof IASTFieldReference f && isMemberOfParameter(f)) {
+            Variable v = member(f);
+            if (!isScalarMember(f)) {
+                throw error("unsupported-pointer-assignment", e, "name", SourceText.excerpt(f));
+            }
+            return memberElement(v, f);
         }
         if (s instanceof IASTArraySubscriptExpression) {
             return subscript(s);
@@ -180,13 +199,45 @@ final class Exprs {
             subscripts++;
             s = stripParens(a.getArrayExpression());
         }
-        if (s instanceof IASTIdExpression id) {
-            Variable v = scopes.lookup(id.getName().toString()).orElse(null);
+        String name = s instanceof IASTIdExpression id ? id.getName().toString()
+                : s instanceof IASTFieldReference f && isMemberOfParameter(f) && !isScalarMember(f) ? memberText(f)
+                : null;
+        if (name != null) {
+            Variable v = scopes.lookup(name).orElse(null);
             if (v != null && v.rank() > subscripts) {
                 return v;
             }
         }
         return null;
+    }
+
+    /**
+     * True for {@code g->m} where {@code g} is a name: the member of a struct parameter, flattened
+     * ({@link StructParameters}); other member accesses are not supported.
+     */
+    private static boolean isMemberOfParameter(IASTFieldReference f) {
+        return f.isPointerDereference() && stripParens(f.getFieldOwner()) instanceof IASTIdExpression;
+    }
+
+    /** {@code g->m} as the scopes know the flattened member. */
+    private static String memberText(IASTFieldReference f) {
+        return ((IASTIdExpression) stripParens(f.getFieldOwner())).getName() + "->" + f.getFieldName();
+    }
+
+    /** The parameter standing for member {@code f}, or a located error when there is none. */
+    private Variable member(IASTFieldReference f) {
+        return scopes.lookup(memberText(f)).orElseThrow(() -> struct(f));
+    }
+
+    /** True when member {@code f} is a number (not an array or a pointer). */
+    private static boolean isScalarMember(IASTFieldReference f) {
+        return f.getFieldName().resolveBinding() instanceof IField field
+                && CTypes.strip(field.getType()) instanceof IBasicType;
+    }
+
+    /** A scalar member as the IR reads and writes it: by value, or through its address ({@code g_s[0]}). */
+    private LValue memberElement(Variable v, IASTFieldReference f) {
+        return v.isArray() ? new ArrayRef(v, List.of(new IntLit(0, range(f))), range(f)) : new VarRef(v, range(f));
     }
 
     static IASTExpression stripParens(IASTExpression e) {
@@ -264,15 +315,19 @@ final class Exprs {
             s = stripParens(a.getArrayExpression());
         }
         Collections.reverse(indexNodes);
-        if (!(s instanceof IASTIdExpression id)) {
+        Variable v;
+        if (s instanceof IASTIdExpression id) {
+            v = resolve(id);
+        } else if (s instanceof IASTFieldReference f && isMemberOfParameter(f)) {
+            v = member(f);
+        } else {
             if (arrayValued(s) == null && s instanceof IASTBinaryExpression b && isAdditive(b)) {
                 throw pointerArithmetic(b);
             }
             throw error("unsupported-subscript.subscript-supported-index", e, "code", SourceText.excerpt(s));
         }
-        Variable v = resolve(id);
-        if (v.isScalar()) {
-            throw error("unsupported-subscript.scalar-indexed", e, "name", id.getName());
+        if (v.isScalar() || s instanceof IASTFieldReference f && isScalarMember(f)) {
+            throw error("unsupported-subscript.scalar-indexed", e, "name", SourceText.excerpt(s));
         }
         if (indexNodes.size() != v.rank()) {
             String what = indexNodes.size() < v.rank()
@@ -291,6 +346,10 @@ final class Exprs {
 
     private ArrayRef dereference(IASTUnaryExpression u) {
         IASTExpression operand = stripParens(u.getOperand());
+        if (operand instanceof IASTFieldReference f && isMemberOfParameter(f) && !isScalarMember(f)
+                && member(f).rank() == 1) {
+            return new ArrayRef(member(f), List.of(new IntLit(0, range(u))), range(u));
+        }
         if (operand instanceof IASTIdExpression id) {
             Variable v = resolve(id);
             if (v.rank() == 1) {

@@ -18,6 +18,7 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
+import org.eclipse.cdt.core.dom.ast.ICompositeType;
 import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.Diagnostic;
@@ -31,6 +32,8 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.Linkage;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
@@ -80,8 +83,9 @@ final class FunctionMapper {
             ctx.markSyntaxErrors();
         }
         BaseType returnType;
+        List<StructParameter> structs = new ArrayList<>();
         try {
-            returnType = signature(def, ctx, templateTypes);
+            returnType = signature(def, ctx, templateTypes, structs);
         } catch (UnsupportedException e) {
             ctx.report(e);
             return null;
@@ -109,8 +113,8 @@ final class FunctionMapper {
         List<AdPragma> pragmas = new ArrayList<>(ctx.adPragmas);
         pragmas.sort(Comparator.comparingInt(p -> p.range().offset()));
         boolean isStatic = def.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_static;
-        return new Function(name, returnType, scopes.params(), scopes.locals(), body, pragmas, isStatic, null,
-                src.range(def));
+        return new Function(name, returnType, scopes.params(), scopes.locals(), body, pragmas, Linkage.of(isStatic),
+                null, src.range(def), Set.of(), Function.ReturnKind.VALUE, structs);
     }
 
     /**
@@ -150,7 +154,8 @@ final class FunctionMapper {
         return Optional.empty();
     }
 
-    private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx, Set<String> templateTypes) {
+    private BaseType signature(IASTFunctionDefinition def, FunctionContext ctx, Set<String> templateTypes,
+            List<StructParameter> structs) {
         if (!(def.getDeclarator() instanceof IASTStandardFunctionDeclarator fd)) {
             throw error("unsupported-function.old-style-k", def.getDeclarator(), "code",
                     SourceText.excerpt(def.getDeclarator()));
@@ -168,6 +173,14 @@ final class FunctionMapper {
             return returnType;
         }
         for (IASTParameterDeclaration p : params) {
+            ICompositeType struct = kokkos ? null : StructParameters.pointee(p);
+            if (struct != null) {
+                if (StructParameters.byValue(p)) {
+                    throw error("unsupported-struct.by-value", p, "code", SourceText.excerpt(p));
+                }
+                structs.add(new StructParameters(ctx).flatten(def, p, struct));
+                continue;
+            }
             Variable view = kokkos ? KokkosParameters.parameter(def, p, ctx, templateTypes) : null;
             ctx.scopes.declareParam(view != null ? view : parameter(p, ctx));
         }

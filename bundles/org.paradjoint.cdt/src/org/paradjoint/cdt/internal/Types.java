@@ -118,7 +118,7 @@ final class Types {
     }
 
     /** A basic type a typedef resolved to; null for void and for what is not supported (short, char, long double). */
-    private static BaseType basic(IBasicType t) {
+    static BaseType basic(IBasicType t) {
         return switch (t.getKind()) {
         case eDouble -> t.isLong() ? null : BaseType.DOUBLE;
         case eFloat -> BaseType.FLOAT;

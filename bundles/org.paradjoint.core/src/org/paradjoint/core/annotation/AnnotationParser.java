@@ -295,7 +295,13 @@ public final class AnnotationParser {
             throw t.kind == Kind.END ? malformed(t, "name-at-end", "what", what)
                     : malformed(t, "name-found", "what", what, "found", q(t.text));
         }
-        return new Name(t.text, t.offset);
+        // a member of a struct parameter, g->u (C): one name, as the front-end declares it
+        String name = t.text;
+        while (is(peek(), "->") && toks.get(pos + 1).kind == Kind.IDENT) {
+            next();
+            name += "->" + next().text;
+        }
+        return new Name(name, t.offset);
     }
 
     /** The element of the examples of {@code ad disjoint}, in the language's subscript syntax. */
@@ -397,7 +403,8 @@ public final class AnnotationParser {
                 }
                 toks.add(new Tok(Kind.NUMBER, text.substring(i, j), i));
                 i = j;
-            } else if ((c == '&' || c == '|') && i + 1 < n && text.charAt(i + 1) == c) {
+            } else if ((c == '&' || c == '|') && i + 1 < n && text.charAt(i + 1) == c
+                    || c == '-' && i + 1 < n && text.charAt(i + 1) == '>') {
                 toks.add(new Tok(Kind.PUNCT, text.substring(i, i + 2), i));
                 i += 2;
             } else {

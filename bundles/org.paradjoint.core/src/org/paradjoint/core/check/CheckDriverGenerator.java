@@ -134,6 +134,9 @@ public final class CheckDriverGenerator {
 
     private static String entryPoint(Function primal) {
         String head = CPrinter.prototype(entry(primal));
+        if (!primal.structs().isEmpty()) {
+            return head.substring(0, head.length() - 1) + "\n{\n" + StructEntry.body(primal) + "}\n";
+        }
         String args = String.join(", ", primal.params().stream().map(Variable::name).toList());
         return head.substring(0, head.length() - 1) + "\n{\n    " + (primal.returnType() != null ? "return " : "")
                 + primal.name() + "(" + args + ");\n}\n";

@@ -5,6 +5,7 @@ import java.util.StringJoiner;
 import java.util.function.Function;
 
 import org.paradjoint.core.check.CheckResolution.Kind;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -228,6 +229,10 @@ public abstract class CheckKernelWriter<P extends DriverParam> {
             }
         }
         String name = (mode == 'd' ? plan.tangent() : plan.adjoint()).derivedName();
+        if (!plan.function().structs().isEmpty()) {
+            // the derivative's form with members as parameters, as the driver holds them
+            name = StructParameter.flattenedName(name);
+        }
         line(procedureCall(invocation(name, mode)));
     }
 

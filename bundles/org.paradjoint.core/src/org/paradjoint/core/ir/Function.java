@@ -21,10 +21,12 @@ import org.paradjoint.core.diag.SourceRange;
  * {@code unusedParams} names the parameters a generated function deliberately does not use (a
  * derivative that needs no primal output, say): each printer silences them in its language
  * (C: a {@code (void) x;} line at the top of the body). Front-ends leave it empty.
+ * {@code structs} are the C parameters pointing to structs, which {@code params} holds flattened
+ * member by member ({@link StructParameter}); empty for every generated function.
  */
 public record Function(String name, BaseType returnType, List<Variable> params, List<Variable> locals, Block body,
         List<AdPragma> pragmas, Linkage linkage, String comment, SourceRange range, Set<String> unusedParams,
-        ReturnKind returnKind) {
+        ReturnKind returnKind, List<StructParameter> structs) {
 
     /**
      * How a function hands back its {@code returnType}: as a value (every function a front-end
@@ -56,6 +58,15 @@ public record Function(String name, BaseType returnType, List<Variable> params, 
         linkage = linkage == null ? Linkage.EXTERNAL : linkage;
         unusedParams = unusedParams == null ? Set.of() : Set.copyOf(unusedParams);
         returnKind = returnKind == null ? ReturnKind.VALUE : returnKind;
+        structs = structs == null ? List.of() : List.copyOf(structs);
+    }
+
+    /** A function without struct parameters (every generated function: they are flattened). */
+    public Function(String name, BaseType returnType, List<Variable> params, List<Variable> locals, Block body,
+            List<AdPragma> pragmas, Linkage linkage, String comment, SourceRange range, Set<String> unusedParams,
+            ReturnKind returnKind) {
+        this(name, returnType, params, locals, body, pragmas, linkage, comment, range, unusedParams, returnKind,
+                List.of());
     }
 
     /** A function returning a value (or nothing), with no unused parameters marked: what a front-end maps. */
@@ -78,19 +89,25 @@ public record Function(String name, BaseType returnType, List<Variable> params, 
     /** This function with {@code names} marked as unused parameters (replacing any earlier mark). */
     public Function withUnusedParams(Collection<String> names) {
         return new Function(name, returnType, params, locals, body, pragmas, linkage, comment, range,
-                new LinkedHashSet<>(names), returnKind);
+                new LinkedHashSet<>(names), returnKind, structs);
     }
 
     /** The same function with another body and locals: name, signature and the unused parameters' mark kept. */
     public Function withLocalsAndBody(List<Variable> newLocals, Block newBody) {
         return new Function(name, returnType, params, newLocals, newBody, pragmas, linkage, comment, range,
-                unusedParams, returnKind);
+                unusedParams, returnKind, structs);
+    }
+
+    /** The same function under another name and comment. */
+    public Function withName(String newName, String newComment) {
+        return new Function(newName, returnType, params, locals, body, pragmas, linkage, newComment, range,
+                unusedParams, returnKind, structs);
     }
 
     /** The same function declared with another linkage. */
     public Function withLinkage(Linkage newLinkage) {
         return new Function(name, returnType, params, locals, body, pragmas, newLinkage, comment, range,
-                unusedParams, returnKind);
+                unusedParams, returnKind, structs);
     }
 
     public Optional<Variable> lookup(String varName) {

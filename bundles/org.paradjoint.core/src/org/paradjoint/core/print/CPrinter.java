@@ -92,6 +92,15 @@ public class CPrinter {
      * and the guarded runtime when a tape is used; prototypes of user functions and partials.
      */
     public static String printFile(List<Function> functions, String header) {
+        return printFile(functions, header, "", "");
+    }
+
+    /**
+     * A whole file as {@link #printFile(List, String)}, with {@code types} (definitions of the
+     * types the functions use, may be empty) after the includes and {@code trailer} (functions
+     * printed elsewhere, may be empty) after the functions.
+     */
+    public static String printFile(List<Function> functions, String header, String types, String trailer) {
         boolean math = false;
         boolean tape = false;
         boolean threads = false;
@@ -139,6 +148,9 @@ public class CPrinter {
         if (math || tape || threads || mpi || !passiveHeaders.isEmpty()) {
             sb.append('\n');
         }
+        if (!types.isEmpty()) {
+            sb.append(types).append('\n');
+        }
         String prototypes = Prototypes.of(functions);
         if (!prototypes.isEmpty()) {
             sb.append(prototypes).append('\n');
@@ -163,6 +175,9 @@ public class CPrinter {
                 sb.append('\n');
             }
             sb.append(print(functions.get(k)));
+        }
+        if (!trailer.isEmpty()) {
+            sb.append('\n').append(trailer);
         }
         return sb.toString();
     }

@@ -1,0 +1,70 @@
+package org.paradjoint.core.ir;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.paradjoint.core.diag.SourceRange;
+
+/**
+ * A C parameter that points to a struct ({@code grid_t *g}), as the front-end flattened it: every
+ * member the function uses ({@code g->u}, {@code g->s}, {@code g->n}) is a parameter of its own
+ * in {@link Function#params()} ({@code g_u}, {@code g_s}, {@code g_n}), at the place of {@code g}
+ * and in the order the struct declares them. The engine then differentiates plain arrays and
+ * scalars; the printer of a derivative file turns the flattened derivative back into a function
+ * of the user's struct and its derivative struct of the same type (same layout), and the check
+ * driver builds the struct around the flattened primal's arguments.
+ * <p>
+ * {@code position} is where the struct stands among the flattened parameters: the index in
+ * {@code params} of its first member, or of the parameter after it when the function uses no
+ * member (the struct is still an argument, unused).
+ * <p>
+ * {@code typeText} is how C names the type ({@code grid_t} or {@code struct grid});
+ * {@code definition} a complete C definition of it with every member (used or not) in the
+ * user's order and types, so that a generated file lays the struct out as the user's code does
+ * without including the user's headers.
+ */
+public record StructParameter(String name, String typeText, String definition, boolean isConst, int position,
+        List<Member> members, SourceRange range) {
+
+    /**
+     * How a member reaches the flattened function: {@code VALUE} an integer member the function
+     * only reads ({@code g->n}); {@code ADDRESS} a scalar the derivative may write or accumulate
+     * into, as an array of one ({@code &g->s}); {@code POINTER} a pointer member, passed as it is
+     * ({@code g->u}); {@code EMBEDDED} an array inside the struct ({@code g->v}, decaying to a
+     * pointer to its first element).
+     */
+    public enum Passing {
+        VALUE, ADDRESS, POINTER, EMBEDDED
+    }
+
+    /** A used member: its name in the struct and the flattened parameter standing for it. */
+    public record Member(String field, Variable variable, Passing passing) {
+    }
+
+    public StructParameter {
+        members = List.copyOf(members);
+        range = range == null ? SourceRange.NONE : range;
+    }
+
+    /** The member that {@code flattened} stands for, if it stands for one. */
+    public Optional<Member> memberOf(Variable flattened) {
+        return members.stream().filter(m -> m.variable().equals(flattened)).findFirst();
+    }
+
+    /**
+     * The C expression passing member {@code m} of the struct that {@code pointer} points to, as
+     * the flattened parameter expects it: {@code &g->s}, {@code g->u}.
+     */
+    public static String argument(String pointer, Member m) {
+        String access = pointer + "->" + m.field();
+        return m.passing() == Passing.ADDRESS ? "&" + access : access;
+    }
+
+    /**
+     * The name of a derivative function's flattened form ({@code f_b_members} for {@code f_b}),
+     * which takes the members as parameters; {@code f_b} itself takes the structs.
+     */
+    public static String flattenedName(String derivedName) {
+        return derivedName + "_members";
+    }
+}
