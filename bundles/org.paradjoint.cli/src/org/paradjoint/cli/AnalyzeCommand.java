@@ -4,12 +4,14 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.transform.DiffOptions;
@@ -89,7 +91,8 @@ final class AnalyzeCommand implements Command {
             return Paradjoint.USAGE;
         }
         Z3Prover.loadInBackground(); // unpacked while the parser runs
-        ParseResult parsed = SourceFiles.parse(file, preprocessor.preprocessor(), err);
+        // the annotated functions and what they call, as differentiate reads the file
+        ParseResult parsed = SourceFiles.parseForDifferentiation(file, preprocessor.preprocessor(), Set.of(), err);
         if (parsed == null || SourceFiles.report(file, parsed.diagnostics(), err) || parsed.unit() == null) {
             return 1;
         }
@@ -101,11 +104,20 @@ final class AnalyzeCommand implements Command {
         if (reports.isEmpty()) {
             out.println(file + ": no annotated function with a parallel loop");
         } else {
-            out.print(RaceReportFormatter.format(reports));
+            out.print(membersSpelled(RaceReportFormatter.format(reports), parsed.unit()));
         }
-        out.print(loopOrder(interchanges));
+        out.print(membersSpelled(loopOrder(interchanges), parsed.unit()));
         out.print(communication);
         return 0;
+    }
+
+    /** {@code text} naming the members of struct parameters as the code does ({@code gb->u}, not {@code g_ub}). */
+    private static String membersSpelled(String text, TranslationUnit unit) {
+        String out = text;
+        for (Function f : unit.functions()) {
+            out = StructParameter.spell(out, f.structs(), "b");
+        }
+        return out;
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.pipeline.Routes;
@@ -35,7 +36,8 @@ final class OptionNames {
             return unknown;
         }
         for (String name : extents.keySet()) {
-            boolean sized = targets.stream().anyMatch(f -> f.lookup(name).filter(Variable::isArray).isPresent());
+            boolean sized = targets.stream().anyMatch(f -> f.lookup(StructParameter.unspell(name, f.structs()))
+                    .filter(Variable::isArray).isPresent());
             if (!sized) {
                 return Optional.of("--extent " + name + "=" + extents.get(name) + ": '" + name + "' is not an array of "
                         + String.join(", ", targets.stream().map(f -> "'" + f.name() + "'").toList()));
@@ -48,7 +50,7 @@ final class OptionNames {
     private static Optional<String> unknownVariable(String option, List<String> names, List<Function> targets) {
         for (String name : names == null ? List.<String>of() : names) {
             for (Function f : targets) {
-                if (f.lookup(name).isEmpty()) {
+                if (f.lookup(StructParameter.unspell(name, f.structs())).isEmpty()) {
                     return Optional.of(option + " " + name + ": no variable '" + name + "' in '" + f.name() + "'");
                 }
             }

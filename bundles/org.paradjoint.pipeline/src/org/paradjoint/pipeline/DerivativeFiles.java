@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.print.CStructWrappers;
@@ -139,7 +140,9 @@ public final class DerivativeFiles {
                 lengths.of(f, p).ifPresent(len -> out.put(p.name(), len));
             }
         }
-        out.putAll(settings.extents());
+        // a struct's members may be given as the code names them: --extent g->u=g->n
+        settings.extents().forEach((name, extent) -> out.put(StructParameter.unspell(name, f.structs()),
+                StructParameter.unspell(extent, f.structs())));
         return out;
     }
 }

@@ -182,6 +182,38 @@ class StructParameterTest {
     }
 
     @Test
+    void analyzeAndTheExtentOptionNameMembersAsTheCodeDoes() throws IOException {
+        Path kernel = dir.resolve("relax.c");
+        CliRun a = CliRun.of("analyze", kernel.toString());
+        assertEquals(0, a.status, a.toString());
+        assertTrue(a.out.contains("gb->u: 4 increments, UNSAFE"), a.toString());
+        assertTrue(a.out.contains("give --extent g->u=EXPR"), a.toString());
+        assertTrue(!a.out.contains("g_ub"), a.toString());
+        // options name members as the code does
+        CliRun chosen = CliRun.of("differentiate", kernel.toString(), "--dependents", "g->w", "--independents", "g->u",
+                "--extent", "g->u=g->n", "-o", "-");
+        assertEquals(0, chosen.status, chosen.toString());
+        assertTrue(chosen.out.contains("dependents g->w; independents g->u."), chosen.toString());
+        CliRun wrong = CliRun.of("differentiate", kernel.toString(), "--extent", "g->x=g->n", "-o", "-");
+        assertEquals(64, wrong.status, wrong.toString());
+        assertTrue(wrong.err.contains("'g->x' is not an array of 'relax'"), wrong.toString());
+    }
+
+    @Test
+    void benchTimesThePrimalAndTheDerivativesOfAStructKernel() throws IOException {
+        Path csv = dir.resolve("relax.csv");
+        CliRun r = CliRun.of("bench", dir.resolve("relax.c").toString(), "--kernel", "relax", "--sizes", "2000",
+                "--size-parameter", "g->n", "--threads", "1", "--variants", "primal,adjoint,tangent", "--repetitions",
+                "1", "--csv", csv.toString(), "--work-dir", dir.resolve("work").toString());
+        assertEquals(0, r.status, r.toString());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(4, rows.size(), rows.toString());
+        for (String variant : List.of("primal", "adjoint", "tangent")) {
+            assertTrue(rows.stream().anyMatch(row -> row.startsWith(variant + ",2000,")), rows.toString());
+        }
+    }
+
+    @Test
     void aFunctionThatUsesNoMemberKeepsTheStructAsAnArgument() throws IOException {
         Path file = ScratchDir.write(dir, "scale.c", """
                 #include "grid.h"

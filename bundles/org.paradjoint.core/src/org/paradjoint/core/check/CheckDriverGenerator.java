@@ -133,10 +133,10 @@ public final class CheckDriverGenerator {
     }
 
     private static String entryPoint(Function primal) {
-        String head = CPrinter.prototype(entry(primal));
         if (!primal.structs().isEmpty()) {
-            return head.substring(0, head.length() - 1) + "\n{\n" + StructEntry.body(primal) + "}\n";
+            return StructEntry.function(primal, entryName(primal));
         }
+        String head = CPrinter.prototype(entry(primal));
         String args = String.join(", ", primal.params().stream().map(Variable::name).toList());
         return head.substring(0, head.length() - 1) + "\n{\n    " + (primal.returnType() != null ? "return " : "")
                 + primal.name() + "(" + args + ");\n}\n";

@@ -7,20 +7,33 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.StructParameter.Member;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 
 /**
- * The body of a check driver's entry point into a primal that takes structs: the driver holds
+ * A driver's entry point into a primal that takes structs (check, timing): the driver holds
  * every member as an array or scalar of its own (the flattened parameters), so the entry point,
  * compiled with the user's file, builds each struct from them (the members the function does not
  * use zero), calls the user's function with the structs' addresses and copies the scalar and
  * embedded-array members back, which the function may have changed.
  */
-final class StructEntry {
+public final class StructEntry {
 
     private StructEntry() {
     }
 
-    static String body(Function primal) {
+    /**
+     * The definition of {@code name}, an external function with the flattened parameters of
+     * {@code primal} that calls {@code primal} with structs built from them; it must be compiled
+     * where {@code primal} and its struct types are declared (with the user's file).
+     */
+    public static String function(Function primal, String name) {
+        Function entry = new Function(name, primal.returnType(), primal.params(), List.of(), primal.body(), List.of(),
+                false, null, primal.range());
+        String head = CPrinter.prototype(entry);
+        return head.substring(0, head.length() - 1) + "\n{\n" + body(primal) + "}\n";
+    }
+
+    private static String body(Function primal) {
         StringBuilder sb = new StringBuilder();
         for (StructParameter sp : primal.structs()) {
             String local = local(sp);

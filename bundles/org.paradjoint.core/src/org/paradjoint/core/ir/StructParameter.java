@@ -52,6 +52,43 @@ public record StructParameter(String name, String typeText, String definition, b
     }
 
     /**
+     * {@code text} (a parameter's name or an integer expression given in an option) with each
+     * member of {@code structs} spelled as the user writes it, {@code g->n}, replaced by its
+     * parameter in the IR, {@code g_n}; any other text is left as it is.
+     */
+    public static String unspell(String text, List<StructParameter> structs) {
+        String out = text;
+        for (StructParameter sp : structs) {
+            for (Member m : sp.members()) {
+                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(sp.name()) + "\\s*->\\s*"
+                        + java.util.regex.Pattern.quote(m.field()) + "\\b",
+                        java.util.regex.Matcher.quoteReplacement(m.variable().name()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code text} with the flattened names of the members of {@code structs} spelled as the user
+     * writes them, {@code g->u} for {@code g_u}, and those of their derivatives by the naming
+     * convention ({@code g_u} + {@code suffix}) as members of the derivative struct, {@code gb->u}
+     * for {@code g_ub}: for reports about a function rather than one generated derivative (whose
+     * own names the printer knows exactly).
+     */
+    public static String spell(String text, List<StructParameter> structs, String suffix) {
+        String out = text;
+        for (StructParameter sp : structs) {
+            for (Member m : sp.members()) {
+                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(m.variable().name() + suffix) + "\\b",
+                        java.util.regex.Matcher.quoteReplacement(sp.name() + suffix + "->" + m.field()));
+                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(m.variable().name()) + "\\b",
+                        java.util.regex.Matcher.quoteReplacement(sp.name() + "->" + m.field()));
+            }
+        }
+        return out;
+    }
+
+    /**
      * The C expression passing member {@code m} of the struct that {@code pointer} points to, as
      * the flattened parameter expects it: {@code &g->s}, {@code g->u}.
      */
@@ -62,7 +99,8 @@ public record StructParameter(String name, String typeText, String definition, b
 
     /**
      * The name of a derivative function's flattened form ({@code f_b_members} for {@code f_b}),
-     * which takes the members as parameters; {@code f_b} itself takes the structs.
+     * which takes the members as parameters; {@code f_b} itself takes the structs. Drivers that
+     * hold the members as arrays and scalars of their own (check, timing) call it.
      */
     public static String flattenedName(String derivedName) {
         return derivedName + "_members";

@@ -12,7 +12,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.paradjoint.core.ir.Function;
-import org.paradjoint.core.ir.Linkage;
 import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.StructParameter.Member;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -22,8 +21,8 @@ import org.paradjoint.core.transform.Mode;
 
 /**
  * A C file of derivatives whose primals take structs ({@link StructParameter}). The engine
- * differentiates the flattened function; here it becomes {@code static f_b_members} (members as
- * parameters) and the public {@code f_b} takes the user's struct and its derivative struct of
+ * differentiates the flattened function; here it becomes {@code f_b_members} (members as
+ * parameters, external so that drivers holding the members apart can call it) and {@code f_b} takes the user's struct and its derivative struct of
  * the same type, passing each member on: {@code f_b(grid_t *g, grid_t *gb, int n)} calls
  * {@code f_b_members(&g->s, &gb->s, g->u, gb->u, n)}. The derivative of member {@code g->u}
  * is member {@code u} of {@code gb}: Enzyme's shadow of the same layout, so that a caller
@@ -53,7 +52,7 @@ public final class CStructWrappers {
             structs.forEach(sp -> definitions.add(sp.definition()));
             String flat = StructParameter.flattenedName(f.name());
             printed.add(f.withName(flat, "The members of " + describe(structs) + " as parameters; called by "
-                    + f.name() + ".").withLinkage(Linkage.STATIC));
+                    + f.name() + "."));
             if (!wrappers.isEmpty()) {
                 wrappers.append('\n');
             }

@@ -21,6 +21,7 @@ import org.paradjoint.core.ir.CalleeKind;
 import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.rules.DerivativeRules;
@@ -244,7 +245,10 @@ public final class Differentiator {
                 diags.error("missing-variables.both-dependents-independents", primal.range(), "primal", primal.name());
                 return null;
             }
-            return new Spec(options.dependents(), options.independents(), Map.of(), primal.range());
+            // a struct's members may be named as the code names them (g->u)
+            return new Spec(options.dependents().stream().map(n -> StructParameter.unspell(n, primal.structs())).toList(),
+                    options.independents().stream().map(n -> StructParameter.unspell(n, primal.structs())).toList(),
+                    Map.of(), primal.range());
         }
         Spec first = null;
         Set<Variable> written = StmtUtil.writes(fn.body());

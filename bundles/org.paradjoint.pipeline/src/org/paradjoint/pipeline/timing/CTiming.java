@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.paradjoint.cdt.CFrontEnd;
 import org.paradjoint.core.frontend.ParseResult;
@@ -18,7 +19,9 @@ public final class CTiming implements TimingToolchain {
 
     @Override
     public TranslationUnit parse(TimingConfig config, String text) throws TimingException {
-        ParseResult r = new CFrontEnd(config.generation().preprocessor()).parse(config.source().toString(), text);
+        // only the kernel and what it calls need to be supported, as when differentiating
+        ParseResult r = new CFrontEnd(config.generation().preprocessor()).parseFor(config.source().toString(), text,
+                Set.of(config.kernel()));
         if (r.hasErrors()) {
             throw new TimingException(TimingRunner.format(r.diagnostics()));
         }

@@ -3,7 +3,9 @@ package org.paradjoint.pipeline.timing;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.paradjoint.core.check.StructEntry;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 
@@ -56,6 +58,26 @@ record TimedCall(String name, List<Arg> args) {
             // the seed of a returned dependent is the adjoint's last parameter, by value
             args.add(new Arg(signature.returnedSeed(), signature.returnedSeed()));
         }
+        if (!kernel.structs().isEmpty()) {
+            // the members are the driver's own arrays and scalars: the flattened forms take them
+            return new TimedCall(signature == null ? primalEntry(kernel) : StructParameter.flattenedName(
+                    signature.derivedName()), args);
+        }
         return new TimedCall(signature == null ? kernel.name() : signature.derivedName(), args);
+    }
+
+    /**
+     * The function a driver calls for a primal taking structs: it builds the structs from the
+     * members ({@link StructEntry}), compiled with the user's file ({@link #primalEntrySource}).
+     */
+    static String primalEntry(Function kernel) {
+        return "pa_time_primal_" + kernel.name();
+    }
+
+    /** The source that defines {@link #primalEntry} with the user's file {@code source} included. */
+    static String primalEntrySource(Function kernel, String source) {
+        return "/* The kernel's file with an entry point that takes its structs' members. */\n"
+                + "#define main pa_user_main\n#include \"" + source + "\"\n#undef main\n\n"
+                + StructEntry.function(kernel, primalEntry(kernel));
     }
 }

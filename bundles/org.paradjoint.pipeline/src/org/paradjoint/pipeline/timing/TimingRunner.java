@@ -16,6 +16,7 @@ import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
@@ -188,8 +189,13 @@ public final class TimingRunner {
     /** The integer parameters: the size parameter (or all of them) at {@code size}, the others fixed. */
     static Map<String, Long> integerValues(TimingConfig config, Function kernel, long size) throws TimingException {
         Map<String, Long> ints = new LinkedHashMap<>();
-        if (config.sizeParameter() != null && kernel.params().stream().noneMatch(p -> p.isScalar()
-                && p.type().isInteger() && p.name().equals(config.sizeParameter()))) {
+        // a struct's member may be named as the code names it (g->n)
+        String sizeParameter = config.sizeParameter() == null ? null
+                : StructParameter.unspell(config.sizeParameter(), kernel.structs());
+        Map<String, Long> fixed = new LinkedHashMap<>();
+        config.fixed().forEach((k, value) -> fixed.put(StructParameter.unspell(k, kernel.structs()), value));
+        if (sizeParameter != null && kernel.params().stream().noneMatch(p -> p.isScalar()
+                && p.type().isInteger() && p.name().equals(sizeParameter))) {
             throw new TimingException("'" + config.sizeParameter() + "' is not an integer parameter of '"
                     + kernel.name() + "'");
         }
@@ -197,9 +203,9 @@ public final class TimingRunner {
             if (!p.isScalar() || !p.type().isInteger()) {
                 continue;
             }
-            if (config.fixed().containsKey(p.name())) {
-                ints.put(p.name(), config.fixed().get(p.name()));
-            } else if (config.sizeParameter() == null || p.name().equals(config.sizeParameter())) {
+            if (fixed.containsKey(p.name())) {
+                ints.put(p.name(), fixed.get(p.name()));
+            } else if (sizeParameter == null || p.name().equals(sizeParameter)) {
                 ints.put(p.name(), size);
             } else {
                 throw new TimingException("integer parameter '" + p.name() + "' of '" + kernel.name()
@@ -236,7 +242,12 @@ public final class TimingRunner {
         Files.createDirectories(dir);
         List<String> sources = new ArrayList<>();
         DerivativeSignature signature = null;
-        if (v.isPrimal()) {
+        if (v.isPrimal() && !kernel.structs().isEmpty()) {
+            Path entry = dir.resolve("primal_entry.c");
+            Files.writeString(entry, TimedCall.primalEntrySource(kernel, config.source().toAbsolutePath().toString()),
+                    StandardCharsets.UTF_8);
+            sources.add(entry.toString());
+        } else if (v.isPrimal()) {
             sources.add(config.source().toAbsolutePath().toString());
         } else {
             GeneratedFile g = generator(v, extents).generate(unit,
