@@ -85,7 +85,8 @@ public final class CheckDriverGenerator {
      * an include cannot do that: no pragma undoes {@code -Werror} as a whole, each warning would
      * have to be named (and gcc's list changes between versions), and warnings of the middle end
      * and of the end of the unit do not all honour them. Without {@code PA_CHECK_PART} both parts
-     * are one unit, as before (strict flags for all). The entry points also make {@code static}
+     * are one unit, as before (strict flags for all), which a kernel with struct parameters cannot be:
+     * the generated files define the user's structs again. The entry points also make {@code static}
      * kernels callable from the other unit, and the user's {@code main} is renamed in part 1 so
      * that the driver's runs.
      */

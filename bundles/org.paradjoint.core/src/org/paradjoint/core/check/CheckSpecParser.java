@@ -17,7 +17,8 @@ public final class CheckSpecParser {
     public record CheckCommand(String file, String function, String output, CheckSpec spec, boolean help) {
     }
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** A C identifier, or a member of a struct parameter as the code names it ({@code g->n}). */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)?");
 
     public static final String HELP = """
             Usage: paradjoint check FILE --function NAME [options]

@@ -81,12 +81,22 @@ final class IntExprParser {
             }
         }
         if (Character.isLetter(c) || c == '_') {
-            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-                pos++;
+            identifier();
+            // a member of a struct parameter, g->n, is one name (the driver holds it as a variable of its own)
+            while (text.startsWith("->", pos) && pos + 2 < text.length()
+                    && (Character.isLetter(text.charAt(pos + 2)) || text.charAt(pos + 2) == '_')) {
+                pos += 2;
+                identifier();
             }
             return new Name(text.substring(start, pos));
         }
         throw error("expected a number, a name or '(' but found '" + c + "'");
+    }
+
+    private void identifier() {
+        while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
+            pos++;
+        }
     }
 
     private boolean peek(char c) {

@@ -153,7 +153,10 @@ final class CheckPipeline {
         Path driverFile = dir.resolve(base + "_check.c");
         Files.writeString(driverFile, driver.source());
         Path exe = dir.resolve(base + "_check");
-        DriverRunner.Outcome cc = runner.compile(driverFile, exe, USER_SOURCE_LENIENCY);
+        // the generated files define the structs of struct parameters again: the user's file apart
+        boolean structs = unit.functions().stream().anyMatch(f -> !f.structs().isEmpty());
+        DriverRunner.Outcome cc = structs ? runner.compileCheck(driverFile, exe)
+                : runner.compile(driverFile, exe, USER_SOURCE_LENIENCY);
         if (!cc.ok()) {
             return new Built(Stage.COMPILATION, dir, null, "gcc " + String.join(" ", DriverRunner.GCC_FLAGS) + " "
                     + driverFile.getFileName() + " failed:\n" + head(cc.text(), 60),
