@@ -359,7 +359,9 @@ public class CPrinter {
             }
             case CallStmt c -> line(expr(c.call(), 0) + ";");
             case Return r -> line(r.value() == null ? "return;" : "return " + expr(r.value(), 0) + ";");
-            case Decl d -> line(declarator(d.var()) + (d.init() == null ? "" : " = " + expr(d.init(), 2)) + ";");
+            // an array declared with a value starts with every element zero (the only array initialiser made)
+            case Decl d -> line(declarator(d.var()) + (d.init() == null ? "" : d.var().isArray() ? " = {0}"
+                    : " = " + expr(d.init(), 2)) + ";");
         }
     }
 

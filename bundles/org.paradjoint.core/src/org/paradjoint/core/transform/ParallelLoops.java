@@ -22,6 +22,7 @@ import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
@@ -198,7 +199,9 @@ final class ParallelLoops {
             });
         }
         for (Variable v : p.privates()) {
-            if (cx.isActive(v) && v.isArray()) {
+            // an active private array gets a private adjoint declared zero in each iteration's adjoint,
+            // which C can do for constant extents only (a variable-length array has no initialiser)
+            if (cx.isActive(v) && v.isArray() && !v.dims().stream().allMatch(d -> d.extent() instanceof IntLit)) {
                 throw new UnsupportedException("unsupported-private-array", f.range(), "array", v.name());
             }
         }

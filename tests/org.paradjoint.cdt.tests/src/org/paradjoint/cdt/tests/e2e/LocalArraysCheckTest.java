@@ -17,8 +17,9 @@ import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Local arrays of real C: a variable-length local ({@code double t[n];}, sized by parameters)
- * and a constant-size one, differentiated, compiled strictly and checked at 1 and 2 threads; an
- * active array private to a parallel loop stays a located error.
+ * and a constant-size one, differentiated, compiled strictly and checked at 1 and 2 threads, also
+ * when private to a parallel loop (its adjoint is private too, zero at the start of each iteration's
+ * adjoint); a variable-length array private to a parallel loop stays a located error.
  */
 class LocalArraysCheckTest {
 
@@ -50,8 +51,41 @@ class LocalArraysCheckTest {
                                     y[i] = y[i] + a[i][j] * a[i][m - j];
                             }
                         }
+                        """),
+                new Kernel("active array private to a parallel loop", "window", "--set n=20 --extent y=n --extent x=n",
+                        WINDOW),
+                new Kernel("two-dimensional private array of a parallel loop, private clause", "pairs",
+                        "--set n=12 --extent y=n --extent x=n", """
+                        #include <math.h>
+                        #pragma ad gradient(y : x)
+                        void pairs(int n, double *y, const double *x)
+                        {
+                            double a[2][3];
+                        #pragma omp parallel for private(a)
+                            for (int i = 0; i < n; i++) {
+                                for (int r = 0; r < 2; r++)
+                                    for (int c = 0; c < 3; c++)
+                                        a[r][c] = sin(x[i] * (r + 1)) + c * x[(i + c) % n];
+                                y[i] = a[0][1] * a[1][2] - a[1][0] * a[0][0];
+                            }
+                        }
                         """));
     }
+
+    /** An active work array declared in the body of a parallel loop: private to each iteration. */
+    private static final String WINDOW = """
+            #pragma ad gradient(y : x)
+            void window(int n, double *y, const double *x)
+            {
+            #pragma omp parallel for
+                for (int i = 1; i < n - 1; i++) {
+                    double w[3];
+                    for (int k = 0; k < 3; k++)
+                        w[k] = x[i - 1 + k] * x[i - 1 + k];
+                    y[i] = w[0] + 2.0 * w[1] * w[2];
+                }
+            }
+            """;
 
     private Path work;
 
@@ -72,23 +106,32 @@ class LocalArraysCheckTest {
     }
 
     @Test
-    void anActiveArrayPrivateToAParallelLoopIsALocatedError() {
+    void thePrivateArraysAdjointIsDeclaredZeroInEachIteration() {
+        CheckPipeline.Differentiated d = CheckPipeline.differentiate("window.c", WINDOW);
+        assertEquals(CheckPipeline.Stage.PASSED, d.stage(), d.problem());
+        String adjoint = d.adjoint().text();
+        int loop = adjoint.indexOf("for (i = 1; i < n - 1; i++) {");
+        assertTrue(loop >= 0 && adjoint.indexOf("double wb[3] = {0};", loop) > loop, adjoint);
+    }
+
+    @Test
+    void anActiveVariableLengthArrayPrivateToAParallelLoopIsALocatedError() {
         CheckPipeline.Differentiated d = CheckPipeline.differentiate("window.c", """
                 #pragma ad gradient(y : x)
-                void window(int n, double *y, const double *x)
+                void window(int n, int m, double *y, const double *x)
                 {
-                #pragma omp parallel for
+                    double w[m];
+                #pragma omp parallel for private(w)
                     for (int i = 1; i < n - 1; i++) {
-                        double w[3];
-                        for (int k = 0; k < 3; k++)
-                            w[k] = x[i - 1 + k] * x[i - 1 + k];
-                        y[i] = w[0] + 2.0 * w[1] * w[2];
+                        for (int k = 0; k < m; k++)
+                            w[k] = x[i] * k;
+                        y[i] = w[0] + 2.0 * w[1] * w[m - 1];
                     }
                 }
                 """);
         assertEquals(CheckPipeline.Stage.DIFFERENTIATION, d.stage(), d.problem());
-        assertTrue(d.key().contains("unsupported-private-array") || d.problem().contains("private to the parallel loop"),
-                d.problem());
-        assertTrue(d.problem().contains("window.c:5:5") && d.problem().contains("'w'"), d.problem());
+        assertTrue(d.key().contains("unsupported-private-array"), d.problem());
+        assertTrue(d.problem().contains("window.c:6:5") && d.problem().contains("'w'")
+                && d.problem().contains("constant size"), d.problem());
     }
 }
