@@ -285,3 +285,24 @@ subroutine growth_factor(n, x, r)
   !$omp end parallel do
   r(1) = p * p
 end subroutine growth_factor
+
+! A work array private to each iteration of a parallel loop: its adjoint is
+! private too, zero where each iteration's adjoint starts.
+!$ad gradient(y : x)
+subroutine window_private(n, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y(n)
+  real(8) :: w(3)
+  integer :: i, k
+
+  !$omp parallel do private(w, k)
+  do i = 2, n - 1
+    do k = 1, 3
+      w(k) = sin(x(i - 2 + k))
+    end do
+    y(i) = w(1) * w(2) + w(3) * x(i)
+  end do
+  !$omp end parallel do
+end subroutine window_private

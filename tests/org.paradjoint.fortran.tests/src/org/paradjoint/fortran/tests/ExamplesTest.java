@@ -79,7 +79,8 @@ class ExamplesTest {
             new Example("regions.f90", "reversed_squares", "--set n=40"),
             new Example("regions.f90", "binned_energy", "--set n=40 --set nb=7"),
             new Example("regions.f90", "ordered_tally", "--set n=40 --set nb=7"),
-            new Example("regions.f90", "growth_factor", "--set n=40"));
+            new Example("regions.f90", "growth_factor", "--set n=40"),
+            new Example("regions.f90", "window_private", "--set n=30"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
