@@ -108,3 +108,18 @@ void reversed_squares(int n, const double *x, double *y)
         y[n - 1 - i] = v * v + sin(v);
     }
 }
+
+/* A work array private to each iteration of a parallel loop (declared in its
+ * body): its adjoint is private too, zero where each iteration's adjoint
+ * starts. */
+#pragma ad gradient(y : x)
+void window_private(int n, const double *x, double *y)
+{
+#pragma omp parallel for
+    for (int i = 1; i < n - 1; i++) {
+        double w[3];
+        for (int k = 0; k < 3; k++)
+            w[k] = sin(x[i - 1 + k]);
+        y[i] = w[0] * w[1] + w[2] * x[i];
+    }
+}

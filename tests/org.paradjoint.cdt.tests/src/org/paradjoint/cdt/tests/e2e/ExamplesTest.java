@@ -76,6 +76,7 @@ class ExamplesTest {
             example("openmp/reductions.c", "min_energy", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "scale_by_max", "--set n=40"),
             example("openmp/reductions.c", "growth_factor", "--set n=40 --extent r=1"),
+            example("openmp/regions.c", "window_private", "--set n=30 --extent x=n --extent y=n"),
             example("openmp/threads.c", "block_rows", "--set n=40 --set steps=3"));
 
     /** Folders whose every annotated function must have a row above. */
