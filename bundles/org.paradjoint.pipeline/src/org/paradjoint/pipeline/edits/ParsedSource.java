@@ -32,6 +32,16 @@ public record ParsedSource(String fileName, String text, ParseResult result) {
         return new ParsedSource(fileName, text, frontEnd.parse(fileName, text));
     }
 
+    /**
+     * Only what differentiating the file needs ({@link FrontEnd#parseFor}): its annotated functions
+     * and what they call, so that what the rest of the file does is no error.
+     */
+    public static ParsedSource parseForDifferentiation(String fileName, String text, Preprocessor preprocessor) {
+        FrontEnd frontEnd = Languages.forFile(fileName).map(l -> l.newFrontEnd(preprocessor))
+                .orElseGet(() -> new CFrontEnd(preprocessor));
+        return new ParsedSource(fileName, text, frontEnd.parseFor(fileName, text, java.util.Set.of()));
+    }
+
     /** How annotations are written in this source. */
     public Dialect dialect() {
         return Languages.dialect(fileName);
