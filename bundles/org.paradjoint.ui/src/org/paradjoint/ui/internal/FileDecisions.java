@@ -57,11 +57,14 @@ final class FileDecisions {
     }
 
     /**
-     * The preferences, with this file's race strategy when the user chose one for it, and its
-     * folder searched first for what it includes (the front-end knows the file by its name only).
+     * The preferences, with this file's race strategy when the user chose one for it, CDT's build
+     * settings for its include folders and macros when CDT has any, and its folder searched first for
+     * what it includes (the front-end knows the file by its name only).
      */
     static GenerationSettings settingsFor(IFile file) {
         GenerationSettings s = UiPreferences.generation();
+        // CDT's build settings of the file when CDT has them, else the preferences' folders and macros
+        s = s.withPreprocessor(CdtBuildSettings.of(file, s.preprocessor()));
         if (file.getLocation() != null) {
             s = s.withPreprocessor(s.preprocessor().withFirstIncludeDir(file.getLocation().removeLastSegments(1)
                     .toOSString()));
