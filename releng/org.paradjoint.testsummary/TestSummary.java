@@ -16,7 +16,7 @@ import org.w3c.dom.NodeList;
 
 /**
  * The summary that ends {@code ./mvnw verify}: per test fragment how many tests ran and were
- * skipped, then every reason of a skip (a tool the machine lacks: gfortran, Kokkos C++, a
+ * skipped, then every reason of a skip (a tool the machine lacks: gcc, gfortran, Kokkos C++, MPI, a
  * display) with its count and fragments. Reads the surefire reports this build wrote (those older
  * than the build's start are left over from earlier builds and ignored).
  * <p>

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -43,6 +44,7 @@ class AssignmentFormsTest {
     private final Path dir = ScratchDir.deletedAtExit("paradjoint-assignments");
 
     private CliRun check(String name, String source, String function) {
+        Gcc.require();
         return RealCCheckTest.check(dir, name, source, "--function", function, "--set", "n=12", "--run");
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -44,6 +45,7 @@ class CheckpointCheckTest {
         try {
             Path file = dir.resolve("burgers.c");
             Files.writeString(file, KERNEL.formatted(snapshots));
+            Gcc.require();
             CliRun r = CliRun.of("check", file.toString(), "--function", "burgers", "--set", "n=16", "--set",
                     "nt=" + steps, "--run", "--threads", "1,2");
             assertEquals(0, r.status, r.toString());

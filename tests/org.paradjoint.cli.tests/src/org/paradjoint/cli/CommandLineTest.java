@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.Repo;
@@ -59,6 +60,7 @@ class CommandLineTest {
             }
             CliRun r = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, r.status, r.toString());
+            Gcc.require();
             Processes.Result gcc = Processes.exec(List.of("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp",
                     "-c", out.toString(), "-o", dir.resolve("generated.o").toString()), dir, Map.of(), 120);
             assertEquals(0, gcc.exitCode(), gcc.output() + "\n" + Files.readString(out));
@@ -102,6 +104,7 @@ class CommandLineTest {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "formad/indirect.c");
+            Gcc.require();
             CliRun r = CliRun.of("check", file.toString(), "--function", "indirect", "--set", "n=40", "--index",
                     "c=perm:n", "--run", "--threads", "1,2");
             assertEquals(0, r.status, r.toString());
@@ -258,6 +261,7 @@ class CommandLineTest {
         Path dir = ScratchDir.create("paradjoint-cli-test");
         try {
             Path file = copyToScratch(dir, "stencil/stencil1d.c");
+            Gcc.require();
             CliRun r = CliRun.of("bench", file.toString(), "--kernel", "stencil1d", "--sizes", "300", "--threads", "1",
                     "--variants", "primal", "--repetitions", "3");
             assertEquals(0, r.status, r.toString());

@@ -62,6 +62,7 @@ class DeepExpressionTest {
             assertEquals(0, r.status, r.toString());
             String adjoint = Files.readString(dir.resolve("paren_b.c"));
             assertTrue(adjoint.contains("xb[0] += x[1] * yb[0];"), adjoint);
+            Gcc.require();
             CliRun check = CliRun.of("check", file.toString(), "--function", "paren", "--extent", "x=2",
                     "--extent", "y=1", "--run", "--threads", "1");
             assertEquals(0, check.status, check.toString());

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -57,6 +58,7 @@ class FirstprivateCarryTest {
         Path dir = ScratchDir.create("paradjoint-carry");
         try {
             Path file = Files.writeString(dir.resolve("carry.c"), REDEFINED);
+            Gcc.require();
             CliRun r = CliRun.of("check", file.toString(), "--function", "carry", "--set", "n=30", "--set", "p=0",
                     "--extent", "x=n+1", "--run", "--threads", "1,2");
             assertEquals(0, r.status, r.toString());

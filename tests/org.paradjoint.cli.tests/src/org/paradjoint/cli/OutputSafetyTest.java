@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.paradjoint.pipeline.GeneratedMarker;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -150,6 +151,7 @@ class OutputSafetyTest {
                     + Files.readString(Repo.examples().resolve("formad/gather3.c")));
             assertEquals(0, CliRun.of("differentiate", file.toString(), "--mode", "tangent").status);
             String tangent = Files.readString(dir.resolve("inc_d.c"));
+            Gcc.require(); // the failure tested is gcc's
             CliRun r = CliRun.of("check", file.toString(), "--function", "gather3", "--run");
             assertNotEquals(0, r.status, r.toString());
             assertTrue(r.err.contains("removed the files it created"), r.toString());

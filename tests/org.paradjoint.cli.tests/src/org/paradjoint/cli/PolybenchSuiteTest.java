@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -142,6 +143,7 @@ class PolybenchSuiteTest {
     }
 
     private static CliRun check(Path file, String kernel, String options) {
+        Gcc.require();
         List<String> args = new ArrayList<>(List.of("check", file.toString(), "--function", kernel, "--run"));
         if (!options.isBlank()) {
             args.addAll(Arrays.asList(options.trim().split("\\s+")));
@@ -182,6 +184,7 @@ class PolybenchSuiteTest {
         assertTrue(d.out.contains("double *xb_w = pa_heap_zeros((long) (n + 0), sizeof(double));"), d.out);
         assertTrue(d.out.contains("xb[pa_i] += xb_w[pa_i];"), d.out);
         assertTrue(d.out.contains("pa_heap_free(xb_w);\n}"), d.out);
+        Gcc.require();
         CliRun checked = CliRun.of("check", file.toString(), "--function", "kernel_gemver", "--run", "--threads", "1,2");
         assertEquals(0, checked.status, checked.toString());
         assertFalse(checked.out.contains("FAIL"), checked.toString());

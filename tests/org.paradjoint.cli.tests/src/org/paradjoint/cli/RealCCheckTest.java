@@ -11,6 +11,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -112,6 +113,7 @@ class RealCCheckTest {
 
     @Test
     void aFloatProgramWithItsOwnMainAndWarningsPassesAtItsPrecision() throws Exception {
+        Gcc.require();
         CliRun r = check(dir, "wave.c", FLOAT_PROGRAM, "--function", "wave", "--set", "n=100", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(4, passes(r), r.toString());
@@ -136,6 +138,7 @@ class RealCCheckTest {
 
     @Test
     void anIllConditionedKernelAtARealisticSizePassesOnItsMeasuredNoise() throws Exception {
+        Gcc.require();
         CliRun r = check(dir, "adi.c", ADI, "--function", "adi", "--set", "n=150", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(4, passes(r), r.toString());
@@ -150,6 +153,7 @@ class RealCCheckTest {
         Files.writeString(dir.resolve("adi.c"), ADI.replace("u[i][j] = p[i][j] * u[i][j + 1] + q[i][j];",
                 "u[i][j] = p[i][j] * u[i][j + 1] + 1.01 * q[i][j];"));
         Path driver = dir.resolve("adi_check.c");
+        Gcc.require();
         DriverRunner runner = new DriverRunner();
         DriverRunner.Outcome built = runner.compileCheck(driver, dir.resolve("adi_check"));
         assertTrue(built.ok(), built.text());
@@ -160,6 +164,7 @@ class RealCCheckTest {
 
     @Test
     void aCrashingDriverIsReportedByItsSignal() throws Exception {
+        Gcc.require();
         CliRun r = check(dir, "crash.c", CRASH, "--function", "crash", "--set", "n=100", "--extent", "x=n",
                 "--threads", "1", "--run");
         assertEquals(1, r.status, r.toString());

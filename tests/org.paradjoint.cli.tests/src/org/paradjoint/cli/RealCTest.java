@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -82,6 +83,7 @@ class RealCTest {
             }
         }
         Path file = dir.resolve(name);
+        Gcc.require();
         CliRun r = CliRun.of("check", file.toString(), "--function", kernel, "--set", size, "--run");
         assertEquals(0, r.status, r.toString());
         assertTrue(r.out.contains("OMP_NUM_THREADS=1") && r.out.contains("OMP_NUM_THREADS=2"), r.toString());
@@ -127,6 +129,7 @@ class RealCTest {
                 written.toString());
 
         // the driver includes blur.c, which finds params.h only through -I, and stops at #error without -D
+        Gcc.require();
         CliRun check = CliRun.of("check", file.toString(), "--function", "blur", "--set", "n=16", "-I" + inc,
                 "-D", "SCALE=3", "--run");
         assertEquals(0, check.status, check.toString());

@@ -24,7 +24,9 @@ import org.paradjoint.pipeline.Generators;
 import org.paradjoint.pipeline.Languages;
 import org.paradjoint.pipeline.Routes;
 import org.paradjoint.pipeline.edits.ParsedSource;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Gfortran;
+import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -58,6 +60,20 @@ class RouteAgreementTest {
         return Files.copy(source, dir.resolve(source.getFileName()));
     }
 
+    /**
+     * Skips the test when the example reads headers that a tool provides: {@code <mpi.h>} is found
+     * in mpicc's include folders, and glibc's {@code <stdint.h>} types need gcc's predefined macros.
+     */
+    private static void requireToolsOfItsHeaders(Path file) throws IOException {
+        String text = Files.readString(file);
+        if (text.contains("#include <mpi.h>")) {
+            Mpi.require();
+        }
+        if (text.contains("#include <stdint.h>")) {
+            Gcc.require();
+        }
+    }
+
     /** As the editor parses it: by its name, its folder searched for what it includes. */
     private static TranslationUnit workbenchParse(Path file) throws IOException {
         return ParsedSource.parse(file.getFileName().toString(), Files.readString(file),
@@ -70,6 +86,7 @@ class RouteAgreementTest {
         Path dir = ScratchDir.create("paradjoint-routes");
         try {
             Path file = copy(example, dir);
+            requireToolsOfItsHeaders(file);
             String name = file.getFileName().toString();
             TranslationUnit unit = workbenchParse(file);
             int compared = 0;
@@ -143,6 +160,7 @@ class RouteAgreementTest {
         Path dir = ScratchDir.create("paradjoint-routes");
         try {
             Path file = copy(example, dir);
+            requireToolsOfItsHeaders(file);
             String name = file.getFileName().toString();
             boolean fortran = Languages.forFile(name).orElseThrow().language() == TranslationUnit.Language.FORTRAN;
             if (fortran) {

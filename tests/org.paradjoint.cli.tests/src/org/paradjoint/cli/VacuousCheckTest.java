@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
@@ -26,6 +27,8 @@ class VacuousCheckTest {
     void aRunThatComparesNothingFailsUnlessAllowed(String example, String function) throws IOException {
         if (example.endsWith(".f90")) {
             Gfortran.require();
+        } else {
+            Gcc.require();
         }
         Path dir = ScratchDir.create("paradjoint-vacuous");
         try {

@@ -23,6 +23,7 @@ import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -93,6 +94,7 @@ class GuardedAdjointsCheckTest {
         assertFalse(driver.hasErrors(), driver.diagnostics().toString());
         Path src = dir.resolve("check.c");
         Files.writeString(src, driver.source(), StandardCharsets.UTF_8);
+        Gcc.require();
         DriverRunner runner = new DriverRunner();
         DriverRunner.Outcome compiled = runner.compile(src, dir.resolve("check"));
         assertTrue(compiled.ok(), strategy + ": " + compiled.text() + "\n" + adjoint.text());

@@ -17,6 +17,7 @@ import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.pipeline.timing.Variants;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -140,6 +141,7 @@ class SeparableGeneratorTest {
                 }
                 """, StandardCharsets.UTF_8);
         // the generated code with the strict flags; the primal's ADIC pragmas are unknown to gcc
+        Gcc.require();
         gcc(dir, "-std=c11", "-Wall", "-Wextra", "-Werror", "-fopenmp", "-c", "torsion_ps.c", "main.c");
         gcc(dir, "-std=c11", "-Wno-unknown-pragmas", "-c", "torsion.c");
         gcc(dir, "-fopenmp", "-o", "check", "main.o", "torsion_ps.o", "torsion.o", "-lm");

@@ -5,7 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Probes for the external programs that some tests need ({@link Gfortran}, {@link Kokkos}). */
+/**
+ * Probes for the external programs that some tests need ({@link Gcc}, {@link Gfortran},
+ * {@link Kokkos}, {@link Mpi}).
+ */
 final class Tools {
 
     private Tools() {

@@ -25,12 +25,15 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * C as gcc preprocesses it: includes read from the file's folder, the {@code -I} folders and the
  * system headers, macros expanded (and located at their use), typedefs resolved, the helpers of
- * the user's headers mapped when the file calls them and those of system headers never.
+ * the user's headers mapped when the file calls them and those of system headers never. The
+ * system headers are read with gcc's search list and predefined macros (without them the
+ * {@code int64_t} of {@code <stdint.h>} is not resolved): the tests of {@link #KERNEL} ask for gcc.
  */
 class PreprocessorTest {
 
@@ -88,6 +91,7 @@ class PreprocessorTest {
 
     @Test
     void typedefsOfTheUsersAndOfTheSystemHeadersResolveToTheirTypes() {
+        Gcc.require();
         ScratchDir.write(dir, "local.h", LOCAL_H);
         Function f = kernel(parse("k.c", KERNEL, Preprocessor.NONE));
         assertEquals(BaseType.DOUBLE, f.lookup("y").orElseThrow().type());
@@ -107,6 +111,7 @@ class PreprocessorTest {
 
     @Test
     void macrosOfTheHeaderExpandAndTheArraysTakeTheirExtents() {
+        Gcc.require();
         ScratchDir.write(dir, "local.h", LOCAL_H);
         Function f = kernel(parse("k.c", KERNEL, Preprocessor.NONE));
         For loop = (For) f.body().stmts().stream().filter(For.class::isInstance).findFirst().orElseThrow();
@@ -117,6 +122,7 @@ class PreprocessorTest {
 
     @Test
     void aDefineOnTheCommandLineOverridesTheHeadersDefault() {
+        Gcc.require();
         ScratchDir.write(dir, "local.h", LOCAL_H);
         Function f = kernel(parse("k.c", KERNEL, new Preprocessor(List.of(), Map.of("N", "7"))));
         assertEquals(new IntLit(7), f.lookup("y").orElseThrow().dims().get(0).extent());
@@ -124,6 +130,7 @@ class PreprocessorTest {
 
     @Test
     void onlyTheHelpersTheFileCallsAreMappedAndNoneOfTheSystemHeaders() {
+        Gcc.require();
         Path header = ScratchDir.write(dir, "local.h", LOCAL_H);
         ParseResult r = parse("k.c", KERNEL, Preprocessor.NONE);
         kernel(r);
@@ -150,6 +157,7 @@ class PreprocessorTest {
         assertTrue(without.diagnostics().stream().anyMatch(d -> d.code().equals("unsupported-type")
                 && d.message().contains("real_t") && d.message().contains("-I DIR")), without.diagnostics()::toString);
 
+        Gcc.require(); // the parse above needs no system header's type
         ParseResult with = parse("k.c", KERNEL, new Preprocessor(List.of(inc.toString()), Map.of()));
         kernel(with);
         assertTrue(with.diagnostics().isEmpty(), with.diagnostics()::toString);

@@ -59,6 +59,7 @@ class CheckDriverGeneratorTest {
         Path source = dir.resolve(name + ".c");
         Files.writeString(source, driver.source());
         Path exe = dir.resolve(name);
+        org.paradjoint.testsupport.Gcc.require();
         DriverRunner.Outcome cc = runner.compile(source, exe);
         assertTrue(cc.ok(), () -> "gcc failed:\n" + cc.text() + "\n" + driver.source());
         return exe;

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Gfortran;
 import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.Repo;
@@ -35,6 +36,7 @@ class TimingRunnerTest {
         Path src = copy("stencil/stencil1d.c");
         TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(500L), List.of(1, 2)).withRepetitions(2);
         List<String> lines = new ArrayList<>();
+        Gcc.require();
         TimingResult result = new TimingRunner(lines::add).run(config, () -> false);
 
         Set<String> variants = result.rows().stream().map(TimingRow::variant).collect(Collectors.toSet());
@@ -81,6 +83,7 @@ class TimingRunnerTest {
         // two million points: a call takes milliseconds, far above the fixed cost of a parallel loop
         TimingConfig config = TimingConfig.of(src, "stencil1d", List.of(2_000_000L), List.of(1)).withRepetitions(3)
                 .withVariants(List.of("primal", "adjoint"));
+        Gcc.require();
         TimingResult result = new TimingRunner(null).run(config, null);
         assertEquals(List.of(), result.warnings());
         for (TimingRow r : result.rows()) {
@@ -136,6 +139,7 @@ class TimingRunnerTest {
                 """, StandardCharsets.UTF_8);
         TimingConfig config = TimingConfig.of(src, "norm2", List.of(1000L), List.of(1)).withRepetitions(1);
         List<String> lines = new ArrayList<>();
+        Gcc.require();
         TimingResult result = new TimingRunner(lines::add).run(config, null);
         assertEquals(List.of("primal", "adjoint", "adjoint-atomic", "adjoint-reduction"),
                 result.rows().stream().map(TimingRow::variant).toList());
@@ -152,6 +156,7 @@ class TimingRunnerTest {
     @Test
     void aKernelThatCommunicatesIsTimedOnEveryRankCount() throws Exception {
         Mpi.require();
+        Gcc.require(); // mpicc builds with it
         Path dir = ScratchDir.deletedAtExit("paradjoint-timing-mpi");
         Path src = dir.resolve("ring.c");
         Files.writeString(src, """
@@ -201,6 +206,7 @@ class TimingRunnerTest {
         Path src = copy("formad/indirect.c");
         TimingConfig config = TimingConfig.of(src, "indirect", List.of(300L), List.of(1)).withRepetitions(1)
                 .withVariants(List.of("primal", "adjoint"));
+        Gcc.require();
         TimingResult result = new TimingRunner(null).run(config, null);
         assertEquals(List.of("primal", "adjoint"), result.rows().stream().map(TimingRow::variant).toList());
         assertEquals(1.0, result.rows().get(0).relativeToPrimal(), 1e-12);
@@ -213,6 +219,7 @@ class TimingRunnerTest {
         TimingConfig config = TimingConfig.of(src, "torsion_f", List.of(12L), List.of(1, 2)).withRepetitions(2)
                 .withFixed(Map.of("x", 144L));
         List<String> lines = new ArrayList<>();
+        Gcc.require();
         TimingResult result = new TimingRunner(lines::add).run(config, null);
         // only partial separability is annotated: the primal and the sparse gradient apply
         assertEquals(List.of("primal", "primal", "separable-gradient", "separable-gradient"),

@@ -174,6 +174,7 @@ class ExamplesTest {
             assertFalse(driver.hasErrors(), driver.diagnostics()::toString);
             Path src = dir.resolve(name + "_check.c");
             Files.writeString(src, driver.source());
+            org.paradjoint.testsupport.Gcc.require();
             DriverRunner runner = new DriverRunner();
             DriverRunner.Outcome cc = runner.compile(src, dir.resolve(name + "_check"));
             assertTrue(cc.ok(), cc::text);

@@ -16,7 +16,9 @@ import org.paradjoint.testsupport.ScratchDir;
 /**
  * gcc from tests, with the flags generated code must pass ({@code -std=c11 -Wall -Wextra
  * -Werror -fopenmp}). Its {@link #exec} reads the output on another thread, unlike
- * {@link Processes#exec}, so that the long stencil runs really stop at their time-out.
+ * {@link Processes#exec}, so that the long stencil runs really stop at their time-out. Every
+ * build first asks for gcc ({@link org.paradjoint.testsupport.Gcc#require()}): without it the test
+ * is skipped, after the generation it tests has run.
  */
 final class Gcc {
 
@@ -27,6 +29,7 @@ final class Gcc {
 
     /** Compiles one translation unit into an executable; fails the test with gcc's output. */
     static Path build(Path source, String... extra) {
+        org.paradjoint.testsupport.Gcc.require();
         List<String> cmd = new ArrayList<>(List.of("gcc"));
         cmd.addAll(FLAGS);
         cmd.addAll(List.of(extra));
@@ -41,6 +44,7 @@ final class Gcc {
 
     /** {@code gcc FLAGS -c}: the text must compile warning-free on its own. */
     static void assertCompiles(Path dir, String name, String text) {
+        org.paradjoint.testsupport.Gcc.require();
         Path src = ScratchDir.write(dir, name, text);
         List<String> cmd = new ArrayList<>(List.of("gcc"));
         cmd.addAll(FLAGS);

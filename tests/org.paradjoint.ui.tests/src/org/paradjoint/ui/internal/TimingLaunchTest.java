@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.paradjoint.pipeline.timing.TimingRow;
 import org.paradjoint.pipeline.timing.TimingRunner;
 import org.paradjoint.launch.internal.TimingAttributes;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 
 /** A "Derivative timing experiment" launched like any launch configuration. */
@@ -38,6 +39,7 @@ class TimingLaunchTest {
 
     @Test
     void stencil1dGivesOneRowPerVariantAndThreadCountAndAChart() throws Exception {
+        Gcc.require();
         IProject p = Workbench.project("timing");
         Workbench.file(p, "stencil1d.c", Repo.example("stencil/stencil1d.c"));
         ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();

@@ -16,6 +16,7 @@ import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.FileResult;
+import org.paradjoint.testsupport.Gcc;
 
 /**
  * What {@code paradjoint check} does with a given adjoint file: writes {@code base.c},
@@ -49,6 +50,7 @@ final class AdjointCheck {
         Path c = dir.resolve(base + "_check.c");
         Files.writeString(c, driver.source());
         Path exe = dir.resolve(base + "_check");
+        Gcc.require();
         DriverRunner.Outcome cc = RUNNER.compile(c, exe);
         if (!cc.ok()) {
             throw new AssertionError(base + ": gcc failed:\n" + cc.text() + "\n---- " + base + "_b.c\n" + adjoint.text());

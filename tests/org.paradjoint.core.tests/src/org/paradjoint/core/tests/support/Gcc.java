@@ -12,6 +12,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * Compiling and running C from tests with the flags generated code must pass
  * ({@code gcc -std=c11 -Wall -Wextra -Werror -fopenmp}). Throws {@link AssertionError} with the
  * compiler output and the sources when compilation fails, so that a test failure shows why.
+ * Every build first asks for gcc ({@link org.paradjoint.testsupport.Gcc#require()}): without it
+ * the test is skipped, after the generation it tests has run.
  */
 public final class Gcc {
 
@@ -22,6 +24,7 @@ public final class Gcc {
 
     /** {@code gcc FLAGS -c file}: asserts that the text compiles warning-free as a translation unit. */
     public static void assertCompiles(String name, String text) {
+        org.paradjoint.testsupport.Gcc.require();
         Path dir = ScratchDir.deletedAtExit("pa-cc");
         Path src = ScratchDir.write(dir, name, text);
         List<String> cmd = new ArrayList<>(List.of("gcc"));
@@ -36,6 +39,7 @@ public final class Gcc {
 
     /** Compiles sources (in {@code dir}) into an executable, asserting success. */
     public static Path build(Path dir, String exeName, List<Path> sources, String... extra) {
+        org.paradjoint.testsupport.Gcc.require();
         List<String> cmd = new ArrayList<>(List.of("gcc"));
         cmd.addAll(FLAGS);
         cmd.addAll(List.of(extra));
