@@ -275,7 +275,7 @@ class PolybenchSuiteTest {
     void theStructPassedByPointerDifferentiatesAndChecks() {
         Path file = ScratchDir.write(dir, "smooth.c", STRUCT_GRID.replace("struct grid g,", "struct grid *g,")
                 .replace("g.", "g->").replace("(v : g)", "(v : g->u)"));
-        CliRun r = CliRun.of("check", file.toString(), "--function", "kernel_smooth", "--run", "--threads", "1,2");
+        CliRun r = check(file, "kernel_smooth", "--threads 1,2");
         assertEquals(0, r.status, r.toString());
         assertTrue(r.out.contains("== kernel_smooth: PASS"), r.toString());
     }

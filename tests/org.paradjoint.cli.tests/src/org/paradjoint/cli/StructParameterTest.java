@@ -146,6 +146,7 @@ class StructParameterTest {
     @ParameterizedTest(name = "{0} thread(s)")
     @ValueSource(ints = {1, 2, 4})
     void theDerivativesTakeTheUsersStructAndADerivativeStructOfTheSameType(int threads) throws IOException {
+        Gcc.require(); // grid.h includes <stdio.h>, whose search path and macros come from gcc
         Path kernel = dir.resolve("relax.c");
         for (String mode : List.of("reverse", "tangent")) {
             CliRun d = CliRun.of("differentiate", kernel.toString(), "--mode", mode);
@@ -175,6 +176,7 @@ class StructParameterTest {
 
     @Test
     void checkRunsTheDotProductAndDifferenceTestsOnTheMembers() {
+        Gcc.require();
         CliRun r = CliRun.of("check", dir.resolve("relax.c").toString(), "--function", "relax", "--run",
                 "--threads", "1,2");
         assertEquals(0, r.status, r.toString());
@@ -183,6 +185,7 @@ class StructParameterTest {
 
     @Test
     void analyzeAndTheExtentOptionNameMembersAsTheCodeDoes() throws IOException {
+        Gcc.require(); // grid.h includes <stdio.h>, whose search path and macros come from gcc
         Path kernel = dir.resolve("relax.c");
         CliRun a = CliRun.of("analyze", kernel.toString());
         assertEquals(0, a.status, a.toString());
@@ -201,6 +204,7 @@ class StructParameterTest {
 
     @Test
     void benchTimesThePrimalAndTheDerivativesOfAStructKernel() throws IOException {
+        Gcc.require();
         Path csv = dir.resolve("relax.csv");
         CliRun r = CliRun.of("bench", dir.resolve("relax.c").toString(), "--kernel", "relax", "--sizes", "2000",
                 "--size-parameter", "g->n", "--threads", "1", "--variants", "primal,adjoint,tangent", "--repetitions",
@@ -215,6 +219,7 @@ class StructParameterTest {
 
     @Test
     void aFunctionThatUsesNoMemberKeepsTheStructAsAnArgument() throws IOException {
+        Gcc.require(); // grid.h includes <stdio.h>, whose search path and macros come from gcc
         Path file = ScratchDir.write(dir, "scale.c", """
                 #include "grid.h"
                 #pragma ad gradient(y : x)
@@ -236,6 +241,7 @@ class StructParameterTest {
 
     @Test
     void unsupportedUsesOfAStructAreLocatedErrors() {
+        Gcc.require(); // grid.h includes <stdio.h>, whose search path and macros come from gcc
         expectError("""
                 #include "grid.h"
                 void helper(grid_t *g);

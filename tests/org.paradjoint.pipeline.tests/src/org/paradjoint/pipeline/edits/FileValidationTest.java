@@ -17,6 +17,7 @@ import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.pipeline.ReductionLengths;
+import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
 
 class FileValidationTest {
@@ -135,6 +136,7 @@ class FileValidationTest {
 
     @Test
     void functionsNoAnnotationReachesAreNotChecked() {
+        Gcc.require(); // the example includes <stdio.h>, whose search path and macros come from gcc
         // report() uses g->name, a char array, which differentiated code could not: no marker, as
         // `paradjoint differentiate` says nothing of it either
         String relax = Repo.example("realc/structs/relax.c");
