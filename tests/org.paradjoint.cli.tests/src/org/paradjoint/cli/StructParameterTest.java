@@ -197,6 +197,10 @@ class StructParameterTest {
                 "--extent", "g->u=g->n", "-o", "-");
         assertEquals(0, chosen.status, chosen.toString());
         assertTrue(chosen.out.contains("dependents g->w; independents g->u."), chosen.toString());
+        // the derivative struct's name takes the derivative's suffix
+        CliRun suffixed = CliRun.of("differentiate", kernel.toString(), "--adjoint-suffix", "adj", "-o", "-");
+        assertTrue(suffixed.out.contains("void relax_adj(grid_t *g, grid_t *gadj, double alpha)"), suffixed.toString());
+        assertTrue(suffixed.err.contains("increments of 'gadj->v'"), suffixed.toString());
         CliRun wrong = CliRun.of("differentiate", kernel.toString(), "--extent", "g->x=g->n", "-o", "-");
         assertEquals(64, wrong.status, wrong.toString());
         assertTrue(wrong.err.contains("'g->x' is not an array of 'relax'"), wrong.toString());

@@ -73,14 +73,18 @@ public final class CStructWrappers {
 
     /**
      * The names of the derivative structs in {@code f}'s wrapper: {@code gb} for {@code g} in reverse
-     * mode, {@code gd} in tangent mode, unless a parameter already has that name.
+     * mode, {@code gd} in tangent mode (the suffix of the derivative's name), unless a parameter
+     * already has that name.
      */
     private static Map<StructParameter, String> derivativeNames(Function f, DerivativeSignature s,
             List<StructParameter> structs) {
         Set<String> names = new HashSet<>();
         f.params().forEach(p -> names.add(p.name()));
         structs.forEach(sp -> names.add(sp.name()));
-        String suffix = s.mode() == Mode.TANGENT ? "d" : "b";
+        // the suffix the derivative's name has (f_b: b, or the one the user chose), as derivative variables have it
+        String prefix = s.primalName() + "_";
+        String suffix = s.derivedName().startsWith(prefix) ? s.derivedName().substring(prefix.length())
+                : s.mode() == Mode.TANGENT ? "d" : "b";
         Map<StructParameter, String> out = new java.util.HashMap<>();
         for (StructParameter sp : structs) {
             String name = sp.name() + suffix;
