@@ -82,7 +82,7 @@ class BadInputTest {
                     List.of(), "5:12", "global variable `scale`"),
             new Case("struct",
                     "struct p { double a; };\n#pragma ad gradient(y : x)\nvoid f(double *y, const double *x, struct p q)\n{\n    y[0] = q.a * x[0];\n}\n",
-                    List.of(), "3:36", "struct and union types are not supported"),
+                    List.of(), "3:36", "is passed by value, which is not supported; pass a pointer to it"),
             new Case("recursion",
                     "static void g(double *y, const double *x, int k)\n{\n    if (k > 0) g(y, x, k - 1);\n    y[0] = y[0] + x[0];\n}\n#pragma ad gradient(y : x)\nvoid f(double *y, const double *x)\n{\n    g(y, x, 3);\n}\n",
                     List.of(), "3:16", "recursive call of 'g'"),
