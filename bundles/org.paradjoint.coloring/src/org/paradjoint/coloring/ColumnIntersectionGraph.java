@@ -64,6 +64,38 @@ final class ColumnIntersectionGraph implements OrderingGraph {
         return count;
     }
 
+    /**
+     * Counts the distance-2 neighbours without writing them anywhere: the orderings need every degree
+     * once before they start, and the default (enumerate into a buffer, keep the count) spends a
+     * quarter of that pass on stores nobody reads.
+     */
+    @Override
+    public int[] degrees() {
+        int n = pattern.cols();
+        int[] deg = new int[n];
+        int[] colPtr = pattern.colPtr;
+        int[] rowIdx = pattern.rowIdx;
+        int[] rowPtr = pattern.rowPtr;
+        int[] colIdx = pattern.colIdx;
+        for (int v = 0; v < n; v++) {
+            int s = nextStamp();
+            stamp[v] = s;
+            int count = 0;
+            for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+                int i = rowIdx[k];
+                for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
+                    int u = colIdx[t];
+                    if (stamp[u] != s) {
+                        stamp[u] = s;
+                        count++;
+                    }
+                }
+            }
+            deg[v] = count;
+        }
+        return deg;
+    }
+
     private int nextStamp() {
         if (++currentStamp == Integer.MAX_VALUE) { // practically never; keeps stamps unique
             Arrays.fill(stamp, 0);
