@@ -32,6 +32,11 @@ final class ColumnIntersectionGraph implements OrderingGraph {
         this.bound = b;
     }
 
+    /** A copy of this graph from which columns can be removed (for smallest-last). */
+    ShrinkingIntersectionGraph shrinking() {
+        return new ShrinkingIntersectionGraph(pattern, this);
+    }
+
     @Override
     public int vertexCount() {
         return pattern.cols();
