@@ -32,9 +32,20 @@ final class ColumnIntersectionGraph implements OrderingGraph {
         this.bound = b;
     }
 
-    /** A copy of this graph from which columns can be removed (for smallest-last). */
+    /**
+     * A copy of this graph from which columns can be removed (for smallest-last), or {@code null} where it
+     * would not pay: building it costs a few passes over the nonzeros and saves about half of the
+     * removals' enumeration, sum over rows of (row length)^2, so it needs rows of about 8 nonzeros or
+     * more on average (weighted by length). Measured: 30 % off the ordering of the random matrix with 10
+     * a row, nothing on the 7-point 3-D Laplacian, a loss on the 5-point 2-D one.
+     */
     ShrinkingIntersectionGraph shrinking() {
-        return new ShrinkingIntersectionGraph(pattern, this);
+        long squares = 0;
+        for (int i = 0; i < pattern.rows(); i++) {
+            long len = pattern.rowNnz(i);
+            squares += len * len;
+        }
+        return squares >= 8L * pattern.nnz() ? new ShrinkingIntersectionGraph(pattern, this) : null;
     }
 
     @Override

@@ -72,7 +72,8 @@ final class Orderings {
         boolean[] removed = new boolean[n];
         int[] buf = new int[g.neighborBound()];
         int[] order = new int[n];
-        // distance-2: removed columns leave their rows, so each removal enumerates present columns only
+        // distance-2 with long rows: removed columns leave their rows, so that each removal enumerates
+        // the present columns only
         ShrinkingIntersectionGraph shrinking = g instanceof ColumnIntersectionGraph c ? c.shrinking() : null;
         OrderingGraph walk = shrinking != null ? shrinking : g;
         int min = 0;
