@@ -3,7 +3,7 @@ package org.paradjoint.coloring;
 import java.util.SplittableRandom;
 
 /**
- * Tries to remove one colour class by tabu search over legal partial colourings: PartialCol of Blöchliger
+ * Tries to remove colour classes, one after the other, by tabu search over legal partial colourings: PartialCol of Blöchliger
  * and Zufferey ("A graph coloring heuristic using partial solutions and a reactive tabu scheme", 2008).
  *
  * <p>Why it exists: iterated greedy only ever merges whole classes, and on regular graphs (for example the
@@ -30,14 +30,29 @@ final class ClassElimination {
     }
 
     /**
-     * @param colors   a valid colouring with {@code k} colours (not modified)
-     * @param maxMoves move budget (at most {@code Integer.MAX_VALUE - 1})
-     * @return a valid colouring with {@code k - 1} colours, or {@code null} if the budget ran out
+     * The outcome of one attempt.
+     *
+     * @param colors a valid colouring with at least one colour less, or {@code null} if the budget ran out
+     *               before the first class was dissolved
+     * @param moves  moves spent, so that a caller sharing one budget between attempts can charge them
      */
-    static int[] eliminate(OrderingGraph g, int[] colors, int k, long maxMoves, SplittableRandom rnd) {
+    record Attempt(int[] colors, long moves) {
+    }
+
+    /**
+     * Dissolves the smallest class, and after every success the next smallest, in the same tables, until
+     * the budget runs out or {@code floor} colours are left. Going on in place instead of returning after
+     * one class saves the set-up (the conflict table needs every vertex's neighbours, about one greedy
+     * pass) and the iterated-greedy round the caller would run before the next attempt.
+     *
+     * @param colors   a valid colouring with {@code k} colours (not modified)
+     * @param floor    a proven lower bound: no class is dissolved below it
+     * @param maxMoves move budget (at most {@code Integer.MAX_VALUE - 1})
+     */
+    static Attempt eliminate(OrderingGraph g, int[] colors, int k, int floor, long maxMoves, SplittableRandom rnd) {
         int n = colors.length;
-        if (k <= 1) {
-            return null;
+        if (k <= Math.max(1, floor) || maxMoves <= 0) {
+            return new Attempt(null, 0);
         }
         int[] size = new int[k];
         for (int c : colors) {
@@ -55,7 +70,7 @@ final class ClassElimination {
             newColor[bySize[r]] = r < q ? r : -1;
         }
         if ((long) n * q > Integer.MAX_VALUE - 8) {
-            return null; // the tables would not fit in an array; just skip the attempt
+            return new Attempt(null, 0); // the tables would not fit in an array; just skip the attempt
         }
         int[] color = new int[n];
         // uncoloured vertices as an indexed set: pending[0..count-1], slot[v] = index or -1
@@ -85,10 +100,32 @@ final class ClassElimination {
             }
         }
         int[] tabu = new int[n * q]; // move number until which (v, c) is tabu
+        int[] palette = Orderings.natural(q); // the colours still in use: palette[0 .. colours-1]
+        int colours = q;
+        int[] best = null;
         int bestCount = count;
-        for (long move = 0; count > 0; move++) {
-            if (move >= maxMoves) {
-                return null;
+        long move = 0;
+        while (move < maxMoves) {
+            if (count == 0) {
+                best = GreedyColoring.compact(color.clone());
+                if (colours <= Math.max(1, floor)) {
+                    break;
+                }
+                int d = smallestClass(color, palette, colours);
+                palette[indexOf(palette, colours, d)] = palette[--colours];
+                for (int v = 0; v < n; v++) {
+                    if (color[v] == d) {
+                        color[v] = -1;
+                        slot[v] = count;
+                        pending[count++] = v;
+                        int cv = g.neighbors(v, nb);
+                        for (int x = 0; x < cv; x++) {
+                            gamma[nb[x] * q + d]--;
+                        }
+                    }
+                }
+                bestCount = count;
+                continue;
             }
             // best move over a sample of the uncoloured vertices (all of them when few)
             int bestV = -1;
@@ -99,7 +136,8 @@ final class ClassElimination {
             for (int s = 0; s < samples; s++) {
                 int v = samples == count ? pending[s] : pending[rnd.nextInt(count)];
                 int base = v * q;
-                for (int c = 0; c < q; c++) {
+                for (int i = 0; i < colours; i++) {
+                    int c = palette[i];
                     int cost = gamma[base + c];
                     if (cost > bestCost) {
                         continue;
@@ -120,7 +158,7 @@ final class ClassElimination {
             }
             if (bestV < 0) { // everything sampled is tabu: take a random move
                 bestV = pending[rnd.nextInt(count)];
-                bestC = rnd.nextInt(q);
+                bestC = palette[rnd.nextInt(colours)];
             }
             int v = bestV;
             int c = bestC;
@@ -146,8 +184,36 @@ final class ClassElimination {
                 }
             }
             bestCount = Math.min(bestCount, count);
+            move++;
         }
-        return GreedyColoring.compact(color); // a class may have emptied on the way
+        if (count == 0) {
+            best = GreedyColoring.compact(color); // the budget may have ended exactly with a success
+        }
+        return new Attempt(best, move);
+    }
+
+    /** The colour of {@code palette[0 .. colours-1]} with the fewest vertices. */
+    private static int smallestClass(int[] color, int[] palette, int colours) {
+        int[] size = new int[palette.length];
+        for (int c : color) {
+            size[c]++;
+        }
+        int best = palette[0];
+        for (int i = 1; i < colours; i++) {
+            if (size[palette[i]] < size[best]) {
+                best = palette[i];
+            }
+        }
+        return best;
+    }
+
+    private static int indexOf(int[] a, int length, int value) {
+        for (int i = 0; i < length; i++) {
+            if (a[i] == value) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(value + " not among the first " + length);
     }
 
     private static int removePending(int[] pending, int[] slot, int count, int v) {

@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param decompression  required decompression, or {@code null} for the problem's default
  * @param improveRounds  recolouring rounds after the first pass (0 = none); each is one iterated-greedy
  *                       pass (plus, for column/row/distance-1 problems, a class-elimination attempt when the
- *                       pass merged nothing). The colour count never increases and the rounds stop early at
- *                       a proven lower bound. See {@code IteratedGreedy}.
+ *                       pass merged nothing, while a move budget of about one per vertex lasts). The colour
+ *                       count never increases; the rounds stop early at a proven lower bound, and for those
+ *                       problems also at the first round that merges nothing once the budget is spent. See
+ *                       {@code IteratedGreedy}.
  * @param seed           seed for the random choices of the recolouring rounds (reproducible results)
  */
 public record ColoringAlgorithm(Ordering ordering, Decompression decompression, int improveRounds, long seed) {

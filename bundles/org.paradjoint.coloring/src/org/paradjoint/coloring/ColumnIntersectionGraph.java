@@ -32,6 +32,22 @@ final class ColumnIntersectionGraph implements OrderingGraph {
         this.bound = b;
     }
 
+    /**
+     * A copy of this graph from which columns can be removed (for smallest-last), or {@code null} where it
+     * would not pay: building it costs a few passes over the nonzeros and saves about half of the
+     * removals' enumeration, sum over rows of (row length)^2, so it needs rows of about 8 nonzeros or
+     * more on average (weighted by length). Measured: 30 % off the ordering of the random matrix with 10
+     * a row, nothing on the 7-point 3-D Laplacian, a loss on the 5-point 2-D one.
+     */
+    ShrinkingIntersectionGraph shrinking() {
+        long squares = 0;
+        for (int i = 0; i < pattern.rows(); i++) {
+            long len = pattern.rowNnz(i);
+            squares += len * len;
+        }
+        return squares >= 8L * pattern.nnz() ? new ShrinkingIntersectionGraph(pattern, this) : null;
+    }
+
     @Override
     public int vertexCount() {
         return pattern.cols();
@@ -62,6 +78,38 @@ final class ColumnIntersectionGraph implements OrderingGraph {
             }
         }
         return count;
+    }
+
+    /**
+     * Counts the distance-2 neighbours without writing them anywhere: the orderings need every degree
+     * once before they start, and the default (enumerate into a buffer, keep the count) spends a
+     * quarter of that pass on stores nobody reads.
+     */
+    @Override
+    public int[] degrees() {
+        int n = pattern.cols();
+        int[] deg = new int[n];
+        int[] colPtr = pattern.colPtr;
+        int[] rowIdx = pattern.rowIdx;
+        int[] rowPtr = pattern.rowPtr;
+        int[] colIdx = pattern.colIdx;
+        for (int v = 0; v < n; v++) {
+            int s = nextStamp();
+            stamp[v] = s;
+            int count = 0;
+            for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+                int i = rowIdx[k];
+                for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
+                    int u = colIdx[t];
+                    if (stamp[u] != s) {
+                        stamp[u] = s;
+                        count++;
+                    }
+                }
+            }
+            deg[v] = count;
+        }
+        return deg;
     }
 
     private int nextStamp() {

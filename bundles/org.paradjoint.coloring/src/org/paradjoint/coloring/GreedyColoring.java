@@ -18,28 +18,63 @@ final class GreedyColoring {
      * Partial distance-2 colouring of the columns of {@code p}: two columns sharing a row get different
      * colours, so every colour class is a group of structurally orthogonal columns. Row colouring is this
      * applied to the transpose.
+     *
+     * <p>The colours a column must avoid are those already present in its rows, so every row keeps the
+     * set of its colours below 64 as a bit mask: a column then costs its own nonzeros (OR the masks of its
+     * rows, take the lowest clear bit, set it in those rows) instead of every nonzero of every row it
+     * meets, the 10x fewer memory reads that make this pass faster than the usual one on the matrices with
+     * 10 nonzeros a row. The result is the same first fit. Only when colours 0..63 are all taken (rows
+     * with more than 63 nonzeros can force that) is the neighbourhood scanned as usual, for the colours
+     * from 64 on.
      */
     static int[] partialDistance2(SparsityPattern p, int[] order) {
         int n = p.cols();
         int[] color = filled(n, -1);
-        int[] forbidden = filled(n + 1, -1);
+        long[] rowColors = new long[p.rows()];
+        int[] forbidden = null; // for colours from 64 on, allocated when first needed
         int[] colPtr = p.colPtr;
         int[] rowIdx = p.rowIdx;
-        int[] rowPtr = p.rowPtr;
-        int[] colIdx = p.colIdx;
         for (int v : order) {
+            long used = 0;
             for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
-                int i = rowIdx[k];
-                for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
-                    int c = color[colIdx[t]];
-                    if (c >= 0) {
-                        forbidden[c] = v;
-                    }
+                used |= rowColors[rowIdx[k]];
+            }
+            int c;
+            if (used != -1L) {
+                c = Long.numberOfTrailingZeros(~used);
+            } else {
+                if (forbidden == null) {
+                    forbidden = filled(n + 1, -1);
+                }
+                c = firstAllowedFrom64(p, v, color, forbidden);
+            }
+            color[v] = c;
+            if (c < 64) {
+                long bit = 1L << c;
+                for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+                    rowColors[rowIdx[k]] |= bit;
                 }
             }
-            color[v] = firstAllowed(forbidden, v);
         }
         return color;
+    }
+
+    /** The smallest colour from 64 on that no coloured column sharing a row with {@code v} has. */
+    private static int firstAllowedFrom64(SparsityPattern p, int v, int[] color, int[] forbidden) {
+        for (int k = p.colPtr[v]; k < p.colPtr[v + 1]; k++) {
+            int i = p.rowIdx[k];
+            for (int t = p.rowPtr[i]; t < p.rowPtr[i + 1]; t++) {
+                int c = color[p.colIdx[t]];
+                if (c >= 64) {
+                    forbidden[c] = v;
+                }
+            }
+        }
+        int c = 64;
+        while (forbidden[c] == v) {
+            c++;
+        }
+        return c;
     }
 
     /** Distance-1 colouring of the adjacency graph: adjacent vertices get different colours. */

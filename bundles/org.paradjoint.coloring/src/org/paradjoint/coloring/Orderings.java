@@ -72,13 +72,20 @@ final class Orderings {
         boolean[] removed = new boolean[n];
         int[] buf = new int[g.neighborBound()];
         int[] order = new int[n];
+        // distance-2 with long rows: removed columns leave their rows, so that each removal enumerates
+        // the present columns only
+        ShrinkingIntersectionGraph shrinking = g instanceof ColumnIntersectionGraph c ? c.shrinking() : null;
+        OrderingGraph walk = shrinking != null ? shrinking : g;
         int min = 0;
         for (int pos = n - 1; pos >= 0; pos--) {
             while (buckets.first(min) < 0) {
                 min++;
             }
             order[pos] = take(buckets, min, removed);
-            moveNeighbors(g, order[pos], buf, removed, buckets, -1);
+            if (shrinking != null) {
+                shrinking.remove(order[pos]);
+            }
+            moveNeighbors(walk, order[pos], buf, removed, buckets, -1);
             // a neighbour may have dropped just below the current minimum
             min = Math.max(0, min - 1);
         }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Side-by-side colour counts and warm in-process times of ColPack and Paradjoint on the matrices of
+# issue #20, in one run on one machine.
+#
+# usage: benchmarks/coloring/colpack-side-by-side.sh COLPACK_SRC COLPACK_LIB_DIR [REPS]
+#   COLPACK_SRC      a ColPack source tree (its inc/ and src/ directories)
+#   COLPACK_LIB_DIR  the directory holding the libColPack.a built from it
+#   REPS             measured repetitions per case on each side (default 10)
+#
+# ColPack is only linked into a scratch driver for measurement; nothing of it enters the project.
+# Both sides colour the same Matrix Market files, written by Paradjoint's MatrixMarketWriter.
+set -euo pipefail
+
+src=$(cd "$1" && pwd)
+lib=$(cd "$2" && pwd)
+reps=${3:-10}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+java_home=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+work=$(mktemp -d /tmp/colpack-side-by-side.XXXXXX)
+
+inc=""
+for d in inc src/Utilities src/BipartiteGraphPartialColoring src/BipartiteGraphBicoloring \
+    src/GeneralGraphColoring src/SMPGC src/Recovery; do
+    inc="$inc -I$src/$d"
+done
+# ColPack's objects reference OpenMP symbols even when built without it, hence -fopenmp
+g++ -O2 -std=c++14 -fopenmp -w $inc "$here/colpack_driver.cpp" "$lib/libColPack.a" -o "$work/colpack_driver"
+
+bench="$root/benchmarks/org.paradjoint.coloring.bench/src/main/java/org/paradjoint/coloring/bench"
+"$java_home/bin/javac" --release 21 -d "$work/classes" \
+    $(find "$root/bundles/org.paradjoint.coloring/src" -name '*.java') "$bench/SideBySide.java" "$bench/Names.java"
+
+colpack_name() {
+    echo "$1" | tr 'a-z-' 'A-Z_'
+}
+
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+echo "# load before: $(uptime | sed 's/.*load average: //')"
+echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | load |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+# One case at a time, Paradjoint's then ColPack's, never both at once: on a small shared machine they
+# would slow each other down, and back to back they see about the same load.
+java="$java_home/bin/java -Xms2g -Xmx4g -cp $work/classes org.paradjoint.coloring.bench.SideBySide"
+for case in $($java --list); do
+    read -r matrix problem order improve colours fast median file < <($java "$work/mtx" "$reps" "$case")
+    if [ "$improve" = 0 ]; then
+        read -r cp_colours cp_fast cp_median < <("$work/colpack_driver" "$file" "$problem" "$(colpack_name "$order")" "$reps")
+        cp="| $cp_colours | $cp_fast / $cp_median"
+    else
+        cp="| - | -" # ColPack has no recolouring
+    fi
+    echo "| $matrix | $problem | $order | $improve $cp | $colours | $fast / $median | $(cut -d' ' -f1 /proc/loadavg) |"
+done
+echo "# load after: $(uptime | sed 's/.*load average: //')"
+rm -rf "$work"
