@@ -3,21 +3,18 @@ package org.paradjoint.ui.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.paradjoint.ui.internal.EditorScenarios.PLAIN_C;
+import static org.paradjoint.ui.internal.EditorScenarios.openInGenericEditor;
+import static org.paradjoint.ui.internal.EditorScenarios.quickAssist;
 
-import java.util.Arrays;
 import java.util.List;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.jface.text.IDocument;
 import org.eclipse.jface.text.ITextOperationTarget;
 import org.eclipse.jface.text.ITextViewerExtension6;
 import org.eclipse.jface.text.contentassist.ICompletionProposal;
-import org.eclipse.jface.text.quickassist.IQuickAssistAssistant;
 import org.eclipse.jface.text.source.ISourceViewer;
-import org.eclipse.jface.text.source.ISourceViewerExtension3;
-import org.eclipse.jface.text.source.TextInvocationContext;
-import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.texteditor.ITextEditor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,28 +26,9 @@ import org.junit.jupiter.api.Test;
  */
 class QuickAssistTest {
 
-    private static final String PLAIN_C = """
-            void scale(int n, double *y, const double *x, double a)
-            {
-                int i;
-            #pragma omp parallel for private(i)
-                for (i = 0; i < n; i++)
-                    y[i] = a * x[i];
-            }
-            """;
-
     @BeforeAll
     static void start() {
         Startup.install();
-    }
-
-    /** The proposals Ctrl+1 lists at {@code offset}. */
-    private static List<ICompletionProposal> quickAssist(ITextEditor editor, int offset) {
-        ISourceViewer viewer = (ISourceViewer) editor.getAdapter(ITextOperationTarget.class);
-        IQuickAssistAssistant assistant = ((ISourceViewerExtension3) viewer).getQuickAssistAssistant();
-        TextInvocationContext context = new TextInvocationContext(viewer, offset, 0);
-        ICompletionProposal[] ps = assistant.getQuickAssistProcessor().computeQuickAssistProposals(context);
-        return ps == null ? List.of() : Arrays.asList(ps);
     }
 
     private static ICompletionProposal annotate(List<ICompletionProposal> ps) {
@@ -59,16 +37,10 @@ class QuickAssistTest {
                         + ps.stream().map(ICompletionProposal::getDisplayString).toList()));
     }
 
-    private static ITextEditor open(IFile file) throws Exception {
-        ITextEditor editor = (ITextEditor) IDE.openEditor(Workbench.page(), file);
-        assertEquals(Workbench.GENERIC_EDITOR, editor.getSite().getId(), "the editor of " + file.getName());
-        return editor;
-    }
-
     @Test
     void annotateALoopOfACFileWithCtrl1AndUndoIt() throws Exception {
         IProject p = Workbench.project("assist");
-        ITextEditor editor = open(Workbench.file(p, "scale.c", PLAIN_C));
+        ITextEditor editor = openInGenericEditor(Workbench.file(p, "scale.c", PLAIN_C));
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         ICompletionProposal proposal = annotate(quickAssist(editor, PLAIN_C.indexOf("y[i] =")));
         assertEquals("Annotate for differentiation: #pragma ad gradient(y : x)", proposal.getDisplayString());
@@ -88,7 +60,7 @@ class QuickAssistTest {
     void annotateAFortranProcedureWithCtrl1() throws Exception {
         IProject p = Workbench.project("assist-fortran");
         String plain = Workbench.FORTRAN_GATHER3.replace("  !$ad gradient(y : x)\n", "");
-        ITextEditor editor = open(Workbench.file(p, "gather3.F90", plain));
+        ITextEditor editor = openInGenericEditor(Workbench.file(p, "gather3.F90", plain));
         IDocument doc = editor.getDocumentProvider().getDocument(editor.getEditorInput());
         annotate(quickAssist(editor, plain.indexOf("y(i) ="))).apply(doc);
         assertEquals(Workbench.FORTRAN_GATHER3, doc.get());
@@ -99,7 +71,7 @@ class QuickAssistTest {
     void nothingToAnnotateOutsideFunctions() throws Exception {
         IProject p = Workbench.project("assist-none");
         String text = "/* a comment */\n" + PLAIN_C;
-        ITextEditor editor = open(Workbench.file(p, "scale.c", text));
+        ITextEditor editor = openInGenericEditor(Workbench.file(p, "scale.c", text));
         assertFalse(quickAssist(editor, 3).stream().anyMatch(x -> x.getDisplayString()
                 .startsWith(AnnotateProposal.LABEL)));
     }
