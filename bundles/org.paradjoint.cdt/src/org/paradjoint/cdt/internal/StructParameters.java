@@ -211,11 +211,7 @@ final class StructParameters {
             @Override
             public int visit(IASTExpression e) {
                 if (e instanceof IASTIdExpression id && id.getName().toString().equals(owner)) {
-                    IASTNode parent = id.getParent();
-                    while (parent instanceof IASTUnaryExpression u
-                            && u.getOperator() == IASTUnaryExpression.op_bracketedPrimary) {
-                        parent = parent.getParent();
-                    }
+                    IASTNode parent = withParens(id).getParent();
                     if (parent instanceof IASTFieldReference f && f.isPointerDereference()) {
                         Use use = uses.computeIfAbsent(f.getFieldName().toString(), k -> new Use(f));
                         use.assigned |= isAssigned(f);
@@ -235,12 +231,8 @@ final class StructParameters {
 
     /** True when {@code f} itself (not an element of it) is assigned or incremented. */
     private static boolean isAssigned(IASTFieldReference f) {
-        IASTNode n = f;
+        IASTNode n = withParens(f);
         IASTNode parent = n.getParent();
-        while (parent instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_bracketedPrimary) {
-            n = parent;
-            parent = parent.getParent();
-        }
         if (parent instanceof IASTBinaryExpression b) {
             return b.getOperand1() == n && ASSIGNMENTS.contains(b.getOperator());
         }
@@ -251,6 +243,16 @@ final class StructParameters {
                     || op == IASTUnaryExpression.op_amper;
         }
         return false;
+    }
+
+    /** {@code e} with the parentheses written around it, if any: the outermost of them (see {@link Exprs#stripParens}). */
+    private static IASTNode withParens(IASTExpression e) {
+        IASTNode n = e;
+        while (n.getParent() instanceof IASTUnaryExpression u
+                && u.getOperator() == IASTUnaryExpression.op_bracketedPrimary) {
+            n = u;
+        }
+        return n;
     }
 
     /** How the parameter's declaration names the struct type: {@code grid_t} or {@code struct grid}. */

@@ -1,7 +1,11 @@
 package org.paradjoint.core.ir;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.paradjoint.core.diag.SourceRange;
 
@@ -60,9 +64,8 @@ public record StructParameter(String name, String typeText, String definition, b
         String out = text;
         for (StructParameter sp : structs) {
             for (Member m : sp.members()) {
-                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(sp.name()) + "\\s*->\\s*"
-                        + java.util.regex.Pattern.quote(m.field()) + "\\b",
-                        java.util.regex.Matcher.quoteReplacement(m.variable().name()));
+                out = out.replaceAll("\\b" + Pattern.quote(sp.name()) + "\\s*->\\s*" + Pattern.quote(m.field())
+                        + "\\b", Matcher.quoteReplacement(m.variable().name()));
             }
         }
         return out;
@@ -76,14 +79,21 @@ public record StructParameter(String name, String typeText, String definition, b
      * own names the printer knows exactly).
      */
     public static String spell(String text, List<StructParameter> structs, String suffix) {
-        String out = text;
+        Map<String, String> spellings = new LinkedHashMap<>();
         for (StructParameter sp : structs) {
             for (Member m : sp.members()) {
-                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(m.variable().name() + suffix) + "\\b",
-                        java.util.regex.Matcher.quoteReplacement(sp.name() + suffix + "->" + m.field()));
-                out = out.replaceAll("\\b" + java.util.regex.Pattern.quote(m.variable().name()) + "\\b",
-                        java.util.regex.Matcher.quoteReplacement(sp.name() + "->" + m.field()));
+                spellings.put(m.variable().name() + suffix, sp.name() + suffix + "->" + m.field());
+                spellings.put(m.variable().name(), sp.name() + "->" + m.field());
             }
+        }
+        return respell(text, spellings);
+    }
+
+    /** {@code text} with each whole word that is a key of {@code spellings} replaced by its value. */
+    public static String respell(String text, Map<String, String> spellings) {
+        String out = text;
+        for (Map.Entry<String, String> e : spellings.entrySet()) {
+            out = out.replaceAll("\\b" + Pattern.quote(e.getKey()) + "\\b", Matcher.quoteReplacement(e.getValue()));
         }
         return out;
     }

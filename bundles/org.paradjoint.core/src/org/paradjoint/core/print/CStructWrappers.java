@@ -2,14 +2,13 @@ package org.paradjoint.core.print;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.StructParameter;
@@ -173,23 +172,19 @@ public final class CStructWrappers {
      */
     public static String spell(String text, Function f, DerivativeSignature s, List<StructParameter> structs) {
         Map<StructParameter, String> derivativeNames = derivativeNames(f, s, structs);
-        String out = text;
+        Map<String, String> spellings = new LinkedHashMap<>();
         for (DerivativeSignature.Param p : s.params()) {
             for (StructParameter sp : structs) {
                 Optional<Member> m = sp.memberOf(p.primal());
                 if (m.isPresent()) {
-                    out = replaceName(out, p.primal().name(), sp.name() + "->" + m.get().field());
+                    spellings.put(p.primal().name(), sp.name() + "->" + m.get().field());
                     if (p.derivative() != null) {
-                        out = replaceName(out, p.derivative().name(), derivativeNames.get(sp) + "->" + m.get().field());
+                        spellings.put(p.derivative().name(), derivativeNames.get(sp) + "->" + m.get().field());
                     }
                 }
             }
         }
-        return out;
-    }
-
-    private static String replaceName(String text, String name, String spelling) {
-        return text.replaceAll("\\b" + Pattern.quote(name) + "\\b", Matcher.quoteReplacement(spelling));
+        return StructParameter.respell(text, spellings);
     }
 
     /** The member of {@code sp} whose derivative is parameter {@code p} of the derivative, if any. */

@@ -27,9 +27,7 @@ public record ParsedSource(String fileName, String text, ParseResult result) {
 
     /** With the user's include folders and macros (the workbench's preferences, or {@code -I} and {@code -D}). */
     public static ParsedSource parse(String fileName, String text, Preprocessor preprocessor) {
-        FrontEnd frontEnd = Languages.forFile(fileName).map(l -> l.newFrontEnd(preprocessor))
-                .orElseGet(() -> new CFrontEnd(preprocessor));
-        return new ParsedSource(fileName, text, frontEnd.parse(fileName, text));
+        return new ParsedSource(fileName, text, frontEnd(fileName, preprocessor).parse(fileName, text));
     }
 
     /**
@@ -37,9 +35,14 @@ public record ParsedSource(String fileName, String text, ParseResult result) {
      * and what they call, so that what the rest of the file does is no error.
      */
     public static ParsedSource parseForDifferentiation(String fileName, String text, Preprocessor preprocessor) {
-        FrontEnd frontEnd = Languages.forFile(fileName).map(l -> l.newFrontEnd(preprocessor))
+        return new ParsedSource(fileName, text, frontEnd(fileName, preprocessor).parseFor(fileName, text,
+                java.util.Set.of()));
+    }
+
+    /** The front-end of the file's language (C when the name says none). */
+    private static FrontEnd frontEnd(String fileName, Preprocessor preprocessor) {
+        return Languages.forFile(fileName).map(l -> l.newFrontEnd(preprocessor))
                 .orElseGet(() -> new CFrontEnd(preprocessor));
-        return new ParsedSource(fileName, text, frontEnd.parseFor(fileName, text, java.util.Set.of()));
     }
 
     /** How annotations are written in this source. */

@@ -40,24 +40,37 @@ class InvariantIncrementsTest {
         assertFalse(b.contains("pa_sum"), b);
     }
 
-    @Test
-    void gemmSumsTheAdjointOfAOncePerElement() {
-        String b = Kernels.check("""
-                void gemm(int ni, int nj, int nk, double alpha, double C[ni][nj], const double A[ni][nk],
-                          const double B[nk][nj])
-                {
-                    int i, j, k;
-                #pragma ad gradient(C : A, B)
-                #pragma omp parallel for private(i, j, k)
-                    for (i = 0; i < ni; i++) {
-                        for (k = 0; k < nk; k++)
-                            for (j = 0; j < nj; j++)
-                                C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];
-                    }
+    /** gemm parallel over i, its C += alpha A B inner loops in (k, j) order. */
+    private static final String GEMM = """
+            void gemm(int ni, int nj, int nk, double alpha, double C[ni][nj], const double A[ni][nk],
+                      const double B[nk][nj])
+            {
+                int i, j, k;
+            #pragma ad gradient(C : A, B)
+            #pragma omp parallel for private(i, j, k)
+                for (i = 0; i < ni; i++) {
+                    for (k = 0; k < nk; k++)
+                        for (j = 0; j < nj; j++)
+                            C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];
                 }
-                """, "gemm", DiffOptions.defaults().withRaceStrategy(RaceStrategy.ATOMIC), THREADS,
+            }
+            """;
+
+    /** The adjoint of {@link #GEMM} with {@code strategy}, checked at {@link #THREADS}. */
+    private static String gemmAdjoint(RaceStrategy strategy) {
+        return gemmAdjoint(GEMM, strategy);
+    }
+
+    /** The adjoint of {@code source}, a variant of {@link #GEMM}, with {@code strategy}, checked at {@link #THREADS}. */
+    private static String gemmAdjoint(String source, RaceStrategy strategy) {
+        return Kernels.check(source, "gemm", DiffOptions.defaults().withRaceStrategy(strategy), THREADS,
                 c -> c.set("ni", "7").set("nj", "5").set("nk", "6").size("C", "ni*nj").size("A", "ni*nk")
                         .size("B", "nk*nj"))[1];
+    }
+
+    @Test
+    void gemmSumsTheAdjointOfAOncePerElement() {
+        String b = gemmAdjoint(RaceStrategy.ATOMIC);
         assertTrue(b.contains("pa_sum += alpha * B[k][j] * Cb[i][j];"), b);
         assertTrue(b.contains("Ab[i][k] += pa_sum;"), b);
         assertTrue(b.contains("private(i, j, k, pa_sum)"), b);
@@ -70,33 +83,14 @@ class InvariantIncrementsTest {
 
     @Test
     void aLoopIndependentButForItsSumsIsMarkedSimdWithTheSumsAsReductions() {
-        String src = """
-                void gemm(int ni, int nj, int nk, double alpha, double C[ni][nj], const double A[ni][nk],
-                          const double B[nk][nj])
-                {
-                    int i, j, k;
-                #pragma ad gradient(C : A, B)
-                #pragma omp parallel for private(i, j, k)
-                    for (i = 0; i < ni; i++) {
-                        for (k = 0; k < nk; k++)
-                            for (j = 0; j < nj; j++)
-                                C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];
-                    }
-                }
-                """;
-        String b = Kernels.check(src, "gemm", DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE), THREADS,
-                c -> c.set("ni", "7").set("nj", "5").set("nk", "6").size("C", "ni*nj").size("A", "ni*nk")
-                        .size("B", "nk*nj"))[1];
+        String b = gemmAdjoint(RaceStrategy.PRIVATE);
         // Bb[k][j] (per thread, plain) is indexed by j: each lane its own element, pa_sum reduced per lane
         assertTrue(b.replaceAll("\\s+", " ").contains("pa_sum = 0.0; #pragma omp simd reduction(+: pa_sum) "
                 + "for (j = nj - 1; j >= 0; j--) {"), b);
         // an increment indexed by the counter only through an expression (Bb[k][nj - 1 - j]) is not
         // taken as a lane's own element: no simd, though A's adjoint is still summed
-        String shared = src.replace("C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];",
-                "C[i][j] = C[i][j] + alpha * A[i][k] * B[k][nj - 1 - j];");
-        String s = Kernels.check(shared, "gemm", DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE),
-                THREADS, c -> c.set("ni", "7").set("nj", "5").set("nk", "6").size("C", "ni*nj").size("A", "ni*nk")
-                        .size("B", "nk*nj"))[1];
+        String s = gemmAdjoint(GEMM.replace("C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];",
+                "C[i][j] = C[i][j] + alpha * A[i][k] * B[k][nj - 1 - j];"), RaceStrategy.PRIVATE);
         assertTrue(s.contains("pa_sum"), s);
         assertFalse(s.contains("omp simd"), s);
     }
