@@ -10,6 +10,7 @@ import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
@@ -27,7 +28,9 @@ import org.paradjoint.core.ir.Variable;
  * other statements must not mention the array, and nothing the loop assigns may enter the
  * element's indices. Sequential code outside parallel loops is left as it is. Where the loop's
  * iterations are otherwise independent, it is marked {@code omp simd reduction(+: sums)}
- * ({@link SimdSums}).
+ * ({@link SimdSums}). A primal written-out sum that the forward sweep recomputes there
+ * ({@code tmp[i] = tmp[i] + A[i][j] * x[j]}) is kept in a scalar the same way, loaded before the
+ * loop and stored after it, with its additions in their order.
  */
 final class InvariantIncrements {
 
@@ -89,32 +92,53 @@ final class InvariantIncrements {
         List<Stmt> before = new ArrayList<>();
         List<Stmt> after = new ArrayList<>();
         List<Variable> mine = new ArrayList<>();
+        boolean inOrder = false;
         for (int k = 0; k < body.size(); k++) {
-            if (!(body.get(k) instanceof Assign a) || !invariantIncrement(a, assigned) || usedElsewhere(body, k)) {
+            if (!(body.get(k) instanceof Assign given) || usedElsewhere(body, k)) {
+                continue;
+            }
+            Assign a = adjoints.contains(given.target().var()) ? given : InterchangeableNest.asIncrement(given);
+            if (!invariantIncrement(a, assigned)) {
                 continue;
             }
             ArrayRef element = (ArrayRef) a.target();
             Variable sum = Variable.scalar(names.fresh("pa_sum"), element.var().type(), Variable.Kind.LOCAL);
             sums.add(sum);
             privates.add(sum);
-            mine.add(sum);
-            before.add(Assign.set(new VarRef(sum), Exprs.zero(true)));
-            body.set(k, new Assign(new VarRef(sum), a.op(), a.value(), false, List.of(), a.range()));
-            after.add(new Assign(element, Assign.Op.ADD, new VarRef(sum), a.atomic(), List.of(), a.range()));
+            VarRef s = new VarRef(sum);
+            if (adjoints.contains(element.var())) {
+                mine.add(sum);
+                before.add(Assign.set(s, Exprs.zero(true)));
+                body.set(k, new Assign(s, a.op(), a.value(), false, List.of(), a.range()));
+                after.add(new Assign(element, Assign.Op.ADD, s, a.atomic(), List.of(), a.range()));
+            } else {
+                // a primal sum the forward sweep recomputes: the same additions in the same order,
+                // only in a register (the recomputed value is the primal's to the last bit)
+                inOrder = true;
+                before.add(Assign.set(s, element));
+                body.set(k, Assign.set(s, new Binary(a.op() == Assign.Op.ADD ? Binary.Op.ADD : Binary.Op.SUB, s,
+                        a.value())));
+                after.add(Assign.set(element, s));
+            }
         }
         if (before.isEmpty()) {
             return List.of(loop);
         }
         List<Stmt> out = new ArrayList<>(before);
-        out.add(SimdSums.marked(loop.withBody(new Block(body, loop.body().range())), mine));
+        For summing = loop.withBody(new Block(body, loop.body().range()));
+        // reassociating (omp simd) is for adjoint sums only: a primal sum keeps its order
+        out.add(inOrder ? summing : SimdSums.marked(summing, mine));
         out.addAll(after);
         return out;
     }
 
-    /** {@code a[idx] += e} of a floating adjoint whose indices nothing in the loop assigns and whose value does not read it. */
+    /**
+     * {@code a[idx] += e} of a floating array (an adjoint, or a primal written-out sum) whose
+     * indices nothing in the loop assigns and whose value does not read it.
+     */
     private boolean invariantIncrement(Assign a, Set<Variable> assigned) {
-        if (a.op() != Assign.Op.ADD && a.op() != Assign.Op.SUB || !a.pragmas().isEmpty()
-                || !(a.target() instanceof ArrayRef element) || !adjoints.contains(element.var())
+        if (a.op() != Assign.Op.ADD && a.op() != Assign.Op.SUB || !a.pragmas().isEmpty() || a.atomic()
+                && !adjoints.contains(a.target().var()) || !(a.target() instanceof ArrayRef element)
                 || !element.var().isFloating() || ExprUtil.references(a.value(), element.var())) {
             return false;
         }

@@ -151,6 +151,9 @@ final class LoopOrder {
                 Variable counter = n.nested().contains(a) ? n.inner().counter() : outer.counter();
                 diagnostics.add(Diagnostic.info("race-owned", a.range(), "adjoint", target.name(), "counter",
                         counter.name()));
+                // the warning that this increment had to stay atomic no longer holds
+                diagnostics.removeIf(d -> d.code().equals("race-private-not-applicable") && d.range().equals(a.range())
+                        && target.name().equals(d.arguments().get("adjoint")));
             }
         }
         diagnostics.removeIf(d -> d.code().equals("race-private-accumulation")

@@ -164,12 +164,15 @@ final class Reverse {
         adjoints.addAll(sums);
         // loops ordered before the increments are merged and summed: a swapped nest's invariant
         // increments become private sums
-        Function ordered = LoopOrder.apply(folded, adjoints, cx.raceStrategy, cx.warnings);
+        Function ordered = LoopOrder.apply(ForwardedTemps.apply(folded, cx::isGeneratedLocal), adjoints,
+                cx.raceStrategy, cx.warnings);
         // merged before the dead stores go: a cancelled pair leaves its temporary unread
         Function merged = InvariantIncrements.apply(MergedIncrements.apply(ordered, adjoints), adjoints, cx.names);
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
+        // fused once every loop has its final body: the forward sweep's loops with the adjoint loops after them
+        Function fused = FusedLoops.apply(AdjointLiveness.prune(undead, adjointParams), cx.warnings);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
-        return Cleanup.apply(PerThreadAdjoints.throughViews(AdjointLiveness.prune(undead, adjointParams)));
+        return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */

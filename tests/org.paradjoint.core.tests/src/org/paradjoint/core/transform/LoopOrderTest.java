@@ -54,18 +54,25 @@ class LoopOrderTest {
     void ataxColumnLoopRunsOverRowsAndOwnsItsIncrements() {
         String b = Kernels.check(ATAX, "atax", PRIVATE, THREADS, c -> c.set("m", "9").set("n", "7").size("A", "m*n")
                 .size("x", "n").size("y", "n").size("tmp", "m"))[1];
-        // the loop over columns j becomes a loop over rows i: Ab[i][j] and A[i][j] contiguous, tmpb[i] owned
+        // the loop over columns j becomes a loop over rows i: Ab[i][j] and A[i][j] contiguous, tmpb[i] owned;
+        // it then runs in one loop with the forward sweep's loop over the rows (tmp[i] summed in a register)
         assertFalse(b.contains("pa_thread_part((double *) tmpb,"), b);
         assertTrue(flat(b).contains(flat("""
-                    #pragma omp parallel for private(i, j, pa_sum)
-                    for (i = m - 1; i >= 0; i--) {
-                        pa_sum = 0.0;
-                        #pragma omp simd reduction(+: pa_sum)
+                    #pragma omp parallel for private(i, j, pa_sum, pa_sum0)
+                    for (i = 0; i < m; i++) {
+                        tmp[i] = 0.0;
+                        pa_sum = tmp[i];
+                        for (j = 0; j < n; j++) {
+                            pa_sum = pa_sum + A[i][j] * x[j];
+                        }
+                        tmp[i] = pa_sum;
+                        pa_sum0 = 0.0;
+                        #pragma omp simd reduction(+: pa_sum0)
                         for (j = 0; j < n; j++) {
                             Ab[i][j] += tmp[i] * yb[j];
-                            pa_sum += A[i][j] * yb[j];
+                            pa_sum0 += A[i][j] * yb[j];
                         }
-                        tmpb[i] += pa_sum;
+                        tmpb[i] += pa_sum0;
                     }
                     #pragma omp parallel for private(j)
                     for (j = 0; j < n; j++) {
@@ -104,14 +111,13 @@ class LoopOrderTest {
         assertFalse(b.contains("pa_thread_part"), b);
         assertFalse(b.contains("omp atomic"), b);
         assertTrue(flat(b).contains(flat("""
-                    #pragma omp parallel for private(i)
+                    #pragma omp parallel for private(i, j, pa_sum)
                     for (i = 0; i < n; i++) {
                         zb[i] += xb[i];
-                    }
-                    #pragma omp parallel for private(i, j, pa_sum)
-                    for (j = n - 1; j >= 0; j--) {
+                        pa_sum = 0.0;
                 """)), b);
-        assertTrue(b.contains("yb[j] += pa_sum;"), b);
+        // the interchanged loop over j runs in one loop with zb's (its counter named i there)
+        assertTrue(b.contains("yb[i] += pa_sum;"), b);
     }
 
     @Test

@@ -1,0 +1,143 @@
+package org.paradjoint.core.transform;
+
+import java.util.List;
+import java.util.Map;
+
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * Whether two references to an array can never name the same element, from their indices alone:
+ * at some position the indices differ by a non-zero constant ({@code x[i]} and {@code x[i + 1]}),
+ * or one index is a loop counter and the other lies outside the counter's range
+ * ({@code B[k][j]} with {@code k = i + 1 .. m - 1} against {@code B[i][j]}: the triangular loops
+ * of trmm, lu and cholesky). Sound for any values of the other variables, since the difference
+ * is constant; anything it cannot decide is "may be the same".
+ */
+final class DistinctElements {
+
+    /** The first and last value of a counter, lowest first. */
+    record Range(Expr lowest, Expr highest) {
+
+        /** The counter values of a loop with step 1 or -1, or null for other loops. */
+        static Range of(For f) {
+            Long step = f.constantStep();
+            if (step == null) {
+                return null;
+            }
+            if (step == 1 && (f.cmp() == Binary.Op.LT || f.cmp() == Binary.Op.LE)) {
+                return new Range(f.lower(), f.cmp() == Binary.Op.LT ? Exprs.sub(f.bound(), new IntLit(1)) : f.bound());
+            }
+            if (step == -1 && (f.cmp() == Binary.Op.GT || f.cmp() == Binary.Op.GE)) {
+                return new Range(f.cmp() == Binary.Op.GT ? Exprs.add(f.bound(), new IntLit(1)) : f.bound(), f.lower());
+            }
+            return null;
+        }
+    }
+
+    private DistinctElements() {
+    }
+
+    /** True when {@code a} and {@code b} name different elements whatever the counters in {@code ranges} are. */
+    static boolean distinct(ArrayRef a, ArrayRef b, Map<Variable, Range> ranges) {
+        if (!a.var().equals(b.var()) || a.indices().size() != b.indices().size()) {
+            return false;
+        }
+        for (int p = 0; p < a.indices().size(); p++) {
+            Expr x = a.indices().get(p);
+            Expr y = b.indices().get(p);
+            if (positive(difference(x, y)) || positive(difference(y, x)) || outside(x, y, ranges)
+                    || outside(y, x, ranges)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code counter} is a counter with a known range and {@code other}, free of it, lies outside that range. */
+    private static boolean outside(Expr counter, Expr other, Map<Variable, Range> ranges) {
+        if (!(counter instanceof VarRef v) || !ranges.containsKey(v.var()) || ExprUtil.references(other, v.var())) {
+            return false;
+        }
+        Range r = ranges.get(v.var());
+        return positive(difference(r.lowest(), other)) || positive(difference(other, r.highest()));
+    }
+
+    /**
+     * True when {@code e} is at least {@code counter} ({@code sign} 1) or at most it ({@code sign}
+     * -1) for every value of the counters in {@code ranges}: {@code e} is {@code counter} plus a
+     * constant of that sign, or a counter of {@code ranges} whose range starts (ends) there.
+     */
+    static boolean beyond(Expr e, Variable counter, int sign, Map<Variable, Range> ranges) {
+        Expr from = e instanceof VarRef v && !v.var().equals(counter) && ranges.containsKey(v.var())
+                ? (sign > 0 ? ranges.get(v.var()).lowest() : ranges.get(v.var()).highest()) : e;
+        Long d = difference(from, new VarRef(counter));
+        return d != null && sign * d >= 0;
+    }
+
+    /** {@code x - y} when it is a constant (every other term cancels), else null. */
+    private static Long difference(Expr x, Expr y) {
+        Map<Expr, Long> terms = new java.util.HashMap<>();
+        long[] constant = {0};
+        if (!linear(x, 1, terms, constant) || !linear(y, -1, terms, constant)) {
+            return null;
+        }
+        return terms.values().stream().allMatch(c -> c == 0) ? constant[0] : null;
+    }
+
+    /**
+     * Adds {@code sign * e} to {@code terms} (other sub-expressions, compared by structure, with
+     * their integer coefficients) and {@code constant}; false when {@code e} is not an integer
+     * sum of such terms.
+     */
+    private static boolean linear(Expr e, long sign, Map<Expr, Long> terms, long[] constant) {
+        switch (e) {
+            case IntLit l -> constant[0] += sign * l.value();
+            case org.paradjoint.core.ir.Unary u when u.op() == org.paradjoint.core.ir.Unary.Op.NEG -> {
+                return linear(u.operand(), -sign, terms, constant);
+            }
+            case Binary b when b.op() == Binary.Op.ADD -> {
+                return linear(b.left(), sign, terms, constant) && linear(b.right(), sign, terms, constant);
+            }
+            case Binary b when b.op() == Binary.Op.SUB -> {
+                return linear(b.left(), sign, terms, constant) && linear(b.right(), -sign, terms, constant);
+            }
+            case Binary b when b.op() == Binary.Op.MUL && b.left() instanceof IntLit l -> {
+                return linear(b.right(), sign * l.value(), terms, constant);
+            }
+            case Binary b when b.op() == Binary.Op.MUL && b.right() instanceof IntLit l -> {
+                return linear(b.left(), sign * l.value(), terms, constant);
+            }
+            default -> {
+                if (org.paradjoint.core.expr.ExprTypes.isFloating(e)) {
+                    return false;
+                }
+                terms.merge(e, sign, Long::sum);
+            }
+        }
+        return true;
+    }
+
+    private static boolean positive(Long difference) {
+        return difference != null && difference > 0;
+    }
+
+    /** The ranges of the given loops' counters (those with step 1 or -1). */
+    static Map<Variable, Range> ranges(List<For> loops) {
+        Map<Variable, Range> out = new java.util.HashMap<>();
+        for (For f : loops) {
+            Range r = Range.of(f);
+            if (r != null) {
+                out.put(f.counter(), r);
+            }
+        }
+        return out;
+    }
+}
