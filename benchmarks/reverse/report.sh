@@ -241,9 +241,9 @@ anything (its branch choices).
   variable-length local arrays are not supported (pass the array as a
   parameter)`. The kernel passes `sum[nr][nq][np]`. (PolyBench's sequential
   form with `parallel for` over p inside the (r, q) loops is accepted.)
-- trmm is accepted, with a warning whose counterexample for `Ab[k][i]` has
-  `i=-1`, outside the loop over i (the collision itself, between iterations
-  j and j', is real). See `results/differentiate.txt`.
+- trmm is accepted; its adjoint nest is interchanged so that the increments
+  of `Ab[k][i]` that collide between the primal's iterations j and j' are
+  owned by the iterations over k (`race-owned`, see `results/differentiate.txt`).
 - Everything else was accepted as first written. Floyd-Warshall's parallel
   loop over i draws the warning that the primal loop is not proven race-free
   (iteration i = k writes row k, which the others read; it writes the value it
@@ -256,9 +256,12 @@ anything (its branch choices).
 - The generated adjoints' extra memory is their tape. Pointwise, gemm,
   gemver, 2mm, atax, bicg and doitgen keep none: their parallel loops do not
   run in the forward sweep (nothing after them reads their results), and no
-  adjoint iteration reads back what it overwrote. jacobi2d and heat3d are
-  linear: nothing is recorded. trmm saves, before each row's parallel loop,
-  the row it overwrites (m x n doubles over the whole run, one copy of B);
+  adjoint iteration reads back what it overwrote. trmm keeps none either:
+  row i of the result is written by iteration i of the loop over rows, and
+  every later iteration reads only rows beyond its own, so the parallel loop
+  does not run in the forward sweep and every value the adjoint reads is the
+  one the function was called with (before this, it saved each row before
+  overwriting it). jacobi2d and heat3d are linear: nothing is recorded.
   floyd saves the whole of `path` at every k (n^3 doubles), because each
   iteration overwrites a whole row of it. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a
@@ -295,10 +298,7 @@ anything (its branch choices).
   331, 209, 90, 152, 159 with per-thread accumulation, in the run before
   this page's). The 2-thread rows of that run were
   taken at a load of 6 on 2 CPUs (the primals are slower with 2 threads than
-  with 1) and say little. trmm keeps its atomics on `Ab` (its increments
-  `Ab[k][i]` are indexed by the row `i` of the sequential loop around the
-  parallel one, so a copy of the whole of `Ab` per row would cost more than
-  it saves).
+  with 1) and say little.
 - An adjoint element incremented at indices an inner loop does not change
   (gemm's `Ab[i][k]` in the loop over j, 2mm's products likewise) sums into a
   private scalar and takes the sum once after that loop, as a hand-written
@@ -325,18 +325,32 @@ anything (its branch choices).
   adjoint went from about 99 ms to 34 ms with 1 thread with this (hand 37),
   2mm's from 62 to 35, doitgen's from 23 to 10 (`bench_main time`, one run
   each, same machine, load about 3.5).
+- Consecutive parallel loops of a derivative over the same rows run as one
+  loop when each iteration touches only elements of its own in all of them
+  (`loops-fused` in `results/differentiate.txt`): atax's forward sweep
+  (`tmp[i]`, summed in a register in the primal's order) and both adjoint
+  loops, bicg's two adjoint loops, 2mm's forward sweep and its two adjoint
+  loops now make one pass over the rows of their matrices. 2mm's forward
+  sweep also recomputes `tmp` with its (j, k) loops interchanged (bit for
+  bit the primal's values: each element still receives its terms in k order).
+  trmm's adjoint reads `Bb[i][j]` beside the increments of `Bb[k][j]`,
+  `k > i`, which never reach it: no temporary, and the nest runs in parallel
+  over the rows k it increments (`Ab[k][i]` summed per row, no atomics).
+  Before these changes (the run of 2026-11-26 20:03 UTC at commit df68f5a,
+  load about 2), generated/hand was, with 1 / 2 threads: atax 2.00 / 1.47,
+  bicg 2.03 / 1.52, 2mm 1.81 / 2.52, gemver 1.77 / 1.28, trmm 7.47 / 74.11,
+  and trmm's adjoint took 8 MB against 7.
 - What still separates them from the hand-written ones: the hand-written
-  atax, bicg and gemver fuse their adjoint nests into one pass over the rows
-  of `A` and `Ab` (atax also recomputes `tmp` in that pass), where the
-  generated ones make one pass per primal loop (two or three over `A`);
-  gemm's and 2mm's keep per-thread copies of `Bb`/`Cb` (allocated and summed
-  only with more than one thread) where the hand-written ones run the
-  parallel loop over the rows of `Bb`/`Cb` (a three-deep interchange with
-  the scaling of `Cb`/`Db` between them, which the rule, two-deep only,
-  leaves alone);
-  trmm's adjoint nest is not one of increments only (it scales `Bb[i][j]`
-  and reads it into `tempb` in the same iteration) and keeps its order and
-  its atomics on `Ab`.
+  atax sums `tmp[i]` and `tmpb[i]` in one vectorised pass (reassociating the
+  primal's sum, which the generated forward sweep does not do); gemver's
+  forward sweep recomputes `x` with the primal's column walk of `A`, which the
+  hand-written one replaces by per-thread column sums over rows, and its
+  adjoint makes two passes over `Ab` where the hand-written one makes one;
+  heat3d's and jacobi2d's hand-written adjoints fold the reset of the
+  overwritten adjoint into the next half step's gather; floyd records the
+  whole of `path` at every k where the hand-written adjoint records one bit
+  per (k, i, j), and keeps its atomics (the primal loop is not proven
+  race-free).
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`

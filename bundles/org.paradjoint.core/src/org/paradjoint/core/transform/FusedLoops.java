@@ -123,7 +123,7 @@ final class FusedLoops {
     }
 
     private static boolean candidate(For f) {
-        if (!f.isParallel() || f.omp().collapse() > 1 || range(f) == null) {
+        if (!f.isParallel() || f.omp().collapse() > 1 || DistinctElements.Range.of(f) == null) {
             return false;
         }
         boolean[] refused = {false};
@@ -152,9 +152,9 @@ final class FusedLoops {
                 || !java.util.Objects.equals(a.defaultSharing(), b.defaultSharing())) {
             return null;
         }
-        Expr[] ra = range(first);
-        Expr[] rb = range(later);
-        if (!same(ra[0], rb[0]) || !same(ra[1], rb[1])) {
+        DistinctElements.Range ra = DistinctElements.Range.of(first);
+        DistinctElements.Range rb = DistinctElements.Range.of(later);
+        if (!same(ra.lowest(), rb.lowest()) || !same(ra.highest(), rb.highest())) {
             return null;
         }
         Block laterBody = later.body();
@@ -398,11 +398,6 @@ final class FusedLoops {
 
     private static boolean intersects(Set<Variable> a, Set<Variable> b) {
         return a.stream().anyMatch(b::contains);
-    }
-
-    private static Expr[] range(For f) {
-        DistinctElements.Range r = DistinctElements.Range.of(f);
-        return r == null ? null : new Expr[] {r.lowest(), r.highest()};
     }
 
     private static boolean same(Expr a, Expr b) {
