@@ -75,24 +75,26 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
     int i, j, k;
     double pa_sum, pa_sum0;
     (void) D;
-    #pragma omp parallel for private(i, j, k)
-    for (i = 0; i < ni; i++) {
-        for (j = 0; j < nj; j++) {
-            tmp[i][j] = 0.0;
-            for (k = 0; k < nk; k++) {
-                tmp[i][j] = tmp[i][j] + alpha * A[i][k] * B[k][j];
-            }
-        }
-    }
     {
         int pa_nt = pa_num_threads();
         size_t pa_Cb_buf_len = (size_t) (nj) * (size_t) (nl);
         double *pa_Cb_buf = pa_thread_buffers(pa_nt, pa_Cb_buf_len);
-        #pragma omp parallel private(i, j, k, pa_sum) num_threads(pa_nt)
+        size_t pa_Bb_buf_len = (size_t) (nk) * (size_t) (nj);
+        double *pa_Bb_buf = pa_thread_buffers(pa_nt, pa_Bb_buf_len);
+        #pragma omp parallel private(i, j, k, pa_sum, pa_sum0) num_threads(pa_nt)
         {
             double (*pa_Cb)[nl] = (double (*)[nl]) pa_thread_part((double *) Cb, pa_Cb_buf, pa_Cb_buf_len);
+            double (*pa_Bb)[nj] = (double (*)[nj]) pa_thread_part((double *) Bb, pa_Bb_buf, pa_Bb_buf_len);
             #pragma omp for
             for (i = 0; i < ni; i++) {
+                for (j = 0; j < nj; j++) {
+                    tmp[i][j] = 0.0;
+                }
+                for (k = 0; k < nk; k++) {
+                    for (j = 0; j < nj; j++) {
+                        tmp[i][j] += alpha * A[i][k] * B[k][j];
+                    }
+                }
                 for (k = nj - 1; k >= 0; k--) {
                     pa_sum = 0.0;
                     #pragma omp simd reduction(+: pa_sum)
@@ -105,19 +107,6 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
                 for (j = nl - 1; j >= 0; j--) {
                     Db[i][j] = beta * Db[i][j];
                 }
-            }
-        }
-        pa_sum_threads((double *) Cb, pa_Cb_buf, pa_Cb_buf_len, pa_nt);
-    }
-    {
-        int pa_nt0 = pa_num_threads();
-        size_t pa_Bb_buf_len = (size_t) (nk) * (size_t) (nj);
-        double *pa_Bb_buf = pa_thread_buffers(pa_nt0, pa_Bb_buf_len);
-        #pragma omp parallel private(i, j, k, pa_sum0) num_threads(pa_nt0)
-        {
-            double (*pa_Bb)[nj] = (double (*)[nj]) pa_thread_part((double *) Bb, pa_Bb_buf, pa_Bb_buf_len);
-            #pragma omp for
-            for (i = 0; i < ni; i++) {
                 for (k = nk - 1; k >= 0; k--) {
                     pa_sum0 = 0.0;
                     #pragma omp simd reduction(+: pa_sum0)
@@ -132,6 +121,7 @@ void k2mm_b(int ni, int nj, int nk, int nl, double alpha, double beta, double tm
                 }
             }
         }
-        pa_sum_threads((double *) Bb, pa_Bb_buf, pa_Bb_buf_len, pa_nt0);
+        pa_sum_threads((double *) Cb, pa_Cb_buf, pa_Cb_buf_len, pa_nt);
+        pa_sum_threads((double *) Bb, pa_Bb_buf, pa_Bb_buf_len, pa_nt);
     }
 }

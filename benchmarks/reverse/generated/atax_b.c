@@ -71,38 +71,30 @@ void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[
             double y[n], double yb[n], double tmp[m], double tmpb[m])
 {
     int i, j;
-    double pa_sum;
+    double pa_sum, pa_sum0;
     (void) y;
-    #pragma omp parallel for private(i, j)
-    for (i = 0; i < m; i++) {
-        tmp[i] = 0.0;
-        for (j = 0; j < n; j++) {
-            tmp[i] = tmp[i] + A[i][j] * x[j];
-        }
-    }
-    #pragma omp parallel for private(i, j, pa_sum)
-    for (i = m - 1; i >= 0; i--) {
-        pa_sum = 0.0;
-        #pragma omp simd reduction(+: pa_sum)
-        for (j = 0; j < n; j++) {
-            Ab[i][j] += tmp[i] * yb[j];
-            pa_sum += A[i][j] * yb[j];
-        }
-        tmpb[i] += pa_sum;
-    }
-    #pragma omp parallel for private(j)
-    for (j = 0; j < n; j++) {
-        yb[j] = 0.0;
-    }
     {
         int pa_nt0 = pa_num_threads();
         size_t pa_xb_buf_len = (size_t) (n);
         double *pa_xb_buf = pa_thread_buffers(pa_nt0, pa_xb_buf_len);
-        #pragma omp parallel private(i, j) num_threads(pa_nt0)
+        #pragma omp parallel private(i, j, pa_sum, pa_sum0) num_threads(pa_nt0)
         {
             double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, pa_xb_buf_len);
             #pragma omp for
             for (i = 0; i < m; i++) {
+                tmp[i] = 0.0;
+                pa_sum = tmp[i];
+                for (j = 0; j < n; j++) {
+                    pa_sum = pa_sum + A[i][j] * x[j];
+                }
+                tmp[i] = pa_sum;
+                pa_sum0 = 0.0;
+                #pragma omp simd reduction(+: pa_sum0)
+                for (j = 0; j < n; j++) {
+                    Ab[i][j] += tmp[i] * yb[j];
+                    pa_sum0 += A[i][j] * yb[j];
+                }
+                tmpb[i] += pa_sum0;
                 for (j = n - 1; j >= 0; j--) {
                     Ab[i][j] += x[j] * tmpb[i];
                     pa_xb[j] += A[i][j] * tmpb[i];
@@ -111,5 +103,9 @@ void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[
             }
         }
         pa_sum_threads((double *) xb, pa_xb_buf, pa_xb_buf_len, pa_nt0);
+    }
+    #pragma omp parallel for private(j)
+    for (j = 0; j < n; j++) {
+        yb[j] = 0.0;
     }
 }

@@ -79,7 +79,7 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
         int pa_nt = pa_num_threads();
         size_t pa_pb_buf_len = (size_t) (m);
         double *pa_pb_buf = pa_thread_buffers(pa_nt, pa_pb_buf_len);
-        #pragma omp parallel private(i, j) num_threads(pa_nt)
+        #pragma omp parallel private(i, j, pa_sum) num_threads(pa_nt)
         {
             double *pa_pb = (double *) pa_thread_part((double *) pb, pa_pb_buf, pa_pb_buf_len);
             #pragma omp for
@@ -89,19 +89,16 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
                     pa_pb[j] += A[i][j] * qb[i];
                 }
                 qb[i] = 0.0;
+                pa_sum = 0.0;
+                #pragma omp simd reduction(+: pa_sum)
+                for (j = 0; j < m; j++) {
+                    pa_sum += A[i][j] * sb[j];
+                    Ab[i][j] += r[i] * sb[j];
+                }
+                rb[i] += pa_sum;
             }
         }
         pa_sum_threads((double *) pb, pa_pb_buf, pa_pb_buf_len, pa_nt);
-    }
-    #pragma omp parallel for private(i, j, pa_sum)
-    for (i = n - 1; i >= 0; i--) {
-        pa_sum = 0.0;
-        #pragma omp simd reduction(+: pa_sum)
-        for (j = 0; j < m; j++) {
-            pa_sum += A[i][j] * sb[j];
-            Ab[i][j] += r[i] * sb[j];
-        }
-        rb[i] += pa_sum;
     }
     #pragma omp parallel for private(j)
     for (j = 0; j < m; j++) {

@@ -42,6 +42,23 @@ static inline void pa_tape_oom(void)
     abort();
 }
 
+/* A zero-filled array of count elements of size bytes, kept on the heap (a local adjoint as
+   large as an argument would not fit on the stack); released with pa_heap_free. */
+static inline void *pa_heap_zeros(long count, size_t size)
+{
+    void *p = calloc(count > 0 ? (size_t) count : 1, size);
+    if (p == NULL) {
+        fprintf(stderr, "paradjoint: out of memory for %ld adjoint values\n", count);
+        abort();
+    }
+    return p;
+}
+
+static inline void pa_heap_free(void *p)
+{
+    free(p);
+}
+
 static inline void pa_push_d(pa_tape *t, double v)
 {
     if (t->nd == t->capd) {

@@ -74,7 +74,7 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
               const double z[n], double zb[n])
 {
     int i, j;
-    double pa_sum, pa_sum0, pa_sum1;
+    double pa_sum, pa_sum0, pa_sum1, pa_sum2;
     (void) w;
     #pragma omp parallel for private(i, j)
     for (i = 0; i < n; i++) {
@@ -82,11 +82,13 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
             A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
         }
     }
-    #pragma omp parallel for private(i, j)
+    #pragma omp parallel for private(i, j, pa_sum)
     for (i = 0; i < n; i++) {
+        pa_sum = x[i];
         for (j = 0; j < n; j++) {
-            x[i] = x[i] + beta * A[j][i] * y[j];
+            pa_sum = pa_sum + beta * A[j][i] * y[j];
         }
+        x[i] = pa_sum;
         x[i] = x[i] + z[i];
     }
     {
@@ -106,43 +108,37 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
         }
         pa_sum_threads((double *) xb, pa_xb_buf, pa_xb_buf_len, pa_nt);
     }
-    #pragma omp parallel for private(i)
-    for (i = 0; i < n; i++) {
-        zb[i] += xb[i];
-    }
-    #pragma omp parallel for private(i, j, pa_sum)
-    for (j = n - 1; j >= 0; j--) {
-        pa_sum = 0.0;
-        #pragma omp simd reduction(+: pa_sum)
-        for (i = 0; i < n; i++) {
-            Ab[j][i] += beta * y[j] * xb[i];
-            pa_sum += beta * A[j][i] * xb[i];
-        }
-        yb[j] += pa_sum;
-    }
     {
         int pa_nt1 = pa_num_threads();
         size_t pa_v1b_buf_len = (size_t) (n);
         double *pa_v1b_buf = pa_thread_buffers(pa_nt1, pa_v1b_buf_len);
         size_t pa_v2b_buf_len = (size_t) (n);
         double *pa_v2b_buf = pa_thread_buffers(pa_nt1, pa_v2b_buf_len);
-        #pragma omp parallel private(i, j, pa_sum0, pa_sum1) num_threads(pa_nt1)
+        #pragma omp parallel private(i, j, pa_sum0, pa_sum1, pa_sum2) num_threads(pa_nt1)
         {
             double *pa_v1b = (double *) pa_thread_part((double *) v1b, pa_v1b_buf, pa_v1b_buf_len);
             double *pa_v2b = (double *) pa_thread_part((double *) v2b, pa_v2b_buf, pa_v2b_buf_len);
             #pragma omp for
             for (i = 0; i < n; i++) {
+                zb[i] += xb[i];
                 pa_sum0 = 0.0;
+                #pragma omp simd reduction(+: pa_sum0)
+                for (j = 0; j < n; j++) {
+                    Ab[i][j] += beta * y[i] * xb[j];
+                    pa_sum0 += beta * A[i][j] * xb[j];
+                }
+                yb[i] += pa_sum0;
                 pa_sum1 = 0.0;
-                #pragma omp simd reduction(+: pa_sum0, pa_sum1)
+                pa_sum2 = 0.0;
+                #pragma omp simd reduction(+: pa_sum1, pa_sum2)
                 for (j = n - 1; j >= 0; j--) {
-                    pa_sum0 += v1[j] * Ab[i][j];
+                    pa_sum1 += v1[j] * Ab[i][j];
                     pa_v1b[j] += u1[i] * Ab[i][j];
-                    pa_sum1 += v2[j] * Ab[i][j];
+                    pa_sum2 += v2[j] * Ab[i][j];
                     pa_v2b[j] += u2[i] * Ab[i][j];
                 }
-                u1b[i] += pa_sum0;
-                u2b[i] += pa_sum1;
+                u1b[i] += pa_sum1;
+                u2b[i] += pa_sum2;
             }
         }
         pa_sum_threads((double *) v1b, pa_v1b_buf, pa_v1b_buf_len, pa_nt1);
