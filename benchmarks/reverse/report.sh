@@ -330,7 +330,9 @@ anything (its branch choices).
   (`loops-fused` in `results/differentiate.txt`): atax's forward sweep
   (`tmp[i]`, summed in a register in the primal's order) and both adjoint
   loops, bicg's two adjoint loops, 2mm's forward sweep and its two adjoint
-  loops now make one pass over the rows of their matrices. 2mm's forward
+  loops now make one pass over the rows of their matrices; inside an
+  iteration, bicg's and gemver's inner loops over the same row run as one
+  loop whose increments of one element of `Ab` are merged (`FusedLanes`). 2mm's forward
   sweep also recomputes `tmp` with its (j, k) loops interchanged (bit for
   bit the primal's values: each element still receives its terms in k order).
   trmm's adjoint reads `Bb[i][j]` beside the increments of `Bb[k][j]`,
@@ -344,8 +346,7 @@ anything (its branch choices).
   atax sums `tmp[i]` and `tmpb[i]` in one vectorised pass (reassociating the
   primal's sum, which the generated forward sweep does not do); gemver's
   forward sweep recomputes `x` with the primal's column walk of `A`, which the
-  hand-written one replaces by per-thread column sums over rows, and its
-  adjoint makes two passes over `Ab` where the hand-written one makes one;
+  hand-written one replaces by per-thread column sums over rows;
   heat3d's and jacobi2d's hand-written adjoints fold the reset of the
   overwritten adjoint into the next half step's gather; floyd records the
   whole of `path` at every k where the hand-written adjoint records one bit

@@ -302,7 +302,7 @@ final class FusedLoops {
      * Every reference to array {@code v} in both bodies has exactly {@code counter} as its index
      * at one and the same position: each iteration touches elements of its own.
      */
-    private static boolean partitioned(Variable v, Variable counter, Block a, Block b) {
+    static boolean partitioned(Variable v, Variable counter, Block a, Block b) {
         if (!v.isArray()) {
             return false;
         }
@@ -400,7 +400,7 @@ final class FusedLoops {
         return a.stream().anyMatch(b::contains);
     }
 
-    private static boolean same(Expr a, Expr b) {
+    static boolean same(Expr a, Expr b) {
         return a.equals(b) || Exprs.isZero(ExprUtil.simplify(Exprs.sub(a, b)));
     }
 }

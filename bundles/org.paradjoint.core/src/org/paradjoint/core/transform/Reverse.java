@@ -171,6 +171,8 @@ final class Reverse {
         Function undead = DeadDerivatives.remove(merged, cx::isGeneratedLocal);
         // fused once every loop has its final body: the forward sweep's loops with the adjoint loops after them
         Function fused = FusedLoops.apply(AdjointLiveness.prune(undead, adjointParams), cx.warnings);
+        // fused lanes can increment one element twice: merged again into one update
+        fused = MergedIncrements.apply(FusedLanes.apply(fused), adjoints);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }
