@@ -2,6 +2,7 @@ package org.paradjoint.core.transform;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
@@ -45,25 +46,43 @@ final class DistinctElements {
     private DistinctElements() {
     }
 
-    /** True when {@code a} and {@code b} name different elements whatever the counters in {@code ranges} are. */
+    /**
+     * True when {@code a} and {@code b}, evaluated with the same value of every variable, name
+     * different elements whatever the counters in {@code ranges} are.
+     */
     static boolean distinct(ArrayRef a, ArrayRef b, Map<Variable, Range> ranges) {
+        return distinct(a, b, ranges, Set.of());
+    }
+
+    /**
+     * As {@link #distinct(ArrayRef, ArrayRef, Map)}, when {@code a} and {@code b} may be evaluated
+     * in different iterations: the variables of {@code varying} (loop counters) may then have
+     * different values in each, so a constant difference only separates indices that read none
+     * of them ({@code x[k]} and {@code x[k + 1]} of iterations k and k + 1 are one element).
+     */
+    static boolean distinct(ArrayRef a, ArrayRef b, Map<Variable, Range> ranges, Set<Variable> varying) {
         if (!a.var().equals(b.var()) || a.indices().size() != b.indices().size()) {
             return false;
         }
         for (int p = 0; p < a.indices().size(); p++) {
             Expr x = a.indices().get(p);
             Expr y = b.indices().get(p);
-            if (positive(difference(x, y)) || positive(difference(y, x)) || outside(x, y, ranges)
-                    || outside(y, x, ranges)) {
+            boolean fixed = varying.stream().noneMatch(v -> ExprUtil.references(x, v) || ExprUtil.references(y, v));
+            if (fixed && (positive(difference(x, y)) || positive(difference(y, x)))
+                    || outside(x, y, ranges, varying) || outside(y, x, ranges, varying)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** {@code counter} is a counter with a known range and {@code other}, free of it, lies outside that range. */
-    private static boolean outside(Expr counter, Expr other, Map<Variable, Range> ranges) {
-        if (!(counter instanceof VarRef v) || !ranges.containsKey(v.var()) || ExprUtil.references(other, v.var())) {
+    /**
+     * {@code counter} is a counter with a known range and {@code other}, free of it and of the
+     * {@code varying} variables, lies outside that range.
+     */
+    private static boolean outside(Expr counter, Expr other, Map<Variable, Range> ranges, Set<Variable> varying) {
+        if (!(counter instanceof VarRef v) || !ranges.containsKey(v.var()) || ExprUtil.references(other, v.var())
+                || varying.stream().anyMatch(x -> ExprUtil.references(other, x))) {
             return false;
         }
         Range r = ranges.get(v.var());

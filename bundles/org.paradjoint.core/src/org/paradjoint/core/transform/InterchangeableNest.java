@@ -114,13 +114,16 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
             return false;
         }
         Map<Variable, DistinctElements.Range> ranges = DistinctElements.ranges(List.of(inner));
+        // a read and an increment of the nest may come from different iterations of either loop
+        Set<Variable> counters = Set.of(outer.counter(), inner.counter());
         List<ArrayRef> targets = new ArrayList<>();
         increments.forEach(a -> targets.add((ArrayRef) a.target()));
         for (Assign a : increments) {
             // an element the nest increments may not be read by it: its value would depend on the order
             if (reads(a).stream().anyMatch(v -> incremented.contains(v) && !v.isArray())
                     || arrayReads(a).stream().anyMatch(r -> incremented.contains(r.var()) && targets.stream()
-                            .anyMatch(w -> w.var().equals(r.var()) && !DistinctElements.distinct(r, w, ranges)))) {
+                            .anyMatch(w -> w.var().equals(r.var())
+                                    && !DistinctElements.distinct(r, w, ranges, counters)))) {
                 return false;
             }
         }
@@ -141,7 +144,7 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
             }
             Set<Variable> others = new HashSet<>(written);
             others.remove(own.var());
-            if (reads(t).stream().anyMatch(others::contains) || !everyReferenceIs(own, ranges)) {
+            if (reads(t).stream().anyMatch(others::contains) || !everyReferenceIs(own, ranges, counters)) {
                 return false;
             }
         }
@@ -154,13 +157,14 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
      * {@code Bb[i][j]} for {@code k = i + 1 .. m - 1}): the element is then touched only by the
      * statements of its outer iteration.
      */
-    private boolean everyReferenceIs(ArrayRef own, Map<Variable, DistinctElements.Range> ranges) {
+    private boolean everyReferenceIs(ArrayRef own, Map<Variable, DistinctElements.Range> ranges,
+            Set<Variable> counters) {
         List<Assign> all = new ArrayList<>(leading);
         all.addAll(nested());
         all.addAll(trailing);
         for (Assign a : all) {
             if (a.target() instanceof ArrayRef w && w.var().equals(own.var()) && !w.indices().equals(own.indices())
-                    && !(isIncrement(a) && DistinctElements.distinct(w, own, ranges))) {
+                    && !(isIncrement(a) && DistinctElements.distinct(w, own, ranges, counters))) {
                 return false;
             }
             List<Expr> read = new ArrayList<>(((ArrayRef) a.target()).indices());

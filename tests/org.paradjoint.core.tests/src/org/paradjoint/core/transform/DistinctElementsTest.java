@@ -50,6 +50,19 @@ class DistinctElementsTest {
     }
 
     @Test
+    void aConstantOffsetAlongACounterDoesNotSeparateDifferentIterations() {
+        Map<Variable, DistinctElements.Range> none = Map.of();
+        ArrayRef here = b(Exprs.ref(I), Exprs.ref(K));
+        ArrayRef next = b(Exprs.ref(I), Exprs.add(Exprs.ref(K), new IntLit(1)));
+        assertTrue(DistinctElements.distinct(here, next, none));
+        // iteration k + 1's element is iteration k's next one
+        assertFalse(DistinctElements.distinct(here, next, none, java.util.Set.of(K)));
+        // an offset along a variable that stays the same in both still separates them
+        assertTrue(DistinctElements.distinct(b(Exprs.ref(I), Exprs.ref(J)), b(Exprs.add(Exprs.ref(I),
+                new IntLit(1)), Exprs.ref(J)), none, java.util.Set.of(K)));
+    }
+
+    @Test
     void aCounterOutsideItsRangeSeparatesElements() {
         Expr iPlus1 = Exprs.add(Exprs.ref(I), new IntLit(1));
         Expr mMinus1 = Exprs.sub(Exprs.ref(M), new IntLit(1));

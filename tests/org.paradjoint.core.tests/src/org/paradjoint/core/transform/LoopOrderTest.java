@@ -219,6 +219,29 @@ class LoopOrderTest {
         assertEquals(0, count(diagnostics(src, "dep", PRIVATE), "loop-interchanged"));
     }
 
+    /**
+     * The adjoint of the recurrence {@code x[k + 1] = x[k + 1] + A[k][o] * x[k]} increments
+     * {@code xb[k]} from {@code xb[k + 1]}: two elements of one iteration, but the element another
+     * iteration increments. Swapping the loops (which would walk {@code A} by rows) would change
+     * what each read sees: the nest keeps its order.
+     */
+    @Test
+    void aRecurrenceAlongTheInnerLoopKeepsTheOrder() {
+        String src = """
+                void rec(int m, int n, const double A[n][m], double x[n])
+                {
+                    int o, k;
+                #pragma ad gradient(x : x)
+                    for (o = 0; o < m; o++)
+                        for (k = 0; k < n - 1; k++)
+                            x[k + 1] = x[k + 1] + A[k][o] * x[k];
+                }
+                """;
+        Kernels.check(src, "rec", PRIVATE, THREADS, c -> c.set("m", "4").set("n", "6").size("A", "n*m")
+                .size("x", "n"));
+        assertEquals(0, count(diagnostics(src, "rec", PRIVATE), "loop-interchanged"));
+    }
+
     @Test
     void theAtomicStrategyKeepsTheParallelLoopsOrder() {
         String b = Kernels.check(ATAX, "atax", DiffOptions.defaults(), c -> c.set("m", "9").set("n", "7")
