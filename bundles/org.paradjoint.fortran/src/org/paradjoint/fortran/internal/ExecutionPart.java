@@ -500,12 +500,16 @@ final class ExecutionPart {
         parallelLoopDepth = 0;
         OmpDirective.Kind kind = OmpDirective.kindOf(l);
         openBlocks.push(kind.end());
+        // the thread-number queries are read as calls in the region: its lowering replaces them
+        // (work divided by thread number) or reports where it cannot
+        boolean queries = exprs.readThreadQueries(true);
         List<Part> parts;
         try {
             parts = kind == OmpDirective.Kind.PARALLEL_SECTIONS
                     ? List.of(sections(l, OmpParallelFor.plain(), OmpDirective.Kind.END_PARALLEL_SECTIONS))
                     : parts(Closer.OMP, OmpDirective.Kind.END_PARALLEL);
         } finally {
+            exprs.readThreadQueries(queries);
             openBlocks.pop();
             regionDepth--;
             insideBlock = outer;
@@ -524,7 +528,7 @@ final class ExecutionPart {
             }
         }
         try {
-            return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts).lower();
+            return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts, this::freshInteger).lower();
         } catch (UnsupportedException e) {
             reporter.add(RegionParts.fortranWording(e.diagnostic()));
             return List.of();

@@ -314,6 +314,37 @@ class DiagnosticsTest {
     }
 
     @Test
+    void threadNumbersWhereTheyCannotBeGiven() {
+        // inside a worksharing loop the thread number depends on the schedule
+        error(sub("""
+                  !$omp parallel
+                  !$omp do
+                  do i = 1, n
+                    y(i) = x(i) * dble(omp_get_thread_num())
+                  end do
+                  !$omp end do
+                  !$omp end parallel"""), "unsupported-omp-region", 10, 22, "`omp_get_thread_num()`",
+                "thread number");
+        // a private value of each thread's carried across a barrier
+        error(sub("""
+                  integer :: t
+                  real(8) :: mine
+                  !$omp parallel private(t, mine)
+                  t = omp_get_thread_num()
+                  mine = 0.0d0
+                  do i = t + 1, t + 1
+                    mine = x(i)
+                  end do
+                  !$omp barrier
+                  y(t + 1) = mine
+                  !$omp end parallel"""), "unsupported-omp-region", 16, 1, "'mine'",
+                "carrying a thread's own value");
+        // outside a parallel region there is no thread number to give
+        error(sub("  y(1) = dble(omp_get_num_threads())"), "unsupported-intrinsic", 7, 15,
+                "'omp_get_num_threads'");
+    }
+
+    @Test
     void regionsThatWouldChangeWhenLowered() {
         // every thread would write the shared y(1)
         error(sub("""
