@@ -121,7 +121,9 @@ final class Regions {
                 statements.statement(st, List.of());
                 return List.of();
             }
-            return List.of(new ParallelRegion.Worksharing(loops.forLoop(f, all), o.nowait()));
+            For loop = loops.forLoop(f, all);
+            statements.withOrderedBlock(loop, true);
+            return List.of(new ParallelRegion.Worksharing(loop, o.nowait()));
         }
         case SECTIONS -> {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
