@@ -283,7 +283,8 @@ final class Statements {
             if (loop.omp() == null || inRegion || !loop.body().stmts().contains(o.block())) {
                 throw new UnsupportedException("unsupported-omp.ordered-update", o.range(), "code", o.code());
             }
-            return OrderedLoops.fission(loop, o.block(), o.range());
+            return OrderedLoops.fission(loop, o.block(), o.range(),
+                    v -> ctx.scopes.declareGenerated(v.withName("pa_" + v.name())));
         }
         return List.of(loop);
     }

@@ -2,8 +2,11 @@ package org.paradjoint.core.frontend;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import org.paradjoint.core.analysis.Initialization;
 import org.paradjoint.core.diag.SourceRange;
@@ -52,7 +55,8 @@ public final class OrderedLoops {
      * {@code loop} (parallel, its body holding {@code ordered} as a statement of its own) as the
      * three loops above, the empty ones left out.
      */
-    public static List<Stmt> fission(For loop, Stmt ordered, SourceRange orderedRange) {
+    public static List<Stmt> fission(For loop, Stmt ordered, SourceRange orderedRange,
+            UnaryOperator<Variable> fresh) {
         List<Stmt> body = loop.body().stmts();
         int at = body.indexOf(ordered);
         if (at < 0) {
@@ -85,11 +89,11 @@ public final class OrderedLoops {
 
         List<Stmt> out = new ArrayList<>();
         if (!firstWork.isEmpty()) {
-            out.add(piece(loop, before, true));
+            out.add(piece(loop, before));
         }
-        out.add(piece(loop, withSetup(setup, inOrder), false));
+        out.add(sequential(loop, withSetup(setup, inOrder), privates, orderedRange, fresh));
         if (!after.isEmpty()) {
-            out.add(piece(loop, withSetup(setup, after), true));
+            out.add(piece(loop, withSetup(setup, after)));
         }
         return out;
     }
@@ -140,12 +144,33 @@ public final class OrderedLoops {
         return out;
     }
 
-    /** One of the loops: the header of {@code loop}; parallel with its clauses, or sequential. */
-    private static For piece(For loop, List<Stmt> stmts, boolean parallel) {
-        Block body = new Block(stmts, loop.body().range());
-        if (!parallel) {
-            return loop.withBody(body).withOmp(null);
+    /**
+     * The sequential loop of the blocks. The private scalars it writes are renamed to fresh
+     * locals ({@code fresh} declares one like its argument): OpenMP leaves a private variable's
+     * original unchanged by the loop, and code after it may read that. A private array written
+     * there would need a fresh array: a located error.
+     */
+    private static For sequential(For loop, List<Stmt> stmts, Set<Variable> privates, SourceRange range,
+            UnaryOperator<Variable> fresh) {
+        Map<Variable, Variable> renaming = new LinkedHashMap<>();
+        for (Stmt s : stmts) {
+            for (Variable v : StmtUtil.writes(s)) {
+                if (privates.contains(v) && !renaming.containsKey(v)) {
+                    if (!v.isScalar()) {
+                        throw new UnsupportedException("unsupported-omp.ordered-private-array", range, "array",
+                                v.name());
+                    }
+                    renaming.put(v, fresh.apply(v));
+                }
+            }
         }
+        List<Stmt> renamed = stmts.stream().map(s -> StmtUtil.rename(s, renaming)).toList();
+        return loop.withBody(new Block(renamed, loop.body().range())).withOmp(null);
+    }
+
+    /** One of the parallel loops: the header and clauses of {@code loop}. */
+    private static For piece(For loop, List<Stmt> stmts) {
+        Block body = new Block(stmts, loop.body().range());
         Set<Variable> written = new LinkedHashSet<>(StmtUtil.writes(body));
         OmpParallelFor omp = loop.omp();
         // a reduction belongs to the loops that update its variables

@@ -244,13 +244,26 @@ class DiagnosticsTest {
 
     @Test
     void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        // a general block inside another construct of the body: the loop cannot be split around it
         error(sub("""
                   !$omp parallel do ordered
                   do i = 2, n
+                    if (x(i) > 0.0d0) then
+                      !$omp ordered
+                      y(i) = y(i - 1) + x(i)
+                      !$omp end ordered
+                    end if
+                  end do"""), "unsupported-omp", 10, 5, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+        // a private value the part before the block leaves to it, computed from what the loop writes
+        error(sub("""
+                  real(8) :: e
+                  !$omp parallel do ordered private(e)
+                  do i = 2, n
+                    e = y(i) * x(i)
                     !$omp ordered
-                    y(i) = y(i - 1) + x(i)
+                    y(i) = y(i - 1) + e
                     !$omp end ordered
-                  end do"""), "unsupported-omp", 10, 3, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+                  end do"""), "unsupported-omp", 11, 3, "'e'", "recomputed");
         error(sub("""
                   !$omp parallel do
                   do i = 1, n

@@ -27,7 +27,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * Property: random Fortran OpenMP procedures built from parallel regions with {@code !$omp do}
  * loops (with and without {@code nowait}), {@code !$omp sections}, increments under {@code call
  * omp_set_lock} ... {@code call omp_unset_lock}, {@code !$omp ordered} blocks, {@code single}
- * blocks and barriers, and from {@code parallel do} loops with locks, ordered blocks or a
+ * blocks and barriers, and from {@code parallel do} loops with locks, ordered blocks (of increments,
+ * or a recurrence, split around the block by core's {@code OrderedLoops}) or a
  * {@code reduction(*)}, pass the dot-product and finite-difference tests at 1, 2 and 4 threads
  * ({@code gfortran -std=f2008 -Wall -Werror -fopenmp}). The Fortran counterpart of the C
  * front-end's {@code RegionsPropertyTest}: the same constructs reach the same core rules
@@ -114,15 +115,38 @@ class RegionsPropertyTest {
     /** A piece outside regions: a {@code parallel do} with a lock, an ordered block, or a product. */
     private static String loopPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(3)) {
+        return switch (r.nextInt(5)) {
             case 0 -> "  !$omp parallel do private(e)\n  do i = 1, n\n    e = " + value(r) + "\n" + locked(k, "    ")
                     + "  end do\n  !$omp end parallel do\n";
             case 1 -> "  !$omp parallel do ordered private(e)\n  do i = 1, n\n    e = " + value(r) + "\n"
                     + "    " + o + "(i) = e + x(i)\n" + ordered(k, "    ") + "  end do\n  !$omp end parallel do\n";
+            case 2, 3 -> generalOrdered(r, k);
             default -> "  p = " + (r.nextBoolean() ? "1.0d0 + x(1) * x(1)" : "0.5d0") + "\n"
                     + "  !$omp parallel do reduction(*: p)\n  do i = 1, n\n    p = p * (1.0d0 + 0.2d0 * " + value(r)
                     + ")\n  end do\n  !$omp end parallel do\n  s(" + k + ") = p\n";
         };
+    }
+
+    /**
+     * A {@code parallel do ordered} whose ordered block is a recurrence through the shared
+     * {@code s(k)} (its adjoint must run in reverse iteration order), with or without work before
+     * and after the block; the private {@code e} is read after the loop (its original value must
+     * survive the loop).
+     */
+    private static String generalOrdered(Random r, int k) {
+        String o = "o" + k;
+        String sk = "s(" + k + ")";
+        boolean before = r.nextBoolean();
+        return "  !$omp parallel do ordered private(e)" + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
+                + "  do i = 1, n\n"
+                + "    e = " + value(r) + "\n"
+                + (before ? "    " + o + "(i) = e * x(i)\n" : "")
+                + "    !$omp ordered\n"
+                + "    " + sk + " = 0.5d0 * " + sk + " + e * sin(" + sk + ")\n"
+                + "    " + o + "(i) = " + (before ? o + "(i) + " : "") + sk + "\n"
+                + "    !$omp end ordered\n"
+                + (r.nextBoolean() ? "    " + o + "(i) = " + o + "(i) * cos(x(i)) + e\n" : "")
+                + "  end do\n  !$omp end parallel do\n";
     }
 
     static Kernel kernel(String name, Random r) {

@@ -80,6 +80,7 @@ class FortranVerdictsTest {
             new Pair("openmp/regions.c", "regions.f90", "reversed_squares", List.of(), List.of()),
             new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()),
             new Pair("openmp/ordered.c", "regions.f90", "ordered_tally", List.of(), List.of()),
+            new Pair("openmp/ordered.c", "regions.f90", "ordered_scan", List.of(), List.of()),
             new Pair("openmp/reductions.c", "regions.f90", "growth_factor", List.of(), List.of()),
             new Pair("openmp/regions.c", "regions.f90", "window_private", List.of(), List.of()),
             new Pair("openmp/threads.c", "threads.f90", "block_rows", List.of(), List.of()));
@@ -126,6 +127,9 @@ class FortranVerdictsTest {
             new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("binned_energy", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("ordered_tally", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            // the parallel loops before and after the split-off ordered block
+            new Expected("ordered_scan", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_scan", 1, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("growth_factor", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("window_private", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
             // the phases of the region divided by thread number: a three-point gather, then a pointwise
