@@ -68,6 +68,16 @@ public final class OrderedLoops {
         Set<Variable> privates = new LinkedHashSet<>(loop.omp().privates());
         privates.addAll(loop.omp().firstprivates());
 
+        // inside the loop a reduction variable is each thread's partial value, which the
+        // sequential loop of the blocks would not have
+        for (OmpParallelFor.Reduction r : loop.omp().reductions()) {
+            for (Variable v : r.vars()) {
+                if (inOrder.stream().anyMatch(x -> StmtUtil.reads(x).contains(v) || StmtUtil.writes(x).contains(v))) {
+                    throw new UnsupportedException("unsupported-omp.ordered-reduction", orderedRange, "variable",
+                            v.name());
+                }
+            }
+        }
         Set<Variable> writtenByLoop = new LinkedHashSet<>(StmtUtil.writes(loop.body()));
         List<Stmt> setup = new ArrayList<>();
         Set<Variable> setupTargets = new LinkedHashSet<>();

@@ -311,6 +311,19 @@ class DiagnosticsTest {
                   }
                 }
                 """, "unsupported-omp", 6, 5, "'e'", "recomputed");
+        // a reduction variable inside the block is a thread's partial value
+        expect("""
+                void f(int n, double *y, const double *x) {
+                  double t = 0.0;
+                #pragma omp parallel for ordered reduction(+: t)
+                  for (int i = 1; i < n; i++) {
+                    t += x[i];
+                #pragma omp ordered
+                    y[i] = y[i - 1] * t;
+                  }
+                  y[0] = t;
+                }
+                """, "unsupported-omp", 7, 5, "'t'", "partial value");
         expect("""
                 void f(int n, double *y, const double *x) {
                 #pragma omp parallel for
