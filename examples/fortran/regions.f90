@@ -265,6 +265,36 @@ subroutine ordered_tally(n, nb, x, h, s)
   s(1) = total
 end subroutine ordered_tally
 
+! A general ordered block (the Fortran version of ordered_scan in
+! ../openmp/ordered.c): a recurrence through the shared acc. The loop is split
+! around the block, whose adjoint runs in reverse iteration order while the
+! work before and after it stays parallel; e is recomputed in the later parts,
+! and its value from before the loop survives it (e is private).
+!$ad gradient(w, s : x)
+subroutine ordered_scan(n, x, y, w, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y(n), w(n), s(1)
+  real(8) :: acc, e
+  integer :: i
+
+  acc = 1.0d0
+  e = 0.5d0 * x(1)
+  !$omp parallel do ordered private(e) schedule(static, 2)
+  do i = 1, n
+    e = sin(x(i)) * x(i)
+    y(i) = e * e
+    !$omp ordered
+    acc = 0.9d0 * acc + e * acc * acc / (1.0d0 + acc * acc)
+    w(i) = acc + y(i)
+    !$omp end ordered
+    w(i) = w(i) * cos(x(i)) + e
+  end do
+  !$omp end parallel do
+  s(1) = acc + e
+end subroutine ordered_scan
+
 ! A product reduction (the Fortran version of growth_factor in
 ! ../openmp/reductions.c): each factor's derivative is the product of the
 ! others, found without dividing by a factor that may be zero.

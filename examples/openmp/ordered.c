@@ -2,8 +2,8 @@
  * iteration order. Around increments that order cannot be observed (no thread
  * reads what the others added), so Paradjoint reads the block's increments as
  * atomic increments (a shared scalar's as a sum reduction of the loop) and the
- * derivative loops need no ordering. An ordered block holding anything else is
- * a located error. */
+ * derivative loops need no ordering. An ordered block holding anything else
+ * is read as a statement of a parallel for's body: see ordered_scan below. */
 #include <math.h>
 
 #pragma ad gradient(h, s : x)
@@ -35,4 +35,28 @@ void ordered_weights(int n, const double *x, double *y)
             y[i / 2] += d * d;
         }
     }
+}
+
+/* A general ordered block: a recurrence through the shared acc, which the
+ * primal runs in iteration order while the work around it runs in parallel.
+ * The loop is split around the block (the parts before and after it stay
+ * parallel loops, the block becomes a sequential loop: exact for a race-free
+ * primal), so the adjoint runs the block's adjoints in reverse iteration order
+ * and the rest in parallel. e is recomputed in the later parts. */
+#pragma ad gradient(w, s : x)
+void ordered_scan(int n, const double *x, double *y, double *w, double *s)
+{
+    double acc = 1.0;
+#pragma omp parallel for ordered schedule(static, 2)
+    for (int i = 0; i < n; i++) {
+        double e = sin(x[i]) * x[i];
+        y[i] = e * e;
+#pragma omp ordered
+        {
+            acc = 0.9 * acc + e * acc * acc / (1.0 + acc * acc);
+            w[i] = acc + y[i];
+        }
+        w[i] = w[i] * cos(x[i]) + e;
+    }
+    s[0] = acc;
 }

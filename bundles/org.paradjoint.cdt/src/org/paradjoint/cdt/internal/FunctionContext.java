@@ -34,6 +34,16 @@ final class FunctionContext {
     int parallelLoopDepth;
     /** How many of those loops have the {@code ordered} clause (their bodies may hold {@code omp ordered}). */
     int orderedLoopDepth;
+    /**
+     * The {@code omp ordered} blocks that are not increments, as mapped, with their source: the
+     * loop that holds one as a statement of its own body is lowered by core's {@code OrderedLoops}
+     * ({@link Statements#withOrderedBlock}); anywhere else it is an error.
+     */
+    final List<OrderedBlock> orderedBlocks = new ArrayList<>();
+
+    /** An {@code omp ordered} block that is not increments: the mapped block, its place and its text. */
+    record OrderedBlock(org.paradjoint.core.ir.Stmt block, org.paradjoint.core.diag.SourceRange range, String code) {
+    }
     private boolean failed;
     /** The function contains a syntax error (already reported). */
     private boolean syntaxErrors;

@@ -12,12 +12,10 @@ import org.paradjoint.cdt.internal.PragmaSyntax.Site;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.UnsupportedException;
-import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
-import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Stmt;
@@ -30,8 +28,6 @@ import org.paradjoint.core.ir.Variable;
  * sequential loops around worksharing loops), then lowered by core's rule.
  */
 final class Regions {
-    private static final List<String> THREAD_QUERIES = List.of("omp_get_thread_num", "omp_get_num_threads");
-
     private final FunctionContext ctx;
     private final Statements statements;
     private final PragmaResolver pragmas;
@@ -65,7 +61,6 @@ final class Regions {
             }
             List<Stmt> lowered = new ParallelRegion(clauses, declared, parts, name -> ctx.scopes.declareLocal(
                     Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL))).lower();
-            checkNoThreadQueries(lowered);
             return lowered;
         } finally {
             ctx.scopes.closeCollector();
@@ -126,7 +121,9 @@ final class Regions {
                 statements.statement(st, List.of());
                 return List.of();
             }
-            return List.of(new ParallelRegion.Worksharing(loops.forLoop(f, all), o.nowait()));
+            For loop = loops.forLoop(f, all);
+            statements.withOrderedBlock(loop, true);
+            return List.of(new ParallelRegion.Worksharing(loop, o.nowait()));
         }
         case SECTIONS -> {
             pragmas.accept(rest, AnnotationSite.OTHER, false);
@@ -241,15 +238,4 @@ final class Regions {
         return site.content() instanceof Omp o && o.directive() == Omp.Directive.BARRIER;
     }
 
-    /** A thread-number query the lowering could not replace (not at the region's level): an error. */
-    private static void checkNoThreadQueries(List<Stmt> lowered) {
-        for (Stmt s : lowered) {
-            for (Call c : StmtUtil.calls(s)) {
-                if (THREAD_QUERIES.contains(c.name())) {
-                    throw new UnsupportedException("unsupported-omp-region.thread-number", c.range(), "call",
-                            c.name() + "()");
-                }
-            }
-        }
-    }
 }

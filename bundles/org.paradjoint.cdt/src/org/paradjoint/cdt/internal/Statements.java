@@ -36,6 +36,7 @@ import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.frontend.Increments;
+import org.paradjoint.core.frontend.OrderedLoops;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -249,21 +250,49 @@ final class Statements {
         if (ctx.orderedLoopDepth == 0 || ctx.parallelLoopDepth == 0) {
             throw new UnsupportedException("unsupported-omp.ordered-outside", site.range());
         }
+        List<Stmt> mapped = statement(s, List.of());
         List<Stmt> out = new ArrayList<>();
-        for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(statement(s, List.of()))) {
+        for (Stmt x : org.paradjoint.core.expr.StmtUtil.flatten(mapped)) {
             Assign a = Increments.atomicIncrement(x);
             if (a == null) {
-                throw error("unsupported-omp.ordered-update", s, "code", SourceText.excerpt(s));
+                // a general block: its loop is split around it (core's OrderedLoops)
+                Block block = new Block(mapped, ctx.src.range(s));
+                ctx.orderedBlocks.add(new FunctionContext.OrderedBlock(block, ctx.src.range(s), SourceText.excerpt(s)));
+                return List.of(block);
             }
             out.add(a);
         }
         return out;
     }
 
+    /**
+     * {@code loop} as mapped, or, when an {@code omp ordered} block that is not increments is a
+     * statement of its own body and the loop is a {@code parallel for}, the loops core's
+     * {@link OrderedLoops} splits it into. Such a block anywhere else (inside an inner statement,
+     * or in a worksharing loop of a region, {@code inRegion}) is a located error.
+     */
+    List<Stmt> withOrderedBlock(For loop, boolean inRegion) {
+        for (var it = ctx.orderedBlocks.iterator(); it.hasNext();) {
+            FunctionContext.OrderedBlock o = it.next();
+            boolean[] inside = {false};
+            org.paradjoint.core.expr.StmtUtil.forEach(loop.body(), x -> inside[0] |= x.equals(o.block()));
+            if (!inside[0]) {
+                continue;
+            }
+            it.remove();
+            if (loop.omp() == null || inRegion || !loop.body().stmts().contains(o.block())) {
+                throw new UnsupportedException("unsupported-omp.ordered-update", o.range(), "code", o.code());
+            }
+            return OrderedLoops.fission(loop, o.block(), o.range(),
+                    v -> ctx.scopes.declareGenerated(v.withName("pa_" + v.name())));
+        }
+        return List.of(loop);
+    }
+
     private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {
         if (s instanceof IASTForStatement f) {
             For loop = loops.forLoop(f, mine);
-            return exits.leftEarly(f) ? exits.lowered(f, loop) : List.of(loop);
+            return exits.leftEarly(f) ? exits.lowered(f, loop) : withOrderedBlock(loop, false);
         }
         if (kernels != null && s instanceof IASTExpressionStatement es
                 && Exprs.stripParens(es.getExpression()) instanceof IASTFunctionCallExpression call

@@ -12,6 +12,7 @@ import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
@@ -122,6 +123,13 @@ public final class ParallelRegion {
         return new Worksharing(loop, nowait);
     }
 
+    /**
+     * The runtime queries ({@code omp_get_thread_num}, {@code omp_get_num_threads}) a region may
+     * read at its own level, where its lowering gives them values ({@link ThreadPhases}); a query
+     * left after {@link #lower()} is an error of the front-end's.
+     */
+    public static final Set<String> THREAD_QUERIES = ThreadPhases.QUERIES;
+
     private final OmpParallelFor clauses;
     private final Set<Variable> privates = new LinkedHashSet<>();
     private final List<Part> parts;
@@ -159,12 +167,25 @@ public final class ParallelRegion {
         findPartials();
         List<Stmt> out = new ArrayList<>();
         lower(parts, out, new ArrayList<>(flatten(parts)));
+        checkNoThreadQueries(out);
         if (phases != null) {
             List<Stmt> withPrologue = new ArrayList<>(phases.prologue());
             withPrologue.addAll(out);
             return withPrologue;
         }
         return out;
+    }
+
+    /** A thread-number query the phases did not replace would read one thread's value: an error. */
+    private static void checkNoThreadQueries(List<Stmt> lowered) {
+        for (Stmt s : lowered) {
+            for (Call c : StmtUtil.calls(s)) {
+                if (THREAD_QUERIES.contains(c.name())) {
+                    throw new UnsupportedException("unsupported-omp-region.thread-number", c.range(), "call",
+                            c.name() + "()");
+                }
+            }
+        }
     }
 
     // ---- lowering ---------------------------------------------------------------------------

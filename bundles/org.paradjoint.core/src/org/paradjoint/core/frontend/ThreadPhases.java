@@ -141,10 +141,12 @@ final class ThreadPhases {
     /**
      * A part outside the phases (a worksharing loop, a one-thread block, an in-turn increment)
      * that reads the thread number, what derives from it, or what a phase left in a private
-     * variable: the value would be one thread's, so it is an error.
+     * variable (before setting it): the value would be one thread's, so it is an error.
      */
     void checkOutsidePhases(Stmt s) {
-        Set<Variable> reads = StmtUtil.reads(s);
+        // what the part reads before it sets it: a loop's counter is set by its header (Fortran's
+        // loops share one counter variable, which a phase's loop may have left behind)
+        Set<Variable> reads = Initialization.maybeReadUninitialized(s, Set.of());
         Variable seen = reads.stream().filter(v -> dependent.contains(v) || carried.contains(v)).findFirst()
                 .orElse(null);
         if (seen != null || asksThread(s)) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.frontend.Increments;
+import org.paradjoint.core.frontend.OrderedLoops;
 import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.frontend.ParallelRegion.Part;
 import org.paradjoint.core.ir.AdPragma;
@@ -61,6 +62,16 @@ final class ExecutionPart {
     private boolean lastNowait;
     /** The lock whose section is being read (up to its {@code omp_unset_lock}); null outside one. */
     private String heldLock;
+    /**
+     * The {@code !$omp ordered} blocks that are not increments, as read: the {@code parallel do}
+     * that holds one as a statement of its own body is split around it by core's
+     * {@code OrderedLoops} ({@link #withOrderedBlock}); anywhere else it is an error.
+     */
+    private final List<OrderedBlock> orderedBlocks = new ArrayList<>();
+
+    private record OrderedBlock(Stmt block, org.paradjoint.core.diag.SourceRange range, String code) {
+    }
+
     /** Integer locals the reading introduced (the section counter of {@code sections}). */
     private final List<Variable> introduced = new ArrayList<>();
 
@@ -164,7 +175,7 @@ final class ExecutionPart {
             case DO -> {
                 For f = doLoop(l, cls, mine, false);
                 if (f != null) {
-                    out.add(f);
+                    out.addAll(withOrderedBlock(f, false));
                 }
                 return;
             }
@@ -281,6 +292,35 @@ final class ExecutionPart {
         return f;
     }
 
+    /**
+     * {@code loop} as read, or, when a general {@code !$omp ordered} block is a statement of its
+     * own body and it is a {@code parallel do}, the loops core's {@link OrderedLoops} splits it
+     * into. Such a block anywhere else (inside another construct of the body, or in a worksharing
+     * loop of a region, {@code inRegion}) is reported.
+     */
+    private List<Stmt> withOrderedBlock(For loop, boolean inRegion) {
+        for (var it = orderedBlocks.iterator(); it.hasNext();) {
+            OrderedBlock o = it.next();
+            boolean[] inside = {false};
+            org.paradjoint.core.expr.StmtUtil.forEach(loop.body(), x -> inside[0] |= x.equals(o.block()));
+            if (!inside[0]) {
+                continue;
+            }
+            it.remove();
+            if (loop.omp() == null || inRegion || !loop.body().stmts().contains(o.block())) {
+                reporter.error("unsupported-omp.ordered-update", o.range(), "code", o.code());
+                return List.of(loop);
+            }
+            try {
+                return OrderedLoops.fission(loop, o.block(), o.range(), v -> freshLike("pa_" + v.name(), v));
+            } catch (UnsupportedException e) {
+                reporter.add(e.diagnostic());
+                return List.of(loop);
+            }
+        }
+        return List.of(loop);
+    }
+
     /** The control of a do statement; null (reported, the construct skipped) when it cannot be read. */
     private DoLoopControl control(LogicalLine l, Classifier.Line cls) {
         Cursor c = new Cursor(l, src, cls.at());
@@ -384,7 +424,14 @@ final class ExecutionPart {
                     return true;
                 }
                 List<Stmt> body = block(l, k, "'!$omp ordered'");
-                if (parallelLoopDepth > 0 && orderedLoopDepth > 0) {
+                if (parallelLoopDepth > 0 && orderedLoopDepth > 0 && !ProtectedIncrements.allIncrements(body)) {
+                    // a general block: its loop is split around it (core's OrderedLoops)
+                    var range = src.range(l.start(), lines.get(pos - 1).end());
+                    Block b = new Block(body, range);
+                    orderedBlocks.add(new OrderedBlock(b, range,
+                            src.excerpt(range.offset(), range.offset() + range.length())));
+                    out.add(b);
+                } else if (parallelLoopDepth > 0 && orderedLoopDepth > 0) {
                     // in iteration order in the primal; for increments that order cannot be observed
                     out.addAll(ProtectedIncrements.of(body, reporter, src, "unsupported-omp.ordered-update"));
                 } else {
@@ -500,12 +547,16 @@ final class ExecutionPart {
         parallelLoopDepth = 0;
         OmpDirective.Kind kind = OmpDirective.kindOf(l);
         openBlocks.push(kind.end());
+        // the thread-number queries are read as calls in the region: its lowering replaces them
+        // (work divided by thread number) or reports where it cannot
+        boolean queries = exprs.readThreadQueries(true);
         List<Part> parts;
         try {
             parts = kind == OmpDirective.Kind.PARALLEL_SECTIONS
                     ? List.of(sections(l, OmpParallelFor.plain(), OmpDirective.Kind.END_PARALLEL_SECTIONS))
                     : parts(Closer.OMP, OmpDirective.Kind.END_PARALLEL);
         } finally {
+            exprs.readThreadQueries(queries);
             openBlocks.pop();
             regionDepth--;
             insideBlock = outer;
@@ -524,7 +575,7 @@ final class ExecutionPart {
             }
         }
         try {
-            return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts).lower();
+            return new ParallelRegion(p.clauses(), List.copyOf(loopCounters), parts, this::freshInteger).lower();
         } catch (UnsupportedException e) {
             reporter.add(RegionParts.fortranWording(e.diagnostic()));
             return List.of();
@@ -649,11 +700,16 @@ final class ExecutionPart {
 
     /** A new integer local of the procedure, named after {@code hint}. */
     private Variable freshInteger(String hint) {
+        return freshLike(hint, Variable.scalar(hint, BaseType.INT, Variable.Kind.LOCAL));
+    }
+
+    /** A new local of the procedure like {@code like} (its type and shape), named after {@code hint}. */
+    private Variable freshLike(String hint, Variable like) {
         String name = hint;
         for (int k = 1; scope.lookup(name) != null; k++) {
             name = hint + "_" + k;
         }
-        Variable v = Variable.scalar(name, BaseType.INT, Variable.Kind.LOCAL);
+        Variable v = like.withName(name).withKind(Variable.Kind.LOCAL);
         scope.define(name, new Scope.Var(v, false, Scope.Intent.NONE));
         introduced.add(v);
         return v;
@@ -671,6 +727,9 @@ final class ExecutionPart {
                 .map(OmpDirective::kindOf).filter(x -> x != null).findFirst().orElse(null);
         if (cls.kind() == Classifier.Kind.DO && k == OmpDirective.Kind.DO) {
             For f = doLoop(l, cls, mine, true);
+            if (f != null) {
+                withOrderedBlock(f, true);
+            }
             if (f != null && f.omp() != null) {
                 out.add(new ParallelRegion.Worksharing(f, lastNowait));
             } else if (f != null) {

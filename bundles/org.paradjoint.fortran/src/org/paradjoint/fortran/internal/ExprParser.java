@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
@@ -36,6 +37,12 @@ public final class ExprParser {
     private final Reporter reporter;
     private final Intrinsics intrinsics;
     private Cursor c;
+    /**
+     * Whether {@code omp_get_thread_num()} and {@code omp_get_num_threads()} are read as calls:
+     * only at the level of a parallel region, whose lowering gives them values (core's
+     * {@code ThreadPhases}); elsewhere they remain unsupported intrinsics.
+     */
+    private boolean threadQueries;
 
     public ExprParser(Scope scope, Reporter reporter) {
         this.scope = scope;
@@ -45,6 +52,13 @@ public final class ExprParser {
 
     Scope scope() {
         return scope;
+    }
+
+    /** Reads the thread-number queries as calls from now on ({@code true}) or not; returns the previous setting. */
+    boolean readThreadQueries(boolean on) {
+        boolean was = threadQueries;
+        threadQueries = on;
+        return was;
     }
 
     /** One expression from the cursor's position; the cursor ends after it. */
@@ -314,6 +328,11 @@ public final class ExprParser {
                 c.expect(")", "',' or ')' in the arguments of '" + n + "'");
             }
             return new Call(n, args, range(t.start(), c.prevEnd()));
+        }
+        if (call && threadQueries && ParallelRegion.THREAD_QUERIES.contains(n)) {
+            c.next();
+            c.expect(")", "')': " + n + " takes no arguments");
+            return new Call(n, List.of(), range(t.start(), c.prevEnd()));
         }
         if (call && intrinsics.knows(n)) {
             return intrinsics.call(n, t, c);

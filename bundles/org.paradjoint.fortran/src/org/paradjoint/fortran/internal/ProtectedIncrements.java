@@ -20,6 +20,12 @@ final class ProtectedIncrements {
     private ProtectedIncrements() {
     }
 
+    /** True when every statement of {@code body} is an increment {@link #of} reads. */
+    static boolean allIncrements(List<Stmt> body) {
+        return body.stream().allMatch(s -> s instanceof Assign a && !a.atomic() && a.op() == Assign.Op.SET
+                && Increments.atomicIncrement(a) != null);
+    }
+
     /** {@code arguments} are the problem's own; {@code code} (the statement's text) is added. */
     static List<Stmt> of(List<Stmt> body, Reporter reporter, SourceText src, String problem, Object... arguments) {
         List<Stmt> out = new ArrayList<>();

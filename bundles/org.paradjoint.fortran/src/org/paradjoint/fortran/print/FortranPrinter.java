@@ -27,6 +27,7 @@ import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.ThreadAccumulators;
 import org.paradjoint.core.transform.Runtime;
 import org.paradjoint.fortran.internal.Bounds;
 
@@ -207,6 +208,9 @@ public final class FortranPrinter {
         if (usesTape(f)) {
             line("use " + FortranRuntime.MODULE_NAME);
         }
+        if (asksTeamSize(f)) {
+            line("!$ use omp_lib");
+        }
         List<Variable> extra = FortranDeclarations.hoisted(f.body());
         declare(f, extra, false);
         for (Variable p : f.unusedParamVariables()) {
@@ -265,7 +269,22 @@ public final class FortranPrinter {
         }
     }
 
+    /**
+     * True when {@code f} asks the team size a parallel loop gets (a region divided by thread
+     * number is lowered to loops over thread numbers, see core's {@code ThreadPhases}).
+     */
+    private static boolean asksTeamSize(Function f) {
+        return StmtUtil.calls(f.body()).stream().anyMatch(c -> c.name().equals(ThreadAccumulators.NUM_THREADS));
+    }
+
     private void assign(Assign a) {
+        if (a.op() == Assign.Op.SET && a.value() instanceof Call c && c.name().equals(ThreadAccumulators.NUM_THREADS)) {
+            // the team size: 1 without OpenMP, which the conditional-compilation line replaces
+            String lhs = exprs.expr(a.target(), 0);
+            line(lhs + " = 1");
+            line("!$ " + lhs + " = omp_get_max_threads()");
+            return;
+        }
         FType target = exprs.type(a.target());
         String lhs = exprs.expr(a.target(), 0);
         String rhs;

@@ -288,15 +288,42 @@ class DiagnosticsTest {
 
     @Test
     void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        // a general block inside another statement of the body: the loop cannot be split around it
         expect("""
                 void f(int n, double *y, const double *x) {
                 #pragma omp parallel for ordered
                   for (int i = 1; i < n; i++) {
+                    if (x[i] > 0.0) {
                 #pragma omp ordered
-                    y[i] = y[i - 1] + x[i];
+                      y[i] = y[i - 1] + x[i];
+                    }
                   }
                 }
-                """, "unsupported-omp", 5, 5, "ordered", "increments", "reverse iteration order", "y[i] = y[i - 1] + x[i];");
+                """, "unsupported-omp", 6, 7, "ordered", "increments", "reverse iteration order", "y[i] = y[i - 1] + x[i];");
+        // a private value the part before the block leaves to it, computed from what the loop writes
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel for ordered
+                  for (int i = 1; i < n; i++) {
+                    double e = y[i] * x[i];
+                #pragma omp ordered
+                    y[i] = y[i - 1] + e;
+                  }
+                }
+                """, "unsupported-omp", 6, 5, "'e'", "recomputed");
+        // a reduction variable inside the block is a thread's partial value
+        expect("""
+                void f(int n, double *y, const double *x) {
+                  double t = 0.0;
+                #pragma omp parallel for ordered reduction(+: t)
+                  for (int i = 1; i < n; i++) {
+                    t += x[i];
+                #pragma omp ordered
+                    y[i] = y[i - 1] * t;
+                  }
+                  y[0] = t;
+                }
+                """, "unsupported-omp", 7, 5, "'t'", "partial value");
         expect("""
                 void f(int n, double *y, const double *x) {
                 #pragma omp parallel for

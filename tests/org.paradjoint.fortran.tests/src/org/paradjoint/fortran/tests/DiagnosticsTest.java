@@ -244,13 +244,26 @@ class DiagnosticsTest {
 
     @Test
     void orderedBlocksHoldIncrementsInsideOrderedLoops() {
+        // a general block inside another construct of the body: the loop cannot be split around it
         error(sub("""
                   !$omp parallel do ordered
                   do i = 2, n
+                    if (x(i) > 0.0d0) then
+                      !$omp ordered
+                      y(i) = y(i - 1) + x(i)
+                      !$omp end ordered
+                    end if
+                  end do"""), "unsupported-omp", 10, 5, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+        // a private value the part before the block leaves to it, computed from what the loop writes
+        error(sub("""
+                  real(8) :: e
+                  !$omp parallel do ordered private(e)
+                  do i = 2, n
+                    e = y(i) * x(i)
                     !$omp ordered
-                    y(i) = y(i - 1) + x(i)
+                    y(i) = y(i - 1) + e
                     !$omp end ordered
-                  end do"""), "unsupported-omp", 10, 3, "increments", "reverse iteration order", "y(i) = y(i - 1) + x(i)");
+                  end do"""), "unsupported-omp", 11, 3, "'e'", "recomputed");
         error(sub("""
                   !$omp parallel do
                   do i = 1, n
@@ -311,6 +324,37 @@ class DiagnosticsTest {
                     y(i) = x(i)
                     !$omp end single
                   end do"""), "unsupported-omp", 9, 3, "`omp single` inside a parallel loop");
+    }
+
+    @Test
+    void threadNumbersWhereTheyCannotBeGiven() {
+        // inside a worksharing loop the thread number depends on the schedule
+        error(sub("""
+                  !$omp parallel
+                  !$omp do
+                  do i = 1, n
+                    y(i) = x(i) * dble(omp_get_thread_num())
+                  end do
+                  !$omp end do
+                  !$omp end parallel"""), "unsupported-omp-region", 10, 22, "`omp_get_thread_num()`",
+                "thread number");
+        // a private value of each thread's carried across a barrier
+        error(sub("""
+                  integer :: t
+                  real(8) :: mine
+                  !$omp parallel private(t, mine)
+                  t = omp_get_thread_num()
+                  mine = 0.0d0
+                  do i = t + 1, t + 1
+                    mine = x(i)
+                  end do
+                  !$omp barrier
+                  y(t + 1) = mine
+                  !$omp end parallel"""), "unsupported-omp-region", 16, 1, "'mine'",
+                "carrying a thread's own value");
+        // outside a parallel region there is no thread number to give
+        error(sub("  y(1) = dble(omp_get_num_threads())"), "unsupported-intrinsic", 7, 15,
+                "'omp_get_num_threads'");
     }
 
     @Test

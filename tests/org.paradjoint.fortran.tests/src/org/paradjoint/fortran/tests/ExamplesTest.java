@@ -45,7 +45,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * to 1e-12 and the finite-difference test to 1e-6. {@code regions.f90} has parallel regions
  * ({@code !$omp parallel} with {@code !$omp do}, {@code single}, {@code master}, {@code critical},
  * {@code barrier}, {@code sections}, and {@code parallel sections}), which the front-end lowers to parallel loops,
- * OpenMP locks and ordered blocks around increments in a parallel loop, and a product reduction.
+ * OpenMP locks and ordered blocks around increments in a parallel loop, and a product reduction;
+ * {@code threads.f90} divides a region's work by thread number ({@code omp_get_thread_num()}).
  */
 class ExamplesTest {
 
@@ -79,8 +80,10 @@ class ExamplesTest {
             new Example("regions.f90", "reversed_squares", "--set n=40"),
             new Example("regions.f90", "binned_energy", "--set n=40 --set nb=7"),
             new Example("regions.f90", "ordered_tally", "--set n=40 --set nb=7"),
+            new Example("regions.f90", "ordered_scan", "--set n=40"),
             new Example("regions.f90", "growth_factor", "--set n=40"),
-            new Example("regions.f90", "window_private", "--set n=30"));
+            new Example("regions.f90", "window_private", "--set n=30"),
+            new Example("threads.f90", "block_rows", "--set n=40 --set steps=3"));
 
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;

@@ -27,7 +27,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * Property: random Fortran OpenMP procedures built from parallel regions with {@code !$omp do}
  * loops (with and without {@code nowait}), {@code !$omp sections}, increments under {@code call
  * omp_set_lock} ... {@code call omp_unset_lock}, {@code !$omp ordered} blocks, {@code single}
- * blocks and barriers, and from {@code parallel do} loops with locks, ordered blocks or a
+ * blocks, barriers and work divided by thread number ({@code omp_get_thread_num()}), and from {@code parallel do} loops with locks, ordered blocks (of increments,
+ * or a recurrence, split around the block by core's {@code OrderedLoops}) or a
  * {@code reduction(*)}, pass the dot-product and finite-difference tests at 1, 2 and 4 threads
  * ({@code gfortran -std=f2008 -Wall -Werror -fopenmp}). The Fortran counterpart of the C
  * front-end's {@code RegionsPropertyTest}: the same constructs reach the same core rules
@@ -86,7 +87,8 @@ class RegionsPropertyTest {
     /** A piece of a region writing only {@code o<k>}, {@code s(k)}, and increments of {@code h}. */
     private static String regionPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(6)) {
+        return switch (r.nextInt(7)) {
+            case 6 -> threadBlocks(r, k);
             case 0 -> "  !$omp do" + (r.nextBoolean() ? " schedule(dynamic, 3)" : "") + "\n"
                     + "  do i = 1, n\n    " + o + "(i) = " + value(r) + "\n  end do\n"
                     + "  !$omp end do" + (r.nextBoolean() ? " nowait" : "") + "\n";
@@ -111,18 +113,53 @@ class RegionsPropertyTest {
         };
     }
 
+    /**
+     * Work divided by thread number: each thread's block of rows of {@code o<k>} from {@code
+     * omp_get_thread_num()} and {@code omp_get_num_threads()} (core's {@code ThreadPhases}), with
+     * or without a barrier after it.
+     */
+    private static String threadBlocks(Random r, int k) {
+        return "  t = omp_get_thread_num()\n  nt = omp_get_num_threads()\n"
+                + "  lo = 1 + t * n / nt\n  hi = (t + 1) * n / nt\n"
+                + "  do i = lo, hi\n    o" + k + "(i) = " + value(r) + "\n  end do\n"
+                + (r.nextBoolean() ? "  !$omp barrier\n" : "");
+    }
+
     /** A piece outside regions: a {@code parallel do} with a lock, an ordered block, or a product. */
     private static String loopPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(3)) {
+        return switch (r.nextInt(5)) {
             case 0 -> "  !$omp parallel do private(e)\n  do i = 1, n\n    e = " + value(r) + "\n" + locked(k, "    ")
                     + "  end do\n  !$omp end parallel do\n";
             case 1 -> "  !$omp parallel do ordered private(e)\n  do i = 1, n\n    e = " + value(r) + "\n"
                     + "    " + o + "(i) = e + x(i)\n" + ordered(k, "    ") + "  end do\n  !$omp end parallel do\n";
+            case 2, 3 -> generalOrdered(r, k);
             default -> "  p = " + (r.nextBoolean() ? "1.0d0 + x(1) * x(1)" : "0.5d0") + "\n"
                     + "  !$omp parallel do reduction(*: p)\n  do i = 1, n\n    p = p * (1.0d0 + 0.2d0 * " + value(r)
                     + ")\n  end do\n  !$omp end parallel do\n  s(" + k + ") = p\n";
         };
+    }
+
+    /**
+     * A {@code parallel do ordered} whose ordered block is a recurrence through the shared
+     * {@code s(k)} (its adjoint must run in reverse iteration order), with or without work before
+     * and after the block; the private {@code e} is read after the loop (its original value must
+     * survive the loop).
+     */
+    private static String generalOrdered(Random r, int k) {
+        String o = "o" + k;
+        String sk = "s(" + k + ")";
+        boolean before = r.nextBoolean();
+        return "  !$omp parallel do ordered private(e)" + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
+                + "  do i = 1, n\n"
+                + "    e = " + value(r) + "\n"
+                + (before ? "    " + o + "(i) = e * x(i)\n" : "")
+                + "    !$omp ordered\n"
+                + "    " + sk + " = 0.5d0 * " + sk + " + e * sin(" + sk + ")\n"
+                + "    " + o + "(i) = " + (before ? o + "(i) + " : "") + sk + "\n"
+                + "    !$omp end ordered\n"
+                + (r.nextBoolean() ? "    " + o + "(i) = " + o + "(i) * cos(x(i)) + e\n" : "")
+                + "  end do\n  !$omp end parallel do\n";
     }
 
     static Kernel kernel(String name, Random r) {
@@ -139,6 +176,12 @@ class RegionsPropertyTest {
                 body.append(loopPiece(r, k));
             }
         }
+        // the thread-number variables are declared, and private to the region, where a piece uses them
+        boolean threads = body.indexOf("omp_get_thread_num") >= 0;
+        if (threads) {
+            body.replace(0, body.length(), body.toString().replace("  !$omp parallel\n",
+                    "  !$omp parallel private(t, nt, lo, hi)\n"));
+        }
         String source = "!$ad gradient(o1, o2, o3, h, s : x)\n"
                 + "subroutine " + name + "(n, nb, x, o1, o2, o3, h, s)\n"
                 + "  use omp_lib\n"
@@ -148,7 +191,7 @@ class RegionsPropertyTest {
                 + "  real(8), intent(inout) :: o1(n), o2(n), o3(n), h(nb), s(" + PIECES + ")\n"
                 + "  integer(omp_lock_kind) :: lock\n"
                 + "  real(8) :: e, p\n"
-                + "  integer :: i\n\n"
+                + (threads ? "  integer :: i, t, nt, lo, hi\n\n" : "  integer :: i\n\n")
                 + "  e = 0.0d0\n  p = 0.0d0\n"
                 + "  call omp_init_lock(lock)\n"
                 + body

@@ -80,8 +80,10 @@ class FortranVerdictsTest {
             new Pair("openmp/regions.c", "regions.f90", "reversed_squares", List.of(), List.of()),
             new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()),
             new Pair("openmp/ordered.c", "regions.f90", "ordered_tally", List.of(), List.of()),
+            new Pair("openmp/ordered.c", "regions.f90", "ordered_scan", List.of(), List.of()),
             new Pair("openmp/reductions.c", "regions.f90", "growth_factor", List.of(), List.of()),
-            new Pair("openmp/regions.c", "regions.f90", "window_private", List.of(), List.of()));
+            new Pair("openmp/regions.c", "regions.f90", "window_private", List.of(), List.of()),
+            new Pair("openmp/threads.c", "threads.f90", "block_rows", List.of(), List.of()));
 
     /** The verdict of one adjoint array in one parallel loop (0 = first in source order). */
     record Expected(String function, int loop, String adjoint, Verdict withBounds, Verdict withoutBounds) {
@@ -125,8 +127,15 @@ class FortranVerdictsTest {
             new Expected("reversed_squares", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("binned_energy", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("ordered_tally", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            // the parallel loops before and after the split-off ordered block
+            new Expected("ordered_scan", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_scan", 1, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("growth_factor", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
-            new Expected("window_private", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE));
+            new Expected("window_private", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
+            // the phases of the region divided by thread number: a three-point gather, then a pointwise
+            // update, whose blocks are disjoint only by the bounds that divide the rows among the threads
+            new Expected("block_rows", 0, "ub", Verdict.UNSAFE, Verdict.UNSAFE),
+            new Expected("block_rows", 1, "vb", Verdict.SAFE, Verdict.UNSAFE));
 
     private static final Z3Prover Z3 = new Z3Prover();
 

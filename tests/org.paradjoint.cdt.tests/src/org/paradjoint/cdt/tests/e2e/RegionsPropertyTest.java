@@ -24,7 +24,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * {@code ParallelRegion} read (parallel regions of worksharing loops with and without {@code
  * nowait}, {@code sections} of two or three sections, increments under {@code
  * omp_set_lock}/{@code omp_unset_lock}, {@code omp ordered} blocks of increments, {@code single}
- * blocks, barriers; {@code parallel for} loops with locks or ordered blocks; {@code reduction(*)}
+ * blocks, barriers; {@code parallel for} loops with locks or ordered blocks, of increments or a
+ * recurrence (split around the block by {@code OrderedLoops}); {@code reduction(*)}
  * loops) pass the dot-product and finite-difference tests at 1, 2 and 4 threads, each generated
  * file compiled with {@code -Wall -Wextra -Werror -fopenmp}. The region lowering is checked
  * structurally by {@code RegionLoweringTest}; this is its numerical counterpart.
@@ -126,7 +127,7 @@ class RegionsPropertyTest {
     /** A piece outside regions: a {@code parallel for} with a lock or an ordered block, or a product. */
     private static String loopPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(4)) {
+        return switch (r.nextInt(5)) {
             case 0 -> "#pragma omp parallel for\n"
                     + "    for (int i = 0; i < n; i++) {\n"
                     + "        double e = " + value(r) + ";\n"
@@ -146,6 +147,7 @@ class RegionsPropertyTest {
                     + "            p " + (r.nextBoolean() ? "*= " : "= p * ") + "(1.0 + 0.2 * " + value(r) + ");\n"
                     + "        s[" + k + "] = p;\n"
                     + "    }\n";
+            case 4 -> generalOrdered(r, k);
             default -> "#pragma omp parallel sections\n    {\n"
                     + "#pragma omp section\n"
                     + "        for (int i = 0; i < n; i++)\n            " + o + "[i] = " + value(r) + ";\n"
@@ -153,6 +155,28 @@ class RegionsPropertyTest {
                     + "        s[" + k + "] = x[0] * x[1];\n"
                     + "    }\n";
         };
+    }
+
+    /**
+     * A {@code parallel for ordered} whose ordered block is a recurrence through the shared
+     * {@code s[k]} (its adjoint must run in reverse iteration order), with or without work
+     * before and after the block in the same iteration.
+     */
+    private static String generalOrdered(Random r, int k) {
+        String o = "o" + k;
+        String sk = "s[" + k + "]";
+        boolean before = r.nextBoolean();
+        return "#pragma omp parallel for ordered" + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
+                + "    for (int i = 0; i < n; i++) {\n"
+                + "        double e = " + value(r) + ";\n"
+                + (before ? "        " + o + "[i] = e * x[i];\n" : "")
+                + "#pragma omp ordered\n"
+                + "        {\n"
+                + "            " + sk + " = 0.5 * " + sk + " + e * sin(" + sk + ");\n"
+                + "            " + o + "[i] = " + (before ? o + "[i] + " : "") + sk + ";\n"
+                + "        }\n"
+                + (r.nextBoolean() ? "        " + o + "[i] = " + o + "[i] * cos(x[i]) + e;\n" : "")
+                + "    }\n";
     }
 
     static Kernel kernel(String name, Random r) {
