@@ -78,9 +78,9 @@ class GatherIncrementsTest {
     @Test
     void aFlattenedFivePointStencilIsGatheredAsTwoDimensional() {
         // one block of rows of m + 2 (a ghost column each side), indexed row * (m + 2) + column
-        // as a macro writes it: the columns reached, 0..m + 1, stay inside a row
+        // in the spellings a macro such as AT(i, j) expands to: the columns reached, 0..m + 1,
+        // stay inside a row
         String src = """
-                #define AT(i, j) ((i) * (m + 2) + (j))
                 void jacf(int n, int m, double *B, const double *A)
                 {
                     int i, j;
@@ -88,8 +88,8 @@ class GatherIncrementsTest {
                 #pragma omp parallel for private(i, j)
                     for (i = 1; i < n - 1; i++)
                         for (j = 1; j <= m; j++)
-                            B[AT(i, j)] = 0.2 * (A[AT(i, j)] + A[AT(i, j - 1)] + A[AT(i, j + 1)]
-                                                 + A[AT(i + 1, j)] + A[AT(i - 1, j)]);
+                            B[i * (m + 2) + j] = 0.2 * (A[i * (m + 2) + j] + A[i * (m + 2) + j - 1]
+                                    + A[i * (m + 2) + (j + 1)] + A[(i + 1) * (m + 2) + j] + A[(i - 1) * (m + 2) + j]);
                 }
                 """;
         for (String[] nm : new String[][] {{"3", "1"}, {"4", "2"}, {"5", "3"}, {"9", "6"}}) {
