@@ -43,6 +43,23 @@ static inline void pa_tape_oom(void)
     abort();
 }
 
+/* A zero-filled array of count elements of size bytes, kept on the heap (a local adjoint as
+   large as an argument would not fit on the stack); released with pa_heap_free. */
+static inline void *pa_heap_zeros(long count, size_t size)
+{
+    void *p = calloc(count > 0 ? (size_t) count : 1, size);
+    if (p == NULL) {
+        fprintf(stderr, "paradjoint: out of memory for %ld adjoint values\n", count);
+        abort();
+    }
+    return p;
+}
+
+static inline void pa_heap_free(void *p)
+{
+    free(p);
+}
+
 static inline void pa_push_d(pa_tape *t, double v)
 {
     if (t->nd == t->capd) {
@@ -157,6 +174,17 @@ static inline MPI_Comm pa_mpi_derivative_comm(MPI_Comm comm)
     return dup[n++];
 }
 
+/* The source and the tag that a receive from MPI_ANY_SOURCE or MPI_ANY_TAG matched. */
+static inline int pa_mpi_source(const MPI_Status *status)
+{
+    return status->MPI_SOURCE;
+}
+
+static inline int pa_mpi_tag(const MPI_Status *status)
+{
+    return status->MPI_TAG;
+}
+
 static inline double *pa_mpi_scratch(int count)
 {
     double *t = (double *) malloc(sizeof(double) * (size_t) (count > 0 ? count : 1));
@@ -208,6 +236,41 @@ static inline void pa_mpi_sendrecv_b(double *sb, int scount, int dest, int stag,
     free(t);
 }
 
+/* MPI_Isend(s, count, dest, tag, req) ... MPI_Wait(req): as MPI_Send, with the overlap kept. The
+   reverse sweep meets the wait first: its reversal posts the receive of dest's adjoint of r
+   (pa_mpi_isend_b_post), the Isend's reversal completes it (pa_mpi_isend_b_wait), and what lies
+   between runs meanwhile. s is a buffer of the call's own that only this call reads, so its
+   adjoint is zero until this reversal: the message lands in it directly (no scratch to keep
+   between the two). A receive from MPI_PROC_NULL leaves it zero. */
+static inline void pa_mpi_isend_b_post(double *sb, int count, int dest, int tag, MPI_Comm comm,
+                                       MPI_Request *req)
+{
+    MPI_Irecv(sb, count, MPI_DOUBLE, dest, tag, pa_mpi_derivative_comm(comm), req);
+}
+
+static inline void pa_mpi_isend_b_wait(MPI_Request *req)
+{
+    MPI_Wait(req, MPI_STATUS_IGNORE);
+}
+
+/* MPI_Irecv(r, count, source, tag, req) ... MPI_Wait(req): as MPI_Recv; the wait's reversal sends
+   r's adjoint back to source (pa_mpi_irecv_b_post), the Irecv's reversal waits for the send to
+   complete and zeroes the adjoint (pa_mpi_irecv_b_wait): r was overwritten, unless the source was
+   MPI_PROC_NULL, which left r, and so its adjoint, alone. */
+static inline void pa_mpi_irecv_b_post(double *rb, int count, int source, int tag, MPI_Comm comm,
+                                       MPI_Request *req)
+{
+    MPI_Isend(rb, count, MPI_DOUBLE, source, tag, pa_mpi_derivative_comm(comm), req);
+}
+
+static inline void pa_mpi_irecv_b_wait(double *rb, int count, int source, MPI_Request *req)
+{
+    MPI_Wait(req, MPI_STATUS_IGNORE);
+    if (source != MPI_PROC_NULL)
+        for (int k = 0; k < count; k++)
+            rb[k] = 0.0;
+}
+
 /* MPI_Allreduce(s, r, SUM): r = sum over ranks p of s_p on every rank, so every s_q's adjoint
    gains the sum over p of r_p's adjoint: an Allreduce(SUM) of the adjoints. */
 static inline void pa_mpi_allreduce_sum_b(double *sb, double *rb, int count, MPI_Comm comm)
@@ -248,6 +311,64 @@ static inline void pa_mpi_bcast_b(double *bb, int count, int root, MPI_Comm comm
     MPI_Reduce(bb, t, count, MPI_DOUBLE, MPI_SUM, root, pa_mpi_derivative_comm(comm));
     for (int k = 0; k < count; k++)
         bb[k] = me == root ? t[k] : 0.0;
+    free(t);
+}
+
+/* The rank that won element k of an MPI_Allreduce(MAX or MIN) of s into r: the lowest rank whose
+   s[k] equals the result (a tie goes to the lowest, one valid choice of derivative at a kink). */
+static inline void pa_mpi_winners(const double *s, const double *r, int *winner, int count, MPI_Comm comm)
+{
+    int me = pa_mpi_rank(comm), size = pa_mpi_size(comm);
+    for (int k = 0; k < count; k++)
+        winner[k] = s[k] == r[k] ? me : size;
+    MPI_Allreduce(MPI_IN_PLACE, winner, count, MPI_INT, MPI_MIN, pa_mpi_derivative_comm(comm));
+}
+
+/* w[k] = d r[k] / d s[k] on this rank, where r is the reduction of every rank's s by op (MPI_MAX,
+   MPI_MIN or MPI_PROD): for MAX and MIN 1 on the rank that holds the extremum (the lowest rank of a
+   tie) and 0 elsewhere; for PROD the product of the other ranks' values, computed from all of them
+   (so a zero factor elsewhere gives 0, and one here does not make the weight undefined). */
+static inline void pa_mpi_weights(const double *s, double *w, int count, MPI_Op op, MPI_Comm comm)
+{
+    MPI_Comm dcomm = pa_mpi_derivative_comm(comm);
+    int me = pa_mpi_rank(comm), size = pa_mpi_size(comm);
+    if (op == MPI_PROD) {
+        double *all = pa_mpi_scratch(count * size);
+        MPI_Allgather(s, count, MPI_DOUBLE, all, count, MPI_DOUBLE, dcomm);
+        for (int k = 0; k < count; k++) {
+            double p = 1.0;
+            for (int q = 0; q < size; q++)
+                if (q != me)
+                    p *= all[q * count + k];
+            w[k] = p;
+        }
+        free(all);
+        return;
+    }
+    double *r = pa_mpi_scratch(count);
+    int *winner = (int *) malloc(sizeof(int) * (size_t) (count > 0 ? count : 1));
+    MPI_Allreduce(s, r, count, MPI_DOUBLE, op, dcomm);
+    pa_mpi_winners(s, r, winner, count, comm);
+    for (int k = 0; k < count; k++)
+        w[k] = winner[k] == me ? 1.0 : 0.0;
+    free(winner);
+    free(r);
+}
+
+/* Tangent of MPI_Allreduce (root < 0) or MPI_Reduce to root by MAX, MIN or PROD: r[k]'s tangent is
+   the sum over ranks of w[k] s[k]'s tangent, on every rank or on the root (elsewhere r, and so its
+   tangent, is left alone). */
+static inline void pa_mpi_reduction_d(const double *s, const double *sd, double *rd, int count, MPI_Op op,
+                                      int root, MPI_Comm comm)
+{
+    double *t = pa_mpi_scratch(count);
+    pa_mpi_weights(s, t, count, op, comm);
+    for (int k = 0; k < count; k++)
+        t[k] *= sd[k];
+    if (root < 0)
+        MPI_Allreduce(t, rd, count, MPI_DOUBLE, MPI_SUM, pa_mpi_derivative_comm(comm));
+    else
+        MPI_Reduce(t, rd, count, MPI_DOUBLE, MPI_SUM, root, pa_mpi_derivative_comm(comm));
     free(t);
 }
 
@@ -437,19 +558,60 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
                 ub[i * (nc + 2) + j] = 0.0;
             }
         }
+        if (ny - 2 >= 2) {
+            #pragma omp parallel for private(i, j)
+            for (i = 0; i < 2; i++) {
+                for (j = 0; j < nc + 2; j++) {
+                    if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                        ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                    }
+                }
+            }
+            #pragma omp parallel for private(i, j)
+            for (i = 2; i < ny - 2; i++) {
+                if (nc >= 2) {
+                    for (j = 0; j < 2; j++) {
+                        if ((j >= 1 && j <= nc) || j + 1 <= nc || j - 1 >= 1) {
+                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
+                    }
+                    for (j = 2; j < nc; j++) {
+                        ub[i * (nc + 2) + j] += 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] + 0.2 * vb[i * (nc + 2) + (j + 1)] + 0.2 * vb[i * (nc + 2) + (j - 1)];
+                    }
+                    for (j = nc; j < nc + 2; j++) {
+                        if ((j >= 1 && j <= nc) || j + 1 <= nc || j - 1 >= 1) {
+                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
+                    }
+                } else {
+                    for (j = 0; j < nc + 2; j++) {
+                        if ((j >= 1 && j <= nc) || j + 1 <= nc || j - 1 >= 1) {
+                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
+                    }
+                }
+            }
+            #pragma omp parallel for private(i, j)
+            for (i = ny - 2; i < ny; i++) {
+                for (j = 0; j < nc + 2; j++) {
+                    if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                        ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                    }
+                }
+            }
+        } else {
+            #pragma omp parallel for private(i, j)
+            for (i = 0; i < ny; i++) {
+                for (j = 0; j < nc + 2; j++) {
+                    if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                        ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                    }
+                }
+            }
+        }
         #pragma omp parallel for private(i, j)
         for (i = 1; i < ny - 1; i++) {
             for (j = nc; j >= 1; j--) {
-                #pragma omp atomic
-                ub[i * (nc + 2) + j] += 0.19999999999999996 * vb[i * (nc + 2) + j];
-                #pragma omp atomic
-                ub[(i - 1) * (nc + 2) + j] += 0.2 * vb[i * (nc + 2) + j];
-                #pragma omp atomic
-                ub[(i + 1) * (nc + 2) + j] += 0.2 * vb[i * (nc + 2) + j];
-                #pragma omp atomic
-                ub[i * (nc + 2) + (j - 1)] += 0.2 * vb[i * (nc + 2) + j];
-                #pragma omp atomic
-                ub[i * (nc + 2) + (j + 1)] += 0.2 * vb[i * (nc + 2) + j];
                 vb[i * (nc + 2) + j] = 0.0;
             }
         }

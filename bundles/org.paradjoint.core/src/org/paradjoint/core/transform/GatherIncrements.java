@@ -1,6 +1,7 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -78,6 +79,12 @@ final class GatherIncrements {
 
     private final List<GatherNest.Level> levels = new ArrayList<>();
     private final List<Guarded> stmts = new ArrayList<>();
+    /** What the body writes (a flattened index's stride must not be among it). */
+    private Set<Variable> written = Set.of();
+    /** The arrays read or written through a flattened index, by their first such access. */
+    private final Map<Variable, FlatIndex> flat = new LinkedHashMap<>();
+    /** For each of {@link #flat}, the least and greatest column offset of its accesses. */
+    private final Map<Variable, long[]> columnOffsets = new HashMap<>();
 
     private GatherIncrements() {
     }
@@ -96,6 +103,7 @@ final class GatherIncrements {
         }
         Set<Variable> written = new HashSet<>();
         g.stmts.forEach(s -> written.add(s.assign().target().var()));
+        g.written = written;
         for (GatherNest.Level l : g.levels) {
             // a bound that reads what the nest writes would change while it runs
             if (ExprUtil.variables(l.lo()).stream().anyMatch(written::contains)
@@ -112,7 +120,7 @@ final class GatherIncrements {
                 gathered.add(t);
             }
         }
-        if (gathered.isEmpty()) {
+        if (gathered.isEmpty() || !g.columnsInsideRows()) {
             return Optional.empty();
         }
         List<Assign> sites = g.stmts.stream().map(Guarded::assign)
@@ -236,7 +244,7 @@ final class GatherIncrements {
             return false;
         }
         for (int d = 0; d < map.length; d++) {
-            if (offset(r.indices().get(d), levels.get(map[d]).counter()) != 0) {
+            if (offset(indices(r).get(d), levels.get(map[d]).counter()) != 0) {
                 return false;
             }
         }
@@ -248,7 +256,8 @@ final class GatherIncrements {
      * level once; null otherwise.
      */
     private int[] counterMap(ArrayRef r) {
-        if (r.indices().size() != levels.size()) {
+        List<Expr> indices = indices(r);
+        if (indices.size() != levels.size()) {
             return null;
         }
         int[] map = new int[levels.size()];
@@ -256,7 +265,7 @@ final class GatherIncrements {
         for (int d = 0; d < map.length; d++) {
             map[d] = -1;
             for (int k = 0; k < levels.size(); k++) {
-                if (offset(r.indices().get(d), levels.get(k).counter()) != null) {
+                if (offset(indices.get(d), levels.get(k).counter()) != null) {
                     map[d] = k;
                 }
             }
@@ -357,7 +366,7 @@ final class GatherIncrements {
             ArrayRef r = (ArrayRef) g.assign().target();
             long[] o = new long[levels.size()];
             for (int d = 0; d < map.length; d++) {
-                o[map[d]] = offset(r.indices().get(d), levels.get(map[d]).counter());
+                o[map[d]] = offset(indices(r).get(d), levels.get(map[d]).counter());
             }
             Map<Variable, Expr> shift = new LinkedHashMap<>();
             for (int k = 0; k < levels.size(); k++) {
@@ -368,7 +377,55 @@ final class GatherIncrements {
             terms.add(new GatherNest.Term(o, guard, ExprUtil.simplify(ExprUtil.substitute(added(g.assign()),
                     shift))));
         }
-        return new GatherNest(t, map, levels, terms, omp, range).loops();
+        return new GatherNest(t, map, levels, terms, omp, range, flat.containsKey(t) ? flat.get(t).stride() : null)
+                .loops();
+    }
+
+    // ---- flattened indices ----------------------------------------------------------------------
+
+    /**
+     * The indices of {@code r}: a flattened {@code row * stride + column} of a two-level nest
+     * ({@link FlatIndex}) as the pair, when the stride is what the array's other flattened
+     * accesses use and the nest does not write it; else the indices as written.
+     */
+    private List<Expr> indices(ArrayRef r) {
+        if (r.indices().size() != 1 || levels.size() != 2 || r.var().hasRuntimeShape()) {
+            return r.indices();
+        }
+        FlatIndex f = FlatIndex.of(r.indices().get(0), counters());
+        if (f == null || ExprUtil.variables(f.stride()).stream().anyMatch(written::contains)) {
+            return r.indices();
+        }
+        FlatIndex first = flat.computeIfAbsent(r.var(), v -> f);
+        if (!first.stride().equals(f.stride()) || !first.columnCounter().equals(f.columnCounter())) {
+            return r.indices();
+        }
+        long[] range = columnOffsets.computeIfAbsent(r.var(), v -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+        range[0] = Math.min(range[0], f.columnOffset());
+        range[1] = Math.max(range[1], f.columnOffset());
+        return f.indices();
+    }
+
+    /**
+     * True when every column a flattened access reaches lies in {@code [0, stride - 1]}, so that
+     * distinct (row, column) pairs are distinct elements: the gathered nest writes each element
+     * from one iteration only. Proven from the column loop's bounds when the margins simplify
+     * to non-negative constants ({@code j} in {@code 1..nc} with offsets -1 and +1 in rows of
+     * {@code nc + 2}).
+     */
+    private boolean columnsInsideRows() {
+        for (Map.Entry<Variable, FlatIndex> e : flat.entrySet()) {
+            long[] range = columnOffsets.get(e.getKey());
+            GatherNest.Level column = levels.stream().filter(l -> l.counter().equals(e.getValue().columnCounter()))
+                    .findFirst().orElseThrow();
+            Long low = FlatIndex.constant(Exprs.add(column.lo(), Exprs.integer(range[0])));
+            Long room = FlatIndex.constant(Exprs.sub(Exprs.sub(e.getValue().stride(), Exprs.integer(1)),
+                    Exprs.add(column.hi(), Exprs.integer(range[1]))));
+            if (low == null || low < 0 || room == null || room < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- what stays -----------------------------------------------------------------------------

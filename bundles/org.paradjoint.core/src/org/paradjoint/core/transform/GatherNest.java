@@ -55,15 +55,20 @@ final class GatherNest {
     private final List<Term> terms;
     private final OmpParallelFor omp;
     private final SourceRange range;
+    /** The row length when {@code t} is one block indexed {@code row * stride + column} ({@link FlatIndex}), else null. */
+    private final Expr stride;
     private final long[] min;
     private final long[] max;
 
     /**
      * @param map   for each dimension of {@code t}, the level whose counter indexes it
      * @param range where the gathered loops are (the primal loop's)
+     * @param stride the row length of a flattened {@code t}, null for an array indexed per dimension
      */
-    GatherNest(Variable t, int[] map, List<Level> levels, List<Term> terms, OmpParallelFor omp, SourceRange range) {
+    GatherNest(Variable t, int[] map, List<Level> levels, List<Term> terms, OmpParallelFor omp, SourceRange range,
+            Expr stride) {
         this.t = t;
+        this.stride = stride;
         this.map = map;
         this.levels = levels;
         this.terms = terms;
@@ -165,7 +170,8 @@ final class GatherNest {
         for (int d = 0; d < map.length; d++) {
             indices.add(new VarRef(levels.get(map[d]).counter()));
         }
-        Stmt increment = new Assign(new ArrayRef(t, indices), Assign.Op.ADD, sum);
+        Stmt increment = new Assign(new ArrayRef(t, stride == null ? indices : List.of(FlatIndex.linear(indices,
+                stride))), Assign.Op.ADD, sum);
         return always != null ? increment : new If(any, Block.of(increment), null, range);
     }
 
@@ -175,6 +181,10 @@ final class GatherNest {
      * the array, where no term contributes; a Kokkos range cannot begin below zero).
      */
     private Expr first(int k, Expr from) {
+        if (stride != null) {
+            // one block: its columns are proven inside a row, a row before the first is tested
+            return from;
+        }
         for (int d = 0; d < map.length; d++) {
             if (map[d] == k && t.dims().get(d).lower() instanceof IntLit l) {
                 if (from instanceof IntLit f) {

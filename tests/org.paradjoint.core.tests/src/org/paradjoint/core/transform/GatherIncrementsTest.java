@@ -76,6 +76,53 @@ class GatherIncrementsTest {
     }
 
     @Test
+    void aFlattenedFivePointStencilIsGatheredAsTwoDimensional() {
+        // one block of rows of m + 2 (a ghost column each side), indexed row * (m + 2) + column
+        // in the spellings a macro such as AT(i, j) expands to: the columns reached, 0..m + 1,
+        // stay inside a row
+        String src = """
+                void jacf(int n, int m, double *B, const double *A)
+                {
+                    int i, j;
+                #pragma ad gradient(B : A)
+                #pragma omp parallel for private(i, j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j <= m; j++)
+                            B[i * (m + 2) + j] = 0.2 * (A[i * (m + 2) + j] + A[i * (m + 2) + j - 1]
+                                    + A[i * (m + 2) + (j + 1)] + A[(i + 1) * (m + 2) + j] + A[(i - 1) * (m + 2) + j]);
+                }
+                """;
+        for (String[] nm : new String[][] {{"3", "1"}, {"4", "2"}, {"5", "3"}, {"9", "6"}}) {
+            String b = Kernels.check(src, "jacf", PRIVATE, THREADS, c -> c.set("n", nm[0]).set("m", nm[1])
+                    .size("B", "n*(m+2)").size("A", "n*(m+2)"))[1];
+            assertFalse(b.contains("atomic"), b);
+            assertTrue(b.contains("Ab[i * (m + 2) + j] += 0.2 * Bb[i * (m + 2) + j] + 0.2 * Bb[i * (m + 2) + (j + 1)]"
+                    + " + 0.2 * Bb[i * (m + 2) + (j - 1)] + 0.2 * Bb[(i - 1) * (m + 2) + j] + 0.2 * Bb[(i + 1) * (m + 2)"
+                    + " + j];"), b);
+        }
+    }
+
+    @Test
+    void aFlattenedAccessWhoseColumnsMayLeaveTheRowIsNotGathered() {
+        // column j - 1 of j = 0 is the last element of the row before: two (row, column) pairs
+        // name one element, so a gather over rows could write it from two threads
+        String src = """
+                void left(int n, int m, double *B, const double *A)
+                {
+                    int i, j;
+                #pragma ad gradient(B : A)
+                #pragma omp parallel for private(i, j)
+                    for (i = 1; i < n; i++)
+                        for (j = 0; j < m; j++)
+                            B[i * m + j] = A[i * m + j] * A[i * m + j - 1];
+                }
+                """;
+        String b = Kernels.check(src, "left", PRIVATE, THREADS, c -> c.set("n", "5").set("m", "3")
+                .size("B", "n*m").size("A", "n*m"))[1];
+        assertTrue(b.contains("#pragma omp atomic"), b);
+    }
+
+    @Test
     void nonlinearTermsReadingOnlyThePrimalAreGathered() {
         String src = """
                 void prod(int n, double y[n], const double x[n])
