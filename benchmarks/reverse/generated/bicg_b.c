@@ -84,17 +84,14 @@ void bicg_b(int m, int n, const double A[n][m], double Ab[n][m], double s[m], do
             double *pa_pb = (double *) pa_thread_part((double *) pb, pa_pb_buf, pa_pb_buf_len);
             #pragma omp for
             for (i = 0; i < n; i++) {
-                for (j = m - 1; j >= 0; j--) {
-                    Ab[i][j] += p[j] * qb[i];
-                    pa_pb[j] += A[i][j] * qb[i];
-                }
-                qb[i] = 0.0;
                 pa_sum = 0.0;
                 #pragma omp simd reduction(+: pa_sum)
                 for (j = 0; j < m; j++) {
+                    Ab[i][j] += p[j] * qb[i] + r[i] * sb[j];
+                    pa_pb[j] += A[i][j] * qb[i];
                     pa_sum += A[i][j] * sb[j];
-                    Ab[i][j] += r[i] * sb[j];
                 }
+                qb[i] = 0.0;
                 rb[i] += pa_sum;
             }
         }

@@ -122,21 +122,18 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
             for (i = 0; i < n; i++) {
                 zb[i] += xb[i];
                 pa_sum0 = 0.0;
-                #pragma omp simd reduction(+: pa_sum0)
+                pa_sum1 = 0.0;
+                pa_sum2 = 0.0;
+                #pragma omp simd reduction(+: pa_sum0, pa_sum1, pa_sum2)
                 for (j = 0; j < n; j++) {
                     Ab[i][j] += beta * y[i] * xb[j];
                     pa_sum0 += beta * A[i][j] * xb[j];
-                }
-                yb[i] += pa_sum0;
-                pa_sum1 = 0.0;
-                pa_sum2 = 0.0;
-                #pragma omp simd reduction(+: pa_sum1, pa_sum2)
-                for (j = n - 1; j >= 0; j--) {
                     pa_sum1 += v1[j] * Ab[i][j];
                     pa_v1b[j] += u1[i] * Ab[i][j];
                     pa_sum2 += v2[j] * Ab[i][j];
                     pa_v2b[j] += u2[i] * Ab[i][j];
                 }
+                yb[i] += pa_sum0;
                 u1b[i] += pa_sum1;
                 u2b[i] += pa_sum2;
             }
