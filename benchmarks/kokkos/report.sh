@@ -40,18 +40,21 @@ cat <<'NOTES'
 ## Reading the table
 
 - The function runs three kernels (scale, stencil, reduction). The generated gradient runs
-  the forward sweep again (scale and stencil: the reduction's adjoint needs y), the broadcast of
-  the seed into `yb`, the stencil's adjoint as a gather (an edge kernel, the interior kernel and
-  an edge kernel), the reset of `yb`, the scale's adjoint and the addition of the local adjoint
-  of the overwritten x into `xb`, and it allocates that local View (8 bytes per entry,
-  zero-filled). The hand-written gradient runs two kernels and stores nothing. At large sizes
-  every kernel streams its Views from memory, so the ratios follow the count of kernels and the
-  allocation.
+  the forward sweep again (the scale, then the stencil fused with the broadcast of the seed into
+  `yb`: the reduction's adjoint needs y, and both kernels touch only entry i), the stencil's
+  adjoint as a gather (an edge kernel, the interior kernel and an edge kernel), the reset of `yb`
+  fused with the scale's adjoint, and the addition of the local adjoint of the overwritten x into
+  `xb` (over x's extent, so it stays a kernel of its own); it allocates that local View (8 bytes
+  per entry, zero-filled). Six kernels; eight before loop fusion (`loops-fused` in
+  `results/differentiate.txt`). The hand-written gradient runs two kernels and stores nothing.
+  At large sizes every kernel streams its Views from memory, so the ratios follow the count of
+  kernels and the allocation.
 - On the Serial backend an atomic increment costs about what a plain one does, so the gather
-  gains little there over the all-atomic adjoint; on the OpenMP backend an atomic is a locked
-  instruction even with one thread, which the gather avoids.
-- Still to do for the 2x target: fuse neighbouring element-wise adjoint kernels (the broadcast
-  with the forward stencil, the scale's adjoint with the final addition), and recompute the
-  forward sweep's y inside the gather instead of storing it, as the hand-written adjoint does.
+  gains little there over the all-atomic adjoint (which is one scatter kernel where the gather
+  is three); on the OpenMP backend an atomic is a locked instruction even with one thread, which
+  the gather avoids.
+- Still to do for the 2x target: recompute the forward sweep's y inside the gather instead of
+  storing it, as the hand-written adjoint does, and do without the local adjoint View of the
+  overwritten x (the scale's adjoint and the final addition in one kernel).
   The 2-thread rows ran on a 2-CPU virtual machine (see the load above).
 NOTES

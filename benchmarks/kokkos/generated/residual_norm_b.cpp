@@ -15,8 +15,6 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
         } else {
             y(i) = x(i);
         }
-    });
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         yb(i) += 2.0 * y(i) * rb;
     });
     rb = 0.0;
@@ -45,8 +43,6 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
     }
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         yb(i) = 0.0;
-    });
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         xb_w(i) = 2.0 * xb_w(i);
     });
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, x.extent(0)), KOKKOS_LAMBDA(const int pa_i) {

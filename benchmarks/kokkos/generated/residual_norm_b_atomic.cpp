@@ -15,12 +15,7 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
         } else {
             y(i) = x(i);
         }
-    });
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         Kokkos::atomic_add(&yb(i), 2.0 * y(i) * rb);
-    });
-    rb = 0.0;
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         if (i > 0 && i < n - 1) {
             Kokkos::atomic_add(&xb_w(i - 1), yb(i));
             Kokkos::atomic_add(&xb_w(i), -2.0 * yb(i));
@@ -31,6 +26,7 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
             yb(i) = 0.0;
         }
     });
+    rb = 0.0;
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         xb_w(i) = 2.0 * xb_w(i);
     });
