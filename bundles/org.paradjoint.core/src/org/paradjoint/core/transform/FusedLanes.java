@@ -46,7 +46,7 @@ final class FusedLanes {
 
     private static List<Stmt> inParallelLoops(Stmt s) {
         return List.of(switch (s) {
-            case For f when f.isParallel() -> f.withBody(of(f.body()));
+            case For f when f.isParallel() -> f.withBody(of(f.body(), f.body()));
             case For f -> f.withBody(StmtUtil.flatMap(f.body(), FusedLanes::inParallelLoops));
             case Block b -> StmtUtil.flatMap(b, FusedLanes::inParallelLoops);
             case If i -> new If(i.cond(), StmtUtil.flatMap(i.then(), FusedLanes::inParallelLoops),
@@ -55,15 +55,18 @@ final class FusedLanes {
         });
     }
 
-    /** The body of a parallel loop with its fusable innermost loops fused, at every level of it. */
-    private static Block of(Block b) {
+    /**
+     * Block {@code b} of the body {@code iteration} of a parallel loop, with its fusable innermost
+     * loops fused, at every level of it.
+     */
+    private static Block of(Block b, Block iteration) {
         List<Stmt> in = new ArrayList<>();
         for (Stmt s : b.stmts()) {
             in.add(switch (s) {
-                case Block x -> of(x);
-                case If i -> new If(i.cond(), of(i.then()), i.otherwise() == null ? null : of(i.otherwise()),
-                        i.range());
-                case For f -> f.withBody(of(f.body()));
+                case Block x -> of(x, iteration);
+                case If i -> new If(i.cond(), of(i.then(), iteration), i.otherwise() == null ? null
+                        : of(i.otherwise(), iteration), i.range());
+                case For f -> f.withBody(of(f.body(), iteration));
                 default -> s;
             });
         }
@@ -100,7 +103,7 @@ final class FusedLanes {
                         break;
                     }
                 }
-                For merged = movable ? fuse(fused, later) : null;
+                For merged = movable ? fuse(fused, later, readOutsideItsLoops(iteration, later.counter())) : null;
                 if (merged == null) {
                     break;
                 }
@@ -125,7 +128,36 @@ final class FusedLanes {
                 && StmtUtil.mentioned(s).stream().noneMatch(writesT::contains);
     }
 
-    private static For fuse(For a, For b) {
+    /**
+     * Whether {@code counter} is read in {@code iteration} anywhere but in the loops it counts:
+     * then its value after them is the last loop's last value, which the fused loop must keep.
+     */
+    private static boolean readOutsideItsLoops(Block iteration, Variable counter) {
+        boolean[] read = {false};
+        for (Stmt s : iteration.stmts()) {
+            readOutside(s, counter, read);
+        }
+        return read[0];
+    }
+
+    private static void readOutside(Stmt s, Variable counter, boolean[] read) {
+        if (s instanceof For f && f.counter().equals(counter)) {
+            return;
+        }
+        for (org.paradjoint.core.ir.Expr e : StmtUtil.ownExprs(s)) {
+            read[0] |= org.paradjoint.core.expr.ExprUtil.references(e, counter);
+        }
+        switch (s) {
+            case For f -> f.body().stmts().forEach(x -> readOutside(x, counter, read));
+            case Block x -> x.stmts().forEach(y -> readOutside(y, counter, read));
+            case If i -> StmtUtil.branches(i).forEach(x -> x.stmts().forEach(y -> readOutside(y, counter, read)));
+            default -> {
+            }
+        }
+    }
+
+    /** {@code counterRead}: the counter is read after the loops, so it must end as {@code b} left it. */
+    private static For fuse(For a, For b, boolean counterRead) {
         if (!a.counter().equals(b.counter()) || !FusedLoops.same(DistinctElements.Range.of(a).lowest(),
                 DistinctElements.Range.of(b).lowest()) || !FusedLoops.same(DistinctElements.Range.of(a).highest(),
                 DistinctElements.Range.of(b).highest())) {
@@ -149,8 +181,9 @@ final class FusedLanes {
         sums.addAll(sums(b));
         LoopHint hint = a.hint() instanceof LoopHint.Simd || b.hint() instanceof LoopHint.Simd
                 ? new LoopHint.Simd(sums) : null;
-        // the lanes are independent, so either header will do: an upward walk streams best
-        For header = upward(a) || !upward(b) ? a : b;
+        // the lanes are independent, so either header will do: an upward walk streams best,
+        // unless the counter's value after the loops is read (it is the later loop's last one)
+        For header = counterRead ? b : upward(a) || !upward(b) ? a : b;
         return header.withBody(new Block(body, a.body().range())).withHint(hint);
     }
 

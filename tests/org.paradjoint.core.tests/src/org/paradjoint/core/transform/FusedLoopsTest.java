@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.tests.support.DerivativeCheck;
 import org.paradjoint.core.tests.support.Kernels;
 import org.paradjoint.core.tests.support.TinyC;
@@ -139,6 +140,37 @@ class FusedLoopsTest {
             }
         }
         assertTrue(apart > 0 && fused > 0, "the seed draws both kinds: " + apart + " apart, " + fused + " fused");
+    }
+
+    /**
+     * {@link FusedLanes} takes an upward header for the fused inner loops, unless the counter is
+     * read after them: its value there is the later loop's last one, so the later loop's header
+     * stays (here downward, ending at -1, which {@code c[i]} records).
+     */
+    @Test
+    void fusedLanesKeepTheCounterTheLaterLoopLeaves() {
+        String src = """
+                void f(int n, int m, double a[n][m], double b[n][m], double c[n])
+                {
+                    int i, j;
+                #pragma omp parallel for private(i, j)
+                    for (i = 0; i < n; i++) {
+                        for (j = 0; j < m; j++)
+                            a[i][j] += 1.0;
+                        for (j = m - 1; j >= 0; j--)
+                            b[i][j] += 2.0;
+                        %s
+                    }
+                }
+                """;
+        for (boolean read : new boolean[] {false, true}) {
+            String fused = CPrinter.print(FusedLanes.apply(TinyC.parse("f.c", src.formatted(read ? "c[i] = j;" : ""))
+                    .function("f").orElseThrow()));
+            String header = read ? "for (j = m - 1; j >= 0; j--) {" : "for (j = 0; j < m; j++) {";
+            int loop = fused.indexOf(header);
+            assertTrue(loop > 0 && fused.indexOf("a[i][j] += 1.0;", loop) > loop
+                    && fused.indexOf("b[i][j] += 2.0;", loop) > loop && occurrences(fused, "for (j") == 1, fused);
+        }
     }
 
     private static int occurrences(String text, String part) {
