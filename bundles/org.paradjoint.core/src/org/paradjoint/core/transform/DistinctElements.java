@@ -41,6 +41,15 @@ final class DistinctElements {
             }
             return null;
         }
+
+        /** Whether {@code other} holds the same counter values (in whichever order they are run). */
+        boolean sameValues(Range other) {
+            return other != null && same(lowest, other.lowest) && same(highest, other.highest);
+        }
+
+        private static boolean same(Expr a, Expr b) {
+            return a.equals(b) || Exprs.isZero(ExprUtil.simplify(Exprs.sub(a, b)));
+        }
     }
 
     private DistinctElements() {
@@ -101,47 +110,8 @@ final class DistinctElements {
         return d != null && sign * d >= 0;
     }
 
-    /** {@code x - y} when it is a constant (every other term cancels), else null. */
     private static Long difference(Expr x, Expr y) {
-        Map<Expr, Long> terms = new java.util.HashMap<>();
-        long[] constant = {0};
-        if (!linear(x, 1, terms, constant) || !linear(y, -1, terms, constant)) {
-            return null;
-        }
-        return terms.values().stream().allMatch(c -> c == 0) ? constant[0] : null;
-    }
-
-    /**
-     * Adds {@code sign * e} to {@code terms} (other sub-expressions, compared by structure, with
-     * their integer coefficients) and {@code constant}; false when {@code e} is not an integer
-     * sum of such terms.
-     */
-    private static boolean linear(Expr e, long sign, Map<Expr, Long> terms, long[] constant) {
-        switch (e) {
-            case IntLit l -> constant[0] += sign * l.value();
-            case org.paradjoint.core.ir.Unary u when u.op() == org.paradjoint.core.ir.Unary.Op.NEG -> {
-                return linear(u.operand(), -sign, terms, constant);
-            }
-            case Binary b when b.op() == Binary.Op.ADD -> {
-                return linear(b.left(), sign, terms, constant) && linear(b.right(), sign, terms, constant);
-            }
-            case Binary b when b.op() == Binary.Op.SUB -> {
-                return linear(b.left(), sign, terms, constant) && linear(b.right(), -sign, terms, constant);
-            }
-            case Binary b when b.op() == Binary.Op.MUL && b.left() instanceof IntLit l -> {
-                return linear(b.right(), sign * l.value(), terms, constant);
-            }
-            case Binary b when b.op() == Binary.Op.MUL && b.right() instanceof IntLit l -> {
-                return linear(b.left(), sign * l.value(), terms, constant);
-            }
-            default -> {
-                if (org.paradjoint.core.expr.ExprTypes.isFloating(e)) {
-                    return false;
-                }
-                terms.merge(e, sign, Long::sum);
-            }
-        }
-        return true;
+        return IntegerSums.difference(x, y, IntegerSums.INTEGER_TERMS);
     }
 
     private static boolean positive(Long difference) {

@@ -1,9 +1,7 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.paradjoint.core.expr.ExprUtil;
@@ -11,7 +9,6 @@ import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.IntLit;
-import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
@@ -73,46 +70,6 @@ record FlatIndex(Expr stride, Expr row, Variable columnCounter, long columnOffse
             }
         }
         return null;
-    }
-
-    /**
-     * The value of {@code e} when it is an integer sum whose variables cancel ({@code (nc + 1) - nc}),
-     * else null: the margins of the column range.
-     */
-    static Long constant(Expr e) {
-        Map<Variable, Long> coefficients = new HashMap<>();
-        Long c = linear(e, 1, coefficients);
-        return c != null && coefficients.values().stream().allMatch(k -> k == 0) ? c : null;
-    }
-
-    /** The constant of {@code scale * e}, its variables' coefficients added to {@code out}; null when not linear. */
-    private static Long linear(Expr e, long scale, Map<Variable, Long> out) {
-        switch (e) {
-            case IntLit c -> {
-                return scale * c.value();
-            }
-            case VarRef v -> {
-                out.merge(v.var(), scale, Long::sum);
-                return 0L;
-            }
-            case Unary u when u.op() == Unary.Op.NEG -> {
-                return linear(u.operand(), -scale, out);
-            }
-            case Binary b when b.op() == Binary.Op.ADD || b.op() == Binary.Op.SUB -> {
-                Long l = linear(b.left(), scale, out);
-                Long r = linear(b.right(), b.op() == Binary.Op.ADD ? scale : -scale, out);
-                return l == null || r == null ? null : l + r;
-            }
-            case Binary b when b.op() == Binary.Op.MUL && b.left() instanceof IntLit k -> {
-                return linear(b.right(), scale * k.value(), out);
-            }
-            case Binary b when b.op() == Binary.Op.MUL && b.right() instanceof IntLit k -> {
-                return linear(b.left(), scale * k.value(), out);
-            }
-            default -> {
-                return null;
-            }
-        }
     }
 
     /** The counter of {@code e} when it is a counter plus or minus a constant. */

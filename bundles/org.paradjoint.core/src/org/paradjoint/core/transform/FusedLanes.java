@@ -158,9 +158,8 @@ final class FusedLanes {
 
     /** {@code counterRead}: the counter is read after the loops, so it must end as {@code b} left it. */
     private static For fuse(For a, For b, boolean counterRead) {
-        if (!a.counter().equals(b.counter()) || !FusedLoops.same(DistinctElements.Range.of(a).lowest(),
-                DistinctElements.Range.of(b).lowest()) || !FusedLoops.same(DistinctElements.Range.of(a).highest(),
-                DistinctElements.Range.of(b).highest())) {
+        if (!a.counter().equals(b.counter())
+                || !DistinctElements.Range.of(a).sameValues(DistinctElements.Range.of(b))) {
             return null;
         }
         Set<Variable> writesA = StmtUtil.writes(a.body());

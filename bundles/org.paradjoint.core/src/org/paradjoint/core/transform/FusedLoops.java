@@ -9,7 +9,6 @@ import java.util.Set;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.ExprUtil;
-import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -152,9 +151,7 @@ final class FusedLoops {
                 || !java.util.Objects.equals(a.defaultSharing(), b.defaultSharing())) {
             return null;
         }
-        DistinctElements.Range ra = DistinctElements.Range.of(first);
-        DistinctElements.Range rb = DistinctElements.Range.of(later);
-        if (!same(ra.lowest(), rb.lowest()) || !same(ra.highest(), rb.highest())) {
+        if (!DistinctElements.Range.of(first).sameValues(DistinctElements.Range.of(later))) {
             return null;
         }
         Block laterBody = later.body();
@@ -398,9 +395,5 @@ final class FusedLoops {
 
     private static boolean intersects(Set<Variable> a, Set<Variable> b) {
         return a.stream().anyMatch(b::contains);
-    }
-
-    static boolean same(Expr a, Expr b) {
-        return a.equals(b) || Exprs.isZero(ExprUtil.simplify(Exprs.sub(a, b)));
     }
 }

@@ -418,9 +418,9 @@ final class GatherIncrements {
             long[] range = columnOffsets.get(e.getKey());
             GatherNest.Level column = levels.stream().filter(l -> l.counter().equals(e.getValue().columnCounter()))
                     .findFirst().orElseThrow();
-            Long low = FlatIndex.constant(Exprs.add(column.lo(), Exprs.integer(range[0])));
-            Long room = FlatIndex.constant(Exprs.sub(Exprs.sub(e.getValue().stride(), Exprs.integer(1)),
-                    Exprs.add(column.hi(), Exprs.integer(range[1]))));
+            Long low = IntegerSums.constant(Exprs.add(column.lo(), Exprs.integer(range[0])), IntegerSums.VARIABLES);
+            Long room = IntegerSums.constant(Exprs.sub(Exprs.sub(e.getValue().stride(), Exprs.integer(1)),
+                    Exprs.add(column.hi(), Exprs.integer(range[1]))), IntegerSums.VARIABLES);
             if (low == null || low < 0 || room == null || room < 0) {
                 return false;
             }
