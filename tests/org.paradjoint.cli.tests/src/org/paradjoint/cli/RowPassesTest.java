@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Gcc;
+import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -66,26 +67,8 @@ class RowPassesTest {
 
     @Test
     void bicgAdjointReadsEachRowOnce() throws IOException {
-        String b = adjointChecked("bicg", """
-                void bicg(int m, int n, const double A[n][m], double s[m], double q[n], const double p[m],
-                          const double r[n])
-                {
-                    int i, j;
-                #pragma ad gradient(s, q : A, r, p)
-                #pragma omp parallel for private(i, j)
-                    for (j = 0; j < m; j++) {
-                        s[j] = 0.0;
-                        for (i = 0; i < n; i++)
-                            s[j] = s[j] + r[i] * A[i][j];
-                    }
-                #pragma omp parallel for private(i, j)
-                    for (i = 0; i < n; i++) {
-                        q[i] = 0.0;
-                        for (j = 0; j < m; j++)
-                            q[i] = q[i] + A[i][j] * p[j];
-                    }
-                }
-                """, "m=7", "n=9");
+        // the reverse benchmark's kernel
+        String b = adjointChecked("bicg", Repo.text("benchmarks/reverse/kernels/bicg.c"), "m=7", "n=9");
         assertEquals(1, occurrences(b, "#pragma omp for"), b);
         assertTrue(b.contains("Ab[i][j] += p[j] * qb[i] + r[i] * sb[j];"), b);
         assertTrue(onePass(b, "pa_pb[j] +=", "A[i][j] * sb[j]"), b);

@@ -41,8 +41,13 @@ public final class Repo {
 
     /** The text of {@code examples/RELATIVE}. */
     public static String example(String relative) {
+        return text("examples/" + relative);
+    }
+
+    /** The text of {@code RELATIVE}, a path from the repository's root (a benchmark's kernel). */
+    public static String text(String relative) {
         try {
-            return Files.readString(examples().resolve(relative), StandardCharsets.UTF_8);
+            return Files.readString(root().resolve(relative), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

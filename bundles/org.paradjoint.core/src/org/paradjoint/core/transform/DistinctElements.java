@@ -118,6 +118,28 @@ final class DistinctElements {
         return difference != null && difference > 0;
     }
 
+    /**
+     * The index positions at which every one of {@code refs} has exactly {@code counter}: distinct
+     * values of the counter reach distinct elements there. Empty when there is none (or no reference).
+     */
+    static Set<Integer> counterPositions(List<ArrayRef> refs, Variable counter) {
+        Set<Integer> positions = null;
+        for (ArrayRef r : refs) {
+            Set<Integer> here = new java.util.HashSet<>();
+            for (int p = 0; p < r.indices().size(); p++) {
+                if (r.indices().get(p) instanceof VarRef c && c.var().equals(counter)) {
+                    here.add(p);
+                }
+            }
+            if (positions == null) {
+                positions = here;
+            } else {
+                positions.retainAll(here);
+            }
+        }
+        return positions == null ? Set.of() : positions;
+    }
+
     /** The ranges of the given loops' counters (those with step 1 or -1). */
     static Map<Variable, Range> ranges(List<For> loops) {
         Map<Variable, Range> out = new java.util.HashMap<>();

@@ -23,7 +23,6 @@ import org.paradjoint.core.ir.LValue;
 import org.paradjoint.core.ir.OmpParallelFor;
 import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -303,35 +302,18 @@ final class FusedLoops {
         if (!v.isArray()) {
             return false;
         }
-        Set<Integer> positions = null;
+        List<ArrayRef> refs = new ArrayList<>();
+        boolean[] whole = {false};
         for (Block body : List.of(a, b)) {
-            List<Expr> refs = new ArrayList<>();
             StmtUtil.forEachExpr(body, e -> ExprUtil.forEach(e, x -> {
-                if (x instanceof LValue lv && lv.var().equals(v)) {
-                    refs.add(x);
+                if (x instanceof ArrayRef r && r.var().equals(v)) {
+                    refs.add(r);
+                } else if (x instanceof LValue lv && lv.var().equals(v)) {
+                    whole[0] = true;
                 }
             }));
-            for (Expr r : refs) {
-                if (!(r instanceof ArrayRef ref)) {
-                    return false;
-                }
-                Set<Integer> here = new HashSet<>();
-                for (int p = 0; p < ref.indices().size(); p++) {
-                    if (ref.indices().get(p) instanceof VarRef c && c.var().equals(counter)) {
-                        here.add(p);
-                    }
-                }
-                if (positions == null) {
-                    positions = here;
-                } else {
-                    positions.retainAll(here);
-                }
-                if (positions.isEmpty()) {
-                    return false;
-                }
-            }
         }
-        return positions != null && !positions.isEmpty();
+        return !whole[0] && !DistinctElements.counterPositions(refs, counter).isEmpty();
     }
 
     /** {@code v} appears in {@code body} only as the target of atomic increments (not in their values). */

@@ -85,21 +85,8 @@ final class ReadAfter {
         }
         int sign = step > 0 ? 1 : -1;
         Variable counter = loop.counter();
-        Set<Integer> positions = null;
-        for (ArrayRef w : targets(parallel, v)) {
-            Set<Integer> here = new HashSet<>();
-            for (int p = 0; p < w.indices().size(); p++) {
-                if (w.indices().get(p) instanceof VarRef c && c.var().equals(counter)) {
-                    here.add(p);
-                }
-            }
-            if (positions == null) {
-                positions = here;
-            } else {
-                positions.retainAll(here);
-            }
-        }
-        if (positions == null || positions.isEmpty()) {
+        Set<Integer> positions = DistinctElements.counterPositions(targets(parallel, v), counter);
+        if (positions.isEmpty()) {
             return false;
         }
         List<Reference> refs = new ArrayList<>();

@@ -16,6 +16,7 @@ import org.paradjoint.core.print.CPrinter;
 import org.paradjoint.core.tests.support.DerivativeCheck;
 import org.paradjoint.core.tests.support.Kernels;
 import org.paradjoint.core.tests.support.TinyC;
+import org.paradjoint.testsupport.Repo;
 
 /**
  * {@link FusedLoops}: consecutive parallel loops of a derivative over the same rows run as one
@@ -30,29 +31,13 @@ class FusedLoopsTest {
     private static final DiffOptions PRIVATE = DiffOptions.defaults().withRaceStrategy(RaceStrategy.PRIVATE);
     private static final int[] THREADS = {1, 2, 4};
 
-    /** bicg: two products with A read in row loops; the adjoint makes one pass over the rows of A and Ab. */
+    /**
+     * bicg (the reverse benchmark's kernel): two products with A read in row loops; the adjoint
+     * makes one pass over the rows of A and Ab.
+     */
     @Test
     void bicgAdjointMakesOnePassOverTheRows() {
-        String src = """
-                void bicg(int m, int n, const double A[n][m], double s[m], double q[n], const double p[m],
-                          const double r[n])
-                {
-                    int i, j;
-                #pragma ad gradient(s, q : A, r, p)
-                #pragma omp parallel for private(i, j)
-                    for (j = 0; j < m; j++) {
-                        s[j] = 0.0;
-                        for (i = 0; i < n; i++)
-                            s[j] = s[j] + r[i] * A[i][j];
-                    }
-                #pragma omp parallel for private(i, j)
-                    for (i = 0; i < n; i++) {
-                        q[i] = 0.0;
-                        for (j = 0; j < m; j++)
-                            q[i] = q[i] + A[i][j] * p[j];
-                    }
-                }
-                """;
+        String src = Repo.text("benchmarks/reverse/kernels/bicg.c");
         String b = Kernels.check(src, "bicg", PRIVATE, THREADS, c -> c.set("m", "7").set("n", "9").size("A", "n*m")
                 .size("s", "m").size("q", "n").size("p", "m").size("r", "n"))[1];
         // one loop over the rows increments Ab twice: from qb (with pb per thread) and from sb
