@@ -172,16 +172,16 @@ final class FusedLoops {
             b = StmtUtil.renameOmp(b, names);
         }
         Set<Variable> localA = locals(first, first.body());
-        Set<Variable> mentionedA = StmtUtil.mentioned(first.body());
+        Set<Variable> allA = StmtUtil.mentioned(first.body());
+        Set<Variable> allB = StmtUtil.mentioned(laterBody);
+        Set<Variable> mentionedA = new HashSet<>(allA);
         mentionedA.removeAll(localA);
-        Set<Variable> mentionedB = StmtUtil.mentioned(laterBody);
+        Set<Variable> mentionedB = new HashSet<>(allB);
         mentionedB.removeAll(localB);
         // a private variable of one loop read or written as shared by the other would change meaning
         if (intersects(localA, mentionedB) || intersects(localB, mentionedA) || declaresSameName(first.body(), laterBody)
-                || intersects(reductionVars(a), StmtUtil.mentioned(laterBody))
-                || intersects(reductionVars(b), StmtUtil.mentioned(first.body()))
-                || intersects(accumulated(a), StmtUtil.mentioned(laterBody))
-                || intersects(accumulated(b), StmtUtil.mentioned(first.body()))) {
+                || intersects(reductionVars(a), allB) || intersects(reductionVars(b), allA)
+                || intersects(accumulated(a), allB) || intersects(accumulated(b), allA)) {
             return null;
         }
         Set<Variable> writesA = StmtUtil.writes(first.body());
