@@ -45,10 +45,14 @@ final class ParallelLoops {
      * the loop does not run forward, since those values are then still in place), and the arrays
      * whose writes each adjoint iteration redoes ({@code replayed}: saving the old values on its
      * own tape and undoing them while it reverses, {@link IterationReplay}; the primal being
-     * race-free, no other iteration touches those elements).
+     * race-free, no other iteration touches those elements). {@code body} is the innermost body of
+     * the collapsed nest as the adjoint iterations see it: the primal's, or its
+     * {@link BranchRecords#view} where the forward run records branch directions
+     * ({@code branches}, else null).
      */
     record Info(Set<Variable> privates, Set<Variable> recomputed, Set<Variable> reductionVars, boolean runsForward,
-            Set<Variable> saved, Set<Variable> replayed, Map<Variable, ArrayRef> savedElements) {
+            Set<Variable> saved, Set<Variable> replayed, Map<Variable, ArrayRef> savedElements, Block body,
+            BranchRecords branches) {
 
         /**
          * The one element each iteration writes of a saved array, when every write of the loop to
@@ -83,10 +87,48 @@ final class ParallelLoops {
     /**
      * The facts of {@code f}; {@code neededBefore} are the variables needed by the adjoints of the
      * statements that run before it ({@link NeededBefore}), {@code readAfter} those read by the
-     * statements that run after it ({@link ReadAfter}).
+     * statements that run after it ({@link ReadAfter}); {@code branches} the directions its
+     * forward run records (null for none): its adjoint iterations then see their
+     * {@link BranchRecords#view}, with those conditions read back instead of re-evaluated.
      */
     static Info info(For f, Set<Variable> needed, Set<Variable> neededBefore, Set<Variable> readAfter,
-            Predicate<Variable> active) {
+            Predicate<Variable> active, BranchRecords branches) {
+        For in = innermost(f);
+        Block body = branches == null ? in.body() : branches.view();
+        Set<Variable> privates = privates(f);
+        Set<Variable> reductionVars = new LinkedHashSet<>();
+        f.omp().reductions().forEach(r -> reductionVars.addAll(r.vars()));
+        Set<Variable> recomputed = ToBeRecorded.recomputed(body, needed, reductionVars);
+        Set<Variable> ownNeeds = ToBeRecorded.recomputed(body, ToBeRecorded.needed(body, active), reductionVars);
+        boolean runsForward = runsForward(f, readAfter);
+        Set<Variable> sharedArrays = new LinkedHashSet<>();
+        StmtUtil.writes(in.body()).stream().filter(v -> v.isArray() && !privates.contains(v))
+                .forEach(sharedArrays::add);
+        Set<Variable> saved = new LinkedHashSet<>();
+        if (runsForward) {
+            for (Variable v : sharedArrays) {
+                if (ownNeeds.contains(v) || neededBefore.contains(v)) {
+                    saved.add(v);
+                }
+            }
+        }
+        Set<Variable> replayed = IterationReplay.of(body, sharedArrays, recomputed, active);
+        Map<Variable, ArrayRef> savedElements = new LinkedHashMap<>();
+        for (Variable v : saved) {
+            ArrayRef e = oneWrittenElement(in, v);
+            if (e != null) {
+                savedElements.put(v, e);
+            }
+        }
+        return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed, savedElements, body,
+                branches);
+    }
+
+    /**
+     * The variables private to an iteration of {@code f}: its clauses' privates and firstprivates,
+     * the counters of the collapsed nest and the declarations in its body.
+     */
+    static Set<Variable> privates(For f) {
         For in = innermost(f);
         Set<Variable> privates = new LinkedHashSet<>();
         privates.addAll(f.omp().privates());
@@ -102,33 +144,14 @@ final class ParallelLoops {
                 privates.add(d.var());
             }
         });
-        Set<Variable> reductionVars = new LinkedHashSet<>();
-        f.omp().reductions().forEach(r -> reductionVars.addAll(r.vars()));
-        Set<Variable> recomputed = ToBeRecorded.recomputed(in.body(), needed, reductionVars);
-        Set<Variable> ownNeeds = ToBeRecorded.recomputed(in.body(), ToBeRecorded.needed(in.body(), active),
-                reductionVars);
-        Set<Variable> sharedWrites = new LinkedHashSet<>(StmtUtil.writes(in.body()));
-        sharedWrites.removeAll(privates);
-        boolean runsForward = sharedWrites.stream().anyMatch(readAfter::contains);
-        Set<Variable> sharedArrays = new LinkedHashSet<>();
-        sharedWrites.stream().filter(Variable::isArray).forEach(sharedArrays::add);
-        Set<Variable> saved = new LinkedHashSet<>();
-        if (runsForward) {
-            for (Variable v : sharedArrays) {
-                if (ownNeeds.contains(v) || neededBefore.contains(v)) {
-                    saved.add(v);
-                }
-            }
-        }
-        Set<Variable> replayed = IterationReplay.of(in.body(), sharedArrays, recomputed, active);
-        Map<Variable, ArrayRef> savedElements = new LinkedHashMap<>();
-        for (Variable v : saved) {
-            ArrayRef e = oneWrittenElement(in, v);
-            if (e != null) {
-                savedElements.put(v, e);
-            }
-        }
-        return new Info(privates, recomputed, reductionVars, runsForward, saved, replayed, savedElements);
+        return privates;
+    }
+
+    /** Whether the forward sweep runs {@code f}: something after it reads a shared variable it writes. */
+    static boolean runsForward(For f, Set<Variable> readAfter) {
+        Set<Variable> privates = privates(f);
+        return StmtUtil.writes(innermost(f).body()).stream().anyMatch(v -> !privates.contains(v)
+                && readAfter.contains(v));
     }
 
     /**

@@ -21,6 +21,7 @@ import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.CallStmt;
+import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.ir.Decl;
 import org.paradjoint.core.ir.Expr;
@@ -79,13 +80,18 @@ final class Reverse {
     /** Per {@code *} loop (by identity): its initial value, zero count and product of the other factors. */
     private final Map<For, ProductReductions.Locals> products = new IdentityHashMap<>();
     private Variable blockBase;
+    /** The branch directions each parallel loop's forward run records (by identity; none for most loops). */
+    private final Map<For, BranchRecords> branches = new IdentityHashMap<>();
+    private Variable flagBase;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
-        this.needed = ToBeRecorded.needed(cx.fn.body(), cx::isActive);
         this.tape = Runtime.tapeVariable(cx.names.fresh("pa_t"));
-        this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive);
         this.readAfter = ReadAfter.of(cx.fn.body());
+        findBranchRecords();
+        // what the reverse sweep needs, with the recorded directions read back instead of re-evaluated
+        this.needed = ToBeRecorded.needed(BranchRecords.viewed(cx.fn.body(), branches), cx::isActive);
+        this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive, s -> BranchRecords.viewed(s, branches));
         this.plan = new SavePlan(cx.fn.body(), needed, this::info);
         this.adjoints = new AssignmentAdjoints(cx, extraLocals);
         this.checkpoints = new Checkpointing(cx, this::fwdList, this::revList, extraLocals);
@@ -93,7 +99,29 @@ final class Reverse {
 
     private ParallelLoops.Info info(For f) {
         return infos.computeIfAbsent(f, x -> ParallelLoops.info(x, needed, neededBefore.getOrDefault(x, Set.of()),
-                readAfter.getOrDefault(x, Set.of()), cx::isActive));
+                readAfter.getOrDefault(x, Set.of()), cx::isActive, branches.get(x)));
+    }
+
+    /** The parallel loops that run forward and whose branch directions their forward run can record. */
+    private void findBranchRecords() {
+        StmtUtil.forEach(cx.fn.body(), s -> {
+            if (s instanceof For f && f.isParallel()
+                    && ParallelLoops.runsForward(f, readAfter.getOrDefault(f, Set.of()))) {
+                BranchRecords r = BranchRecords.of(f, ParallelLoops.privates(f), cx::isActive, tape, this::flagBase,
+                        name -> Variable.scalar(cx.names.fresh(name), BaseType.INT, Variable.Kind.LOCAL));
+                if (r != null) {
+                    branches.put(f, r);
+                }
+            }
+        });
+    }
+
+    /** Where the last reserved block of branch directions starts (one long local). */
+    private Variable flagBase() {
+        if (flagBase == null) {
+            flagBase = local("pa_fat", BaseType.LONG);
+        }
+        return flagBase;
     }
 
     Function generate() {
@@ -251,7 +279,13 @@ final class Reverse {
                         out.add(WholeArrays.pushAll(cx.sized(v), lv -> push(c, lv), wholeArrayCounters(v.rank())));
                     }
                 }
-                out.add(f);
+                if (p.branches() != null) {
+                    c.tapeUsed = true;
+                    out.add(p.branches().reserve());
+                    out.add(p.branches().recording());
+                } else {
+                    out.add(f);
+                }
             }
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
                     plan.saves(f) ? record(c, f, new VarRef(f.counter())) : null));
@@ -431,7 +465,11 @@ final class Reverse {
                     out.add(restore(c, a, a.target()));
                 }
                 if (cx.isActive(a.target().var())) {
-                    out.addAll(adjoints.adjoint(a.target(), Activity.effectiveValue(a), c));
+                    if (a.op() == Assign.Op.SET && a.value() instanceof Cond k && Runtime.isFlagRead(k.cond())) {
+                        out.addAll(recordedChoice(a.target(), k, c));
+                    } else {
+                        out.addAll(adjoints.adjoint(a.target(), Activity.effectiveValue(a), c));
+                    }
                 }
             }
             case For f when c.par == null && minMax(f) != null -> {
@@ -460,6 +498,10 @@ final class Reverse {
             case For f when f.isParallel() -> {
                 ParallelLoops.Info p = info(f);
                 For in = ParallelLoops.innermost(f);
+                if (p.branches() != null) {
+                    // reserved last in the forward sweep: given back first (read by the adjoint loop below)
+                    out.add(p.branches().release());
+                }
                 List<Variable> saved = new ArrayList<>(p.saved());
                 Collections.reverse(saved);
                 for (Variable v : saved) {
@@ -481,6 +523,12 @@ final class Reverse {
             }
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.reverse(f, c,
                     plan.saves(f) ? restore(c, f, new VarRef(f.counter())) : null));
+            case For f when c.par != null && c.par.branches() != null && c.par.branches().isWordLoop(f) -> {
+                List<Stmt> body = revList(f.body().stmts(), c);
+                if (!body.isEmpty()) {
+                    out.add(c.par.branches().reversedByWords(body, c.recordLocals));
+                }
+            }
             case For f -> {
                 List<Stmt> body = revList(f.body().stmts(), c);
                 if (c.par == null && Loops.tripCountRecorded(f)) {
@@ -528,6 +576,26 @@ final class Reverse {
         return out;
     }
 
+    /**
+     * The adjoint of {@code t = flag ? a : b} whose direction the forward run recorded: the adjoint
+     * of the assignment that ran, as a branch, so that an iteration pays only for the side it took
+     * (the adjoint of {@code t = t} is nothing: Floyd-Warshall's kept paths cost one bit test).
+     */
+    private List<Stmt> recordedChoice(LValue target, Cond choice, SweepContext c) {
+        List<Stmt> then = target.equals(choice.then()) ? List.of() : adjoints.adjoint(target, choice.then(), c);
+        List<Stmt> otherwise = target.equals(choice.otherwise()) ? List.of()
+                : adjoints.adjoint(target, choice.otherwise(), c);
+        if (then.isEmpty() && otherwise.isEmpty()) {
+            return List.of();
+        }
+        if (then.isEmpty()) {
+            return List.of(new If(new Unary(Unary.Op.NOT, choice.cond()), new Block(otherwise), null,
+                    choice.range()));
+        }
+        return List.of(new If(choice.cond(), new Block(then), otherwise.isEmpty() ? null : new Block(otherwise),
+                choice.range()));
+    }
+
     // ---- parallel loops ------------------------------------------------------------------------
 
     /**
@@ -539,12 +607,12 @@ final class Reverse {
         For in = ParallelLoops.innermost(f);
         ParallelLoops.Info p = info(f);
         SweepContext ic = new SweepContext(Runtime.tapeVariable(cx.names.fresh("pa_tl")), f, p);
-        ic.localRecords = plan.savesOnlyOnce(in.body().stmts(), false);
-        List<Stmt> bodyStmts = in.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
+        ic.localRecords = plan.savesOnlyOnce(p.body().stmts(), false);
+        List<Stmt> bodyStmts = p.body().stmts().stream().filter(s -> !(s instanceof Decl)).toList();
         List<Stmt> fwd = fwdList(bodyStmts, ic);
         List<Stmt> rev = revList(bodyStmts, ic);
         List<Stmt> iteration = new ArrayList<>();
-        in.body().stmts().stream().filter(s -> s instanceof Decl).forEach(iteration::add);
+        p.body().stmts().stream().filter(s -> s instanceof Decl).forEach(iteration::add);
         for (Variable v : p.privates()) {
             if (cx.isActive(v)) {
                 iteration.add(new Decl(cx.derivative(v), new RealLit(0.0)));

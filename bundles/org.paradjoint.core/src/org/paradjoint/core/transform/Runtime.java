@@ -38,6 +38,20 @@ public final class Runtime {
     public static final String PUT_D = "pa_put_d";
     public static final String RELEASE_D = "pa_release_d";
     public static final String GET_D = "pa_get_d";
+    /**
+     * A block of branch directions (one bit each, in the int stack's words) that a parallel loop's
+     * forward run fills and its adjoint reads ({@link BranchRecords}).
+     */
+    public static final String RESERVE_FLAGS = "pa_reserve_flags";
+    public static final String PUT_FLAG = "pa_put_flag";
+    public static final String RELEASE_FLAGS = "pa_release_flags";
+    public static final String GET_FLAG = "pa_get_flag";
+    /** A whole word of branch directions at once, for a loop whose iterations take one bit each. */
+    public static final String PUT_FLAG_WORD = "pa_put_flag_word";
+    public static final String GET_FLAG_WORD = "pa_get_flag_word";
+    public static final String WITH_FLAG = "pa_with_flag";
+    public static final String FLAG_OF = "pa_flag_of";
+    public static final String WORD_HAS = "pa_word_has";
     /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
     public static final String ZEROS = "pa_heap_zeros";
     public static final String RELEASE = "pa_heap_free";
@@ -142,6 +156,76 @@ public final class Runtime {
             {
                 return t->d[at];
             }
+
+            /* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+               loop gives each iteration whole words, so that no two iterations write one word. */
+            static inline long pa_reserve_flags(pa_tape *t, long count)
+            {
+                if (t->ni + count > t->capi) {
+                    long cap = t->capi > 0 ? 2 * t->capi : 64;
+                    while (cap < t->ni + count) {
+                        cap *= 2;
+                    }
+                    int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+                    if (p == NULL) {
+                        pa_tape_oom();
+                    }
+                    t->i = p;
+                    t->capi = cap;
+                }
+                long base = t->ni;
+                t->ni += count;
+                return base;
+            }
+
+            /* Records direction v (true or false) at bit at of the block from base, and gives v back. */
+            static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
+            {
+                unsigned *w = (unsigned *) t->i + base + (at >> 5);
+                unsigned bit = 1u << (at & 31);
+                *w = v ? *w | bit : *w & ~bit;
+                return v;
+            }
+
+            static inline long pa_release_flags(pa_tape *t, long count)
+            {
+                t->ni -= count;
+                return t->ni;
+            }
+
+            static inline int pa_get_flag(pa_tape *t, long base, long at)
+            {
+                return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+            }
+
+            /* Word at of the block from base, written or read whole (a loop keeps it in a register). */
+            static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+            {
+                t->i[base + at] = word;
+            }
+
+            static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+            {
+                return t->i[base + at];
+            }
+
+            /* word with direction v recorded at bit (below 32). */
+            static inline int pa_with_flag(int word, long bit, int v)
+            {
+                return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+            }
+
+            static inline int pa_flag_of(int word, long bit)
+            {
+                return (int) (((unsigned) word >> bit) & 1u);
+            }
+
+            /* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
+            static inline int pa_word_has(int word, long nbits, int v)
+            {
+                unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+                return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+            }
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 
@@ -227,6 +311,56 @@ public final class Runtime {
     /** {@code target = pa_get_d(tape, at)}. */
     public static Stmt get(Variable tape, LValue target, Expr at) {
         return Assign.set(target, Call.runtime(GET_D, List.of(new VarRef(tape), at)));
+    }
+
+    /** {@code base = pa_reserve_flags(tape, words)}. */
+    public static Stmt reserveFlags(Variable tape, Variable base, Expr words) {
+        return Assign.set(new VarRef(base), Call.runtime(RESERVE_FLAGS, List.of(new VarRef(tape), words)));
+    }
+
+    /** {@code pa_put_flag(tape, base, at, direction)}: records the direction and has its value. */
+    public static Call putFlag(Variable tape, Variable base, Expr at, Expr direction) {
+        return Call.runtime(PUT_FLAG, List.of(new VarRef(tape), new VarRef(base), at, direction));
+    }
+
+    /** {@code base = pa_release_flags(tape, words)}. */
+    public static Stmt releaseFlags(Variable tape, Variable base, Expr words) {
+        return Assign.set(new VarRef(base), Call.runtime(RELEASE_FLAGS, List.of(new VarRef(tape), words)));
+    }
+
+    /** {@code pa_get_flag(tape, base, at)}: the direction recorded at bit {@code at}. */
+    public static Call getFlag(Variable tape, Variable base, Expr at) {
+        return Call.runtime(GET_FLAG, List.of(new VarRef(tape), new VarRef(base), at));
+    }
+
+    /** {@code pa_put_flag_word(tape, base, at, word)}. */
+    public static Stmt putFlagWord(Variable tape, Variable base, Expr at, Expr word) {
+        return new CallStmt(Call.runtime(PUT_FLAG_WORD, List.of(new VarRef(tape), new VarRef(base), at, word)));
+    }
+
+    /** {@code pa_get_flag_word(tape, base, at)}. */
+    public static Call getFlagWord(Variable tape, Variable base, Expr at) {
+        return Call.runtime(GET_FLAG_WORD, List.of(new VarRef(tape), new VarRef(base), at));
+    }
+
+    /** {@code pa_with_flag(word, bit, direction)}: the word with the direction set at the bit. */
+    public static Call withFlag(Expr word, Expr bit, Expr direction) {
+        return Call.runtime(WITH_FLAG, List.of(word, bit, direction));
+    }
+
+    /** {@code pa_flag_of(word, bit)}. */
+    public static Call flagOf(Expr word, Expr bit) {
+        return Call.runtime(FLAG_OF, List.of(word, bit));
+    }
+
+    /** {@code pa_word_has(word, nbits, direction)}: some of the word's nbits low bits hold the direction. */
+    public static Call wordHas(Expr word, Expr nbits, Expr direction) {
+        return Call.runtime(WORD_HAS, List.of(word, nbits, direction));
+    }
+
+    /** True for a {@link #getFlag} call. */
+    public static boolean isFlagRead(Expr e) {
+        return e instanceof Call c && c.isRuntime() && c.name().equals(GET_FLAG);
     }
 
     /** Pops an int and discards it. */

@@ -107,7 +107,7 @@ final class SavePlan {
                     innerDefinite.removeAll(p.privates());
                     innerDefinite.addAll(f.omp().firstprivates());
                     Set<Variable> privateZero = new LinkedHashSet<>();
-                    decide(ParallelLoops.innermost(f).body().stmts(), inner, innerDefinite, p, privateZero);
+                    decide(p.body().stmts(), inner, innerDefinite, p, privateZero);
                     privateZeroInit.put(f, privateZero);
                     for (Variable v : StmtUtil.writes(f)) {
                         if (!p.privates().contains(v)) {

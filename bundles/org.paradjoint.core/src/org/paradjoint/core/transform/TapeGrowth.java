@@ -64,6 +64,6 @@ final class TapeGrowth {
 
     private static boolean isPush(Call c) {
         return c.isRuntime() && (c.name().equals(Runtime.PUSH_D) || c.name().equals(Runtime.PUSH_I)
-                || c.name().equals(Runtime.PUT_D));
+                || c.name().equals(Runtime.PUT_D) || c.name().equals(Runtime.PUT_FLAG));
     }
 }

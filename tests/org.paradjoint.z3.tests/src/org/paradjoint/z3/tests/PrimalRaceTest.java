@@ -54,6 +54,24 @@ class PrimalRaceTest {
             }
             """;
 
+    /**
+     * As PolyBench writes it (a conditional, not {@code fmin}): the forward run records which side
+     * each element took (one bit), and the adjoint reads the bits instead of a copy of {@code path}.
+     */
+    static final String FLOYD_WARSHALL_CONDITIONAL = """
+            void floyd_warshall(int n, double path[n][n])
+            {
+                int i, j, k;
+            #pragma ad gradient(path : path)
+                for (k = 0; k < n; k++) {
+            #pragma omp parallel for private(j)
+                    for (i = 0; i < n; i++)
+                        for (j = 0; j < n; j++)
+                            path[i][j] = path[i][j] < path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];
+                }
+            }
+            """;
+
     private static final Z3Prover Z3 = new Z3Prover();
 
     private Path work;
@@ -184,6 +202,24 @@ class PrimalRaceTest {
                 Map.of("floyd_warshall", CheckSpecParser.parse(List.of("--set", "n=20"))));
         assertTrue(AdjointCheck.run(exe, 1).passed());
         // Unprotected, 4 runs in 100 failed (n = 20); AdjointCheck.run throws on a failing run.
+        for (int run = 0; run < 200; run++) {
+            CheckReport report = AdjointCheck.run(exe, 2);
+            assertTrue(report.result("floyd_warshall").passed(), "run " + run);
+        }
+    }
+
+    @Test
+    void floydWarshallWithRecordedBranchesPasses200RunsAtTwoThreads() throws IOException {
+        TranslationUnit unit = parse("floyd_warshall.c", FLOYD_WARSHALL_CONDITIONAL);
+        FileResult tangent = Generated.tangent(unit);
+        FileResult adjoint = Generated.raceAware(unit);
+        assertFalse(adjoint.hasErrors(), adjoint.diagnostics()::toString);
+        assertTrue(adjoint.diagnostics().stream().anyMatch(d -> d.code().equals("race-primal-unproven")));
+        String text = adjoint.text();
+        assertTrue(text.contains("pa_get_flag_word(") && text.contains("#pragma omp atomic read"), text);
+        Path exe = AdjointCheck.build(work, "floyd_warshall", FLOYD_WARSHALL_CONDITIONAL, unit, tangent, adjoint,
+                Map.of("floyd_warshall", CheckSpecParser.parse(List.of("--set", "n=20"))));
+        assertTrue(AdjointCheck.run(exe, 1).passed());
         for (int run = 0; run < 200; run++) {
             CheckReport report = AdjointCheck.run(exe, 2);
             assertTrue(report.result("floyd_warshall").passed(), "run " + run);
