@@ -37,6 +37,9 @@ public class Generate {
         for (GeneratedFile g : ps.files()) {
             Files.writeString(out.resolve(Path.of(g.name()).getFileName()), g.text());
         }
+        // the compressed Jacobian with the colouring fixed at generation time, as before the direct assembly
+        write(parsed, "torsion_f", SeparableOptions.defaults().withDenseVariant(true).withDirectAssembly(false),
+                Files.createDirectories(out.resolve("compressed")));
         // the same with one block of rows per elemental, weighted at assembly (for comparison)
         SeparableResult blocks = SeparableDifferentiator.differentiate(parsed.unit(), "torsion_f",
                 SeparableOptions.defaults().withDenseVariant(true).withWeightedRows(false));
@@ -62,6 +65,19 @@ public class Generate {
         for (GeneratedFile g : rs.files()) {
             Files.writeString(rosenbrockDir.resolve(Path.of(g.name()).getFileName()), g.text());
         }
+        write(rp, "rosenbrock_f", SeparableOptions.defaults().withDirectAssembly(false),
+                Files.createDirectories(rosenbrockDir.resolve("compressed")));
         System.out.println("generated into " + out);
+    }
+
+    private static void write(ParseResult parsed, String function, SeparableOptions options, Path dir)
+            throws Exception {
+        SeparableResult r = SeparableDifferentiator.differentiate(parsed.unit(), function, options);
+        if (r.hasErrors()) {
+            throw new IllegalStateException(r.diagnostics().toString());
+        }
+        for (GeneratedFile g : r.files()) {
+            Files.writeString(dir.resolve(Path.of(g.name()).getFileName()), g.text());
+        }
     }
 }

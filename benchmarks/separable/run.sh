@@ -4,10 +4,11 @@
 # jar and the Eclipse platform jars come from ~/.m2, which ./mvnw populates), generates the
 # sparse gradient and the reverse mode of examples/separable/torsion.c, compiles everything with
 # gcc -O2 and runs the benchmark for nx = ny in NXS (default: 10 32 100 316 1000), for the default
-# layout (weights applied in the sweep, one block of rows) and with one block per elemental.
+# (the sweep adds every iteration's derivatives to the gradient directly), the compressed Jacobian
+# with weighted rows (one block) and with one block per elemental.
 #
 # Then the chained Rosenbrock function (examples/separable/rosenbrock.c) for n in ROSENBROCK_NS
-# (default: 10000 100000 1000000).
+# (default: 10000 100000 1000000), direct and compressed.
 #
 #   benchmarks/separable/run.sh [NX ...]        results: benchmarks/separable/target/results.txt
 set -euo pipefail
@@ -52,11 +53,18 @@ gcc -fopenmp torsion_bench.o torsion_ps.o torsion.o torsion_b.o -o "$OUT/torsion
 gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c blocks/torsion_ps.c -o blocks/torsion_ps.o
 gcc "${CFLAGS[@]}" -Iblocks -c "$HERE/torsion_bench.c" -o blocks/torsion_bench.o
 gcc -fopenmp blocks/torsion_bench.o blocks/torsion_ps.o torsion.o torsion_b.o -o "$OUT/torsion_bench_blocks" -lm
-# the chained Rosenbrock function
-gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c rosenbrock/rosenbrock_ps.c -o rosenbrock/rosenbrock_ps.o
+# the compressed Jacobian (colouring fixed at generation time; the default before the direct assembly)
+gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c compressed/torsion_ps.c -o compressed/torsion_ps.o
+gcc "${CFLAGS[@]}" -Icompressed -c "$HERE/torsion_bench.c" -o compressed/torsion_bench.o
+gcc -fopenmp compressed/torsion_bench.o compressed/torsion_ps.o torsion.o torsion_b.o -o "$OUT/torsion_bench_compressed" -lm
+# the chained Rosenbrock function: direct assembly (default) and compressed
 gcc "${CFLAGS[@]}" -Wno-unknown-pragmas -c "$ROOT/examples/separable/rosenbrock.c" -o rosenbrock/rosenbrock.o
-gcc "${CFLAGS[@]}" -Irosenbrock -c "$HERE/rosenbrock_bench.c" -o rosenbrock/rosenbrock_bench.o
-gcc -fopenmp rosenbrock/rosenbrock_bench.o rosenbrock/rosenbrock_ps.o rosenbrock/rosenbrock.o -o "$OUT/rosenbrock_bench" -lm
+for v in "" compressed/; do
+    gcc "${CFLAGS[@]}" -DPARADJOINT_TIMING -DPARADJOINT_TIMING_CPU -c rosenbrock/${v}rosenbrock_ps.c -o rosenbrock/${v}rosenbrock_ps.o
+    gcc "${CFLAGS[@]}" -Irosenbrock/$v -c "$HERE/rosenbrock_bench.c" -o rosenbrock/${v}rosenbrock_bench.o
+    gcc -fopenmp rosenbrock/${v}rosenbrock_bench.o rosenbrock/${v}rosenbrock_ps.o rosenbrock/rosenbrock.o \
+        -o "$OUT/rosenbrock_bench${v:+_compressed}" -lm
+done
 
 NXS=("$@")
 [ ${#NXS[@]} -gt 0 ] || NXS=(10 32 100 316 1000)
@@ -64,12 +72,16 @@ NXS=("$@")
     echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs);" \
          "$(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); $(gcc --version | head -n 1)"
     for nx in "${NXS[@]}"; do
-        echo "weighted-rows $(OMP_NUM_THREADS=1 "$OUT/torsion_bench" "$nx")"
+        echo "direct $(OMP_NUM_THREADS=1 "$OUT/torsion_bench" "$nx")"
+    done
+    for nx in "${NXS[@]}"; do
+        echo "compressed $(OMP_NUM_THREADS=1 "$OUT/torsion_bench_compressed" "$nx")"
     done
     for nx in "${NXS[@]}"; do
         echo "block-per-elemental $(OMP_NUM_THREADS=1 "$OUT/torsion_bench_blocks" "$nx" 7 0)"
     done
     for rn in ${ROSENBROCK_NS:-10000 100000 1000000}; do
         echo "rosenbrock $(OMP_NUM_THREADS=1 "$OUT/rosenbrock_bench" "$rn")"
+        echo "rosenbrock-compressed $(OMP_NUM_THREADS=1 "$OUT/rosenbrock_bench_compressed" "$rn")"
     done
 } | tee "$OUT/results.txt"

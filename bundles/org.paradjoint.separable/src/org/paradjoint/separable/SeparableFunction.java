@@ -23,11 +23,14 @@ import java.util.List;
  *                       stencil the generator can follow, see {@code runTimeColoring})
  * @param elementalColors the colours each elemental alone would need, by name (empty when colouring at run time)
  * @param runTimeColoring why the gradient colours at run time; null when the colouring is fixed
+ * @param directions     the directions of the sweep when it adds every iteration's derivatives straight into the
+ *                       gradient (one per entry an iteration reads; no plan, pattern or colouring at run time);
+ *                       0 when the gradient goes through the compressed Jacobian
  */
 public record SeparableFunction(String primal, String expanded, String gradient, String dense,
         List<String> elementals, List<String> slotCounts, List<String> independents, List<String> gradientParams,
         boolean cacheable, boolean weightedRows, List<String> prototypes, int colors,
-        java.util.Map<String, Integer> elementalColors, String runTimeColoring) {
+        java.util.Map<String, Integer> elementalColors, String runTimeColoring, int directions) {
 
     public SeparableFunction {
         elementalColors = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(elementalColors));

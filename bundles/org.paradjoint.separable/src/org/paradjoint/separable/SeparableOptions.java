@@ -15,9 +15,14 @@ import java.util.List;
  *                       coefficients fixed before the first elemental is initialised, so that all elementals
  *                       share one block of rows (default); false: one block per elemental always, weighted at
  *                       assembly
+ * @param directAssembly when the pattern is a stencil the generator follows and the rows are weighted in the
+ *                       sweep, let the sweep add every iteration's derivatives straight into the gradient, one
+ *                       direction per entry an iteration reads: no pattern, colouring, compressed Jacobian or
+ *                       assembly at run time (default); false: the compressed Jacobian with the colouring fixed
+ *                       at generation time, as for the other layouts
  */
 public record SeparableOptions(List<String> independents, String gradientSuffix, boolean denseVariant,
-        boolean weightedRows) {
+        boolean weightedRows, boolean directAssembly) {
 
     public SeparableOptions {
         independents = independents == null ? List.of() : List.copyOf(independents);
@@ -25,22 +30,26 @@ public record SeparableOptions(List<String> independents, String gradientSuffix,
     }
 
     public static SeparableOptions defaults() {
-        return new SeparableOptions(List.of(), "b", false, true);
+        return new SeparableOptions(List.of(), "b", false, true, true);
     }
 
     public SeparableOptions withIndependents(List<String> names) {
-        return new SeparableOptions(names, gradientSuffix, denseVariant, weightedRows);
+        return new SeparableOptions(names, gradientSuffix, denseVariant, weightedRows, directAssembly);
     }
 
     public SeparableOptions withGradientSuffix(String suffix) {
-        return new SeparableOptions(independents, suffix, denseVariant, weightedRows);
+        return new SeparableOptions(independents, suffix, denseVariant, weightedRows, directAssembly);
     }
 
     public SeparableOptions withDenseVariant(boolean dense) {
-        return new SeparableOptions(independents, gradientSuffix, dense, weightedRows);
+        return new SeparableOptions(independents, gradientSuffix, dense, weightedRows, directAssembly);
     }
 
     public SeparableOptions withWeightedRows(boolean weighted) {
-        return new SeparableOptions(independents, gradientSuffix, denseVariant, weighted);
+        return new SeparableOptions(independents, gradientSuffix, denseVariant, weighted, directAssembly);
+    }
+
+    public SeparableOptions withDirectAssembly(boolean directly) {
+        return new SeparableOptions(independents, gradientSuffix, denseVariant, weightedRows, directly);
     }
 }

@@ -37,6 +37,33 @@ public final class Gcc {
         Assumptions.assumeTrue(missing.isEmpty(), missing);
     }
 
+    private static Boolean addressSanitizer;
+
+    /**
+     * Skips the calling test unless gcc also links a program built with {@link #ADDRESS_SANITIZER} (the
+     * sanitiser's run-time library, Debian's libasan, may be missing where gcc is not).
+     */
+    public static synchronized void requireAddressSanitizer() {
+        require();
+        if (addressSanitizer == null) {
+            Path dir = ScratchDir.create("pa-asan-probe");
+            try {
+                Path src = ScratchDir.write(dir, "probe.c", "int main(void) { return 0; }\n");
+                List<String> cmd = new ArrayList<>(List.of("gcc"));
+                cmd.addAll(ADDRESS_SANITIZER);
+                cmd.addAll(List.of(src.toString(), "-o", dir.resolve("probe").toString()));
+                addressSanitizer = Processes.exec(cmd, dir, Map.of(), 60).ok();
+            } finally {
+                ScratchDir.deleteRecursively(dir);
+            }
+        }
+        Assumptions.assumeTrue(addressSanitizer, "needs gcc's AddressSanitizer (Debian: apt-get install libasan8)");
+    }
+
+    /** Flags that make out-of-bounds accesses of heap arrays abort the program with a report. */
+    public static final List<String> ADDRESS_SANITIZER = List.of("-fsanitize=address", "-fno-omit-frame-pointer",
+            "-g");
+
     /**
      * Empty when gcc is usable, else the reason of the skip. Linking a small OpenMP program, not
      * only {@code gcc --version}, because every generated file is built with {@code -fopenmp}: a

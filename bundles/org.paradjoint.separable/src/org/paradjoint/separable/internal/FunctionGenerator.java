@@ -86,21 +86,36 @@ public final class FunctionGenerator {
         Function expanded = ExpandedFunction.generate(m.skeleton(), fn.expanded(),
                 "Scalar expansion of " + from + " (partial separability)", names);
         RowLayout layout = RowLayout.of(m.skeleton(), options.weightedRows());
-        Function pattern = PatternFunction.generate(m, layout, names, fn.pattern(),
-                "Sparsity pattern of the elementals of " + from + " by index-set propagation");
-        Function sweep = SweepFunction.generate(m, layout, names, fn.sweep(),
-                "Compressed forward sweep of " + from + ": p directions, direct recovery and gradient assembly",
-                gradients);
-        List<Function> functions = new ArrayList<>(List.of(expanded, pattern, sweep));
+        ColumnColoringChoice coloring = ColumnColoringChoice.of(m, layout);
+        DirectAssembly direct = options.directAssembly() ? DirectAssembly.of(m, layout, coloring) : null;
+        List<Function> functions = new ArrayList<>(List.of(expanded));
+        if (direct == null || options.denseVariant()) {
+            // the compressed sweep and the pattern detection: the sparse gradient's, or only the dense variant's
+            functions.add(PatternFunction.generate(m, layout, names, fn.pattern(),
+                    "Sparsity pattern of the elementals of " + from + " by index-set propagation"));
+            functions.add(SweepFunction.generate(m, layout, names, fn.sweep(),
+                    "Compressed forward sweep of " + from + ": p directions, direct recovery and gradient assembly",
+                    gradients));
+        }
         List<Function> exported = new ArrayList<>(List.of(expanded));
         List<Variable> statics = new ArrayList<>();
         Accessors.State state = Accessors.State.of(fn.cache(), fn.seconds());
-        ColumnColoringChoice coloring = ColumnColoringChoice.of(m, layout);
-        PeriodicColoringCode periodic = coloring.atGenerationTime() ? new PeriodicColoringCode(coloring, names,
-                fn.gradient()) : null;
-        report(coloring, m, fn, diags);
-        Function grad = GradientDriver.generate(m, names, fn, false, state, gradients,
-                "Sparse gradient of " + from + " by partial separability and column colouring", periodic);
+        PeriodicColoringCode periodic = coloring.atGenerationTime() && direct == null
+                ? new PeriodicColoringCode(coloring, names, fn.gradient()) : null;
+        report(coloring, direct, m, fn, diags);
+        Function grad;
+        if (direct != null) {
+            String sweep = names.fresh(fn.sweep() + "_direct");
+            functions.add(SweepFunction.generateDirect(m, layout, direct, names, sweep, "Forward sweep of " + from
+                    + ": one direction per entry an iteration reads, each iteration's derivatives added to the "
+                    + "gradient", gradients));
+            grad = GradientDriver.generateDirect(m, sweep, direct.directions(), state, gradients, fn.gradient(),
+                    "Sparse gradient of " + from + " by partial separability: the stencil's iterations add their "
+                    + "derivatives directly (no plan)");
+        } else {
+            grad = GradientDriver.generate(m, names, fn, false, state, gradients,
+                    "Sparse gradient of " + from + " by partial separability and column colouring", periodic);
+        }
         addDriver(grad, state, functions, exported, statics);
         if (options.denseVariant()) {
             Accessors.State dense = Accessors.State.of(fn.denseCache(), fn.denseSeconds());
@@ -115,17 +130,23 @@ public final class FunctionGenerator {
                 m.independents().stream().map(Variable::name).toList(),
                 gradients.values().stream().map(Variable::name).toList(), m.isCacheable(), layout.weighted(),
                 exported.stream().map(CPrinter::prototype).toList(), coloring.atGenerationTime()
-                        ? coloring.coloring().colors() : 0, coloring.perElemental(), coloring.runTimeBecause());
+                        ? coloring.coloring().colors() : 0, coloring.perElemental(), coloring.runTimeBecause(),
+                direct == null ? 0 : direct.directions());
         return new Parts("cached pattern, colouring and work arrays of " + fn.gradient()
                 + " (one plan per function: not thread-safe)", statics, functions, summary,
                 periodic == null ? "" : periodic.comment(), periodic == null ? "" : periodic.constants());
     }
 
     /** An info diagnostic either way: the colours per elemental, or why the colouring runs in the gradient. */
-    private static void report(ColumnColoringChoice c, ActiveModel m, Names fn, Diagnostics diags) {
+    private static void report(ColumnColoringChoice c, DirectAssembly direct, ActiveModel m, Names fn,
+            Diagnostics diags) {
         ElementalModel model = m.skeleton().model();
         String function = model.function().name();
-        if (c.atGenerationTime()) {
+        if (direct != null) {
+            diags.add(Diagnostic.info("gradient-added-directly", model.pragmaRange(), "gradient", fn.gradient(),
+                    "function", function, "directions", direct.directions(), "colors", c.coloring().colors(),
+                    "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
+        } else if (c.atGenerationTime()) {
             StringBuilder per = new StringBuilder();
             c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(' ')
                     .append(k));

@@ -108,6 +108,30 @@ final class GradientDriver {
                 m.flat().range());
     }
 
+    /**
+     * The gradient that adds every iteration's derivatives directly ({@link DirectAssembly}): one call of the
+     * sweep with its constant number of directions; no plan, no pattern, no colours (the plan accessors
+     * return NULL).
+     */
+    static Function generateDirect(ActiveModel m, String sweep, int directions, Accessors.State state,
+            Map<Variable, Variable> gradients, String name, String comment) {
+        List<Expr> args = new ArrayList<>();
+        List<Variable> params = new ArrayList<>();
+        for (Variable v : m.flat().params()) {
+            args.add(new VarRef(v));
+            params.add(v);
+            if (gradients.containsKey(v)) {
+                args.add(new VarRef(gradients.get(v)));
+                params.add(gradients.get(v));
+            }
+        }
+        args.add(Exprs.integer(directions));
+        args.add(new VarRef(state.seconds()));
+        Stmt call = new CallStmt(new Call(sweep, args));
+        return new Function(name, null, params, List.of(), Block.of(call), List.of(), false, comment,
+                m.flat().range());
+    }
+
     /** Colour counts up to this get a sweep compiled for exactly that many directions. */
     static final int SPECIALIZED = 8;
 

@@ -62,9 +62,17 @@ public final class SweepFunction {
     private final java.util.IdentityHashMap<For, RowUpdate> rowUpdates = new java.util.IdentityHashMap<>();
     private final List<Variable> accumulators = new ArrayList<>();
 
-    /** {@code row[slot * p + k] += value(k)}. */
-    private record RowUpdate(Expr slot, Expr value) {
+    /** {@code row[slot * p + k] += value(k)}, in the iterations of {@code loop} (the innermost loop around it). */
+    private record RowUpdate(Expr slot, Expr value, For loop) {
     }
+    /** Null: the compressed Jacobian; else the sweep adds every iteration's derivatives to the gradient. */
+    private final DirectAssembly direct;
+    /** The loops of the model's body around the statement being translated, innermost last. */
+    private final List<For> openLoops = new ArrayList<>();
+    /** Where the sweep records the entry of a direction whose read is guarded by a branch, by direction. */
+    private final List<Variable> readEntries = new ArrayList<>();
+    /** The scalar parameters and the loop counters by name: the symbols of the indices' polynomials. */
+    private final Map<String, Variable> symbols = new java.util.HashMap<>();
     private final RowLayout layout;
     private final List<Variable> blockRows = new ArrayList<>();
     private final Variable unit;
@@ -74,8 +82,16 @@ public final class SweepFunction {
     private final Variable seconds;
     private final Variable plan;
 
-    private SweepFunction(ActiveModel m, RowLayout layout, NameSupply names, Map<Variable, Variable> gradients) {
+    private SweepFunction(ActiveModel m, RowLayout layout, NameSupply names, Map<Variable, Variable> gradients,
+            DirectAssembly direct) {
         this.m = m;
+        this.direct = direct;
+        m.flat().params().forEach(v -> symbols.put(v.name(), v));
+        StmtUtil.forEach(m.flat().body(), st -> {
+            if (st instanceof For f) {
+                symbols.put(f.counter().name(), f.counter());
+            }
+        });
         this.layout = layout;
         this.names = names;
         this.gradients = gradients;
@@ -105,7 +121,16 @@ public final class SweepFunction {
      */
     public static Function generate(ActiveModel m, RowLayout layout, NameSupply names, String name, String comment,
             Map<Variable, Variable> gradients) {
-        return new SweepFunction(m, layout, names, gradients).build(name, comment);
+        return new SweepFunction(m, layout, names, gradients, null).build(name, comment);
+    }
+
+    /**
+     * The sweep that adds every iteration's derivatives straight into the gradient ({@link DirectAssembly}):
+     * no plan, no colours; its {@code p} is the number of directions, {@link DirectAssembly#directions()}.
+     */
+    static Function generateDirect(ActiveModel m, RowLayout layout, DirectAssembly direct, NameSupply names,
+            String name, String comment, Map<Variable, Variable> gradients) {
+        return new SweepFunction(m, layout, names, gradients, direct).build(name, comment);
     }
 
     private Function build(String name, String comment) {
@@ -142,8 +167,9 @@ public final class SweepFunction {
         locals.addAll(blockRows);
         locals.addAll(vectors.values());
         locals.addAll(accumulators);
+        locals.addAll(readEntries);
         List<Variable> signature = new ArrayList<>(params);
-        signature.addAll(List.of(plan, p, color, seconds));
+        signature.addAll(direct == null ? List.of(plan, p, color, seconds) : List.of(p, seconds));
         return new Function(name, null, signature, Tidy.usedLocals(locals, tidy), new Block(tidy), List.of(),
                 SupportFile.SPECIALIZED, comment, m.flat().range(), unused, Function.ReturnKind.VALUE);
     }
@@ -161,6 +187,7 @@ public final class SweepFunction {
                 out.addAll(derivative(a));
                 out.add(a);
             }
+            case For f when direct != null -> out.add(f.withBody(directLoopBody(f)));
             case For f -> out.add(f.withBody(accumulateRows(block(f.body()))));
             case If i -> out.add(new If(i.cond(), block(i.then()), block(i.otherwise()), i.range()));
             case Block b -> out.add(block(b));
@@ -173,7 +200,56 @@ public final class SweepFunction {
     }
 
     private Block block(Block b) {
-        return StmtUtil.flatMap(b, this::stmt);
+        Block out = StmtUtil.flatMap(b, this::stmt);
+        if (out == null) {
+            return null;
+        }
+        // with direct assembly every block that holds an update adds it to the gradient where it is
+        return direct == null ? out : accumulateRows(out);
+    }
+
+    /** A loop's body for the direct assembly: the guarded directions start every iteration unread (-1). */
+    private Block directLoopBody(For f) {
+        openLoops.add(f);
+        Block body = block(f.body());
+        openLoops.remove(openLoops.size() - 1);
+        List<Stmt> stmts = new ArrayList<>();
+        for (DirectAssembly.Direction d : direct.of(f)) {
+            if (d.guarded()) {
+                stmts.add(Assign.set(new VarRef(readEntry(d.number())), Exprs.integer(-1)));
+            }
+        }
+        stmts.addAll(body.stmts());
+        return new Block(stmts, body.range());
+    }
+
+    /**
+     * {@code gradient[entry of d] += acc[d]} for every direction of the loop's iterations: the row of the
+     * weighted elemental Jacobian this iteration contributes, added where it belongs (the entry of a guarded
+     * direction only when the iteration read it).
+     */
+    private List<Stmt> addToGradient(For loop, Variable acc) {
+        List<Stmt> out = new ArrayList<>();
+        for (DirectAssembly.Direction d : direct.of(loop)) {
+            Variable g = gradients.get(m.independents().get(d.array()));
+            Expr value = new ArrayRef(acc, List.of(Exprs.integer(d.number())));
+            if (d.guarded()) {
+                VarRef entry = new VarRef(readEntry(d.number()));
+                out.add(new If(new Binary(Binary.Op.GE, entry, Exprs.integer(0)), Block.of(new Assign(new ArrayRef(g,
+                        List.of(entry)), Assign.Op.ADD, value)), null));
+            } else {
+                out.add(new Assign(new ArrayRef(g, List.of(PeriodicColoringCode.expr(d.ref().index(), symbols))),
+                        Assign.Op.ADD, value));
+            }
+        }
+        return out;
+    }
+
+    private Variable readEntry(int direction) {
+        while (readEntries.size() <= direction) {
+            readEntries.add(Names.local(names.fresh("pa_read" + readEntries.size()), BaseType.INT));
+        }
+        return readEntries.get(direction);
     }
 
     /**
@@ -193,7 +269,7 @@ public final class SweepFunction {
         int used = 0;
         for (Map.Entry<Expr, List<Integer>> e : bySlot.entrySet()) {
             List<Integer> at = e.getValue();
-            if (at.size() < 2) {
+            if (at.size() < 2 && direct == null) {
                 continue;
             }
             Variable acc = accumulator(used++);
@@ -201,7 +277,11 @@ public final class SweepFunction {
             for (int n = 0; n < at.size(); n++) {
                 RowUpdate u = rowUpdates.get((For) body.stmts().get(at.get(n)));
                 Stmt add = loopK(new Assign(accK, n == 0 ? Assign.Op.SET : Assign.Op.ADD, u.value()));
-                if (n + 1 == at.size()) {
+                if (n + 1 == at.size() && direct != null) {
+                    List<Stmt> both = new ArrayList<>(List.of(add));
+                    both.addAll(addToGradient(u.loop(), acc));
+                    add = new Block(both);
+                } else if (n + 1 == at.size()) {
                     Expr row = new ArrayRef(blockRows.get(0), List.of(Exprs.add(Exprs.mul(e.getKey(), new VarRef(p)),
                             new VarRef(k))));
                     Stmt flush = loopK(new Assign((ArrayRef) row, Assign.Op.ADD, accK));
@@ -253,6 +333,9 @@ public final class SweepFunction {
         Expanded slot = m.slotArray(target);
         boolean weighted = slot != null && layout.weighted();
         for (Map.Entry<LValue, Expr> e : partials.entrySet()) {
+            if (direct != null && m.isInput(e.getKey()) && direct.of(a, e.getKey()) == null) {
+                continue; // a read that reaches no update: no direction
+            }
             Expr weight = e.getValue();
             if (weighted && !e.getKey().equals(target)) {
                 // a shared row accumulates w_e times the derivative of the term: w_e goes into the partials
@@ -265,7 +348,14 @@ public final class SweepFunction {
             }
             LValue leaf = e.getKey();
             Expr term;
-            if (m.isInput(leaf)) {
+            if (m.isInput(leaf) && direct != null) {
+                DirectAssembly.Direction d = direct.of(a, leaf);
+                if (d.guarded()) {
+                    out.add(Assign.set(new VarRef(readEntry(d.number())), ((ArrayRef) leaf).indices().get(0)));
+                }
+                term = new org.paradjoint.core.ir.Cond(new Binary(Binary.Op.EQ, new VarRef(k), Exprs.integer(
+                        d.number())), weight, Exprs.zero(true));
+            } else if (m.isInput(leaf)) {
                 Variable cv = colorTemp(colorTemp++);
                 out.add(Assign.set(new VarRef(cv), new ArrayRef(color, List.of(m.column(leaf)))));
                 term = new org.paradjoint.core.ir.Cond(new Binary(Binary.Op.EQ, new VarRef(k), new VarRef(cv)), weight,
@@ -282,7 +372,8 @@ public final class SweepFunction {
             // accumulate only: a slot is zero when first assigned, and the row holds other elementals' terms too
             if (sum != null) {
                 For update = loopK(new Assign(direction(target, new VarRef(k)), Assign.Op.ADD, sum));
-                rowUpdates.put(update, new RowUpdate(RowLayout.slotOf(target), sum));
+                rowUpdates.put(update, new RowUpdate(RowLayout.slotOf(target), sum,
+                        openLoops.isEmpty() ? null : openLoops.get(openLoops.size() - 1)));
                 out.add(update);
             }
             return out;
@@ -332,7 +423,13 @@ public final class SweepFunction {
     /** The elemental's scalar starts at zero; its block of rows is checked, found and zeroed (once when shared). */
     private List<Stmt> init(Expanded x) {
         List<Stmt> out = new ArrayList<>();
-        if (layout.opensBlock(x)) {
+        if (layout.opensBlock(x) && direct != null) {
+            // the coefficients are fixed from here on (RowLayout); no rows: the sweep adds to the gradient
+            for (Expanded e : m.skeleton().expanded()) {
+                out.add(Assign.set(new ArrayRef(weights, List.of(SupportFile.integer(e.source().block()))),
+                        layout.weight(e)));
+            }
+        } else if (layout.opensBlock(x)) {
             VarRef plan = new VarRef(this.plan);
             int b = layout.blockOf(x);
             IntLit block = SupportFile.integer(b);
@@ -360,6 +457,13 @@ public final class SweepFunction {
         expanded.forEach(x -> elementals.add(x.source().scalar()));
         List<Stmt> out = new ArrayList<>();
         Variable assembled = weights;
+        if (direct != null) {
+            // every iteration added its derivatives to the gradient already
+            out.add(new Assign(combine.target(), Assign.Op.SET, combine.value(), false, List.of(), combine.range()));
+            out.add(SupportFile.stmt("pa_ps_toc", new VarRef(seconds), SupportFile.symbol("PA_PS_SWEEP"),
+                    new VarRef(t)));
+            return out;
+        }
         if (layout.weighted()) {
             // the rows already carry the weights
             out.add(Assign.set(new ArrayRef(unit, List.of(Exprs.integer(0))), Exprs.real(1.0)));

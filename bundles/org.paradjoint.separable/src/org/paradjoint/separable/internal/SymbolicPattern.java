@@ -44,11 +44,15 @@ import org.paradjoint.separable.internal.Skeleton.Expanded;
  */
 final class SymbolicPattern {
 
-    /** An input reference: array number (among the independents), index, conditions (each >= 0) that hold there. */
-    record Ref(int array, Poly index, List<Poly> conditions, String unknownBecause) {
+    /**
+     * An input reference: array number (among the independents), index, conditions (each >= 0) that hold there,
+     * and the loop it is read in (the number of the innermost loop around it in the walk's order, -1 outside
+     * loops).
+     */
+    record Ref(int array, Poly index, List<Poly> conditions, String unknownBecause, int loop) {
 
         static Ref unknown(String why) {
-            return new Ref(-1, null, List.of(), why);
+            return new Ref(-1, null, List.of(), why, -1);
         }
 
         boolean isKnown() {
@@ -60,8 +64,26 @@ final class SymbolicPattern {
     record Loop(String counter, Poly lower, Poly trips) {
     }
 
-    /** One update of an elemental slot: the loops around it and the references its term accumulates. */
-    record Update(Expanded elemental, List<Loop> loops, Set<Ref> refs) {
+    /**
+     * One update of an elemental slot: the loops around it, the references its term accumulates, and the number
+     * of the innermost loop around it (-1 outside loops).
+     */
+    record Update(Expanded elemental, List<Loop> loops, Set<Ref> refs, int loop) {
+    }
+
+    /**
+     * Where an input entry is read: its reference, and whether a branch inside the innermost loop around it
+     * guards the read (then some iterations may not read it).
+     */
+    record Site(Ref ref, boolean conditional) {
+    }
+
+    /**
+     * The walk's findings: the updates in the order they run, every input read by assignment (identity) and
+     * leaf, and the number of every loop (identity).
+     */
+    record Walk(List<Update> updates, java.util.IdentityHashMap<Assign, Map<LValue, Site>> sites,
+            java.util.IdentityHashMap<For, Integer> loopNumbers) {
     }
 
     private final ActiveModel m;
@@ -71,6 +93,12 @@ final class SymbolicPattern {
     private final List<Poly> conditions = new ArrayList<>();
     private final List<Loop> loops = new ArrayList<>();
     private final List<Update> updates = new ArrayList<>();
+    private final java.util.IdentityHashMap<Assign, Map<LValue, Site>> sites = new java.util.IdentityHashMap<>();
+    private final java.util.IdentityHashMap<For, Integer> loopNumbers = new java.util.IdentityHashMap<>();
+    /** The numbers of the loops open at this point of the walk, innermost last. */
+    private final List<Integer> openLoops = new ArrayList<>();
+    /** How many branches are open inside the innermost open loop. */
+    private int branchesInLoop;
 
     private SymbolicPattern(ActiveModel m) {
         this.m = m;
@@ -79,9 +107,18 @@ final class SymbolicPattern {
 
     /** The slot updates of the model's function, in the order they run. */
     static List<Update> of(ActiveModel m) {
+        return walk(m).updates();
+    }
+
+    /** The updates, the input reads and the loops of the model's function. */
+    static Walk walk(ActiveModel m) {
         SymbolicPattern p = new SymbolicPattern(m);
         p.walk(m.body());
-        return List.copyOf(p.updates);
+        return new Walk(List.copyOf(p.updates), p.sites, p.loopNumbers);
+    }
+
+    private int innermostLoop() {
+        return openLoops.isEmpty() ? -1 : openLoops.get(openLoops.size() - 1);
     }
 
     /** False when the walk reached the combination (what follows it is not part of the pattern). */
@@ -120,7 +157,9 @@ final class SymbolicPattern {
                 if (leaf.equals(target) && slot == null) {
                     refs.addAll(sets.getOrDefault(leaf.var(), Set.of()));
                 } else if (m.isInput(leaf)) {
-                    refs.add(reference((ArrayRef) leaf));
+                    Ref ref = reference((ArrayRef) leaf);
+                    sites.computeIfAbsent(a, x -> new LinkedHashMap<>()).put(leaf, new Site(ref, branchesInLoop > 0));
+                    refs.add(ref);
                 } else if (m.isScalar(leaf)) {
                     refs.addAll(sets.getOrDefault(leaf.var(), Set.of()));
                 } else if (m.slotArray(leaf) != slot) {
@@ -128,7 +167,7 @@ final class SymbolicPattern {
                 }
             }
             if (slot != null) {
-                updates.add(new Update(slot, List.copyOf(loops), refs));
+                updates.add(new Update(slot, List.copyOf(loops), refs, innermostLoop()));
             } else {
                 sets.put(target.var(), refs);
             }
@@ -152,7 +191,7 @@ final class SymbolicPattern {
             return Ref.unknown("the index of " + r.var().name() + " is not a polynomial in the loop counters and "
                     + "scalar parameters");
         }
-        return new Ref(m.independents().indexOf(r.var()), index, List.copyOf(conditions), null);
+        return new Ref(m.independents().indexOf(r.var()), index, List.copyOf(conditions), null, innermostLoop());
     }
 
     private void loop(For f) {
@@ -179,7 +218,14 @@ final class SymbolicPattern {
             conditions.add(last.minus(c));
         }
         loops.add(new Loop(f.counter().name(), affine ? lower : null, trips));
+        int number = loopNumbers.size();
+        loopNumbers.put(f, number);
+        openLoops.add(number);
+        int branchesOutside = branchesInLoop;
+        branchesInLoop = 0;
         walk(f.body().stmts());
+        branchesInLoop = branchesOutside;
+        openLoops.remove(openLoops.size() - 1);
         loops.remove(loops.size() - 1);
         conditions.subList(mark, conditions.size()).clear();
         forget(written);
@@ -190,6 +236,7 @@ final class SymbolicPattern {
         Map<Variable, Poly> intsBefore = new HashMap<>(ints);
         Map<Variable, Set<Ref>> setsBefore = new HashMap<>(sets);
         int mark = conditions.size();
+        branchesInLoop++;
         conditions.addAll(Conditions.of(i.cond(), true, this::poly));
         walk(i.then().stmts());
         conditions.subList(mark, conditions.size()).clear();
@@ -202,6 +249,7 @@ final class SymbolicPattern {
             walk(i.otherwise().stmts());
             conditions.subList(mark, conditions.size()).clear();
         }
+        branchesInLoop--;
         // after the branch: what both paths agree on, and the union of the index sets (structural)
         ints.keySet().retainAll(intsThen.keySet());
         ints.entrySet().removeIf(e -> !e.getValue().equals(intsThen.get(e.getKey())));

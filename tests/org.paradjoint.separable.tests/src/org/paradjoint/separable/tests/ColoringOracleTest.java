@@ -159,7 +159,7 @@ class ColoringOracleTest {
         String text = Sources.resource("torsion.c");
         TranslationUnit unit = Sources.unit("torsion.c", text);
         SeparableResult result = SeparableDifferentiator.differentiate(unit, "torsion_f",
-                SeparableOptions.defaults().withWeightedRows(weightedRows));
+                SeparableOptions.defaults().withWeightedRows(weightedRows).withDirectAssembly(false));
         assertFalse(result.hasErrors(), () -> result.diagnostics().toString());
         Path dir = ScratchDir.deletedAtExit("pa-oracle-torsion");
         Path generated = Cc.writeAll(dir, result);

@@ -216,7 +216,7 @@ class GenerationTimeColoringTest {
     private static SeparableResult generate(String file, String function, boolean weighted) {
         TranslationUnit unit = Sources.unit(file, Sources.resource(file));
         SeparableResult r = SeparableDifferentiator.differentiate(unit, function,
-                SeparableOptions.defaults().withWeightedRows(weighted));
+                SeparableOptions.defaults().withWeightedRows(weighted).withDirectAssembly(false));
         assertFalse(r.hasErrors(), () -> r.diagnostics().toString());
         Diagnostic d = info(r, "coloring-at-generation").orElseThrow(() -> new AssertionError(r.diagnostics()));
         assertTrue(d.message().contains("colours, fixed at generation time"), d.message());

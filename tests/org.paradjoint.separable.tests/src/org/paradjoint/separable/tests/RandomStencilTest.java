@@ -25,8 +25,11 @@ import org.paradjoint.testsupport.ScratchDir;
  * (no run-time colouring in the output); on every size of a window (n from 1 to 10 in one dimension,
  * every grid up to 6 x 6 in two) the library's reference checker accepts the fixed colours on the
  * pattern the generated code detects, and the sparse gradient equals the dense vector forward mode's
- * (one direction per entry: no colouring involved) to 1e-13. Half the functions with the default row
- * layout, half with one block of rows per elemental. A failure names the function and shows it.
+ * (one direction per entry: no colouring involved) to 1e-13. Half the functions with the compressed
+ * Jacobian and weighted rows, half with one block of rows per elemental; then all of them with the defaults,
+ * where the sweep of every function with weighted rows adds its iterations' derivatives straight into the
+ * gradient (no plan: {@code f_grad_ps_plan()} is NULL) and must give the dense gradient all the same. A
+ * failure names the function and shows it.
  */
 class RandomStencilTest {
 
@@ -35,11 +38,16 @@ class RandomStencilTest {
 
     @Test
     void fixedColouringsAreValidOnEveryWindowSizeAndGiveTheDenseGradient() {
-        check(0, FUNCTIONS / 2, true);
-        check(FUNCTIONS / 2, FUNCTIONS, false);
+        check(0, FUNCTIONS / 2, true, false);
+        check(FUNCTIONS / 2, FUNCTIONS, false, false);
     }
 
-    private static void check(int from, int to, boolean weightedRows) {
+    @Test
+    void directAssemblyGivesTheDenseGradientOnEveryWindowSize() {
+        check(0, FUNCTIONS, true, true);
+    }
+
+    private static void check(int from, int to, boolean weightedRows, boolean direct) {
         StringBuilder source = new StringBuilder(RandomStencil.HELPERS).append('\n');
         List<String> names = new ArrayList<>();
         for (int k = from; k < to; k++) {
@@ -49,7 +57,8 @@ class RandomStencilTest {
         }
         String text = source.toString();
         SeparableResult r = SeparableDifferentiator.differentiateAll(Sources.unit("stencils.c", text),
-                SeparableOptions.defaults().withDenseVariant(true).withWeightedRows(weightedRows));
+                SeparableOptions.defaults().withDenseVariant(true).withWeightedRows(weightedRows)
+                        .withDirectAssembly(direct));
         assertFalse(r.hasErrors(), () -> r.diagnostics() + "\n" + Processes.numbered(text));
         String generated = r.source().text();
         assertFalse(generated.contains("pa_ps_plan_color("), "a run-time colouring in\n" + generated);
@@ -57,6 +66,7 @@ class RandomStencilTest {
             SeparableFunction s = r.function(name).orElseThrow();
             assertTrue(s.colors() > 0, () -> name + ": " + s.runTimeColoring() + "\n" + Processes.numbered(text));
         }
+        Gcc.require();
         Path dir = ScratchDir.deletedAtExit("pa-random-stencils");
         Path c = Cc.writeAll(dir, r);
         Path driver = ScratchDir.write(dir, "driver.c", driver(from, to));
@@ -67,17 +77,25 @@ class RandomStencilTest {
         String[] lines = out.split("\n");
         int at = 0;
         int plans = 0;
+        int directs = 0;
         while (at < lines.length) {
             String[] head = lines[at++].split(" ");
-            assertEquals("plan", head[0], String.join(" ", head));
             String name = head[1];
             String what = String.join(" ", head) + (weightedRows ? "" : " (one block per elemental)");
-            PlanText plan = PlanText.parse(out, at);
-            at += plan.linesRead();
-            Optional<String> v = ColoringChecker.checkColumns(plan.pattern(), plan.colors());
             String function = function(text, name);
-            assertTrue(v.isEmpty(), () -> what + ": " + v.get() + "\n" + function);
-            assertEquals(r.function(name).orElseThrow().colors(), plan.colorCount(), what);
+            int directions = r.function(name).orElseThrow().directions();
+            if (head[0].equals("direct")) {
+                assertTrue(direct && directions > 0, what);
+                directs++;
+            } else {
+                assertEquals("plan", head[0], what);
+                assertEquals(0, directions, what + ": a plan although the sweep adds to the gradient directly");
+                PlanText plan = PlanText.parse(out, at);
+                at += plan.linesRead();
+                Optional<String> v = ColoringChecker.checkColumns(plan.pattern(), plan.colors());
+                assertTrue(v.isEmpty(), () -> what + ": " + v.get() + "\n" + function);
+                assertEquals(r.function(name).orElseThrow().colors(), plan.colorCount(), what);
+            }
             String[] grad = lines[at++].split(" ");
             assertEquals("grad", grad[0], what);
             assertTrue(Double.parseDouble(grad[1]) <= 1e-13, () -> what + ": sparse and dense gradients differ by "
@@ -89,6 +107,8 @@ class RandomStencilTest {
             expected += RandomStencil.isTwoDimensional(BASE_SEED + k) ? 36 : 10;
         }
         assertEquals(expected, plans);
+        // with the defaults, the functions whose combination fixes the weights before the loops go directly
+        assertEquals(direct, directs > 0, "sizes of functions added directly: " + directs);
     }
 
     private static String function(String text, String name) {
@@ -133,8 +153,12 @@ class RandomStencilTest {
                     .append("            }\n")
                     .append("            ").append(name).append("_grad_ps(").append(sparse).append(");\n")
                     .append("            ").append(name).append("_grad_dense(").append(dense).append(");\n")
-                    .append("            printf(\"plan ").append(name).append(" %d %d\\n\", nx, ny);\n")
-                    .append("            pa_ps_plan_print(").append(name).append("_grad_ps_plan(), stdout);\n")
+                    .append("            if (").append(name).append("_grad_ps_plan() == NULL) {\n")
+                    .append("                printf(\"direct ").append(name).append(" %d %d\\n\", nx, ny);\n")
+                    .append("            } else {\n")
+                    .append("                printf(\"plan ").append(name).append(" %d %d\\n\", nx, ny);\n")
+                    .append("                pa_ps_plan_print(").append(name).append("_grad_ps_plan(), stdout);\n")
+                    .append("            }\n")
                     .append("            printf(\"grad %.3e\\n\", diff(gy, dy, n, diff(gx, dx, n, 0.0)));\n")
                     .append("            free(x);\n            free(y);\n            free(gx);\n            free(gy);\n")
                     .append("            free(dx);\n            free(dy);\n")

@@ -150,7 +150,9 @@ class StencilDecisionsTest {
                 SeparableOptions.defaults());
         assertFalse(r.hasErrors(), () -> r.diagnostics().toString());
         SeparableFunction s = r.function(function).orElseThrow();
-        assertEquals(s.colors() > 0, r.source().text().contains("pa_ps_plan_periodic_colors("));
+        // a stencil's gradient either adds to the gradient directly or looks its colours up in the table
+        assertEquals(s.colors() > 0 && s.directions() == 0, r.source().text().contains("pa_ps_plan_periodic_colors("));
+        assertEquals(s.directions() > 0, r.source().text().contains("_direct("));
         assertEquals(s.colors() == 0, r.source().text().contains("pa_ps_plan_color("));
         return s;
     }

@@ -143,7 +143,8 @@ class TorsionTest {
     private static SeparableResult generate(boolean weightedRows) {
         TranslationUnit unit = Sources.unit("torsion.c", Sources.resource("torsion.c"));
         SeparableResult r = SeparableDifferentiator.differentiate(unit, "torsion_f",
-                SeparableOptions.defaults().withDenseVariant(true).withWeightedRows(weightedRows));
+                SeparableOptions.defaults().withDenseVariant(true).withWeightedRows(weightedRows)
+                        .withDirectAssembly(false));
         assertFalse(r.hasErrors(), () -> r.diagnostics().toString());
         assertEquals(weightedRows, r.function("torsion_f").orElseThrow().weightedRows());
         return r;
