@@ -175,7 +175,7 @@ final class FusedLanes {
                         .withHint(earlier.hint() instanceof LoopHint.Simd ? new LoopHint.Simd(earlierSums)
                                 : earlier.hint());
                 later = later.withBody(new Block(laterBody, later.body().range()))
-                        .withHint(laterSums.isEmpty() ? null : new LoopHint.Simd(laterSums));
+                        .withHint(new LoopHint.Simd(laterSums));
                 // the reset goes before the earlier loop: the loops keep their places around it
                 in.remove(reset);
                 in.add(at, reset);

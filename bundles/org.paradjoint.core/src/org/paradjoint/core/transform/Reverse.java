@@ -201,6 +201,8 @@ final class Reverse {
         Function fused = FusedLoops.apply(AdjointLiveness.prune(undead, adjointParams), cx.warnings);
         // fused lanes can increment one element twice: merged again into one update
         fused = MergedIncrements.apply(FusedLanes.apply(fused), adjoints);
+        // a reset followed by a gather into the same array: the gather's central part sets instead
+        fused = FoldedResets.apply(fused);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }

@@ -1,0 +1,379 @@
+package org.paradjoint.core.transform;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
+import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.Binary;
+import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Expr;
+import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.If;
+import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.Unary;
+import org.paradjoint.core.ir.VarRef;
+import org.paradjoint.core.ir.Variable;
+
+/**
+ * Folds the reset of an overwritten array's adjoint into the gather that follows it. In a time
+ * loop ({@code B = f(A); A = g(B)}) the adjoint of each half step resets the adjoint of the array
+ * it overwrote and the next half step's gather increments it at once: heat-3d's
+ * {@code Ab[i][j][k] = 0} over the interior, then {@code Ab[i][j][k] += 0.25 * Bb[i][j][k] + ...}
+ * over every point, one region of the gather per part of the boundary. Where the gather's region
+ * without conditions (its central part) lies inside the reset box, that region can set the
+ * elements ({@code Ab[i][j][k] = ...}) and the reset skip them: one pass over the array's interior
+ * instead of two, which for a stencil that moves as much memory as it computes is most of the
+ * difference with an adjoint written by hand.
+ * <p>
+ * A reset qualifies when it is a nest of loops (step 1 or -1) whose only statement sets the
+ * element at its counters to zero, and the first statement after it that mentions the array
+ * (the gather) only increments it, each increment at the counters of the loops around it, in
+ * their order, without reading the array. The fold takes the first increment with no condition
+ * around it in its loops whose loops' counter ranges provably lie inside the reset box; every
+ * other increment of the gather must be provably outside those ranges in some dimension, or in
+ * the other branch of a condition around the folded one. The conditions around the folded
+ * increment (the gather's "region not empty" guards) and its loops' bounds must read nothing the
+ * gather writes: the reset skips the folded box only where those conditions hold, evaluated
+ * before the gather, so that every element of the reset box is either reset or set.
+ */
+final class FoldedResets {
+
+    private FoldedResets() {
+    }
+
+    static Function apply(Function f) {
+        return f.withBody(new Block(inList(f.body().stmts()), f.body().range()));
+    }
+
+    private static List<Stmt> inList(List<Stmt> stmts) {
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : stmts) {
+            out.add(inside(s));
+        }
+        for (int z = 0; z < out.size(); z++) {
+            Optional<Reset> reset = Reset.of(out.get(z));
+            if (reset.isEmpty()) {
+                continue;
+            }
+            Variable x = reset.get().array;
+            int g = z + 1;
+            while (g < out.size() && !StmtUtil.mentioned(out.get(g)).contains(x)) {
+                g++;
+            }
+            if (g == out.size()) {
+                continue;
+            }
+            Optional<Fold> fold = Fold.of(reset.get(), out.subList(z + 1, g), out.get(g));
+            if (fold.isPresent()) {
+                out.set(g, fold.get().setting(out.get(g)));
+                Stmt skipping = reset.get().skipping(fold.get());
+                out.remove(z);
+                // a one-dimensional reset leaves the loops below and above the hole (or none)
+                List<Stmt> parts = skipping instanceof Block b ? b.stmts() : List.of(skipping);
+                out.addAll(z, parts);
+                z += parts.size() - 1;
+            }
+        }
+        return out;
+    }
+
+    private static Stmt inside(Stmt s) {
+        return switch (s) {
+            case For f -> f.withBody(new Block(inList(f.body().stmts()), f.body().range()));
+            case If i -> new If(i.cond(), new Block(inList(i.then().stmts()), i.then().range()),
+                    i.otherwise() == null ? null : new Block(inList(i.otherwise().stmts()), i.otherwise().range()),
+                    i.range());
+            case Block b -> new Block(inList(b.stmts()), b.range());
+            default -> s;
+        };
+    }
+
+    /** A counter's values, both ends included. */
+    private record Interval(Expr lo, Expr hi) {
+
+        static Interval of(For f) {
+            DistinctElements.Range r = DistinctElements.Range.of(f);
+            return r == null ? null : new Interval(r.lowest(), r.highest());
+        }
+
+        /** Provably {@code a <= b}. */
+        private static boolean atMost(Expr a, Expr b) {
+            Long d = IntegerSums.difference(b, a, IntegerSums.VARIABLES);
+            return d != null && d >= 0;
+        }
+
+        boolean within(Interval outer) {
+            return atMost(outer.lo, lo) && atMost(hi, outer.hi);
+        }
+
+        boolean apartFrom(Interval other) {
+            return atMost(Exprs.add(hi, new IntLit(1)), other.lo) || atMost(Exprs.add(other.hi, new IntLit(1)), lo);
+        }
+
+        Expr contains(Variable c) {
+            return new Binary(Binary.Op.AND, Exprs.ge(new VarRef(c), lo), Exprs.le(new VarRef(c), hi));
+        }
+    }
+
+    /** A zeroing nest: its loops (outermost first), the array and the box of counter values. */
+    private record Reset(List<For> loops, Variable array, List<Interval> box) {
+
+        static Optional<Reset> of(Stmt s) {
+            List<For> loops = new ArrayList<>();
+            Stmt cur = s;
+            while (cur instanceof For f) {
+                loops.add(f);
+                cur = f.body().stmts().size() == 1 ? f.body().stmts().get(0) : null;
+            }
+            if (loops.isEmpty() || !(cur instanceof Assign a) || a.op() != Assign.Op.SET || a.atomic()
+                    || !Exprs.isZero(a.value()) || !(a.target() instanceof ArrayRef r)
+                    || !atCounters(r, loops)) {
+                return Optional.empty();
+            }
+            List<Interval> box = new ArrayList<>();
+            for (For f : loops) {
+                Interval i = Interval.of(f);
+                if (i == null) {
+                    return Optional.empty();
+                }
+                box.add(i);
+            }
+            return Optional.of(new Reset(loops, r.var(), box));
+        }
+
+        /** The reset without the folded box, where the fold's conditions hold. */
+        Stmt skipping(Fold fold) {
+            Stmt zero = loops.get(loops.size() - 1).body().stmts().get(0);
+            Stmt skipping = nest(0, fold.box, zero);
+            if (fold.guards.isEmpty()) {
+                return skipping;
+            }
+            // nested regions repeat their guards: each once
+            List<Expr> distinct = fold.guards.stream().distinct().toList();
+            Expr all = distinct.get(0);
+            for (Expr g : distinct.subList(1, distinct.size())) {
+                all = new Binary(Binary.Op.AND, all, g);
+            }
+            return new If(all, skipping instanceof Block b ? b : Block.of(skipping), Block.of(loops.get(0)),
+                    loops.get(0).range());
+        }
+
+        /**
+         * Dimensions {@code d...} of the box without {@code hole}, the dimensions before them being
+         * inside the hole's: in the last one the values below the hole and those above it; in
+         * the others, inside the hole's range the next dimensions without it, else all of them.
+         */
+        private Stmt nest(int d, List<Interval> hole, Stmt zero) {
+            Interval b = box.get(d);
+            Interval h = hole.get(d);
+            For f = loops.get(d);
+            if (d == loops.size() - 1) {
+                List<Stmt> ends = new ArrayList<>();
+                for (Interval part : List.of(new Interval(b.lo, Exprs.sub(h.lo, new IntLit(1))),
+                        new Interval(Exprs.add(h.hi, new IntLit(1)), b.hi))) {
+                    // a part provably empty (the hole reaching the box's end) has no loop
+                    Long size = IntegerSums.difference(part.hi, part.lo, IntegerSums.VARIABLES);
+                    if (size == null || size >= 0) {
+                        ends.add(plain(f, part.lo, part.hi, zero));
+                    }
+                }
+                return new Block(ends);
+            }
+            Stmt inner = nest(d + 1, hole, zero);
+            return withHeader(f, new If(h.contains(f.counter()), inner instanceof Block block ? block : Block.of(inner),
+                    Block.of(full(d + 1, zero)), f.range()));
+        }
+
+        /** Dimensions {@code d...} of the box whole (the zero statement itself past the last). */
+        private Stmt full(int d, Stmt zero) {
+            if (d == loops.size()) {
+                return zero;
+            }
+            Interval b = box.get(d);
+            return plain(loops.get(d), b.lo, b.hi, full(d + 1, zero));
+        }
+
+        /** {@code for (c = lo; c <= hi; c++) body} over loop {@code f}'s counter. */
+        private static For plain(For f, Expr lo, Expr hi, Stmt body) {
+            return new For(f.counter(), lo, Binary.Op.LE, hi, new IntLit(1), Block.of(body), null, List.of(),
+                    f.range());
+        }
+
+        /** {@code f}'s header (and OpenMP clauses) around {@code body}. */
+        private static For withHeader(For f, Stmt body) {
+            return new For(f.counter(), f.lower(), f.cmp(), f.bound(), f.step(), Block.of(body), f.omp(), f.pragmas(),
+                    f.range(), f.hint());
+        }
+    }
+
+    /** Whether {@code r}'s indices are the counters of {@code loops}, in order. */
+    private static boolean atCounters(ArrayRef r, List<For> loops) {
+        if (r.indices().size() != loops.size()) {
+            return false;
+        }
+        for (int d = 0; d < loops.size(); d++) {
+            if (!(r.indices().get(d) instanceof VarRef v) || !v.var().equals(loops.get(d).counter())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An increment of the gather with the loops and the conditions (as taken) around it. */
+    private record Site(Assign increment, List<For> loops, List<If> thens, List<If> elses, List<Expr> guards) {
+    }
+
+    /** The increment that sets instead, its box of counter values and the conditions it runs under. */
+    private record Fold(Assign increment, List<Interval> box, List<Expr> guards) {
+
+        /**
+         * The fold of {@code reset} into {@code gather}, the statements {@code between} them
+         * mentioning neither's array; empty when the conditions above do not all hold.
+         */
+        static Optional<Fold> of(Reset reset, List<Stmt> between, Stmt gather) {
+            List<Site> sites = new ArrayList<>();
+            if (!collect(gather, reset.array, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    new ArrayList<>(), sites)) {
+                return Optional.empty();
+            }
+            Set<Variable> written = new HashSet<>(StmtUtil.writes(gather));
+            between.forEach(b -> written.addAll(StmtUtil.writes(b)));
+            for (Site s : sites) {
+                // its loops are the box's, no other: it runs once per element
+                List<For> loops = s.loops;
+                if (loops.size() != reset.loops.size() || !atCounters((ArrayRef) s.increment.target(), loops)
+                        || !s.guards.stream().allMatch(g -> readsNone(g, written))) {
+                    continue;
+                }
+                List<Interval> box = new ArrayList<>();
+                boolean inside = true;
+                for (int d = 0; d < loops.size() && inside; d++) {
+                    For f = loops.get(d);
+                    Interval i = Interval.of(f);
+                    inside = i != null && readsNone(f.lower(), written) && readsNone(f.bound(), written)
+                            && i.within(reset.box.get(d));
+                    box.add(i);
+                }
+                if (!inside) {
+                    continue;
+                }
+                if (sites.stream().allMatch(o -> o == s || apart(o, s, box, reset.loops.size()))) {
+                    return Optional.of(new Fold(s.increment, box, s.guards));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** {@code other} never touches the box: it is in another branch of a condition, or outside in a dimension. */
+        private static boolean apart(Site other, Site folded, List<Interval> box, int rank) {
+            if (other.elses.stream().anyMatch(e -> folded.thens.stream().anyMatch(t -> t == e))) {
+                return true;
+            }
+            if (!atCounters((ArrayRef) other.increment.target(), other.loops.subList(other.loops.size() - rank,
+                    other.loops.size()))) {
+                return false;
+            }
+            List<For> loops = other.loops.subList(other.loops.size() - rank, other.loops.size());
+            for (int d = 0; d < rank; d++) {
+                Interval i = Interval.of(loops.get(d));
+                if (i != null && i.apartFrom(box.get(d))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The increments of {@code x} in {@code s}, with their loops and conditions; false when {@code x}
+         * is mentioned any other way (read, set, or indexed otherwise).
+         */
+        private static boolean collect(Stmt s, Variable x, List<For> loops, List<If> thens, List<If> elses,
+                List<Expr> guards, List<Site> out) {
+            switch (s) {
+                case Assign a -> {
+                    boolean target = a.target().var().equals(x);
+                    if (ExprUtil.variables(a.value()).contains(x)
+                            || target && (a.op() != Assign.Op.ADD || a.atomic() || !(a.target() instanceof ArrayRef))
+                            || !target && ExprUtil.indexVariables(a.target()).contains(x)) {
+                        return false;
+                    }
+                    if (target) {
+                        out.add(new Site(a, List.copyOf(loops), List.copyOf(thens), List.copyOf(elses),
+                                List.copyOf(guards)));
+                    }
+                    return true;
+                }
+                case For f -> {
+                    if (readsAny(List.of(f.lower(), f.bound()), x)) {
+                        return false;
+                    }
+                    loops.add(f);
+                    boolean ok = f.body().stmts().stream().allMatch(t -> collect(t, x, loops, thens, elses, guards, out));
+                    loops.remove(loops.size() - 1);
+                    return ok;
+                }
+                case If i -> {
+                    if (readsAny(List.of(i.cond()), x)) {
+                        return false;
+                    }
+                    thens.add(i);
+                    guards.add(i.cond());
+                    boolean ok = i.then().stmts().stream().allMatch(t -> collect(t, x, loops, thens, elses, guards, out));
+                    thens.remove(thens.size() - 1);
+                    guards.remove(guards.size() - 1);
+                    if (ok && i.otherwise() != null) {
+                        elses.add(i);
+                        guards.add(new Unary(Unary.Op.NOT, i.cond()));
+                        ok = i.otherwise().stmts().stream().allMatch(t -> collect(t, x, loops, thens, elses, guards,
+                                out));
+                        elses.remove(elses.size() - 1);
+                        guards.remove(guards.size() - 1);
+                    }
+                    return ok;
+                }
+                case Block b -> {
+                    return b.stmts().stream().allMatch(t -> collect(t, x, loops, thens, elses, guards, out));
+                }
+                default -> {
+                    return !StmtUtil.mentioned(s).contains(x);
+                }
+            }
+        }
+
+        private static boolean readsAny(List<Expr> es, Variable x) {
+            return es.stream().anyMatch(e -> ExprUtil.variables(e).contains(x));
+        }
+
+        private static boolean readsNone(Expr e, Set<Variable> written) {
+            return ExprUtil.variables(e).stream().noneMatch(written::contains);
+        }
+
+        /** {@code gather} with the folded increment setting its element. */
+        Stmt setting(Stmt gather) {
+            return replace(gather);
+        }
+
+        private Stmt replace(Stmt s) {
+            return switch (s) {
+                case Assign a when a == increment -> new Assign(a.target(), Assign.Op.SET, a.value(), false,
+                        a.pragmas(), a.range());
+                case For f -> f.withBody(new Block(f.body().stmts().stream().map(this::replace).toList(),
+                        f.body().range()));
+                case If i -> new If(i.cond(), new Block(i.then().stmts().stream().map(this::replace).toList(),
+                        i.then().range()), i.otherwise() == null ? null : new Block(i.otherwise().stmts().stream()
+                                .map(this::replace).toList(), i.otherwise().range()), i.range());
+                case Block b -> new Block(b.stmts().stream().map(this::replace).toList(), b.range());
+                default -> s;
+            };
+        }
+    }
+}
