@@ -124,7 +124,8 @@ final class FortranDeclarations {
         if (v.type() == BaseType.TAPE) {
             return "type(pa_tape) :: " + v.name();
         }
-        String type = typeName(v.type());
+        String type = v.type() == BaseType.MPI_COMM || v.type() == BaseType.MPI_REQUEST
+                ? FortranMpi.handleType(v, exprs.mpiF08) : typeName(v.type());
         String intent = param ? (v.isConst() ? ", intent(in)" : ", intent(inout)") : "";
         return type + intent + " :: " + v.name() + (v.isArray() ? "(" + dims(v) + ")" : "");
     }
