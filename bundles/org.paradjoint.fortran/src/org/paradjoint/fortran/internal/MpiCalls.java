@@ -356,8 +356,13 @@ final class MpiCalls {
 
     // ---- buffers ------------------------------------------------------------------------------
 
-    /** The user's buffer: the variable and the subscript of its first element (null for a scalar). */
-    private record Buffer(Variable var, Expr first) {
+    /**
+     * The user's buffer: the variable, the first subscript of its first element (null for a scalar)
+     * and the other subscripts, which the run keeps: it goes along the first dimension, the
+     * contiguous one in Fortran's column-major order (a column of {@code u(ny, 0:nc + 1)} is {@code
+     * u(1, j)} with a count of {@code ny}).
+     */
+    private record Buffer(Variable var, Expr first, List<Expr> rest) {
     }
 
     /**
@@ -391,7 +396,7 @@ final class MpiCalls {
         return new VarRef(temp, r);
     }
 
-    /** {@code x(k)} of a one-dimensional array, a whole one-dimensional array {@code x}, or a scalar. */
+    /** An element {@code x(k)} or {@code a(i, j)}, a whole one-dimensional array {@code x}, or a scalar. */
     private Buffer buffer(Arg a) {
         if (isConstant(a, "mpi_in_place")) {
             throw error("unsupported-mpi.in-place", a);
@@ -403,13 +408,13 @@ final class MpiCalls {
             throw error("unsupported-mpi.fortran-buffer", a, "code", text(a));
         }
         if (e instanceof VarRef v && v.var().isScalar()) {
-            return new Buffer(v.var(), null);
+            return new Buffer(v.var(), null, List.of());
         }
         if (e instanceof VarRef v && v.var().rank() == 1) {
-            return new Buffer(v.var(), v.var().dims().get(0).lower());
+            return new Buffer(v.var(), v.var().dims().get(0).lower(), List.of());
         }
-        if (e instanceof ArrayRef x && x.var().rank() == 1) {
-            return new Buffer(x.var(), x.indices().get(0));
+        if (e instanceof ArrayRef x) {
+            return new Buffer(x.var(), x.indices().get(0), x.indices().subList(1, x.indices().size()));
         }
         throw error("unsupported-mpi.fortran-buffer", a, "code", text(a));
     }
@@ -457,7 +462,9 @@ final class MpiCalls {
         Expr index = user.first() instanceof IntLit z && z.value() == 0 ? kRef
                 : new Binary(Binary.Op.ADD, user.first(), kRef, r);
         ArrayRef t = new ArrayRef(temp, List.of(kRef), r);
-        ArrayRef u = new ArrayRef(user.var(), List.of(index), r);
+        List<Expr> subscripts = new ArrayList<>(List.of(index));
+        subscripts.addAll(user.rest());
+        ArrayRef u = new ArrayRef(user.var(), subscripts, r);
         Stmt body = intoTemp ? set(t, u, r) : set(u, t, r);
         return new For(k, new IntLit(0, r), Binary.Op.LT, count, new IntLit(1, r), new Block(List.of(body), r), null,
                 List.of(), r);

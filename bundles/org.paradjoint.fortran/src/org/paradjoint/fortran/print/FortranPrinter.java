@@ -231,6 +231,7 @@ public final class FortranPrinter {
         }
         List<Variable> extra = FortranDeclarations.hoisted(f.body());
         declare(f, extra, false);
+        new FortranDeclarations(exprs, assumedShape).allocations(f, extra).forEach(this::line);
         for (Variable p : f.unusedParamVariables()) {
             // a dummy the procedure does not need, read in dead code so that no compiler warns
             line("if (.false.) print *, " + firstElement(new VarRef(p)));
