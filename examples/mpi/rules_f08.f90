@@ -88,6 +88,9 @@ subroutine halo_nonblocking(n, x, u, v, f, comm)
   do i = 1, n
     u(i) = x(i) * x(i) + 1.0d0
   end do
+  ! the ghosts hold values of x before the exchange overwrites them: their adjoints must be zeroed
+  u(0) = x(n)
+  u(n + 1) = 2.0d0 * x(1)
   call MPI_Irecv(u(0), 1, MPI_DOUBLE_PRECISION, left, 4, comm, reqs(1), ierr)
   call MPI_Isend(u(n), 1, MPI_DOUBLE_PRECISION, right, 4, comm, reqs(2), ierr)
   call MPI_Irecv(u(n + 1), 1, MPI_DOUBLE_PRECISION, right, 5, comm, rr, ierr)
