@@ -59,6 +59,26 @@ class MpiCommandLineTest {
         }
     }
 
+    /** The Fortran heat solver: its driver is built with mpif90 and run under mpirun, as for C. */
+    @Test
+    void checkRunsAFortranProcedureOnEveryRankCount() throws IOException {
+        Mpi.requireFortran();
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/heat.f90");
+            CliRun r = CliRun.of("check", file.toString(), "--function", "heat", "--set", "ny=10", "--set", "nc=4",
+                    "--set", "steps=2", "--run", "--ranks", "1,2", "--threads", "2");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("== ranks=2 OMP_NUM_THREADS=2"), r.toString());
+            assertTrue(r.out.contains("ranks: 2"), r.toString());
+            assertEquals(2, r.out.lines().filter(l -> l.equals("== heat: PASS")).count(), r.toString());
+            String adjoint = Files.readString(dir.resolve("heat_b.f90"));
+            assertTrue(adjoint.contains("call pa_mpi_sendrecv_b("), adjoint);
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
     @Test
     void ranksOfAFunctionThatDoesNotCommunicateIsAUsageError() throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-mpi");
