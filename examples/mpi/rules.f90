@@ -107,6 +107,39 @@ subroutine halo_nonblocking(n, x, u, v, f, comm)
   call MPI_Allreduce(s, f, 1, MPI_DOUBLE_PRECISION, MPI_SUM, comm, ierr)
 end subroutine halo_nonblocking
 
+! rank 0 collects one value from every other rank in the order they arrive (MPI_ANY_SOURCE,
+! MPI_ANY_TAG): the forward sweep records whom each receive matched, and the adjoint sends each
+! value's adjoint back to the rank that sent it
+!$ad gradient(f : x)
+subroutine collect_any(n, x, f, comm)
+  use mpi
+  implicit none
+  integer, intent(in) :: n, comm
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: f(1)
+  integer :: rank, nranks, i, p, ierr
+  integer :: st(MPI_STATUS_SIZE)
+  real(8) :: s, total, part
+  call MPI_Comm_rank(comm, rank, ierr)
+  call MPI_Comm_size(comm, nranks, ierr)
+  s = 0.0d0
+  do i = 1, n
+    s = s + x(i) * x(i) * (1.0d0 + 0.1d0 * i)
+  end do
+  total = s * s
+  if (rank == 0) then
+    do p = 1, nranks - 1
+      part = 0.0d0
+      call MPI_Recv(part, 1, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, st, ierr)
+      total = total + sin(part) * part
+    end do
+  else
+    call MPI_Send(s, 1, MPI_DOUBLE_PRECISION, 0, 10 + rank, comm, ierr)
+  end if
+  call MPI_Bcast(total, 1, MPI_DOUBLE_PRECISION, 0, comm, ierr)
+  f(1) = total
+end subroutine collect_any
+
 ! MPI_Bcast from the last rank: the adjoint sums every rank's adjoint to the root
 !$ad gradient(f : x)
 subroutine broadcast(n, x, f, comm)

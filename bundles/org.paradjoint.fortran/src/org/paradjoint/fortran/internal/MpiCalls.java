@@ -27,6 +27,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.TextOperand;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.mpi.MpiRoutine;
 import org.paradjoint.core.mpi.MpiRuntime;
 
@@ -158,18 +159,18 @@ final class MpiCalls {
             case RECV -> {
                 // loaded first: a receive from MPI_PROC_NULL leaves the user's values as they were
                 ir.set(0, staged(args, 0, 1, 2, ir, tempBase + "_r", true, true, before, after, null, null));
-                ir.set(3, peer(args.get(3)));
-                ir.set(4, tag(args.get(4)));
-                ir.set(6, status(args.get(6)));
+                ir.set(3, source(args.get(3)));
+                ir.set(4, receiveTag(args.get(4)));
+                ir.set(6, status(args.get(6), ir.get(3), ir.get(4), tempBase));
             }
             case SENDRECV -> {
                 ir.set(0, staged(args, 0, 1, 2, ir, tempBase + "_s", true, false, before, after, null, null));
                 ir.set(3, peer(args.get(3)));
                 ir.set(4, tag(args.get(4)));
                 ir.set(5, staged(args, 5, 6, 7, ir, tempBase + "_r", true, true, before, after, null, null));
-                ir.set(8, peer(args.get(8)));
-                ir.set(9, tag(args.get(9)));
-                ir.set(11, status(args.get(11)));
+                ir.set(8, source(args.get(8)));
+                ir.set(9, receiveTag(args.get(9)));
+                ir.set(11, status(args.get(11), ir.get(8), ir.get(9), tempBase));
             }
             case ALLREDUCE, REDUCE -> {
                 ir.set(4, operation(args.get(4), routine.cName));
@@ -293,22 +294,46 @@ final class MpiCalls {
         return e;
     }
 
-    /** A destination or source: an integer, or {@code MPI_PROC_NULL}. */
+    /** A rank: an integer, or {@code MPI_PROC_NULL}; never a wildcard. */
     private Expr peer(Arg a) {
         if (isConstant(a, "mpi_proc_null")) {
             return constant(a);
         }
         if (isConstant(a, "mpi_any_source")) {
-            throw error("unsupported-mpi.fortran-wildcard", a, "code", "MPI_ANY_SOURCE");
+            throw error("unsupported-mpi.wildcard", a, "code", "MPI_ANY_SOURCE");
         }
         return integer(a);
     }
 
     private Expr tag(Arg a) {
         if (isConstant(a, "mpi_any_tag")) {
-            throw error("unsupported-mpi.fortran-wildcard", a, "code", "MPI_ANY_TAG");
+            throw error("unsupported-mpi.wildcard", a, "code", "MPI_ANY_TAG");
         }
         return integer(a);
+    }
+
+    /** A blocking receive's source: a rank, {@code MPI_PROC_NULL} or {@code MPI_ANY_SOURCE} (the match is recorded). */
+    private Expr source(Arg a) {
+        return isConstant(a, "mpi_any_source") ? constant(a) : peer(a);
+    }
+
+    /** A blocking receive's tag: an integer or {@code MPI_ANY_TAG} (the match is recorded). */
+    private Expr receiveTag(Arg a) {
+        return isConstant(a, "mpi_any_tag") ? constant(a) : tag(a);
+    }
+
+    /**
+     * The status of a blocking receive: the user's is not read by the derivative code; a receive
+     * from a wildcard source or tag gets a status of its own, from which the derivative code reads
+     * the match (the tangent's message comes from the same rank, the adjoint's goes back to it).
+     */
+    private Expr status(Arg a, Expr source, Expr tag, String routine) {
+        TextOperand ignored = status(a);
+        if (!Communication.isWildcard(source) && !Communication.isWildcard(tag)) {
+            return ignored;
+        }
+        Variable status = fresh("pa_" + routine + "_status", BaseType.MPI_STATUS, List.of(Dim.c(new IntLit(1))));
+        return new VarRef(status, range(a));
     }
 
     /** {@code MPI_STATUS_IGNORE} or a status of the user's, which the derivative code does not read. */

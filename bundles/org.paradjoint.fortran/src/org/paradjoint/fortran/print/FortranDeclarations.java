@@ -125,6 +125,9 @@ final class FortranDeclarations {
         if (v.type() == BaseType.TAPE) {
             return "type(pa_tape) :: " + v.name();
         }
+        if (v.type() == BaseType.MPI_STATUS) {
+            return FortranMpi.statusDeclaration(v, exprs.mpiF08);
+        }
         String type = v.type() == BaseType.MPI_COMM || v.type() == BaseType.MPI_REQUEST
                 ? FortranMpi.handleType(v, exprs.mpiF08) : typeName(v.type());
         String intent = param ? (v.isConst() ? ", intent(in)" : ", intent(inout)") : "";

@@ -77,10 +77,30 @@ public final class FortranMpi {
     }
 
     /**
+     * The status of a receive from a wildcard (the IR's array of one {@code MPI_Status}): an
+     * {@code integer} array of {@code MPI_STATUS_SIZE} under {@code mpi}, a {@code type(MPI_Status)}
+     * under {@code mpi_f08}; MPI routines take either by its name.
+     */
+    static String statusDeclaration(Variable v, boolean f08) {
+        return f08 ? "type(MPI_Status) :: " + v.name() : "integer :: " + v.name() + "(MPI_STATUS_SIZE)";
+    }
+
+    /** Field {@code MPI_SOURCE} or {@code MPI_TAG} of a status, as each interface reads it. */
+    private static String field(Variable status, String field, boolean f08) {
+        return f08 ? status.name() + "%" + field : status.name() + "(" + field + ")";
+    }
+
+    /**
      * A call of an MPI routine ({@code MPI_Send ...}) or of the run-time module ({@code pa_mpi_...}),
-     * its arguments printed by {@code expr} where no handle rule applies.
+     * its arguments printed by {@code expr} where no handle rule applies. The source and tag a
+     * status holds are read in place ({@code pa_mpi_source(st)} is {@code st(MPI_SOURCE)}), and the
+     * run-time module takes a status as those two values.
      */
     static String call(Call c, boolean f08, Function<Expr, String> expr) {
+        if ((c.name().equals(MpiRuntime.SOURCE) || c.name().equals(MpiRuntime.TAG))
+                && c.args().get(0) instanceof VarRef st) {
+            return field(st.var(), c.name().equals(MpiRuntime.SOURCE) ? "MPI_SOURCE" : "MPI_TAG", f08);
+        }
         boolean routine = !c.name().startsWith("pa_mpi_");
         StringBuilder out = new StringBuilder(c.name()).append('(');
         for (int k = 0; k < c.args().size(); k++) {
@@ -93,6 +113,10 @@ public final class FortranMpi {
     }
 
     private static String argument(Expr a, boolean routine, boolean f08, Function<Expr, String> expr) {
+        if (a instanceof VarRef r && r.var().type() == BaseType.MPI_STATUS) {
+            return routine ? r.var().name()
+                    : field(r.var(), "MPI_SOURCE", f08) + ", " + field(r.var(), "MPI_TAG", f08);
+        }
         if (a instanceof VarRef r && r.var().type() == BaseType.MPI_REQUEST) {
             return handle(r.var().name() + "(0)", routine, f08);
         }

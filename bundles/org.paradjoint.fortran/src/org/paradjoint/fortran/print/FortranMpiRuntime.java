@@ -23,7 +23,8 @@ final class FortranMpiRuntime {
     /** The module {@code name}; {@code taped}: with the reversals that record on the tape (then after {@code paradjoint_tape}). */
     static String source(String name, boolean taped) {
         return HEAD.replace("NAME", name).replace("USE_TAPE", taped ? "  use paradjoint_tape\n" : "")
-                .replace("TAPED_PUBLIC", taped ? ", &\n    pa_mpi_record_weights, pa_mpi_reduction_b" : "")
+                .replace("TAPED_PUBLIC", taped ? ", &\n    pa_mpi_record_weights, pa_mpi_reduction_b, pa_mpi_record_match, pa_mpi_recv_matched_b, &\n"
+                        + "    pa_mpi_sendrecv_matched_b" : "")
                 + BASE + (taped ? TAPED : "") + "end module " + name + "\n";
     }
 
@@ -314,6 +315,36 @@ final class FortranMpiRuntime {
                   call pa_push_d(tape, w(k))
                 end do
               end subroutine pa_mpi_record_weights
+
+              ! forward sweep of a receive from MPI_ANY_SOURCE or MPI_ANY_TAG: the source and tag it matched
+              ! (read from its status by the caller), which its reversal sends the adjoint back to (the
+              ! sender's reversal receives it with the tag it sent with)
+              subroutine pa_mpi_record_match(tape, source, tag)
+                type(pa_tape), intent(inout) :: tape
+                integer, intent(in) :: source, tag
+                call pa_push_i(tape, source)
+                call pa_push_i(tape, tag)
+              end subroutine pa_mpi_record_match
+
+              subroutine pa_mpi_recv_matched_b(tape, rb, count, comm)
+                type(pa_tape), intent(inout) :: tape
+                integer, intent(in) :: count, comm
+                real(8), intent(inout) :: rb(count)
+                integer :: source, tag
+                tag = pa_pop_i(tape)
+                source = pa_pop_i(tape)
+                call pa_mpi_recv_b(rb, count, source, tag, comm)
+              end subroutine pa_mpi_recv_matched_b
+
+              subroutine pa_mpi_sendrecv_matched_b(tape, sb, scount, dest, stag, rb, rcount, comm)
+                type(pa_tape), intent(inout) :: tape
+                integer, intent(in) :: scount, dest, stag, rcount, comm
+                real(8), intent(inout) :: sb(scount), rb(rcount)
+                integer :: source, tag
+                tag = pa_pop_i(tape)
+                source = pa_pop_i(tape)
+                call pa_mpi_sendrecv_b(sb, scount, dest, stag, rb, rcount, source, tag, comm)
+              end subroutine pa_mpi_sendrecv_matched_b
 
               ! MPI_Allreduce (root < 0) or MPI_Reduce to root by MAX, MIN or PROD: r(k) depends on s(k) with
               ! weight w(k) (recorded), so s(k)'s adjoint gains w(k) times the sum over the ranks of r(k)'s

@@ -102,10 +102,13 @@ class MpiDiagnosticsTest {
     }
 
     @Test
-    void wildcardsAreNotYetRead() {
+    void wildcardsOnlyInBlockingReceives() {
         error(sub("""
-                  call MPI_Recv(y, n, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE, 0, comm, st, ierr)"""), "unsupported-mpi",
-                9, 43, "MPI_ANY_SOURCE", "not supported in Fortran yet");
+                  call MPI_Irecv(y, n, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE, 0, comm, req, ierr)
+                  call MPI_Wait(req, st, ierr)"""), "unsupported-mpi", 9, 44, "MPI_ANY_SOURCE", "MPI_Recv");
+        error(sub("""
+                  call MPI_Send(y, n, MPI_DOUBLE_PRECISION, 0, MPI_ANY_TAG, comm, ierr)"""), "unsupported-mpi", 9, 46,
+                "MPI_ANY_TAG", "MPI_Sendrecv");
     }
 
     @Test

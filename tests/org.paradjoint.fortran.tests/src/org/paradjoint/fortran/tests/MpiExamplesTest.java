@@ -45,7 +45,7 @@ class MpiExamplesTest {
         }
     }
 
-    private static final List<String> RULES = List.of("chain", "halo", "halo_nonblocking", "broadcast", "reduce",
+    private static final List<String> RULES = List.of("chain", "halo", "halo_nonblocking", "collect_any", "broadcast", "reduce",
             "gather", "extrema", "products");
 
     /** How to check each example; the same options work with {@code paradjoint check ... --run --ranks 1,2,4}. */
@@ -148,12 +148,15 @@ class MpiExamplesTest {
                 "call pa_mpi_gather_b(", "call pa_mpi_scatter_b(", "call pa_mpi_allgather_b(",
                 "call pa_mpi_record_weights(", "call pa_mpi_reduction_b(", "call MPI_Barrier(comm, pa_mpi_ierr)",
                 "call pa_mpi_isend_b_post(", "call pa_mpi_isend_b_wait(pa_isend_req(1))", "call pa_mpi_irecv_b_post(",
-                "call pa_mpi_irecv_b_wait(", "module pa_mpi_chain_b", "use pa_mpi_chain_b", "use paradjoint_tape")) {
+                "call pa_mpi_irecv_b_wait(", "module pa_mpi_chain_b",
+                "call pa_mpi_record_match(pa_t, pa_recv_status(MPI_SOURCE), pa_recv_status(MPI_TAG))",
+                "call pa_mpi_recv_matched_b(pa_t, ", "integer :: pa_recv_status(MPI_STATUS_SIZE)", "use pa_mpi_chain_b", "use paradjoint_tape")) {
             assertTrue(b.contains(reversal), () -> "no " + reversal + " in\n" + b);
         }
         String d = Generated.file(unit, Mode.TANGENT).text();
         for (String tangent : List.of("pa_mpi_derivative_comm(comm)", "call pa_mpi_reduction_d(",
-                "call MPI_Wait(pa_isend_req(1), MPI_STATUS_IGNORE, pa_mpi_ierr)", "module pa_mpi_chain_d")) {
+                "call MPI_Wait(pa_isend_req(1), MPI_STATUS_IGNORE, pa_mpi_ierr)", "module pa_mpi_chain_d",
+                "pa_recv_status(MPI_SOURCE), pa_recv_status(MPI_TAG)")) {
             assertTrue(d.contains(tangent), () -> "no " + tangent + " in\n" + d);
         }
         // a tangent needs no tape: its module leaves out the reversals that record on one
@@ -167,7 +170,8 @@ class MpiExamplesTest {
         String b = Generated.file(unit, Mode.REVERSE).text();
         String d = Generated.file(unit, Mode.TANGENT).text();
         for (String text : List.of("use mpi_f08", "type(MPI_Comm), intent(in) :: comm", "comm%MPI_VAL",
-                "type(MPI_Request) :: pa_isend_req(0:1)", "MPI_MAX%MPI_VAL")) {
+                "type(MPI_Request) :: pa_isend_req(0:1)", "MPI_MAX%MPI_VAL",
+                "pa_recv_status%MPI_SOURCE, pa_recv_status%MPI_TAG")) {
             assertTrue(b.contains(text), () -> "no " + text + " in\n" + b);
         }
         assertTrue(d.contains("MPI_Comm(pa_mpi_derivative_comm(comm%MPI_VAL))"), d);
