@@ -156,7 +156,7 @@ class MpiExamplesTest {
         String d = Generated.file(unit, Mode.TANGENT).text();
         for (String tangent : List.of("pa_mpi_derivative_comm(comm)", "call pa_mpi_reduction_d(",
                 "call MPI_Wait(pa_isend_req(1), MPI_STATUS_IGNORE, pa_mpi_ierr)", "module pa_mpi_chain_d",
-                "pa_recv_status(MPI_SOURCE), pa_recv_status(MPI_TAG)")) {
+                "MPI_DOUBLE_PRECISION, pa_recv_status(MPI_SOURCE)", "pa_recv_status(MPI_TAG)")) {
             assertTrue(d.contains(tangent), () -> "no " + tangent + " in\n" + d);
         }
         // a tangent needs no tape: its module leaves out the reversals that record on one
