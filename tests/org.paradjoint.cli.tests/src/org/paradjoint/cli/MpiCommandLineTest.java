@@ -79,6 +79,22 @@ class MpiCommandLineTest {
         }
     }
 
+    /** Timing runs of Fortran kernels do not start MPI: bench says so instead of building a driver that cannot run. */
+    @Test
+    void benchOfAFortranKernelThatCommunicatesSaysWhyNot() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/heat.f90");
+            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "heat", "--sizes", "10", "--size-parameter", "ny",
+                    "--set", "nc=4", "--set", "steps=2");
+            assertEquals(1, r.status, r.toString());
+            assertTrue(r.err.contains("Fortran kernel 'heat' communicates with MPI"), r.toString());
+            assertTrue(r.err.contains("--ranks 1,2,4"), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
     @Test
     void ranksOfAFunctionThatDoesNotCommunicateIsAUsageError() throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-mpi");
