@@ -59,6 +59,38 @@ class MpiCommandLineTest {
         }
     }
 
+    /** A Fortran procedure's communication is described with Fortran's spelling of its expressions. */
+    @Test
+    void analyzeSpellsFortranCommunicationAsFortran() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = dir.resolve("shift.f90");
+            Files.writeString(file, """
+                    !$ad gradient(f : x)
+                    subroutine shift(n, x, w, f, comm)
+                      use mpi
+                      implicit none
+                      integer, intent(in) :: n, comm
+                      real(8), intent(in) :: x(n)
+                      real(8), intent(inout) :: w(n), f(1)
+                      integer :: rank, nranks, ierr
+                      call MPI_Comm_rank(comm, rank, ierr)
+                      call MPI_Comm_size(comm, nranks, ierr)
+                      call MPI_Sendrecv(x, n, MPI_DOUBLE_PRECISION, mod(rank + 1, nranks), 0, w, n, &
+                                        MPI_DOUBLE_PRECISION, mod(rank + nranks - 1, nranks), 0, comm, MPI_STATUS_IGNORE, ierr)
+                      call MPI_Allreduce(w(n), f, 1, MPI_DOUBLE_PRECISION, MPI_SUM, comm, ierr)
+                    end subroutine shift
+                    """);
+            CliRun r = CliRun.of("analyze", file.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("line 11: MPI_Sendrecv: the adjoint sends the received values' adjoint back to"
+                    + " mod(rank + nranks - 1, nranks) (tag 0) and receives from mod(rank + 1, nranks) (tag 0)"),
+                    r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
     /** The Fortran heat solver: its driver is built with mpif90 and run under mpirun, as for C. */
     @Test
     void checkRunsAFortranProcedureOnEveryRankCount() throws IOException {
