@@ -111,13 +111,17 @@ public final class FortranPrinter {
 
     /**
      * A whole file: the comment {@code header} (may be null), the tape module when a procedure
-     * uses it, then the procedures.
+     * uses it, the MPI module when a procedure communicates, then the procedures.
      */
     public static String printFile(List<Function> functions, String header) {
         return printFile(functions, header, true);
     }
 
-    /** As {@link #printFile(List, String)}; {@code withRuntime} false leaves the tape module out (link it once). */
+    /**
+     * As {@link #printFile(List, String)}; {@code withRuntime} false leaves the tape module out (link it
+     * once). A file whose procedures communicate always carries its MPI module, which is its own
+     * ({@link FortranMpi#moduleName}).
+     */
     public static String printFile(List<Function> functions, String header, boolean withRuntime) {
         StringBuilder sb = new StringBuilder();
         if (header != null && !header.isBlank()) {
