@@ -46,7 +46,7 @@ public final class FortranCheckDriverGenerator {
             out.append("contains\n");
             for (FortranDriverPlan p : plans) {
                 out.append('\n');
-                new FortranKernelWriter(p, out).write();
+                new FortranKernelWriter(p, out, f08).write();
             }
             out.append("end program pa_check\n");
         });

@@ -28,9 +28,13 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
 
     private final ProcedureInfo info;
 
-    FortranKernelWriter(FortranDriverPlan plan, StringBuilder out) {
+    /** Whether the driver program uses {@code mpi_f08}, whose {@code MPI_COMM_WORLD} is a {@code type(MPI_Comm)}. */
+    private final boolean f08;
+
+    FortranKernelWriter(FortranDriverPlan plan, StringBuilder out, boolean f08) {
         super(plan, out);
         this.info = plan.info;
+        this.f08 = f08;
     }
 
     /** A {@code real(8)} constant: Java's digits with a {@code d} exponent. */
@@ -102,7 +106,9 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
             if (p.kind() == Kind.INT_SCALAR) {
                 line(p.name() + " = " + plan.ints().get(p.name()));
             } else if (p.kind() == Kind.COMMUNICATOR) {
-                line(p.name() + " = MPI_COMM_WORLD");
+                // an integer communicator of `use mpi` in a driver that uses mpi_f08 (a file with both)
+                boolean integer = !FortranMpi.handleType(p.var()).startsWith("type(");
+                line(p.name() + " = MPI_COMM_WORLD" + (f08 && integer ? "%MPI_VAL" : ""));
             }
         }
         allocations();

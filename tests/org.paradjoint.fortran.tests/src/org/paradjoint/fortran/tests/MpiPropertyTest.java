@@ -17,7 +17,8 @@ import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
- * Property: random communication patterns of Fortran procedures ({@code use mpi}) pass the global
+ * Property: random communication patterns of Fortran procedures ({@code use mpi} and {@code use
+ * mpi_f08}, alternately, in one file) pass the global
  * dot-product and finite-difference tests on 1, 2 and 4 ranks with 1 and 2 threads each, as the C
  * ones do (the C property test of the cdt tests). A procedure draws a sequence of steps: parallel
  * local updates of its state {@code w}, shifts around the ring of ranks by a random distance
@@ -130,7 +131,8 @@ class MpiPropertyTest {
                 + "\n    w(i) = w(i) + 0.1d0 * v(i)\n  end do\n";
     }
 
-    static String kernel(String name, Random r) {
+    /** A kernel; {@code f08}: with {@code use mpi_f08} and its handle types (the calls keep their ierror). */
+    static String kernel(String name, Random r, boolean f08) {
         StringBuilder steps = new StringBuilder();
         for (int k = 0; k < STEPS; k++) {
             steps.append(step(r));
@@ -141,10 +143,13 @@ class MpiPropertyTest {
         boolean acc = body.contains("acc");
         StringBuilder s = new StringBuilder();
         s.append("!$ad gradient(f : x)\nsubroutine ").append(name).append("(n, x, w, v, f, comm)\n")
-                .append("  use mpi\n  implicit none\n  integer, intent(in) :: n, comm\n")
+                .append(f08 ? "  use mpi_f08\n  implicit none\n  integer, intent(in) :: n\n"
+                        + "  type(MPI_Comm), intent(in) :: comm\n"
+                        : "  use mpi\n  implicit none\n  integer, intent(in) :: n, comm\n")
                 .append("  real(8), intent(in) :: x(n)\n  real(8), intent(inout) :: w(n), v(n), f(1)\n")
                 .append("  integer :: rank, nranks, i, ierr").append(chain ? ", up, down" : "")
-                .append(acc || body.contains("do k") ? ", k" : "").append(body.contains("reqs") ? ", reqs(2)" : "")
+                .append(acc || body.contains("do k") ? ", k" : "")
+                .append(body.contains("reqs") ? (f08 ? "\n  type(MPI_Request) :: reqs(2)" : ", reqs(2)") : "")
                 .append("\n  real(8) :: s").append(acc ? ", acc(" + COUNT + ")" : "").append('\n')
                 .append("  call MPI_Comm_rank(comm, rank, ierr)\n  call MPI_Comm_size(comm, nranks, ierr)\n");
         if (chain) {
@@ -169,7 +174,8 @@ class MpiPropertyTest {
         StringBuilder source = new StringBuilder();
         for (int k = 0; k < KERNELS; k++) {
             names.add("comm" + k);
-            source.append(kernel("comm" + k, r)).append('\n');
+            // every other one with mpi_f08: one driver calls both kinds
+            source.append(kernel("comm" + k, r, k % 2 == 1)).append('\n');
         }
         Path file = work.resolve("comm.f90");
         Files.writeString(file, source);
