@@ -14,6 +14,7 @@ import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.mpi.Communication;
+import org.paradjoint.core.print.MessageSpelling;
 import org.paradjoint.core.transform.DiffOptions;
 import org.paradjoint.core.transform.DiffResult;
 import org.paradjoint.core.transform.Differentiator;
@@ -185,7 +186,7 @@ final class AnalyzeCommand implements Command {
             for (Communication c : calls) {
                 SourceRange r = c.call().range();
                 out.append("  ").append(r.isKnown() ? "line " + r.line() + ": " : "").append(c.routine().cName)
-                        .append(": the adjoint ").append(c.reversal(body)).append('\n');
+                        .append(": the adjoint ").append(c.reversal(body, MessageSpelling.of(unit))).append('\n');
             }
         }
         return out.toString();

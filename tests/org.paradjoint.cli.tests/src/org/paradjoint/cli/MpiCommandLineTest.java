@@ -59,6 +59,74 @@ class MpiCommandLineTest {
         }
     }
 
+    /** A Fortran procedure's communication is described with Fortran's spelling of its expressions. */
+    @Test
+    void analyzeSpellsFortranCommunicationAsFortran() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = dir.resolve("shift.f90");
+            Files.writeString(file, """
+                    !$ad gradient(f : x)
+                    subroutine shift(n, x, w, f, comm)
+                      use mpi
+                      implicit none
+                      integer, intent(in) :: n, comm
+                      real(8), intent(in) :: x(n)
+                      real(8), intent(inout) :: w(n), f(1)
+                      integer :: rank, nranks, ierr
+                      call MPI_Comm_rank(comm, rank, ierr)
+                      call MPI_Comm_size(comm, nranks, ierr)
+                      call MPI_Sendrecv(x, n, MPI_DOUBLE_PRECISION, mod(rank + 1, nranks), 0, w, n, &
+                                        MPI_DOUBLE_PRECISION, mod(rank + nranks - 1, nranks), 0, comm, MPI_STATUS_IGNORE, ierr)
+                      call MPI_Allreduce(w(n), f, 1, MPI_DOUBLE_PRECISION, MPI_SUM, comm, ierr)
+                    end subroutine shift
+                    """);
+            CliRun r = CliRun.of("analyze", file.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("line 11: MPI_Sendrecv: the adjoint sends the received values' adjoint back to"
+                    + " mod(rank + nranks - 1, nranks) (tag 0) and receives from mod(rank + 1, nranks) (tag 0)"),
+                    r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    /** The Fortran heat solver: its driver is built with mpif90 and run under mpirun, as for C. */
+    @Test
+    void checkRunsAFortranProcedureOnEveryRankCount() throws IOException {
+        Mpi.requireFortran();
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/heat.f90");
+            CliRun r = CliRun.of("check", file.toString(), "--function", "heat", "--set", "ny=10", "--set", "nc=4",
+                    "--set", "steps=2", "--run", "--ranks", "1,2", "--threads", "2");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("== ranks=2 OMP_NUM_THREADS=2"), r.toString());
+            assertTrue(r.out.contains("ranks: 2"), r.toString());
+            assertEquals(2, r.out.lines().filter(l -> l.equals("== heat: PASS")).count(), r.toString());
+            String adjoint = Files.readString(dir.resolve("heat_b.f90"));
+            assertTrue(adjoint.contains("call pa_mpi_sendrecv_b("), adjoint);
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
+    /** Timing runs of Fortran kernels do not start MPI: bench says so instead of building a driver that cannot run. */
+    @Test
+    void benchOfAFortranKernelThatCommunicatesSaysWhyNot() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-cli-mpi");
+        try {
+            Path file = copyToScratch(dir, "mpi/heat.f90");
+            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "heat", "--sizes", "10", "--size-parameter", "ny",
+                    "--set", "nc=4", "--set", "steps=2");
+            assertEquals(1, r.status, r.toString());
+            assertTrue(r.err.contains("Fortran kernel 'heat' communicates with MPI"), r.toString());
+            assertTrue(r.err.contains("--ranks 1,2,4"), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
+
     @Test
     void ranksOfAFunctionThatDoesNotCommunicateIsAUsageError() throws IOException {
         Path dir = ScratchDir.create("paradjoint-cli-mpi");

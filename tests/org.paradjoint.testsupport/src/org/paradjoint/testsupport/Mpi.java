@@ -15,7 +15,12 @@ public final class Mpi {
     public static final String MISSING = "needs OpenMPI's mpicc and mpirun, which are not on the PATH"
             + " (Debian: apt-get install libopenmpi-dev openmpi-bin)";
 
+    /** The reason of every skip for a missing Fortran MPI. */
+    public static final String MISSING_FORTRAN = "needs gfortran, OpenMPI's mpif90 and mpirun, which are not on the PATH"
+            + " (Debian: apt-get install gfortran libopenmpi-dev openmpi-bin)";
+
     private static Boolean available;
+    private static Boolean fortran;
 
     private Mpi() {
     }
@@ -26,5 +31,16 @@ public final class Mpi {
             available = Tools.runs(List.of("mpicc", "--version")) && Tools.runs(List.of("mpirun", "--version"));
         }
         Assumptions.assumeTrue(available, MISSING);
+    }
+
+    /**
+     * Skips the calling test when {@code mpif90 --version} or {@code mpirun --version} does not run
+     * (the Fortran wrapper needs gfortran and the MPI modules built for it).
+     */
+    public static synchronized void requireFortran() {
+        if (fortran == null) {
+            fortran = Tools.runs(List.of("mpif90", "--version")) && Tools.runs(List.of("mpirun", "--version"));
+        }
+        Assumptions.assumeTrue(fortran, MISSING_FORTRAN);
     }
 }

@@ -228,36 +228,42 @@ public record Communication(MpiRoutine routine, Call call) {
      * {@code body} holds the call, where a wait finds the call it completes.
      */
     public String reversal(Stmt body) {
-        String peer = peer() == null ? null : text(peer());
-        String source = recvPeer() == null ? null : text(recvPeer());
+        return reversal(body, org.paradjoint.core.print.MessageSpelling.C);
+    }
+
+    /** The same, its expressions spelled as the source's language writes them ({@code mod(rank + 1, n)} in Fortran). */
+    public String reversal(Stmt body, org.paradjoint.core.print.MessageSpelling spelling) {
+        java.util.function.Function<Expr, String> text = spelling::expr;
+        String peer = peer() == null ? null : text.apply(peer());
+        String source = recvPeer() == null ? null : text.apply(recvPeer());
         return switch (routine) {
-            case SEND -> "receives from " + peer + " (tag " + text(tag()) + ") the receiver's adjoint of the values"
+            case SEND -> "receives from " + peer + " (tag " + text.apply(tag()) + ") the receiver's adjoint of the values"
                     + " and adds it to theirs";
-            case RECV -> "sends the received values' adjoint back to " + matched(source) + " and zeroes it";
-            case SENDRECV -> "sends the received values' adjoint back to " + matched(source) + " and receives from "
-                    + peer + " (tag " + text(tag()) + ") the adjoint of the values sent there";
+            case RECV -> "sends the received values' adjoint back to " + matched(source, text) + " and zeroes it";
+            case SENDRECV -> "sends the received values' adjoint back to " + matched(source, text) + " and receives from "
+                    + peer + " (tag " + text.apply(tag()) + ") the adjoint of the values sent there";
             case ALLREDUCE -> "sums the result's adjoint over the ranks (MPI_Allreduce, MPI_SUM) into the adjoint of the"
                     + " values sent" + weights();
-            case REDUCE -> "broadcasts the root's (" + text(root()) + ") adjoint of the result (MPI_Bcast) into every"
+            case REDUCE -> "broadcasts the root's (" + text.apply(root()) + ") adjoint of the result (MPI_Bcast) into every"
                     + " rank's adjoint of the values sent" + weights();
-            case BCAST -> "sums every rank's adjoint to the root " + text(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"
+            case BCAST -> "sums every rank's adjoint to the root " + text.apply(root()) + " (MPI_Reduce, MPI_SUM) and zeroes"
                     + " it off the root";
-            case GATHER -> "scatters the root's (" + text(root()) + ") adjoint of the gathered values (MPI_Scatter) into"
+            case GATHER -> "scatters the root's (" + text.apply(root()) + ") adjoint of the gathered values (MPI_Scatter) into"
                     + " every rank's adjoint of the values sent";
             case SCATTER -> "gathers every rank's adjoint of the values received (MPI_Gather) into the root's ("
-                    + text(root()) + ") adjoint of the values scattered";
+                    + text.apply(root()) + ") adjoint of the values scattered";
             case ALLGATHER -> "sums every rank's adjoint of the gathered values and scatters the sums back"
                     + " (MPI_Reduce_scatter_block) into the adjoint of the values sent";
-            case ISEND -> "completes (MPI_Wait) the receive of the adjoint from " + peer + " (tag " + text(tag())
+            case ISEND -> "completes (MPI_Wait) the receive of the adjoint from " + peer + " (tag " + text.apply(tag())
                     + ") that the reversal of its MPI_Wait posted; the adjoint is added to the values'";
             case IRECV -> "completes (MPI_Wait) the send of the received values' adjoint back to " + source + " (tag "
-                    + text(recvTag()) + ") that the reversal of its MPI_Wait posted, and zeroes it";
+                    + text.apply(recvTag()) + ") that the reversal of its MPI_Wait posted, and zeroes it";
             case WAIT -> {
                 Communication c = started(body);
                 SourceRange at = c.call().range();
                 yield "posts the reversal of the " + c.routine().cName + (at.isKnown() ? " of line " + at.line() : "")
-                        + (c.routine() == MpiRoutine.ISEND ? " (MPI_Irecv of the adjoint from " + text(c.peer())
-                                : " (MPI_Isend of the adjoint back to " + text(c.recvPeer()))
+                        + (c.routine() == MpiRoutine.ISEND ? " (MPI_Irecv of the adjoint from " + text.apply(c.peer())
+                                : " (MPI_Isend of the adjoint back to " + text.apply(c.recvPeer()))
                         + "), which that call's reversal completes: the overlap is kept";
             }
             case BARRIER -> "stays a barrier";
@@ -275,9 +281,9 @@ public record Communication(MpiRoutine routine, Call call) {
     }
 
     /** Where a receive's reversal sends: its source and tag, or whom a wildcard matched. */
-    private String matched(String source) {
-        return matchesWildcard() ? "the rank that sent them, with its tag (" + source + ", " + text(recvTag())
-                + ": the match is recorded in the forward sweep)" : source + " (tag " + text(recvTag()) + ")";
+    private String matched(String source, java.util.function.Function<Expr, String> text) {
+        return matchesWildcard() ? "the rank that sent them, with its tag (" + source + ", " + text.apply(recvTag())
+                + ": the match is recorded in the forward sweep)" : source + " (tag " + text.apply(recvTag()) + ")";
     }
 
     private static String text(Expr e) {

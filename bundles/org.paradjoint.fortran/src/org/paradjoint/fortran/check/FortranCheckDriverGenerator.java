@@ -5,6 +5,7 @@ import java.util.List;
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckKernelWriter;
 import org.paradjoint.core.check.CheckPlan;
+import org.paradjoint.fortran.print.FortranMpi;
 
 /**
  * Writes the Fortran driver of {@code paradjoint check} for Fortran sources, the counterpart of
@@ -36,14 +37,16 @@ public final class FortranCheckDriverGenerator {
 
     /** A driver that checks every target; {@code includes} are {@code include}d in order. */
     public static CheckDriver generate(List<FortranCheckTarget> targets, List<String> includes) {
+        boolean mpi = targets.stream().anyMatch(t -> FortranMpi.usesMpi(t.primal()));
+        boolean f08 = targets.stream().anyMatch(t -> FortranMpi.usesF08(t.primal()));
         return CheckPlan.driver(targets, FortranDriverPlan::resolve, (plans, out) -> {
             header(out, plans, includes);
-            out.append('\n').append(FortranDriverHelpers.MODULE).append('\n');
-            program(out, plans);
+            out.append('\n').append(FortranDriverHelpers.module(mpi)).append('\n');
+            program(out, plans, mpi ? (f08 ? "mpi_f08" : "mpi") : null);
             out.append("contains\n");
             for (FortranDriverPlan p : plans) {
                 out.append('\n');
-                new FortranKernelWriter(p, out).write();
+                new FortranKernelWriter(p, out, f08).write();
             }
             out.append("end program pa_check\n");
         });
@@ -60,10 +63,24 @@ public final class FortranCheckDriverGenerator {
         }
     }
 
-    private static void program(StringBuilder out, List<FortranDriverPlan> plans) {
-        out.append("program pa_check\n  use iso_fortran_env, only: error_unit, output_unit\n  use omp_lib\n  use pa_chk\n")
-                .append("  implicit none\n  integer :: pa_ran, pa_failed, pa_r\n")
-                .append("  pa_ran = 0\n  pa_failed = 0\n")
+    /**
+     * The program; {@code mpi} (the module a procedure that communicates uses, or null): between
+     * {@code MPI_Init_thread} (funneled: the threads of a rank never call MPI) and {@code
+     * MPI_Finalize}, with only rank 0 writing (every rank reaches the same verdicts, from global sums).
+     */
+    private static void program(StringBuilder out, List<FortranDriverPlan> plans, String mpi) {
+        out.append("program pa_check\n  use iso_fortran_env, only: error_unit, output_unit\n  use omp_lib\n")
+                .append(mpi == null ? "" : "  use " + mpi + "\n").append("  use pa_chk\n")
+                .append("  implicit none\n  integer :: pa_ran, pa_failed, pa_r\n");
+        if (mpi != null) {
+            out.append("  integer :: pa_provided, pa_rank, pa_ranks, pa_ierr\n")
+                    .append("  call MPI_Init_thread(MPI_THREAD_FUNNELED, pa_provided, pa_ierr)\n")
+                    .append("  call MPI_Comm_rank(MPI_COMM_WORLD, pa_rank, pa_ierr)\n")
+                    .append("  call MPI_Comm_size(MPI_COMM_WORLD, pa_ranks, pa_ierr)\n")
+                    .append("  if (pa_rank /= 0) open (unit=output_unit, file='/dev/null', action='write')\n")
+                    .append("  write (*, '(a, i0)') 'ranks: ', pa_ranks\n");
+        }
+        out.append("  pa_ran = 0\n  pa_failed = 0\n")
                 .append("  write (*, '(a, i0)') 'threads: ', omp_get_max_threads()\n");
         for (FortranDriverPlan p : plans) {
             String n = p.function().name();
@@ -80,6 +97,7 @@ public final class FortranCheckDriverGenerator {
         out.append("  if (pa_ran == 0) then\n    write (error_unit, '(a)') 'error: no check of that name'\n")
                 .append("    stop 2\n  end if\n")
                 .append("  write (*, '(a)') pa_chk_verdict(pa_failed == 0)\n")
+                .append(mpi == null ? "" : "  call MPI_Finalize(pa_ierr)\n")
                 .append("  if (pa_failed /= 0) stop 1\n");
     }
 }

@@ -19,6 +19,7 @@ import org.paradjoint.core.transform.FileResult;
 import org.paradjoint.core.transform.Mode;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.FortranUnit;
+import org.paradjoint.fortran.print.FortranMpi;
 
 /**
  * {@code paradjoint check} for a Fortran file, from source to an executable driver: parse, write
@@ -128,7 +129,10 @@ public final class FortranCheckPipeline {
         Path driverFile = dir.resolve(driverFiles(fileName).get(0));
         output.write(driverFile, driver.source());
         Path exe = dir.resolve(driverFiles(fileName).get(1));
-        DriverRunner.Outcome compiled = runner.compile(driverFile, exe, compilerFlags);
+        // a driver of procedures that communicate is built with the MPI wrapper (it finds module mpi)
+        FortranDriverRunner builder = targets.stream().anyMatch(t -> FortranMpi.usesMpi(t.primal()))
+                ? runner.withMpi() : runner;
+        DriverRunner.Outcome compiled = builder.compile(driverFile, exe, compilerFlags);
         if (!compiled.ok()) {
             return new Built(Stage.COMPILE, compiled.text(), dir, null);
         }

@@ -11,7 +11,23 @@ final class FortranDriverHelpers {
     private FortranDriverHelpers() {
     }
 
-    static final String MODULE = """
+    /**
+     * The module; {@code mpi}: for a driver run under {@code mpirun}, where every rank draws its own
+     * inputs and seeds, and the dot products are summed and the finite-difference norms maximised
+     * over the ranks before they are judged. The lines that do so are marked {@code !mpi} in the
+     * text and dropped otherwise; they use {@code mpi} inside the subroutine, so that the driver
+     * program may use {@code mpi_f08}.
+     */
+    static String module(boolean mpi) {
+        return MODULE.lines().filter(l -> mpi || !l.startsWith(MPI_ONLY))
+                .map(l -> l.startsWith(MPI_ONLY) ? l.substring(MPI_ONLY.length()) : l)
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+    }
+
+    /** The mark of the lines only a driver under MPI has. */
+    private static final String MPI_ONLY = "!mpi";
+
+    private static final String MODULE = """
             module pa_chk
               implicit none
               integer(8), save :: pa_chk_state = 1
@@ -24,9 +40,16 @@ final class FortranDriverHelpers {
 
             contains
 
+              ! under MPI every rank draws its own inputs and seeds
               subroutine pa_chk_seed(seed)
+            !mpi    use mpi
                 integer(8), intent(in) :: seed
-                pa_chk_state = modulo(seed, 2147483646_8) + 1
+                integer(8) :: shifted
+            !mpi    integer :: rank, ierr
+                shifted = seed
+            !mpi    call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
+            !mpi    shifted = seed + 40503_8 * rank
+                pa_chk_state = modulo(shifted, 2147483646_8) + 1
               end subroutine pa_chk_seed
 
               ! minimal standard generator: state in 1 .. 2^31-2, products below 2^47
@@ -156,12 +179,21 @@ final class FortranDriverHelpers {
                 s = merge('PASS', 'FAIL', pass)
               end function pa_chk_verdict
 
-              subroutine pa_chk_report_dot(tangent, tabs, adjoint, aabs, tol, status)
-                real(8), intent(in) :: tangent, tabs, adjoint, aabs, tol
+              subroutine pa_chk_report_dot(tangent_local, tabs_local, adjoint_local, aabs_local, tol, status)
+            !mpi    use mpi
+                real(8), intent(in) :: tangent_local, tabs_local, adjoint_local, aabs_local, tol
                 integer, intent(inout) :: status
-                real(8) :: scale, err
+                real(8) :: scale, err, tangent, tabs, adjoint, aabs, g(4)
                 logical :: pass, vacuous
                 integer :: allow
+            !mpi    integer :: ierr
+                g = [tangent_local, tabs_local, adjoint_local, aabs_local]
+            !mpi    ! global inner products: each rank's terms summed over the ranks
+            !mpi    call MPI_Allreduce(MPI_IN_PLACE, g, 4, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
+                tangent = g(1)
+                tabs = g(2)
+                adjoint = g(3)
+                aabs = g(4)
                 scale = max(max(tabs, aabs), max(abs(tangent), abs(adjoint)))
                 err = 0.0d0
                 if (scale > 0.0d0) err = abs(tangent - adjoint) / scale
@@ -195,12 +227,21 @@ final class FortranDriverHelpers {
 
               ! relative to the larger of max|yd| and max|fd|, but never below what central differences
               ! resolve: rounding makes them uncertain by about eps max|y| / h (100 times that here)
-              subroutine pa_chk_report_fd(s, tol, h, status)
-                type(pa_chk_fd), intent(in) :: s
+              subroutine pa_chk_report_fd(local, tol, h, status)
+            !mpi    use mpi
+                type(pa_chk_fd), intent(in) :: local
                 real(8), intent(in) :: tol, h
                 integer, intent(inout) :: status
+                type(pa_chk_fd) :: s
                 real(8) :: noise, scale, err
                 logical :: pass
+            !mpi    real(8) :: m(5)
+            !mpi    integer :: ierr
+                s = local
+            !mpi    ! the max norms over every rank's dependents
+            !mpi    m = [s%err, s%max_yd, s%max_fd, s%max_y, merge(1.0d0, 0.0d0, s%nan)]
+            !mpi    call MPI_Allreduce(MPI_IN_PLACE, m, 5, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, ierr)
+            !mpi    s = pa_chk_fd(m(1), m(2), m(3), m(4), m(5) /= 0.0d0)
                 noise = 100.0d0 * epsilon(1.0d0) * max(1.0d0, s%max_y) / h
                 scale = max(max(s%max_yd, s%max_fd), noise / tol)
                 err = s%err / scale

@@ -43,7 +43,8 @@ final class FortranDriverPlan extends CheckPlan<FortranDriverPlan.Param> {
 
     @Override
     protected boolean checkType(Variable v) {
-        if (v.type() != BaseType.DOUBLE && !v.type().isInteger()) {
+        // a communicator is passed MPI_COMM_WORLD, as in the C drivers
+        if (v.type() != BaseType.DOUBLE && !v.type().isInteger() && v.type() != BaseType.MPI_COMM) {
             error("check-unsupported-type.dummy-has-type", v.range(), "dummy", v.name(), "type", v.type().cName());
             return false;
         }

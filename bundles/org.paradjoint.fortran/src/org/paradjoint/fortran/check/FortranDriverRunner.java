@@ -18,7 +18,11 @@ public final class FortranDriverRunner {
     /** The flags every driver and every generated Fortran file must compile with. */
     public static final List<String> GFORTRAN_FLAGS = List.of("-std=f2008", "-Wall", "-Werror", "-fopenmp");
 
+    /** The MPI compiler wrapper of Fortran, for drivers of procedures that communicate. */
+    public static final String MPIF90 = "mpif90";
+
     private final DriverRunner runner;
+    private final long timeoutSeconds;
 
     public FortranDriverRunner() {
         this("gfortran", 120);
@@ -26,6 +30,18 @@ public final class FortranDriverRunner {
 
     public FortranDriverRunner(String gfortran, long timeoutSeconds) {
         this.runner = new DriverRunner(gfortran, GFORTRAN_FLAGS, List.of(), timeoutSeconds);
+        this.timeoutSeconds = timeoutSeconds;
+    }
+
+    /** The same runner compiling with {@code mpif90} (same flags), for a driver that communicates. */
+    public FortranDriverRunner withMpi() {
+        return new FortranDriverRunner(MPIF90, timeoutSeconds);
+    }
+
+    /** Runs an MPI driver on {@code ranks} processes (core's {@code mpirun} command), each with {@code threads} threads. */
+    public DriverRunner.Outcome runRanks(Path executable, int ranks, int threads, Map<String, String> environment,
+            String... args) throws IOException {
+        return runner.runRanks(executable, ranks, threads, environment, args);
     }
 
     /** Compiles {@code source} (its {@code include}s resolve next to it) into {@code executable}. */

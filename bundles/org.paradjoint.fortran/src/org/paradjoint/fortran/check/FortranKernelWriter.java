@@ -15,6 +15,7 @@ import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.ProcedureInfo;
 import org.paradjoint.fortran.check.FortranDriverPlan.Param;
+import org.paradjoint.fortran.print.FortranMpi;
 import org.paradjoint.fortran.print.FortranPrinter;
 
 /**
@@ -27,9 +28,13 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
 
     private final ProcedureInfo info;
 
-    FortranKernelWriter(FortranDriverPlan plan, StringBuilder out) {
+    /** Whether the driver program uses {@code mpi_f08}, whose {@code MPI_COMM_WORLD} is a {@code type(MPI_Comm)}. */
+    private final boolean f08;
+
+    FortranKernelWriter(FortranDriverPlan plan, StringBuilder out, boolean f08) {
         super(plan, out);
         this.info = plan.info;
+        this.f08 = f08;
     }
 
     /** A {@code real(8)} constant: Java's digits with a {@code d} exponent. */
@@ -100,6 +105,10 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
         for (Param p : plan.params()) {
             if (p.kind() == Kind.INT_SCALAR) {
                 line(p.name() + " = " + plan.ints().get(p.name()));
+            } else if (p.kind() == Kind.COMMUNICATOR) {
+                // an integer communicator of `use mpi` in a driver that uses mpi_f08 (a file with both)
+                boolean integer = !FortranMpi.handleType(p.var()).startsWith("type(");
+                line(p.name() + " = MPI_COMM_WORLD" + (f08 && integer ? "%MPI_VAL" : ""));
             }
         }
         allocations();
@@ -179,7 +188,7 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
             String n = p.name();
             switch (p.kind()) {
                 case INT_SCALAR -> line("integer :: " + n);
-                case COMMUNICATOR -> throw new IllegalStateException("the Fortran front-end reads no MPI_Comm");
+                case COMMUNICATOR -> line(FortranMpi.handleType(p.var()) + " :: " + n);
                 case REAL_SCALAR -> {
                     line("real(8) :: pa_" + n + ", pa_" + n + "_in");
                     if (p.independent()) {
@@ -241,7 +250,7 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
     @Override
     protected void restoreInputs() {
         for (Param p : plan.params()) {
-            if (p.kind() != Kind.INT_SCALAR) {
+            if (p.kind() != Kind.INT_SCALAR && p.kind() != Kind.COMMUNICATOR) {
                 line("pa_" + p.name() + " = pa_" + p.name() + "_in");
             }
         }
@@ -254,7 +263,7 @@ final class FortranKernelWriter extends CheckKernelWriter<Param> {
 
     @Override
     protected String argument(Param p, Variable v, String buffer) {
-        return p.kind() == Kind.INT_SCALAR ? p.name() : buffer;
+        return p.kind() == Kind.INT_SCALAR || p.kind() == Kind.COMMUNICATOR ? p.name() : buffer;
     }
 
     @Override

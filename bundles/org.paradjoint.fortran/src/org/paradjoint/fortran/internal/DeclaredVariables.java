@@ -104,7 +104,8 @@ final class DeclaredVariables {
     private Variable variable(SpecificationPart.Entity e, boolean dummy) {
         List<Dim> dims = e.dimsAt >= 0 ? dims(e, dummy) : List.of();
         return new Variable(e.name, e.type.type(), dims, dummy ? Variable.Kind.PARAMETER : Variable.Kind.LOCAL,
-                dummy && e.intent == Scope.Intent.IN, Layout.COLUMN_MAJOR, reporter.src().range(e.start, e.end));
+                dummy && e.intent == Scope.Intent.IN, Layout.COLUMN_MAJOR, reporter.src().range(e.start, e.end),
+                e.type == TypeSpec.MPI_COMM ? MpiDeclarations.F08_COMM : null);
     }
 
     /** {@code (lo:hi, n, :, lo:, *, lo:*)}: explicit, assumed-shape and assumed-size dimensions. */

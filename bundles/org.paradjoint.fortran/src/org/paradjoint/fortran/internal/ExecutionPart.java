@@ -43,6 +43,7 @@ final class ExecutionPart {
     private final SourceText src;
     private final Directives directives;
     private final SimpleStatements simple;
+    private final MpiCalls mpi;
     private final List<LogicalLine> lines;
     private final int end;
     private final Deque<Variable> counters = new ArrayDeque<>();
@@ -83,6 +84,7 @@ final class ExecutionPart {
         this.src = reporter.src();
         this.directives = directives;
         this.simple = new SimpleStatements(scope, exprs, src, result);
+        this.mpi = new MpiCalls(scope, exprs, src, introduced);
         this.lines = lines;
         this.end = end;
     }
@@ -96,6 +98,11 @@ final class ExecutionPart {
             reporter.error("unsupported-internal-procedure.internal-procedures-contains", l.start(), l.end());
         }
         return body;
+    }
+
+    /** What the MPI calls of the procedure need beyond its statements (see {@link MpiCalls}). */
+    MpiCalls mpi() {
+        return mpi;
     }
 
     /** The locals the reading introduced, to be declared with the procedure's own. */
@@ -201,7 +208,7 @@ final class ExecutionPart {
                 }
                 case CALL -> {
                     directives.claim(mine, AnnotationSite.OTHER, Set.of());
-                    out.add(simple.call(l, cls.at()));
+                    out.add(MpiCalls.isMpiCall(l, cls) ? mpi.statement(l, cls.at(), out) : simple.call(l, cls.at()));
                 }
                 case RETURN -> {
                     directives.claim(mine, AnnotationSite.OTHER, Set.of());
@@ -883,7 +890,8 @@ final class ExecutionPart {
         try {
             switch (acls.kind()) {
                 case ASSIGNMENT -> body.add(simple.assignment(action, acls.at(), counters, List.of(), null));
-                case CALL -> body.add(simple.call(action, acls.at()));
+                case CALL -> body.add(MpiCalls.isMpiCall(action, acls) ? mpi.statement(action, acls.at(), body)
+                        : simple.call(action, acls.at()));
                 case RETURN -> body.add(simple.returnStatement(action, acls.at()));
                 case CONTINUE -> {
                 }

@@ -311,6 +311,13 @@ public final class ExprParser {
             }
             return Literals.relocate(k.value(), range(t.start(), t.end()));
         }
+        if (s == null && !call && scope.mpi() != null && MpiDeclarations.isIntegerConstant(n)) {
+            // its value differs between MPI libraries: kept by name, as the user wrote it
+            return new org.paradjoint.core.ir.TextOperand(n.toUpperCase(java.util.Locale.ROOT), range(t.start(), t.end()));
+        }
+        if (s instanceof Scope.MpiObject o) {
+            throw c.at(t, "unsupported-mpi.fortran-object", "name", n, "what", o.what());
+        }
         if (s instanceof Scope.ModuleVariable m) {
             throw c.at(t, "unsupported-module-variable", "variable", n, "module", m.module());
         }

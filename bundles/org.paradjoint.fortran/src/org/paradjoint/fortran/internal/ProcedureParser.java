@@ -3,11 +3,14 @@ package org.paradjoint.fortran.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+
 
 import org.paradjoint.core.annotation.AnnotationMessages;
 import org.paradjoint.core.annotation.AnnotationSite;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Function;
@@ -127,6 +130,7 @@ final class ProcedureParser {
         if (result != null && (body.isEmpty() || !(body.get(body.size() - 1) instanceof Return))) {
             body.add(new Return(new VarRef(result, range), range));
         }
+        exec.mpi().unwaited().forEach(e -> reporter.add(e.diagnostic()));
         if (failed || reporter.errorCount() > errorsBefore) {
             return null;
         }
@@ -134,8 +138,18 @@ final class ProcedureParser {
         pragmas.sort(Comparator.comparingInt(p -> p.range().offset()));
         List<Variable> locals = new ArrayList<>(built.locals());
         locals.addAll(exec.introduced());
-        return new Function(header.name().text(), result == null ? null : result.type(), built.params(),
-                locals, new Block(body, range), pragmas, false, null, range);
+        Block block = new Block(body, range);
+        // what only MPI calls named (an ierror, a request) is not needed by the IR's calls
+        Set<Variable> used = StmtUtil.mentioned(block);
+        locals.removeIf(v -> exec.mpi().consumed().contains(v) && !used.contains(v));
+        List<Variable> params = new ArrayList<>(built.params());
+        Map<Variable, Variable> communicators = MpiDeclarations.communicators(exec.mpi().communicators());
+        if (!communicators.isEmpty()) {
+            block = (Block) StmtUtil.rename(block, communicators);
+            params.replaceAll(v -> communicators.getOrDefault(v, v));
+        }
+        return new Function(header.name().text(), result == null ? null : result.type(), params,
+                locals, block, pragmas, false, null, range);
     }
 
     Set<String> assumedShape() {

@@ -18,7 +18,7 @@ public final class Scope {
         NONE, IN, OUT, INOUT
     }
 
-    public sealed interface Symbol permits Var, Constant, ModuleVariable, Lock {
+    public sealed interface Symbol permits Var, Constant, ModuleVariable, Lock, MpiObject {
     }
 
     /** A variable; {@code logical} marks Fortran {@code logical} (an integer 0/1 in the IR). */
@@ -37,7 +37,21 @@ public final class Scope {
     public record Lock() implements Symbol {
     }
 
+    /**
+     * A status or request of MPI ({@code integer :: st(MPI_STATUS_SIZE)}, {@code type(MPI_Status)},
+     * {@code type(MPI_Request)}): only MPI calls name it ({@link MpiCalls}), and the derivative code
+     * has statuses and requests of its own, so it is never a variable of the IR.
+     */
+    public record MpiObject(String what) implements Symbol {
+    }
+
+    /** Which MPI interface a procedure uses: {@code use mpi} (integer handles) or {@code use mpi_f08}. */
+    public enum MpiInterface {
+        MPI, MPI_F08
+    }
+
     private final UnitIndex unit;
+    private MpiInterface mpi;
     private final Map<String, Symbol> symbols = new LinkedHashMap<>();
     private final List<String> visibleModules = new ArrayList<>();
 
@@ -53,6 +67,15 @@ public final class Scope {
         if (!visibleModules.contains(module)) {
             visibleModules.add(module);
         }
+    }
+
+    void useMpi(MpiInterface m) {
+        mpi = m;
+    }
+
+    /** The MPI interface the procedure uses, or null when it uses none (then no MPI call is read). */
+    public MpiInterface mpi() {
+        return mpi;
     }
 
     void define(String name, Symbol s) {

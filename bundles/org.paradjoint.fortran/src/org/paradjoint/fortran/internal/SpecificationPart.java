@@ -171,6 +171,8 @@ final class SpecificationPart {
         switch (m.text()) {
             case "omp_lib" -> {
             }
+            case "mpi" -> scope.useMpi(Scope.MpiInterface.MPI);
+            case "mpi_f08" -> scope.useMpi(Scope.MpiInterface.MPI_F08);
             case "iso_fortran_env" -> {
                 defineConstant("real32", new IntLit(4), TypeClass.INT);
                 defineConstant("real64", new IntLit(8), TypeClass.INT);
@@ -193,7 +195,12 @@ final class SpecificationPart {
             lockDeclaration(c);
             return;
         }
-        TypeSpec type = TypeSpec.read(c, exprs);
+        String handle = scope.mpi() == null ? null : MpiDeclarations.acceptHandleType(c);
+        if (handle != null && !handle.equals("MPI_Comm")) {
+            mpiObjects(c, handle);
+            return;
+        }
+        TypeSpec type = handle != null ? TypeSpec.MPI_COMM : TypeSpec.read(c, exprs);
         Scope.Intent intent = null;
         boolean parameter = false;
         int dimsAt = -1;
@@ -220,6 +227,10 @@ final class SpecificationPart {
         }
         do {
             Token n = c.expectName("a variable name");
+            if (scope.mpi() != null && MpiDeclarations.acceptStatusDimension(c)) {
+                defineMpiObject(n, c, "MPI_Status");
+                continue;
+            }
             Entity e = declare(n, c);
             if (e.type != null) {
                 throw c.at(n, "duplicate-declaration.declared-twice", "text", n.text());
@@ -254,6 +265,32 @@ final class SpecificationPart {
             }
         } while (c.accept(","));
         c.expectEnd("the declaration");
+    }
+
+    /**
+     * The names after {@code type(MPI_Status)} or {@code type(MPI_Request)} (arrays of them
+     * too): objects that MPI calls alone may name.
+     */
+    private void mpiObjects(Cursor c, String what) {
+        while (!c.atEnd() && !c.peekIs("::")) {
+            c.next(); // attributes (intent, dimension): the object is MPI's, whatever they say
+        }
+        c.accept("::");
+        do {
+            Token n = c.expectName("a variable name");
+            if (c.peekIs("(")) {
+                skipParens(c, n.text());
+            }
+            defineMpiObject(n, c, what);
+        } while (c.accept(","));
+        c.expectEnd("the declaration");
+    }
+
+    private void defineMpiObject(Token n, Cursor c, String what) {
+        if (scope.definesLocally(n.text()) || entities.containsKey(n.text())) {
+            throw c.at(n, "duplicate-declaration.declared-twice", "text", n.text());
+        }
+        scope.define(n.text(), new Scope.MpiObject(what));
     }
 
     /** The names after {@code integer(omp_lock_kind)}: locks, which the lock routines alone may name. */

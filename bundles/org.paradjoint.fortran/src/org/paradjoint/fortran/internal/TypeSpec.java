@@ -12,6 +12,9 @@ import org.paradjoint.core.ir.IntLit;
  */
 record TypeSpec(BaseType type, boolean logical) {
 
+    /** {@code type(MPI_Comm)} of {@code use mpi_f08} (see {@link MpiDeclarations}). */
+    static final TypeSpec MPI_COMM = new TypeSpec(BaseType.MPI_COMM, false);
+
     /** Reads a type specification at the cursor; derived, character and complex types are errors. */
     static TypeSpec read(Cursor c, ExprParser exprs) {
         Token t = c.expectName("a type");

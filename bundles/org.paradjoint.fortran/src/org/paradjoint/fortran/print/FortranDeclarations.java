@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
@@ -124,9 +125,39 @@ final class FortranDeclarations {
         if (v.type() == BaseType.TAPE) {
             return "type(pa_tape) :: " + v.name();
         }
-        String type = typeName(v.type());
+        if (v.type() == BaseType.MPI_STATUS) {
+            return FortranMpi.statusDeclaration(v, exprs.mpiF08);
+        }
+        String type = v.type() == BaseType.MPI_COMM || v.type() == BaseType.MPI_REQUEST
+                ? FortranMpi.handleType(v, exprs.mpiF08) : typeName(v.type());
         String intent = param ? (v.isConst() ? ", intent(in)" : ", intent(inout)") : "";
+        if (!param && allocatedOnEntry(v)) {
+            return type + ", allocatable :: " + v.name() + "(" + ":, ".repeat(v.rank() - 1) + ":)";
+        }
         return type + intent + " :: " + v.name() + (v.isArray() ? "(" + dims(v) + ")" : "");
+    }
+
+    /**
+     * Whether a local array's extents call a procedure (a gathered MPI buffer holds a count per rank,
+     * {@code n * pa_mpi_size(comm)}): no specification expression may, so it is allocatable and
+     * allocated on entry ({@link #allocations}), and Fortran frees it on return.
+     */
+    static boolean allocatedOnEntry(Variable v) {
+        return v.isArray() && !v.isParameter() && v.dims().stream()
+                .anyMatch(d -> d.extent() != null && !ExprUtil.calls(d.extent()).isEmpty());
+    }
+
+    /** The {@code allocate} statements of the locals that are {@link #allocatedOnEntry allocated on entry}. */
+    List<String> allocations(Function f, List<Variable> hoisted) {
+        List<String> out = new ArrayList<>();
+        List<Variable> locals = new ArrayList<>(f.locals());
+        hoisted.stream().filter(v -> !locals.contains(v)).forEach(locals::add);
+        for (Variable v : locals) {
+            if (allocatedOnEntry(v)) {
+                out.add("allocate(" + v.name() + "(" + dims(v) + "))");
+            }
+        }
+        return out;
     }
 
     static String typeName(BaseType t) {

@@ -54,6 +54,9 @@ final class FortranExprPrinter {
 
     private final Map<String, BaseType> functionTypes;
 
+    /** Whether the procedure being printed uses {@code mpi_f08} (see {@link FortranMpi}). */
+    boolean mpiF08;
+
     FortranExprPrinter(Map<String, BaseType> functionTypes) {
         this.functionTypes = functionTypes;
     }
@@ -125,7 +128,7 @@ final class FortranExprPrinter {
             case Cond c -> type(c.then()) == FType.LOGICAL && type(c.otherwise()) == FType.LOGICAL ? FType.LOGICAL
                     : FType.join(numericType(c.then()), numericType(c.otherwise()));
             case Cast c -> FType.of(c.type());
-            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
+            case TextOperand t -> FType.INT; // an MPI constant (MPI_PROC_NULL, a handle only an MPI call takes)
         };
     }
 
@@ -136,6 +139,9 @@ final class FortranExprPrinter {
 
     private FType callType(Call c) {
         String n = c.name();
+        if (c.isMpi()) {
+            return FType.INT; // a rank or a size; MPI routines are statements
+        }
         if (n.equals(Runtime.POP_D)) {
             return FType.DOUBLE;
         }
@@ -182,7 +188,7 @@ final class FortranExprPrinter {
             case Call c -> call(c);
             case Cond c -> cond(c);
             case Cast c -> new P(cast(c), PRIMARY);
-            case TextOperand t -> throw new IllegalStateException("a C library call's operand in Fortran: " + t.text());
+            case TextOperand t -> new P(t.text(), PRIMARY);
         };
     }
 
@@ -237,6 +243,9 @@ final class FortranExprPrinter {
 
     private P call(Call c) {
         String n = c.name();
+        if (c.isMpi()) {
+            return new P(mpiCall(c), PRIMARY);
+        }
         if (n.equals(Runtime.POP_D) || n.equals(Runtime.POP_I) || functionTypes.containsKey(n)) {
             return new P(n + "(" + c.args().stream().map(a -> expr(a, 0)).collect(Collectors.joining(", ")) + ")",
                     PRIMARY);
@@ -268,6 +277,11 @@ final class FortranExprPrinter {
                     : ".0") + "), " + args.get(0) + ")", PRIMARY);
             default -> throw unsupported(c, "call of '" + n + "', which has no Fortran equivalent here");
         };
+    }
+
+    /** A call of an MPI routine or of the MPI run-time module, with Fortran's handles ({@link FortranMpi}). */
+    String mpiCall(Call c) {
+        return FortranMpi.call(c, mpiF08, a -> expr(a, 0));
     }
 
     /** {@code pow(x, y)}: {@code x**k} for an integral literal exponent, else {@code x**y}. */

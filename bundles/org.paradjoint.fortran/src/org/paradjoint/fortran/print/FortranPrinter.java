@@ -63,6 +63,8 @@ public final class FortranPrinter {
     private Set<String> assumedShape = Set.of();
     /** Whether {@code !$ad} lines are written (a primal printed back as source). */
     private boolean annotations;
+    /** The MPI run-time module the procedures of the file use ({@link FortranMpi#moduleName}). */
+    private String mpiModule = FortranMpi.DEFAULT_MODULE;
 
     private FortranPrinter(Map<String, BaseType> functionTypes) {
         this.exprs = new FortranExprPrinter(functionTypes);
@@ -90,6 +92,7 @@ public final class FortranPrinter {
     /** One procedure of a file whose other procedures are {@code all} (their result types type calls). */
     public static String print(Function f, List<Function> all) {
         FortranPrinter p = new FortranPrinter(types(all));
+        p.mpiModule = FortranMpi.moduleName(all);
         p.function(f);
         return p.out.toString();
     }
@@ -108,13 +111,17 @@ public final class FortranPrinter {
 
     /**
      * A whole file: the comment {@code header} (may be null), the tape module when a procedure
-     * uses it, then the procedures.
+     * uses it, the MPI module when a procedure communicates, then the procedures.
      */
     public static String printFile(List<Function> functions, String header) {
         return printFile(functions, header, true);
     }
 
-    /** As {@link #printFile(List, String)}; {@code withRuntime} false leaves the tape module out (link it once). */
+    /**
+     * As {@link #printFile(List, String)}; {@code withRuntime} false leaves the tape module out (link it
+     * once). A file whose procedures communicate always carries its MPI module, which is its own
+     * ({@link FortranMpi#moduleName}).
+     */
     public static String printFile(List<Function> functions, String header, boolean withRuntime) {
         StringBuilder sb = new StringBuilder();
         if (header != null && !header.isBlank()) {
@@ -123,8 +130,14 @@ public final class FortranPrinter {
             }
             sb.append('\n');
         }
-        if (withRuntime && functions.stream().anyMatch(FortranPrinter::usesTape)) {
+        boolean mpi = functions.stream().anyMatch(FortranMpi::usesMpi);
+        boolean tapedMpi = functions.stream().anyMatch(FortranMpi::usesTapedRuntime);
+        if (withRuntime && (functions.stream().anyMatch(FortranPrinter::usesTape) || tapedMpi)) {
             sb.append(FortranRuntime.MODULE_SOURCE).append('\n');
+        }
+        if (mpi) {
+            // the file's own module: the tangent's and the adjoint's of one source may meet in one program
+            sb.append(FortranMpi.runtimeModule(FortranMpi.moduleName(functions), tapedMpi)).append('\n');
         }
         for (int k = 0; k < functions.size(); k++) {
             if (k > 0) {
@@ -154,6 +167,10 @@ public final class FortranPrinter {
         p.depth = 1;
         p.line(FortranDeclarations.header(f));
         p.depth = 2;
+        p.exprs.mpiF08 = FortranMpi.usesF08(f);
+        if (p.exprs.mpiF08) {
+            p.line("use mpi_f08");
+        }
         p.declare(f, List.of(), true);
         p.depth = 1;
         p.line("end " + (f.returnType() == null ? "subroutine " : "function ") + f.name());
@@ -208,11 +225,17 @@ public final class FortranPrinter {
         if (usesTape(f)) {
             line("use " + FortranRuntime.MODULE_NAME);
         }
+        exprs.mpiF08 = FortranMpi.usesF08(f);
+        if (FortranMpi.usesMpi(f)) {
+            line(exprs.mpiF08 ? "use mpi_f08" : "use mpi");
+            line("use " + mpiModule);
+        }
         if (asksTeamSize(f)) {
             line("!$ use omp_lib");
         }
         List<Variable> extra = FortranDeclarations.hoisted(f.body());
         declare(f, extra, false);
+        new FortranDeclarations(exprs, assumedShape).allocations(f, extra).forEach(this::line);
         for (Variable p : f.unusedParamVariables()) {
             // a dummy the procedure does not need, read in dead code so that no compiler warns
             line("if (.false.) print *, " + firstElement(new VarRef(p)));
@@ -401,6 +424,10 @@ public final class FortranPrinter {
         }
         if (n.equals(Runtime.POP_D)) {
             throw new UnsupportedException("fortran-output.popped-real-value", cs.range());
+        }
+        if (c.isMpi()) {
+            line("call " + exprs.mpiCall(c));
+            return;
         }
         List<String> args = new ArrayList<>();
         for (int k = 0; k < c.args().size(); k++) {

@@ -100,8 +100,8 @@ public interface CheckToolchain {
     DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException;
 
     /**
-     * Runs a driver of a function that communicates on {@code ranks} MPI processes. Only the C
-     * toolchain reads MPI; the others are never asked.
+     * Runs a driver of a function that communicates on {@code ranks} MPI processes. The C and
+     * Fortran toolchains read MPI; the others are never asked.
      */
     default DriverRunner.Outcome runRanks(Path executable, int ranks, int threads, boolean allowZero)
             throws IOException {

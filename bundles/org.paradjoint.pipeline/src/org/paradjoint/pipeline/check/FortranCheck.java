@@ -66,6 +66,12 @@ public final class FortranCheck implements CheckToolchain {
         return runner.run(executable, threads, CheckToolchain.environment(allowZero));
     }
 
+    @Override
+    public DriverRunner.Outcome runRanks(Path executable, int ranks, int threads, boolean allowZero)
+            throws IOException {
+        return runner.withMpi().runRanks(executable, ranks, threads, CheckToolchain.environment(allowZero));
+    }
+
     private static FileResult result(GeneratedFile g) {
         return new FileResult(g.text(), g.path(), List.of(), g.signatures(), g.diagnostics());
     }

@@ -11,6 +11,7 @@ import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.ProcedureInfo;
+import org.paradjoint.fortran.print.FortranMpi;
 import org.paradjoint.pipeline.timing.Variants.Variant;
 
 /**
@@ -37,6 +38,10 @@ public final class FortranTiming implements TimingToolchain {
                             info.module())
                     : TimingRunner.error(config, "timing-fortran-interface.assumed-shape", "kernel", config.kernel(),
                             "dummies", String.join(", ", info.assumedShape()));
+        }
+        if (u.result().unit().function(config.kernel()).map(FortranMpi::usesMpi).orElse(false)) {
+            // its driver would have to start MPI and run under mpirun, which only the C timing driver does
+            throw TimingRunner.error(config, "timing-fortran-mpi", "kernel", config.kernel());
         }
         if (u.result().unit().function(config.kernel()).map(f -> f.returnType() != null).orElse(false)) {
             throw TimingRunner.error(config, "timing-fortran-function", "kernel", config.kernel());
