@@ -2,7 +2,6 @@ package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -201,7 +200,7 @@ final class BranchRecords {
                 }
                 case Block b -> at = place(b.stmts(), at, site, varies, places);
                 case For g -> {
-                    Map<Stmt, Expr> inner = new LinkedHashMap<>();
+                    Map<Stmt, Expr> inner = new IdentityHashMap<>();
                     Expr slots = place(g.body().stmts(), Exprs.integer(0), site, varies, inner);
                     if (slots != null && !inner.isEmpty()) {
                         Expr trips = tripCount(g, varies);
@@ -259,7 +258,7 @@ final class BranchRecords {
         return g.constantStep() == 1 ? Exprs.sub(counter, g.lower()) : Exprs.sub(g.lower(), counter);
     }
 
-    /** The index of the current iteration of the collapsed nest, and the nest's iteration count. */
+    /** The index of the current iteration of the collapsed nest (row-major over its levels). */
     private Expr iterationIndex() {
         Expr at = null;
         for (For cur = loop;; cur = (For) cur.body().stmts().get(0)) {
@@ -270,6 +269,7 @@ final class BranchRecords {
         }
     }
 
+    /** The number of iterations of the collapsed nest. */
     private Expr iterations() {
         Expr n = null;
         for (For cur = loop;; cur = (For) cur.body().stmts().get(0)) {
