@@ -228,9 +228,9 @@ class CommandLineTest {
             assertEquals(0, r.status, r.toString());
             String text = Files.readString(dir.resolve("torsion_ps.c"));
             assertTrue(text.contains("torsion_f_grad_ps("), text);
-            // the colours per elemental, fixed when the code was written
-            assertTrue(r.err.contains("with 4 colours") && r.err.contains("colours per elemental: fquad 4, flin 4"),
-                    r.toString());
+            // added straight into the gradient; the colours per elemental, fixed when the code was written
+            assertTrue(r.err.contains("with 3 directions") && r.err.contains("would take 4 colours")
+                    && r.err.contains("colours per elemental: fquad 4, flin 4"), r.toString());
             assertTrue(Files.exists(dir.resolve("torsion_ps.h")));
             assertTrue(Files.exists(dir.resolve("paradjoint_ps.h")));
         } finally {

@@ -137,6 +137,13 @@ public final class FunctionGenerator {
                 periodic == null ? "" : periodic.comment(), periodic == null ? "" : periodic.constants());
     }
 
+    /** {@code fquad 4, flin 4}: the colours of each elemental's Jacobian. */
+    private static String perElemental(ColumnColoringChoice c) {
+        StringBuilder per = new StringBuilder();
+        c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(' ').append(k));
+        return per.toString();
+    }
+
     /** An info diagnostic either way: the colours per elemental, or why the colouring runs in the gradient. */
     private static void report(ColumnColoringChoice c, DirectAssembly direct, ActiveModel m, Names fn,
             Diagnostics diags) {
@@ -145,14 +152,12 @@ public final class FunctionGenerator {
         if (direct != null) {
             diags.add(Diagnostic.info("gradient-added-directly", model.pragmaRange(), "gradient", fn.gradient(),
                     "function", function, "directions", direct.directions(), "colors", c.coloring().colors(),
-                    "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
+                    "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList()),
+                    "elementals", perElemental(c)));
         } else if (c.atGenerationTime()) {
-            StringBuilder per = new StringBuilder();
-            c.perElemental().forEach((e, k) -> per.append(per.isEmpty() ? "" : ", ").append(e).append(' ')
-                    .append(k));
             diags.add(Diagnostic.info("coloring-at-generation", model.pragmaRange(),
                     "function", function, "gradient", fn.gradient(), "colors", c.coloring().colors(), "elementals",
-                    per.toString(), "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
+                    perElemental(c), "periods", String.join(" x ", c.coloring().periods().stream().map(String::valueOf).toList())));
         } else {
             diags.add(Diagnostic.info("coloring-at-run-time", model.pragmaRange(),
                     "function", function, "gradient", fn.gradient(), "reason", c.runTimeBecause()));

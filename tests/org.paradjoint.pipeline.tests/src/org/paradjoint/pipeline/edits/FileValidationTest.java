@@ -73,11 +73,12 @@ class FileValidationTest {
     @Test
     void partiallySeparableFunctionsGetThatTransformationsDiagnostics() throws IOException {
         String torsion = Repo.example("separable/torsion.c");
-        // one information: the colours the generator fixed, on the pragma
+        // one information: the directions added straight into the gradient and the colours the generator fixed
         List<Problem> info = validate(torsion, FileValidation.Decisions.NONE);
         assertEquals(1, info.size(), info.toString());
         assertEquals(Severity.INFO, info.get(0).severity());
-        assertTrue(info.get(0).message().contains("with 4 colours, fixed at generation time"), info.toString());
+        assertTrue(info.get(0).message().contains("with 3 directions") && info.get(0).message().contains(
+                "would take 4 colours"), info.toString());
         assertTrue(info.get(0).message().contains("colours per elemental: fquad 4, flin 4"), info.toString());
         String unknown = torsion.replace("partiallyseparable, fquad, flin", "partiallyseparable, fquad, fcub");
         List<Problem> ps = validate(unknown, FileValidation.Decisions.NONE);
