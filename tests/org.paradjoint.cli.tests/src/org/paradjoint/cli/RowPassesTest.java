@@ -18,8 +18,7 @@ import org.paradjoint.testsupport.ScratchDir;
  * iteration that walk the same row fuse when every lane keeps to its own elements
  * ({@code FusedLanes}), and their increments of one element merge into one update. bicg's
  * adjoint then reads each row of {@code A} and {@code Ab} once; a loop whose lane j reads what
- * lane m - 1 - j of the other adds stays apart. atax's adjoint sum joins the primal's sum of the
- * row, which cannot fuse (it sums in order), and the updates then fuse: two passes per row. Every adjoint passes the checks at 1, 2 and 4
+ * lane m - 1 - j of the other adds stays apart. Every adjoint passes the checks at 1, 2 and 4
  * threads.
  */
 class RowPassesTest {
@@ -73,21 +72,6 @@ class RowPassesTest {
         assertEquals(1, occurrences(b, "#pragma omp for"), b);
         assertTrue(b.contains("Ab[i][j] += p[j] * qb[i] + r[i] * sb[j];"), b);
         assertTrue(onePass(b, "pa_pb[j] +=", "A[i][j] * sb[j]"), b);
-    }
-
-    /**
-     * atax: the adjoint's sum {@code A[i][j] * yb[j]} joins the primal's in-order sum of the row
-     * (it reads nothing that sum writes), so the update of {@code Ab} no longer waits in a pass of
-     * its own: one pass for both sums, one for the updates (as written by hand).
-     */
-    @Test
-    void ataxSumsTheRowOnceAndUpdatesItOnce() throws IOException {
-        String b = adjointChecked("atax", Repo.text("benchmarks/reverse/kernels/atax.c"), "m=7", "n=9");
-        assertTrue(onePass(b, "pa_sum = pa_sum + A[i][j] * x[j];", "+= A[i][j] * yb[j];"), b);
-        assertTrue(b.contains("Ab[i][j] += tmp[i] * yb[j] + x[j] * tmpb[i];"), b);
-        String fn = b.substring(b.indexOf("void atax_b("));
-        assertEquals(2, occurrences(fn.substring(fn.indexOf("#pragma omp for"), fn.indexOf("pa_sum_threads(")),
-                "for (j = "), fn);
     }
 
     @Test

@@ -6,8 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.paradjoint.core.expr.ExprUtil;
-import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
@@ -72,7 +70,6 @@ final class FusedLanes {
                 default -> s;
             });
         }
-        hoistSums(in);
         List<Stmt> out = new ArrayList<>();
         int k = 0;
         while (k < in.size()) {
@@ -121,88 +118,6 @@ final class FusedLanes {
             k = next;
         }
         return new Block(out, b.range());
-    }
-
-    /**
-     * Moves the sums of a lane loop into an earlier loop over the same values that cannot fuse
-     * with it (it sums in order, say), where they read nothing written since: atax's adjoint sums {@code A[i][j] * yb[j]} in the pass that writes
-     * {@code Ab[i][j] += tmp[i] * yb[j]}, which must wait for the primal's sum {@code tmp[i]}; done
-     * in the primal's pass instead (two independent chains in one walk of the row), it leaves the
-     * update alone, and that loop then fuses with the next one. A sum moves with its reset (which
-     * goes before the earlier loop) when nothing between the loops or in the earlier one
-     * mentions it; a sum's lanes go in order, which is one of the orders its mark allows. The
-     * earlier loop keeps its mark, the sum joining its sums when it has one.
-     */
-    private static void hoistSums(List<Stmt> in) {
-        for (int k = 0; k < in.size(); k++) {
-            if (!(in.get(k) instanceof For later) || sums(later).isEmpty() || !independentLanes(later)) {
-                continue;
-            }
-            int at = k - 1;
-            while (at >= 0 && in.get(at) instanceof Assign) {
-                at--;
-            }
-            // a loop with independent lanes fuses with the later one whole, sums included
-            if (at < 0 || !(in.get(at) instanceof For earlier) || !assignmentsOnly(earlier)
-                    || independentLanes(earlier) || !earlier.counter().equals(later.counter()) || DistinctElements.Range.of(earlier) == null
-                    || !DistinctElements.Range.of(earlier).sameValues(DistinctElements.Range.of(later))) {
-                continue;
-            }
-            Set<Variable> writtenSince = new HashSet<>(StmtUtil.writes(earlier.body()));
-            in.subList(at + 1, k).forEach(x -> writtenSince.addAll(StmtUtil.writes(x)));
-            writtenSince.addAll(StmtUtil.writes(later.body()));
-            for (Variable sum : sums(later)) {
-                List<Stmt> terms = later.body().stmts().stream().filter(x -> x instanceof Assign a
-                        && a.target() instanceof VarRef r && r.var().equals(sum)).toList();
-                Assign reset = resetBetween(in.subList(at + 1, k), sum);
-                boolean movable = reset != null && !StmtUtil.mentioned(earlier.body()).contains(sum)
-                        && terms.stream().allMatch(t -> t instanceof Assign a && ExprUtil.variables(a.value()).stream()
-                                .noneMatch(v -> writtenSince.contains(v) || v.equals(a.target().var())))
-                        && in.subList(at + 1, k).stream().filter(x -> x != reset)
-                                .noneMatch(x -> StmtUtil.mentioned(x).contains(sum));
-                if (!movable) {
-                    continue;
-                }
-                List<Stmt> earlierBody = new ArrayList<>(earlier.body().stmts());
-                earlierBody.addAll(terms);
-                List<Stmt> laterBody = new ArrayList<>(later.body().stmts());
-                laterBody.removeAll(terms);
-                List<Variable> laterSums = new ArrayList<>(sums(later));
-                laterSums.remove(sum);
-                List<Variable> earlierSums = new ArrayList<>(sums(earlier));
-                earlierSums.add(sum);
-                earlier = earlier.withBody(new Block(earlierBody, earlier.body().range()))
-                        .withHint(earlier.hint() instanceof LoopHint.Simd ? new LoopHint.Simd(earlierSums)
-                                : earlier.hint());
-                later = later.withBody(new Block(laterBody, later.body().range()))
-                        .withHint(new LoopHint.Simd(laterSums));
-                // the reset goes before the earlier loop: the loops keep their places around it
-                in.remove(reset);
-                in.add(at, reset);
-                at++;
-                in.set(at, earlier);
-                in.set(k, later);
-            }
-        }
-    }
-
-    /** Whether {@code f}'s body is assignments only (an inner loop that only computes). */
-    private static boolean assignmentsOnly(For f) {
-        return !f.isParallel() && f.body().stmts().stream().allMatch(x -> x instanceof Assign a && !a.atomic());
-    }
-
-    /** The one plain reset {@code sum = 0} among {@code between}, or null. */
-    private static Assign resetBetween(List<Stmt> between, Variable sum) {
-        Assign found = null;
-        for (Stmt x : between) {
-            if (x instanceof Assign a && a.target() instanceof VarRef r && r.var().equals(sum)) {
-                if (found != null || a.op() != Assign.Op.SET || !Exprs.isZero(a.value())) {
-                    return null;
-                }
-                found = a;
-            }
-        }
-        return found;
     }
 
     /** {@code s} and {@code t} touch nothing the other writes. */

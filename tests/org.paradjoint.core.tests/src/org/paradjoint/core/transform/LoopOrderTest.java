@@ -55,23 +55,22 @@ class LoopOrderTest {
         String b = Kernels.check(ATAX, "atax", PRIVATE, THREADS, c -> c.set("m", "9").set("n", "7").size("A", "m*n")
                 .size("x", "n").size("y", "n").size("tmp", "m"))[1];
         // the loop over columns j becomes a loop over rows i: Ab[i][j] and A[i][j] contiguous, tmpb[i] owned;
-        // it then runs in one loop with the forward sweep's loop over the rows (tmp[i] summed in a register),
-        // and its sum joins that of tmp[i] (FusedLanes)
+        // it then runs in one loop with the forward sweep's loop over the rows (tmp[i] summed in a register)
         assertFalse(b.contains("pa_thread_part((double *) tmpb,"), b);
         assertTrue(flat(b).contains(flat("""
                     #pragma omp parallel for private(i, j, pa_sum, pa_sum0)
                     for (i = 0; i < m; i++) {
                         tmp[i] = 0.0;
                         pa_sum = tmp[i];
-                        pa_sum0 = 0.0;
                         for (j = 0; j < n; j++) {
                             pa_sum = pa_sum + A[i][j] * x[j];
-                            pa_sum0 += A[i][j] * yb[j];
                         }
                         tmp[i] = pa_sum;
-                        #pragma omp simd
+                        pa_sum0 = 0.0;
+                        #pragma omp simd reduction(+: pa_sum0)
                         for (j = 0; j < n; j++) {
                             Ab[i][j] += tmp[i] * yb[j];
+                            pa_sum0 += A[i][j] * yb[j];
                         }
                         tmpb[i] += pa_sum0;
                     }
