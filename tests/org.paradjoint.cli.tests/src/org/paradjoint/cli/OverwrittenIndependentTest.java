@@ -171,7 +171,10 @@ class OverwrittenIndependentTest {
         // no local adjoint, no final addition: the increments of the new x are scaled by alpha
         assertFalse(function.contains("xb_w"), function);
         assertFalse(function.contains("pa_heap_zeros"), function);
-        assertTrue(function.contains("xb[i - 1] += (i - 1 >= 1 && i - 1 < n - 1 ? alpha : 1.0) * yb[i];"), function);
+        // each bound is tested where the reverse loop (i from n - 2 down to 1) does not prove it
+        assertTrue(function.contains("xb[i - 1] += (i - 1 >= 1 ? alpha : 1.0) * yb[i];"), function);
+        assertTrue(function.contains("xb[i + 1] += (i + 1 < n - 1 ? alpha : 1.0) * yb[i];"), function);
+        assertTrue(function.contains("xb[i] += alpha * ("), function);
         // the scaling itself is gone from the reverse sweep
         assertFalse(function.contains("xb[i] = alpha * xb[i]"), function);
         Gcc.require();

@@ -184,35 +184,62 @@ final class ScaledIncrements {
 
         /** {@code s} with every increment of xb multiplied by the factor of the element it increments. */
         Stmt applyTo(Stmt s) {
-            return rewrite(s);
+            return rewrite(s, List.of());
         }
 
-        private Stmt rewrite(Stmt s) {
+        /** {@code s}, inside the loops {@code around} (outermost first), with its increments of xb scaled. */
+        private Stmt rewrite(Stmt s, List<For> around) {
             return switch (s) {
                 case Assign a when a.target().var().equals(xb) -> new Assign(a.target(), a.op(),
-                        Exprs.mul(factorAt(((ArrayRef) a.target()).indices()), a.value()), a.atomic(), a.pragmas(),
-                        a.range());
-                case For f -> f.withBody((Block) rewrite(f.body()));
-                case org.paradjoint.core.ir.If i -> new org.paradjoint.core.ir.If(i.cond(), (Block) rewrite(i.then()),
-                        i.otherwise() == null ? null : (Block) rewrite(i.otherwise()), i.range());
-                case Block b -> new Block(b.stmts().stream().map(this::rewrite).toList(), b.range());
+                        Exprs.mul(factorAt(((ArrayRef) a.target()).indices(), around), a.value()), a.atomic(),
+                        a.pragmas(), a.range());
+                case For f -> {
+                    List<For> inside = new ArrayList<>(around);
+                    inside.add(f);
+                    yield f.withBody((Block) rewrite(f.body(), inside));
+                }
+                case org.paradjoint.core.ir.If i -> new org.paradjoint.core.ir.If(i.cond(),
+                        (Block) rewrite(i.then(), around),
+                        i.otherwise() == null ? null : (Block) rewrite(i.otherwise(), around), i.range());
+                case Block b -> new Block(b.stmts().stream().map(x -> rewrite(x, around)).toList(), b.range());
                 default -> s;
             };
         }
 
-        /** The factor of element {@code at}: a there when the nest runs over it, else 1. */
-        private Expr factorAt(List<Expr> at) {
+        /**
+         * The factor of element {@code at}: a there when the nest runs over it, else 1. The test
+         * of each bound is left out where the loops {@code around} the increment prove it (the
+         * gather's interior kernel, whose range lies inside the scaling's): a select in the
+         * innermost loop keeps the compiler from vectorising it.
+         */
+        private Expr factorAt(List<Expr> at, List<For> around) {
             Map<Variable, Expr> counterAt = new HashMap<>();
             Expr inside = null;
             for (int d = 0; d < nest.size(); d++) {
                 For f = nest.get(d);
                 Expr i = at.get(d);
                 counterAt.put(f.counter(), i);
-                Expr range = Exprs.binary(Binary.Op.AND, Exprs.ge(i, f.lower()), Exprs.binary(f.cmp(), i, f.bound()));
-                inside = inside == null ? range : Exprs.binary(Binary.Op.AND, inside, range);
+                Expr upper = f.cmp() == Binary.Op.LE ? Exprs.add(f.bound(), Exprs.integer(1)) : f.bound();
+                Optional<Span> span = Span.of(i, around);
+                if (span.isEmpty() || !atLeast(span.get().lowest(), f.lower())) {
+                    inside = and(inside, Exprs.ge(i, f.lower()));
+                }
+                if (span.isEmpty() || !atLeast(upper, span.get().highestPlusOne())) {
+                    inside = and(inside, Exprs.binary(f.cmp(), i, f.bound()));
+                }
             }
             Expr a = ExprUtil.substitute(factor, counterAt);
-            return Exprs.cond(inside, a, Exprs.real(1.0));
+            return inside == null ? a : Exprs.cond(inside, a, Exprs.real(1.0));
+        }
+
+        private static Expr and(Expr a, Expr b) {
+            return a == null ? b : Exprs.binary(Binary.Op.AND, a, b);
+        }
+
+        /** True when {@code x - y} is a constant, not negative. */
+        private static boolean atLeast(Expr x, Expr y) {
+            Long d = IntegerSums.difference(x, y, IntegerSums.INTEGER_TERMS);
+            return d != null && d >= 0;
         }
 
         /**
@@ -228,6 +255,40 @@ final class ScaledIncrements {
                 return rest.isEmpty() ? List.of() : List.of(f.withBody(new Block(rest, f.body().range())));
             }
             return List.of(s);
+        }
+    }
+
+    /**
+     * The values an index {@code counter + k} takes inside a loop over that counter, step 1 or -1,
+     * whose bounds read nothing its body writes: from {@code lowest} to below {@code highestPlusOne}.
+     */
+    private record Span(Expr lowest, Expr highestPlusOne) {
+
+        static Optional<Span> of(Expr index, List<For> around) {
+            for (For g : around) {
+                Long offset = IntegerSums.difference(index, new VarRef(g.counter()), IntegerSums.INTEGER_TERMS);
+                Long step = g.constantStep();
+                if (offset == null || step == null) {
+                    continue;
+                }
+                Set<Variable> inBody = StmtUtil.writes(g.body());
+                if (inBody.contains(g.counter()) || ExprUtil.variables(g.lower()).stream().anyMatch(inBody::contains)
+                        || ExprUtil.variables(g.bound()).stream().anyMatch(inBody::contains)) {
+                    return Optional.empty();
+                }
+                Expr k = Exprs.integer(offset);
+                if (step == 1 && (g.cmp() == Binary.Op.LT || g.cmp() == Binary.Op.LE)) {
+                    Expr end = g.cmp() == Binary.Op.LE ? Exprs.add(g.bound(), Exprs.integer(1)) : g.bound();
+                    return Optional.of(new Span(Exprs.add(g.lower(), k), Exprs.add(end, k)));
+                }
+                if (step == -1 && (g.cmp() == Binary.Op.GT || g.cmp() == Binary.Op.GE)) {
+                    Expr lowest = g.cmp() == Binary.Op.GT ? Exprs.add(g.bound(), Exprs.integer(1)) : g.bound();
+                    return Optional.of(new Span(Exprs.add(lowest, k),
+                            Exprs.add(Exprs.add(g.lower(), Exprs.integer(1)), k)));
+                }
+                return Optional.empty();
+            }
+            return Optional.empty();
         }
     }
 }
