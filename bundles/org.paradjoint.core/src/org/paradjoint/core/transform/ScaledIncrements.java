@@ -44,9 +44,11 @@ final class ScaledIncrements {
     private ScaledIncrements() {
     }
 
-    /** {@code body} incrementing {@code xb} directly, or empty when the local adjoint is needed. */
-    static Optional<List<Stmt>> fold(List<Stmt> body, Variable xb) {
-        List<Stmt> top = body;
+    /**
+     * The statements {@code top} (an adjoint's body) incrementing {@code xb} directly, or empty when
+     * the local adjoint is needed.
+     */
+    static Optional<List<Stmt>> fold(List<Stmt> top, Variable xb) {
         Set<Variable> written = StmtUtil.writes(new Block(top));
         boolean[] returns = {false};
         top.forEach(s -> StmtUtil.forEach(s, x -> returns[0] |= x instanceof Return));
@@ -97,8 +99,8 @@ final class ScaledIncrements {
             switch (x) {
                 case Assign a -> {
                     if (a.target().var().equals(xb)) {
-                        ok[0] &= (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB) && !ExprUtil.references(a.value(), xb)
-                                && a.target() instanceof ArrayRef r
+                        ok[0] &= (a.op() == Assign.Op.ADD || a.op() == Assign.Op.SUB)
+                                && !ExprUtil.references(a.value(), xb) && a.target() instanceof ArrayRef r
                                 && r.indices().stream().noneMatch(i -> ExprUtil.references(i, xb));
                     } else {
                         ok[0] &= !ExprUtil.references(a.value(), xb) && !ExprUtil.references(a.target(), xb);
