@@ -17,11 +17,15 @@ namespace all_atomic {
 }
 #include "hand/residual_norm_hand.cpp"
 
-/* Largest difference between the gradients of two adjoints, relative to the largest entry. */
+/* Largest difference between the gradients of two adjoints, relative to the largest entry. Both
+   start from xb = 0.5 everywhere: an adjoint must add to what the caller's xb holds, never scale
+   it (the generated one increments xb directly where x is only scaled in place). */
 template <typename A, typename B>
 static double max_rel_diff(Kokkos::View<double*> x0, int n, A &&a, B &&b)
 {
     Kokkos::View<double*> x("xc", n), y("yc", n), ga("ga", n), gb("gb", n), yb("ybc", n);
+    Kokkos::deep_copy(ga, 0.5);
+    Kokkos::deep_copy(gb, 0.5);
     Kokkos::deep_copy(x, x0);
     a(x, ga, y, yb, n, 1.0);
     Kokkos::deep_copy(x, x0);

@@ -5,7 +5,6 @@
 void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::View<double*> y,
                      Kokkos::View<double*> yb, int n, double rb)
 {
-    Kokkos::View<double*> xb_w("xb_w", x.extent(0));
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         x(i) = 2.0 * x(i);
     });
@@ -21,31 +20,27 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
     if (n - 1 >= 1) {
         Kokkos::parallel_for(Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(const int i) {
             if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
         Kokkos::parallel_for(Kokkos::RangePolicy<>(1, n - 1), KOKKOS_LAMBDA(const int i) {
             if ((i + 1 > 0 && i + 1 < n - 1) || (i > 0 && i < n - 1) || (i - 1 > 0 && i - 1 < n - 1) || !(i > 0 && i < n - 1)) {
-                xb_w(i) += (i + 1 > 0 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i > 0 && i < n - 1 ? -2.0 * yb(i) : 0.0) + (i - 1 > 0 && i - 1 < n - 1 ? yb(i - 1) : 0.0) + (!(i > 0 && i < n - 1) ? yb(i) : 0.0);
+                xb(i) += 2.0 * ((i + 1 > 0 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i > 0 && i < n - 1 ? -2.0 * yb(i) : 0.0) + (i - 1 > 0 && i - 1 < n - 1 ? yb(i - 1) : 0.0) + (!(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
         Kokkos::parallel_for(Kokkos::RangePolicy<>(n - 1 < 0 ? 0 : n - 1, n + 1), KOKKOS_LAMBDA(const int i) {
             if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+                xb(i) += (i >= 0 && i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
     } else {
         Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n + 1), KOKKOS_LAMBDA(const int i) {
             if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb_w(i) += (i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0);
+                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
     }
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         yb(i) = 0.0;
-        xb_w(i) = 2.0 * xb_w(i);
-    });
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, x.extent(0)), KOKKOS_LAMBDA(const int pa_i) {
-        xb(pa_i) += xb_w(pa_i);
     });
 }

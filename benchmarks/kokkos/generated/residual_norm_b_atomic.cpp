@@ -5,7 +5,6 @@
 void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::View<double*> y,
                      Kokkos::View<double*> yb, int n, double rb)
 {
-    Kokkos::View<double*> xb_w("xb_w", x.extent(0));
     Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
         x(i) = 2.0 * x(i);
     });
@@ -17,20 +16,14 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
         }
         Kokkos::atomic_add(&yb(i), 2.0 * y(i) * rb);
         if (i > 0 && i < n - 1) {
-            Kokkos::atomic_add(&xb_w(i - 1), yb(i));
-            Kokkos::atomic_add(&xb_w(i), -2.0 * yb(i));
-            Kokkos::atomic_add(&xb_w(i + 1), yb(i));
+            Kokkos::atomic_add(&xb(i - 1), (i - 1 >= 0 ? 2.0 : 1.0) * yb(i));
+            Kokkos::atomic_add(&xb(i), -4.0 * yb(i));
+            Kokkos::atomic_add(&xb(i + 1), (i + 1 < n ? 2.0 : 1.0) * yb(i));
             yb(i) = 0.0;
         } else {
-            Kokkos::atomic_add(&xb_w(i), yb(i));
+            Kokkos::atomic_add(&xb(i), 2.0 * yb(i));
             yb(i) = 0.0;
         }
     });
     rb = 0.0;
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n), KOKKOS_LAMBDA(const int i) {
-        xb_w(i) = 2.0 * xb_w(i);
-    });
-    Kokkos::parallel_for(Kokkos::RangePolicy<>(0, x.extent(0)), KOKKOS_LAMBDA(const int pa_i) {
-        xb(pa_i) += xb_w(pa_i);
-    });
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.expr.Exprs;
@@ -33,7 +34,9 @@ import org.paradjoint.core.ir.Variable;
  * {@link Variable.Kind#ZEROED_LOCAL}); a C array's are its declared extents, over parameters the
  * function does not assign (the local is on the heap, {@link Variable.Kind#HEAP_LOCAL}, since it
  * is as large as the argument). Arrays without known extents (a pointer parameter,
- * Fortran arrays) must be listed among the dependents as well (and the error says so).
+ * Fortran arrays) must be listed among the dependents as well (and the error says so). Where the
+ * adjoint only increments xb but for one in-place scaling, the increments go to the parameter
+ * directly and no local is made ({@link ScaledIncrements}).
  */
 final class OverwrittenIndependents {
 
@@ -58,9 +61,15 @@ final class OverwrittenIndependents {
         Map<Variable, Variable> local = new LinkedHashMap<>();
         List<Variable> locals = new ArrayList<>(adjoint.locals());
         List<Stmt> after = new ArrayList<>();
+        List<Stmt> stmts = adjoint.body().stmts();
         for (Map.Entry<Variable, Variable> e : adjointOf.entrySet()) {
             Variable x = e.getKey();
             Variable xb = e.getValue();
+            Optional<List<Stmt>> direct = ScaledIncrements.fold(stmts, xb);
+            if (direct.isPresent()) {
+                stmts = direct.get();
+                continue;
+            }
             Variable w = xb.withName(names.fresh(xb.name() + "_w"));
             if (x.hasRuntimeShape()) {
                 List<Dim> dims = new ArrayList<>();
@@ -84,7 +93,7 @@ final class OverwrittenIndependents {
             List<Expr> at = counters.stream().map(c -> (Expr) new VarRef(c)).toList();
             after.add(nest(x, counters, new Assign(new ArrayRef(xb, at), Assign.Op.ADD, new ArrayRef(w, at))));
         }
-        List<Stmt> body = new ArrayList<>(((Block) StmtUtil.rename(adjoint.body(), local)).stmts());
+        List<Stmt> body = new ArrayList<>(((Block) StmtUtil.rename(new Block(stmts), local)).stmts());
         body.addAll(after);
         return new Function(adjoint.name(), adjoint.returnType(), adjoint.params(), locals,
                 new Block(body, adjoint.body().range()), adjoint.pragmas(), adjoint.linkage(), comment,

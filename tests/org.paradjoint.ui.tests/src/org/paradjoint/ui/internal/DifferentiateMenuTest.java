@@ -97,7 +97,7 @@ class DifferentiateMenuTest {
         String text = Sources.read(out);
         assertTrue(text.contains("#include <Kokkos_Core.hpp>"), text);
         assertTrue(text.contains("void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb,"), text);
-        assertTrue(text.contains("Kokkos::atomic_add(&xb_w(i - 1), yb(i));"), text);
+        assertTrue(text.contains("Kokkos::atomic_add(&xb(i - 1), (i - 1 >= 0 ? 2.0 : 1.0) * yb(i));"), text);
     }
 
     @Test
