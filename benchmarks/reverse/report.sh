@@ -262,8 +262,12 @@ anything (its branch choices).
   does not run in the forward sweep and every value the adjoint reads is the
   one the function was called with (before this, it saved each row before
   overwriting it). jacobi2d and heat3d are linear: nothing is recorded.
-  floyd saves the whole of `path` at every k (n^3 doubles), because each
-  iteration overwrites a whole row of it. The tape grows by doubling with
+  floyd records, as the hand-written adjoint does, one bit per (k, i, j):
+  which side of the conditional each element took (`BranchRecords`, a word
+  of 32 directions gathered in a register per 32 elements of a row, words
+  whose elements all kept their path skipped in the reverse sweep); before,
+  it saved the whole of `path` at every k (n^3 doubles: 254 MB at n = 320)
+  and each adjoint iteration replayed its row on a tape of its own. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a
   `realloc` briefly holds the old and the new block.
 - The stencils' scatters (jacobi2d, heat3d) are written as gathers by the
@@ -272,8 +276,14 @@ anything (its branch choices).
   iterations would have added, edges tested and the interior a plain sum, then
   a loop that resets the seed. jacobi2d went from 4.7x to 1.5x the
   hand-written time with 1 thread (14x to 1.4x with 2), heat3d from 4.0x to
-  2.2x (11.5x to 1.9x), against the page's run before this change; the
-  hand-written ones also fuse the reset into the next half step.
+  2.2x (11.5x to 1.9x), against the page's run before this change. The
+  reset of the adjoint overwritten in a time step is folded into the next
+  half step's gather (`FoldedResets`: its central region sets instead of
+  incrementing, the reset skips it), as the hand-written ones do; the reset
+  that ends a time step is not folded into the next step's gather. Paired
+  runs of the adjoints before and after (interleaved, 1 thread, load about
+  1 to 2, 2026-11-27): heat3d 59-80 ms -> 47-51 ms, jacobi2d 27-40 ms ->
+  21-24 ms; the single runs of the table vary about as much between pages.
 - Other increments that may collide between iterations (gemm's `Bb`, atax's
   `xb`, bicg's `pb`, gemver's `xb`, `v1b`, `v2b`, 2mm's `Cb` and `Bb`,
   doitgen's `C4b`) are accumulated per thread by the
@@ -342,16 +352,21 @@ anything (its branch choices).
   load about 2), generated/hand was, with 1 / 2 threads: atax 2.00 / 1.47,
   bicg 2.03 / 1.52, 2mm 1.81 / 2.52, gemver 1.77 / 1.28, trmm 7.47 / 74.11,
   and trmm's adjoint took 8 MB against 7.
+- Tried and dropped: moving atax's adjoint sum `A[i][j] yb[j]` into the
+  pass of the primal's in-order sum `tmp[i]`, so that the two updates of
+  `Ab` fuse (two passes per row, as by hand): 21 ms -> 27 ms with 1 thread
+  (three interleaved runs each, load about 2.5), since that sum then runs in
+  the primal's order instead of vectorised beside the first update.
 - What still separates them from the hand-written ones: the hand-written
-  atax sums `tmp[i]` and `tmpb[i]` in one vectorised pass (reassociating the
-  primal's sum, which the generated forward sweep does not do); gemver's
-  forward sweep recomputes `x` with the primal's column walk of `A`, which the
-  hand-written one replaces by per-thread column sums over rows;
-  heat3d's and jacobi2d's hand-written adjoints fold the reset of the
-  overwritten adjoint into the next half step's gather; floyd records the
-  whole of `path` at every k where the hand-written adjoint records one bit
-  per (k, i, j), and keeps its atomics (the primal loop is not proven
-  race-free).
+  atax sums `tmp[i]` and `tmpb[i]` vectorised (reassociating the primal's
+  sum, which the generated forward sweep does not do: it keeps the primal's
+  order, bit for bit); gemver's forward sweep recomputes `x` with the
+  primal's column walk of `A`, which the hand-written one replaces by
+  per-thread column sums over rows; heat3d's gather tests its boundary
+  regions element by element and the reset that ends a time step is a pass
+  of its own; floyd keeps its atomics (the primal loop is not proven
+  race-free: the hand-written adjoint assumes a non-negative diagonal) and
+  tests its bits one by one inside a word that has any set.
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`

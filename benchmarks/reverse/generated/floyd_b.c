@@ -133,59 +133,127 @@ static inline double pa_get_d(pa_tape *t, long at)
 {
     return t->d[at];
 }
+
+/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+   loop gives each iteration whole words, so that no two iterations write one word. */
+static inline long pa_reserve_flags(pa_tape *t, long count)
+{
+    if (t->ni + count > t->capi) {
+        long cap = t->capi > 0 ? 2 * t->capi : 64;
+        while (cap < t->ni + count) {
+            cap *= 2;
+        }
+        int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->i = p;
+        t->capi = cap;
+    }
+    long base = t->ni;
+    t->ni += count;
+    return base;
+}
+
+/* Records direction v (true or false) at bit at of the block from base, and gives v back. */
+static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
+{
+    unsigned *w = (unsigned *) t->i + base + (at >> 5);
+    unsigned bit = 1u << (at & 31);
+    *w = v ? *w | bit : *w & ~bit;
+    return v;
+}
+
+static inline long pa_release_flags(pa_tape *t, long count)
+{
+    t->ni -= count;
+    return t->ni;
+}
+
+static inline int pa_get_flag(pa_tape *t, long base, long at)
+{
+    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+}
+
+/* Word at of the block from base, written or read whole (a loop keeps it in a register). */
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+{
+    t->i[base + at] = word;
+}
+
+static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+{
+    return t->i[base + at];
+}
+
+/* word with direction v recorded at bit (below 32). */
+static inline int pa_with_flag(int word, long bit, int v)
+{
+    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+}
+
+static inline int pa_flag_of(int word, long bit)
+{
+    return (int) (((unsigned) word >> bit) & 1u);
+}
+
+/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
+static inline int pa_word_has(int word, long nbits, int v)
+{
+    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 /* Adjoint (reverse mode) of floyd in floyd.c: dependents path; independents path. */
 void floyd_b(int n, double path[n][n], double pathb[n][n])
 {
-    int i, j, k, pa_s0, pa_s1;
-    long pa_at;
+    int i, j, k;
+    long pa_fat;
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (k = 0; k < n; k++) {
-        pa_at = pa_reserve_d(pa_t, n * n);
-        #pragma omp parallel for private(pa_s1)
-        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
-            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                pa_put_d(pa_t, pa_at + (pa_s0 * n + pa_s1), path[pa_s0][pa_s1]);
-            }
-        }
+        pa_fat = pa_reserve_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 31) / 32));
         #pragma omp parallel for private(i, j)
         for (i = 0; i < n; i++) {
-            for (j = 0; j < n; j++) {
-                path[i][j] = path[i][j] <= path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];
+            int pa_w;
+            int pa_fw;
+            int pa_c;
+            for (pa_w = 0; pa_w < ((n > 0 ? n : 0) + 31) / 32; pa_w++) {
+                pa_fw = 0;
+                for (j = 32 * pa_w; j < (32 * pa_w + 32 < n ? 32 * pa_w + 32 : n); j++) {
+                    pa_c = path[i][j] <= path[i][k] + path[k][j];
+                    pa_fw = pa_with_flag(pa_fw, j - 32 * pa_w, pa_c);
+                    path[i][j] = pa_c ? path[i][j] : path[i][k] + path[k][j];
+                }
+                pa_put_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w, pa_fw);
             }
         }
     }
     for (k = n - 1; k >= 0; k--) {
-        pa_at = pa_release_d(pa_t, n * n);
-        #pragma omp parallel for private(pa_s1)
-        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
-            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                path[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + (pa_s0 * n + pa_s1));
-            }
-        }
+        pa_fat = pa_release_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 31) / 32));
         #pragma omp parallel for private(i, j)
         for (i = 0; i < n; i++) {
             double tempb;
-            pa_tape pa_tl[1];
-            pa_tape_init(pa_tl);
-            for (j = 0; j < n; j++) {
-                pa_push_d(pa_tl, path[i][j]);
-                path[i][j] = path[i][j] <= path[i][k] + path[k][j] ? path[i][j] : path[i][k] + path[k][j];
+            int pa_w = 0;
+            int pa_fw = 0;
+            for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
+                pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
+                if (pa_word_has(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0)) {
+                    for (j = n - 1 < 32 * pa_w + 31 ? n - 1 : 32 * pa_w + 31; j >= 32 * pa_w; j--) {
+                        if (!pa_flag_of(pa_fw, j - 32 * pa_w)) {
+                            #pragma omp atomic read
+                            tempb = pathb[i][j];
+                            #pragma omp atomic
+                            pathb[i][j] -= tempb;
+                            #pragma omp atomic
+                            pathb[i][k] += tempb;
+                            #pragma omp atomic
+                            pathb[k][j] += tempb;
+                        }
+                    }
+                }
             }
-            for (j = n - 1; j >= 0; j--) {
-                path[i][j] = pa_pop_d(pa_tl);
-                #pragma omp atomic read
-                tempb = pathb[i][j];
-                #pragma omp atomic
-                pathb[i][j] -= tempb - (path[i][j] <= path[i][k] + path[k][j] ? tempb : 0.0);
-                #pragma omp atomic
-                pathb[i][k] += path[i][j] <= path[i][k] + path[k][j] ? 0.0 : tempb;
-                #pragma omp atomic
-                pathb[k][j] += path[i][j] <= path[i][k] + path[k][j] ? 0.0 : tempb;
-            }
-            pa_tape_free(pa_tl);
         }
     }
     pa_tape_free(pa_t);

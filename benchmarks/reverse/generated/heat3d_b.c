@@ -90,11 +90,39 @@ void heat3d_b(int tsteps, int n, double A[n][n][n], double Ab[n][n][n], double B
                 }
             }
         }
-        #pragma omp parallel for private(i, j, k)
-        for (i = 1; i < n - 1; i++) {
-            for (j = n - 2; j >= 1; j--) {
-                for (k = n - 2; k >= 1; k--) {
-                    Ab[i][j][k] = 0.0;
+        if (n - 2 >= 2) {
+            #pragma omp parallel for private(i, j, k)
+            for (i = 1; i < n - 1; i++) {
+                if (i >= 2 && i <= n - 3) {
+                    for (j = n - 2; j >= 1; j--) {
+                        if (j >= 2 && j <= n - 3) {
+                            for (k = 1; k <= 1; k++) {
+                                Ab[i][j][k] = 0.0;
+                            }
+                            for (k = n - 2; k <= n - 2; k++) {
+                                Ab[i][j][k] = 0.0;
+                            }
+                        } else {
+                            for (k = 1; k <= n - 2; k++) {
+                                Ab[i][j][k] = 0.0;
+                            }
+                        }
+                    }
+                } else {
+                    for (j = 1; j <= n - 2; j++) {
+                        for (k = 1; k <= n - 2; k++) {
+                            Ab[i][j][k] = 0.0;
+                        }
+                    }
+                }
+            }
+        } else {
+            #pragma omp parallel for private(i, j, k)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    for (k = n - 2; k >= 1; k--) {
+                        Ab[i][j][k] = 0.0;
+                    }
                 }
             }
         }
@@ -127,7 +155,7 @@ void heat3d_b(int tsteps, int n, double A[n][n][n], double Ab[n][n][n], double B
                                 }
                             }
                             for (k = 2; k < n - 2; k++) {
-                                Ab[i][j][k] += 0.125 * Bb[i - 1][j][k] + 0.25 * Bb[i][j][k] + 0.125 * Bb[i + 1][j][k] + 0.125 * Bb[i][j - 1][k] + 0.125 * Bb[i][j + 1][k] + 0.125 * Bb[i][j][k - 1] + 0.125 * Bb[i][j][k + 1];
+                                Ab[i][j][k] = 0.125 * Bb[i - 1][j][k] + 0.25 * Bb[i][j][k] + 0.125 * Bb[i + 1][j][k] + 0.125 * Bb[i][j - 1][k] + 0.125 * Bb[i][j + 1][k] + 0.125 * Bb[i][j][k - 1] + 0.125 * Bb[i][j][k + 1];
                             }
                             for (k = n - 2; k < n; k++) {
                                 if ((k >= 1 && k <= n - 2) || k - 1 >= 1 || k + 1 <= n - 2) {

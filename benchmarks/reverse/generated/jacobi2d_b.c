@@ -57,10 +57,28 @@ void jacobi2d_b(int tsteps, int n, double A[n][n], double Ab[n][n], double B[n][
                 }
             }
         }
-        #pragma omp parallel for private(i, j)
-        for (i = 1; i < n - 1; i++) {
-            for (j = n - 2; j >= 1; j--) {
-                Ab[i][j] = 0.0;
+        if (n - 2 >= 2) {
+            #pragma omp parallel for private(i, j)
+            for (i = 1; i < n - 1; i++) {
+                if (i >= 2 && i <= n - 3) {
+                    for (j = 1; j <= 1; j++) {
+                        Ab[i][j] = 0.0;
+                    }
+                    for (j = n - 2; j <= n - 2; j++) {
+                        Ab[i][j] = 0.0;
+                    }
+                } else {
+                    for (j = 1; j <= n - 2; j++) {
+                        Ab[i][j] = 0.0;
+                    }
+                }
+            }
+        } else {
+            #pragma omp parallel for private(i, j)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    Ab[i][j] = 0.0;
+                }
             }
         }
         if (n - 2 >= 2) {
@@ -81,7 +99,7 @@ void jacobi2d_b(int tsteps, int n, double A[n][n], double Ab[n][n], double B[n][
                         }
                     }
                     for (j = 2; j < n - 2; j++) {
-                        Ab[i][j] += 0.2 * Bb[i][j] + 0.2 * Bb[i][j + 1] + 0.2 * Bb[i][j - 1] + 0.2 * Bb[i - 1][j] + 0.2 * Bb[i + 1][j];
+                        Ab[i][j] = 0.2 * Bb[i][j] + 0.2 * Bb[i][j + 1] + 0.2 * Bb[i][j - 1] + 0.2 * Bb[i - 1][j] + 0.2 * Bb[i + 1][j];
                     }
                     for (j = n - 2; j < n; j++) {
                         if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
