@@ -134,6 +134,76 @@ static inline double pa_get_d(pa_tape *t, long at)
 {
     return t->d[at];
 }
+
+/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+   loop gives each iteration whole words, so that no two iterations write one word. */
+static inline long pa_reserve_flags(pa_tape *t, long count)
+{
+    if (t->ni + count > t->capi) {
+        long cap = t->capi > 0 ? 2 * t->capi : 64;
+        while (cap < t->ni + count) {
+            cap *= 2;
+        }
+        int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->i = p;
+        t->capi = cap;
+    }
+    long base = t->ni;
+    t->ni += count;
+    return base;
+}
+
+/* Records direction v (true or false) at bit at of the block from base, and gives v back. */
+static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
+{
+    unsigned *w = (unsigned *) t->i + base + (at >> 5);
+    unsigned bit = 1u << (at & 31);
+    *w = v ? *w | bit : *w & ~bit;
+    return v;
+}
+
+static inline long pa_release_flags(pa_tape *t, long count)
+{
+    t->ni -= count;
+    return t->ni;
+}
+
+static inline int pa_get_flag(pa_tape *t, long base, long at)
+{
+    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+}
+
+/* Word at of the block from base, written or read whole (a loop keeps it in a register). */
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+{
+    t->i[base + at] = word;
+}
+
+static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+{
+    return t->i[base + at];
+}
+
+/* word with direction v recorded at bit (below 32). */
+static inline int pa_with_flag(int word, long bit, int v)
+{
+    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+}
+
+static inline int pa_flag_of(int word, long bit)
+{
+    return (int) (((unsigned) word >> bit) & 1u);
+}
+
+/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
+static inline int pa_word_has(int word, long nbits, int v)
+{
+    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 #ifndef PARADJOINT_MPI_H
@@ -535,11 +605,8 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
     for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
         pa_allreduce_sb[pa_k0] = 0.0;
     }
-    for (pa_k0 = 0; pa_k0 < 1; pa_k0++) {
-        pa_allreduce_rb[pa_k0] = 0.0;
-    }
     for (pa_k = 0; pa_k >= 0; pa_k--) {
-        pa_allreduce_rb[pa_k] += normb[pa_k];
+        pa_allreduce_rb[pa_k] = normb[pa_k];
         normb[pa_k] = 0.0;
     }
     pa_mpi_allreduce_sum_b(pa_allreduce_sb, pa_allreduce_rb, 1, comm);
