@@ -278,8 +278,8 @@ final class FoldedResets {
             if (other.elses.stream().anyMatch(e -> folded.thens.stream().anyMatch(t -> t == e))) {
                 return true;
             }
-            if (!atCounters((ArrayRef) other.increment.target(), other.loops.subList(other.loops.size() - rank,
-                    other.loops.size()))) {
+            if (other.loops.size() < rank || !atCounters((ArrayRef) other.increment.target(),
+                    other.loops.subList(other.loops.size() - rank, other.loops.size()))) {
                 return false;
             }
             List<For> loops = other.loops.subList(other.loops.size() - rank, other.loops.size());

@@ -1,0 +1,124 @@
+package org.paradjoint.core.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.tests.support.TinyC;
+
+/**
+ * {@link FoldedResets} on written-out adjoint code: where the gather's unconditional part lies in
+ * the reset box it sets and the reset skips it (under the gather's guard); where another
+ * increment of the gather may touch that part or has fewer loops than the box, where the gather
+ * reads the array, or where the part reaches beyond the box, nothing changes. Increments after
+ * the gather add to what it set. (The end-to-end checks of folded adjoints are in the command
+ * line's FoldedResetsTest.)
+ */
+class FoldedResetsTest {
+
+    private static final String RESET = """
+                for (i = 1; i < n - 1; i++)
+                    for (j = 1; j < n - 1; j++)
+                        X[i][j] = 0.0;
+            """;
+
+    private static String fold(String gather) {
+        Function f = TinyC.parseFunction("void f(int n, double X[n][n], const double Y[n][n])\n{\n    int i, j;\n"
+                + RESET + gather + "}\n");
+        return CPrinter.print(FoldedResets.apply(f));
+    }
+
+    private static String unchanged(String gather) {
+        return CPrinter.print(TinyC.parseFunction("void f(int n, double X[n][n], const double Y[n][n])\n{\n"
+                + "    int i, j;\n" + RESET + gather + "}\n"));
+    }
+
+    @Test
+    void theInteriorOfTheGatherSetsAndTheResetSkipsIt() {
+        String out = fold("""
+                    if (n > 4) {
+                        for (i = 0; i < n; i++)
+                            for (j = 0; j < 2; j++)
+                                X[i][j] += Y[i][j];
+                        for (i = 2; i < n - 2; i++)
+                            for (j = 2; j < n - 2; j++)
+                                X[i][j] += 2.0 * Y[i][j];
+                    } else {
+                        for (i = 0; i < n; i++)
+                            for (j = 0; j < n; j++)
+                                X[i][j] += Y[i][j];
+                    }
+                """);
+        assertTrue(out.contains("X[i][j] = 2.0 * Y[i][j];"), out);
+        // where the gather's guard holds, the reset skips the part it sets; elsewhere it is whole
+        assertTrue(out.contains("if (n > 4) {") && out.contains("if (i >= 2 && i <= n - 3) {"), out);
+        assertTrue(out.contains("for (j = 1; j <= 1; j++) {") && out.contains("for (j = n - 2; j <= n - 2; j++) {"),
+                out);
+        assertTrue(out.contains("X[i][j] += Y[i][j];"), out);
+    }
+
+    /** Increments after the gather add to what it set: they do not matter. */
+    @Test
+    void incrementsAfterTheGatherDoNotMatter() {
+        String out = fold("""
+                    for (i = 2; i < n - 2; i++)
+                        for (j = 2; j < n - 2; j++)
+                            X[i][j] += 2.0 * Y[i][j];
+                    for (i = 0; i < n; i++)
+                        for (j = 0; j < n; j++)
+                            X[i][j] += Y[i][j];
+                """);
+        assertTrue(out.contains("X[i][j] = 2.0 * Y[i][j];") && out.contains("X[i][j] += Y[i][j];"), out);
+    }
+
+    @Test
+    void anIncrementThatMayReachTheFoldedPartKeepsTheReset() {
+        String gather = """
+                    if (n > 4) {
+                        for (i = 0; i < n; i++)
+                            for (j = 0; j < n; j++)
+                                X[i][j] += Y[i][j];
+                        for (i = 2; i < n - 2; i++)
+                            for (j = 2; j < n - 2; j++)
+                                X[i][j] += 2.0 * Y[i][j];
+                    }
+                """;
+        assertEquals(unchanged(gather), fold(gather));
+    }
+
+    @Test
+    void anIncrementWithFewerLoopsThanTheBoxKeepsTheReset() {
+        String gather = """
+                    if (n > 4) {
+                        for (i = 2; i < n - 2; i++)
+                            for (j = 2; j < n - 2; j++)
+                                X[i][j] += 2.0 * Y[i][j];
+                        for (i = 0; i < n; i++)
+                            X[i][0] += Y[i][0];
+                    }
+                """;
+        assertEquals(unchanged(gather), fold(gather));
+    }
+
+    @Test
+    void aGatherThatReadsTheArrayKeepsTheReset() {
+        String gather = """
+                    for (i = 2; i < n - 2; i++)
+                        for (j = 2; j < n - 2; j++)
+                            X[i][j] += X[i][j - 1] * Y[i][j];
+                """;
+        assertEquals(unchanged(gather), fold(gather));
+    }
+
+    @Test
+    void aPartReachingBeyondTheBoxKeepsTheReset() {
+        String gather = """
+                    for (i = 0; i < n - 2; i++)
+                        for (j = 2; j < n - 2; j++)
+                            X[i][j] += 2.0 * Y[i][j];
+                """;
+        assertEquals(unchanged(gather), fold(gather));
+    }
+}
