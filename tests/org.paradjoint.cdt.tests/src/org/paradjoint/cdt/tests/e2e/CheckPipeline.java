@@ -188,6 +188,30 @@ final class CheckPipeline {
                 : String.join("\n", all.subList(0, lines)) + "\n  ... (" + (all.size() - lines) + " more lines)";
     }
 
+    /**
+     * Runs the driver of {@code b} with each count of {@code threads}; a line per check of
+     * {@code functions} that did not pass both tests within the tolerances, {@code about} adding
+     * what reproduces it (empty when all passed).
+     */
+    static List<String> failuresOnThreads(Built b, List<String> functions, int[] threads, double dotTolerance,
+            double fdTolerance, Function<String, String> about) throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (int t : threads) {
+            DriverRunner.Outcome run = RUNNER.run(b.executable(), t);
+            CheckReport report = run.report();
+            for (String f : functions) {
+                CheckReport.Result r = report.result(f);
+                if (r == null) {
+                    problems.add(f + " with " + t + " thread(s): no result (exit " + run.exitCode() + ")");
+                } else if (!r.passed() || !(r.dotError() <= dotTolerance) || !(r.fdError() <= fdTolerance)) {
+                    problems.add(f + " with " + t + " thread(s): dot-product rel_err=" + r.dotError()
+                            + ", finite-difference rel_err=" + r.fdError() + about.apply(f));
+                }
+            }
+        }
+        return problems;
+    }
+
     /** The generated files of a build, for failure messages. */
     /**
      * Runs the MPI driver of {@code b} on 1, 2 and 4 ranks with 1 and 2 threads each; a line per check

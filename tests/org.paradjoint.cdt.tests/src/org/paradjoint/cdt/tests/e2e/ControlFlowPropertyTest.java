@@ -13,9 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckReport;
 import org.paradjoint.core.check.CheckSpecParser;
-import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -161,20 +159,8 @@ class ControlFlowPropertyTest {
         if (built.stage() != CheckPipeline.Stage.PASSED) {
             fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
         }
-        List<String> problems = new ArrayList<>();
-        for (int threads : new int[] {1, 2}) {
-            DriverRunner.Outcome run = CheckPipeline.runner().run(built.executable(), threads);
-            CheckReport report = run.report();
-            for (Kernel k : kernels) {
-                CheckReport.Result res = report.result(k.name());
-                if (res == null) {
-                    problems.add(k.name() + " with " + threads + " thread(s): no result (exit " + run.exitCode() + ")");
-                } else if (!res.passed() || !(res.dotError() <= DOT_TOLERANCE) || !(res.fdError() <= FD_TOLERANCE)) {
-                    problems.add(k.name() + " with " + threads + " thread(s): dot-product rel_err=" + res.dotError()
-                            + ", finite-difference rel_err=" + res.fdError() + " (" + k.options() + ")\n" + k.source());
-                }
-            }
-        }
+        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
+                new int[] {1, 2}, DOT_TOLERANCE, FD_TOLERANCE, f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
         if (!problems.isEmpty()) {
             fail(problems.size() + " failing checks:\n"
                     + String.join("\n", problems.subList(0, Math.min(6, problems.size()))));
