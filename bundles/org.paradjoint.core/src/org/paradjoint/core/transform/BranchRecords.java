@@ -230,21 +230,12 @@ final class BranchRecords {
      * and its bounds read nothing in {@code varies}.
      */
     private static Expr tripCount(For g, Predicate<Variable> varies) {
-        Long step = g.constantStep();
-        boolean fixed = !ExprUtil.variables(g.lower()).stream().anyMatch(varies)
-                && !ExprUtil.variables(g.bound()).stream().anyMatch(varies);
-        if (step == null || !fixed) {
+        DistinctElements.Range values = DistinctElements.Range.of(g);
+        if (values == null || ExprUtil.variables(g.lower()).stream().anyMatch(varies)
+                || ExprUtil.variables(g.bound()).stream().anyMatch(varies)) {
             return null;
         }
-        Expr lo = g.lower();
-        Expr hi = g.bound();
-        return switch (g.cmp()) {
-            case LT -> step == 1 ? nonNegative(Exprs.sub(hi, lo)) : null;
-            case LE -> step == 1 ? nonNegative(Exprs.add(Exprs.sub(hi, lo), Exprs.integer(1))) : null;
-            case GT -> step == -1 ? nonNegative(Exprs.sub(lo, hi)) : null;
-            case GE -> step == -1 ? nonNegative(Exprs.add(Exprs.sub(lo, hi), Exprs.integer(1))) : null;
-            default -> null;
-        };
+        return nonNegative(Exprs.add(Exprs.sub(values.highest(), values.lowest()), Exprs.integer(1)));
     }
 
     private static Expr nonNegative(Expr n) {
