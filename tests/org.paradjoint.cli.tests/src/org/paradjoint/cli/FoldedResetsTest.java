@@ -20,11 +20,11 @@ import org.paradjoint.testsupport.ScratchDir;
  * {@code FoldedResets}): in a time loop {@code B = f(A); A = g(B)} the adjoint resets the interior
  * of {@code Ab} and the next half step's gather then increments every point of it; the gather's
  * central part sets instead and the reset skips that part (one pass over the interior, not two).
- * The reset of {@code Bb} ends a time step and the gather into it begins the next one: that pair
- * stays (a fold across iterations of the time loop is not attempted).
- * Sizes where the central part is empty (n = 3, its guards false: the whole reset runs), just
- * there (n = 4) and larger pass the derivative checks at 1, 2 and 4 threads, in 1, 2 and 3
- * dimensions.
+ * The reset of {@code Bb} ends a time step and the gather into it begins the next one: it moves
+ * into that gather from the second step on (whose central part then sets {@code Bb}) and runs whole
+ * after the last step. Sizes where the central part is empty (n = 3, its guards false: the whole
+ * reset runs), just there (n = 4) and larger, with 1, 2 and 3 time steps, pass the derivative
+ * checks at 1, 2 and 4 threads, in 1, 2 and 3 dimensions.
  */
 class FoldedResetsTest {
 
@@ -56,10 +56,13 @@ class FoldedResetsTest {
     @Test
     void jacobi2dSetsTheInteriorInItsGather() throws IOException {
         String b = adjointChecked("jacobi2d", Repo.text("benchmarks/reverse/kernels/jacobi2d.c"),
-                List.of("n=3 tsteps=2", "n=4 tsteps=2", "n=9 tsteps=3"));
+                List.of("n=3 tsteps=2", "n=4 tsteps=2", "n=9 tsteps=3", "n=6 tsteps=1"));
         assertTrue(b.contains("Ab[i][j] = 0.2 * Bb[i][j] + 0.2 * Bb[i][j + 1]"), b);
-        // the reset of Bb ends a time step and the gather into it starts the next: not folded
-        assertTrue(b.contains("Bb[i][j] += 0.2 * Ab[i][j] + 0.2 * Ab[i][j + 1]"), b);
+        // the reset of Bb ends a time step and the gather into it starts the next: folded from the
+        // second step on, whole after the last
+        assertTrue(b.contains("Bb[i][j] = (t != tsteps - 1 ? 0.0 : Bb[i][j]) + (0.2 * Ab[i][j] + 0.2 * Ab[i][j + 1]"),
+                b);
+        assertTrue(b.contains("if (t == 0) {"), b);
         // the reset skips the part the gather sets, under the gather's guards
         assertTrue(b.contains("if (i >= 2 && i <= n - 3) {"), b);
     }
@@ -67,8 +70,9 @@ class FoldedResetsTest {
     @Test
     void heat3dSetsTheInteriorInItsGather() throws IOException {
         String b = adjointChecked("heat3d", Repo.text("benchmarks/reverse/kernels/heat3d.c"),
-                List.of("n=3 tsteps=1", "n=5 tsteps=2"));
+                List.of("n=3 tsteps=1", "n=5 tsteps=2", "n=4 tsteps=3", "n=6 tsteps=2"));
         assertTrue(b.contains("Ab[i][j][k] = 0.125 * Bb[i - 1][j][k] + 0.25 * Bb[i][j][k]"), b);
+        assertTrue(b.contains("Bb[i][j][k] = (t != tsteps ? 0.0 : Bb[i][j][k]) + (0.125 * Ab[i - 1][j][k]"), b);
         assertFalse(b.contains("Ab[i][j][k] += 0.125 * Bb[i - 1][j][k] + 0.25 * Bb[i][j][k] + 0.125 * Bb[i + 1][j][k]"
                 + " + 0.125 * Bb[i][j - 1][k] + 0.125 * Bb[i][j + 1][k] + 0.125 * Bb[i][j][k - 1]"), b);
     }

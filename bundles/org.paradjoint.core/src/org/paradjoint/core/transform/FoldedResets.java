@@ -13,11 +13,14 @@ import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
+import org.paradjoint.core.ir.RealLit;
+import org.paradjoint.core.ir.Return;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
@@ -88,13 +91,73 @@ final class FoldedResets {
 
     private static Stmt inside(Stmt s) {
         return switch (s) {
-            case For f -> f.withBody(new Block(inList(f.body().stmts()), f.body().range()));
+            case For f -> acrossIterations(f.withBody(new Block(inList(f.body().stmts()), f.body().range())));
             case If i -> new If(i.cond(), new Block(inList(i.then().stmts()), i.then().range()),
                     i.otherwise() == null ? null : new Block(inList(i.otherwise().stmts()), i.otherwise().range()),
                     i.range());
             case Block b -> new Block(inList(b.stmts()), b.range());
             default -> s;
         };
+    }
+
+    /**
+     * The reset that ends every iteration of a sequential loop, folded into the gather that
+     * begins the next one: the reversed time loop of heat-3d's adjoint ends with {@code Bb = 0}
+     * over the interior, and its next iteration starts with the gather into {@code Bb}. The reset
+     * moves to just before that gather, from the second iteration on (the gather's central part
+     * then sets its elements and the reset skips them, as for a reset and gather of one
+     * iteration), and runs whole at the end of the last iteration; the first iteration's gather
+     * still increments (the array holds its seed there). So the reset is no longer a pass of its
+     * own in every iteration. Moving it is sound when no statement between its place and the
+     * gather's (the rest of the iteration, the next one's beginning) mentions the array, and its
+     * box reads nothing the loop writes.
+     */
+    private static Stmt acrossIterations(For loop) {
+        DistinctElements.Range values = DistinctElements.Range.of(loop);
+        List<Stmt> body = loop.body().stmts();
+        if (loop.omp() != null || values == null) {
+            return loop;
+        }
+        Set<Variable> written = new HashSet<>(List.of(loop.counter()));
+        body.forEach(b -> written.addAll(StmtUtil.writes(b)));
+        boolean[] jumps = {false};
+        body.forEach(b -> StmtUtil.forEach(b, x -> jumps[0] |= x instanceof Return));
+        if (jumps[0] || !Fold.readsNone(values.lowest(), written) || !Fold.readsNone(values.highest(), written)) {
+            return loop;
+        }
+        for (int z = body.size() - 1; z >= 0; z--) {
+            Optional<Reset> reset = Reset.of(body.get(z));
+            if (reset.isEmpty() || !reset.get().sameBoxEverywhere(written)) {
+                continue;
+            }
+            Variable x = reset.get().array;
+            int g = 0;
+            while (g < z && !StmtUtil.mentioned(body.get(g)).contains(x)) {
+                g++;
+            }
+            if (g == z || body.subList(z + 1, body.size()).stream().anyMatch(t -> StmtUtil.mentioned(t).contains(x))) {
+                continue;
+            }
+            Optional<Fold> fold = Fold.of(reset.get(), List.of(), body.get(g));
+            if (fold.isEmpty()) {
+                continue;
+            }
+            boolean up = loop.constantStep() > 0;
+            Expr counter = new VarRef(loop.counter());
+            Expr later = new Binary(Binary.Op.NE, counter, up ? values.lowest() : values.highest());
+            Expr last = new Binary(Binary.Op.EQ, counter, up ? values.highest() : values.lowest());
+            Stmt skipping = reset.get().skipping(fold.get());
+            List<Stmt> out = new ArrayList<>(body.subList(0, g));
+            if (!(skipping instanceof Block b && b.stmts().isEmpty())) {
+                out.add(new If(later, skipping instanceof Block b ? b : Block.of(skipping), null, body.get(z).range()));
+            }
+            out.add(fold.get().settingAfterFirst(body.get(g), later));
+            out.addAll(body.subList(g + 1, z));
+            out.add(new If(last, Block.of(body.get(z)), null, body.get(z).range()));
+            out.addAll(body.subList(z + 1, body.size()));
+            return acrossIterations(loop.withBody(new Block(out, loop.body().range())));
+        }
+        return loop;
     }
 
     /** A counter's values, both ends included. */
@@ -150,6 +213,15 @@ final class FoldedResets {
             return Optional.of(new Reset(loops, r.var(), box));
         }
 
+        /** Whether the box's bounds read none of {@code written} (the reset's own counters aside). */
+        boolean sameBoxEverywhere(Set<Variable> written) {
+            Set<Variable> counters = new HashSet<>();
+            loops.forEach(f -> counters.add(f.counter()));
+            return loops.stream().flatMap(f -> java.util.stream.Stream.of(f.lower(), f.bound(), f.step()))
+                    .flatMap(e -> ExprUtil.variables(e).stream())
+                    .allMatch(v -> counters.contains(v) || !written.contains(v));
+        }
+
         /** The reset without the folded box, where the fold's conditions hold. */
         Stmt skipping(Fold fold) {
             Stmt zero = loops.get(loops.size() - 1).body().stmts().get(0);
@@ -162,6 +234,10 @@ final class FoldedResets {
             Expr all = distinct.get(0);
             for (Expr g : distinct.subList(1, distinct.size())) {
                 all = new Binary(Binary.Op.AND, all, g);
+            }
+            if (skipping instanceof Block b && b.stmts().isEmpty()) {
+                // the fold covers the whole box: the reset runs only where the fold does not
+                return new If(new Unary(Unary.Op.NOT, all), Block.of(loops.get(0)), null, loops.get(0).range());
             }
             return new If(all, skipping instanceof Block b ? b : Block.of(skipping), Block.of(loops.get(0)),
                     loops.get(0).range());
@@ -189,6 +265,14 @@ final class FoldedResets {
                 return new Block(ends);
             }
             Stmt inner = nest(d + 1, hole, zero);
+            if (inner instanceof Block block && block.stmts().isEmpty()) {
+                // nothing left inside the hole's range; where the hole spans the box, nothing at all
+                return b.within(h) ? inner : withHeader(f, new If(new Unary(Unary.Op.NOT, h.contains(f.counter())),
+                        Block.of(full(d + 1, zero)), null, f.range()));
+            }
+            if (b.within(h)) {
+                return withHeader(f, inner);
+            }
             return withHeader(f, new If(h.contains(f.counter()), inner instanceof Block block ? block : Block.of(inner),
                     Block.of(full(d + 1, zero)), f.range()));
         }
@@ -353,25 +437,35 @@ final class FoldedResets {
             return es.stream().anyMatch(e -> ExprUtil.variables(e).contains(x));
         }
 
-        private static boolean readsNone(Expr e, Set<Variable> written) {
+        static boolean readsNone(Expr e, Set<Variable> written) {
             return ExprUtil.variables(e).stream().noneMatch(written::contains);
         }
 
         /** {@code gather} with the folded increment setting its element. */
         Stmt setting(Stmt gather) {
-            return replace(gather);
+            return replace(gather, null);
         }
 
-        private Stmt replace(Stmt s) {
+        /**
+         * {@code gather} with the folded increment setting its element where {@code reset} holds
+         * ({@code x = (reset ? 0 : x) + value}), incrementing it elsewhere.
+         */
+        Stmt settingAfterFirst(Stmt gather, Expr reset) {
+            return replace(gather, reset);
+        }
+
+        private Stmt replace(Stmt s, Expr reset) {
             return switch (s) {
-                case Assign a when a == increment -> new Assign(a.target(), Assign.Op.SET, a.value(), false,
-                        a.pragmas(), a.range());
-                case For f -> f.withBody(new Block(f.body().stmts().stream().map(this::replace).toList(),
+                case Assign a when a == increment && reset == null -> new Assign(a.target(), Assign.Op.SET,
+                        a.value(), false, a.pragmas(), a.range());
+                case Assign a when a == increment -> new Assign(a.target(), Assign.Op.SET, Exprs.add(
+                        new Cond(reset, new RealLit(0.0), a.target()), a.value()), false, a.pragmas(), a.range());
+                case For f -> f.withBody(new Block(f.body().stmts().stream().map(t -> replace(t, reset)).toList(),
                         f.body().range()));
-                case If i -> new If(i.cond(), new Block(i.then().stmts().stream().map(this::replace).toList(),
+                case If i -> new If(i.cond(), new Block(i.then().stmts().stream().map(t -> replace(t, reset)).toList(),
                         i.then().range()), i.otherwise() == null ? null : new Block(i.otherwise().stmts().stream()
-                                .map(this::replace).toList(), i.otherwise().range()), i.range());
-                case Block b -> new Block(b.stmts().stream().map(this::replace).toList(), b.range());
+                                .map(t -> replace(t, reset)).toList(), i.otherwise().range()), i.range());
+                case Block b -> new Block(b.stmts().stream().map(t -> replace(t, reset)).toList(), b.range());
                 default -> s;
             };
         }

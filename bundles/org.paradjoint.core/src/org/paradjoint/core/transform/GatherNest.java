@@ -31,9 +31,12 @@ import org.paradjoint.core.ir.Variable;
  * interior (where every source iteration exists, so the terms carry at most their branch
  * conditions and the loop is a plain gather, as one writes it by hand) and its upper edge, when
  * the range is long enough for the three to tile it (else one tested loop; the choice is made
- * where it runs). Edges keep every test, and an element is written only where some term
- * contributes (outside the original ranges it may not exist). Levels an OpenMP {@code collapse}
- * joins are not split: the nest must stay perfect.
+ * where it runs, once for the levels whose ranges make the same choice). Edges keep the tests of
+ * their own level but split the levels inside them as well: a face of a 3-D stencil's gather is
+ * tested on one counter, not on three (per element, the tests of a fully tested face cost as much
+ * as the gather itself). An element is written only where some term contributes (outside the
+ * original ranges it may not exist). Levels an OpenMP {@code collapse} joins are not split: the
+ * nest must stay perfect.
  */
 final class GatherNest {
 
@@ -88,10 +91,14 @@ final class GatherNest {
 
     /** The loops, outermost first (several where the outermost level is split). */
     List<Stmt> loops() {
-        return level(0, new boolean[levels.size()], true);
+        return level(0, new boolean[levels.size()], true, List.of());
     }
 
-    private List<Stmt> level(int k, boolean[] interior, boolean split) {
+    /**
+     * The loops of levels {@code k...}; {@code interior}: the levels known to be inside the
+     * edges; {@code known}: the "long enough to split" tests already taken around them.
+     */
+    private List<Stmt> level(int k, boolean[] interior, boolean split, List<Expr> known) {
         if (k == levels.size()) {
             return List.of(body(interior));
         }
@@ -102,23 +109,29 @@ final class GatherNest {
         if (min[k] == max[k]) {
             // one offset: the shifted range is exact, no term needs a test at this level
             inside[k] = true;
-            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+            return List.of(loop(k, from, to, level(k + 1, inside, split, known)));
         }
         if (!split || k < omp.collapse()) {
-            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+            return List.of(loop(k, from, to, level(k + 1, inside, split, known)));
         }
-        List<Stmt> parts = new ArrayList<>();
         Expr middle = plus(l.lo(), max[k]);
         Expr upper = plus(l.hi(), min[k] + 1);
-        parts.add(loop(k, from, plus(l.lo(), max[k] - 1), level(k + 1, inside, false)));
-        boolean[] core = inside.clone();
-        core[k] = true;
-        parts.add(loop(k, middle, plus(l.hi(), min[k]), level(k + 1, core, true)));
-        parts.add(loop(k, upper, to, level(k + 1, inside, false)));
         // the three parts tile the range when the upper edge starts after the lower one ends (the
         // interior possibly empty); a range too short for that runs as one tested loop
-        Stmt whole = loop(k, from, to, level(k + 1, inside, false));
-        return List.of(new If(Exprs.ge(upper, middle), new Block(parts, range), Block.of(whole), range));
+        Expr tiles = Exprs.ge(upper, middle);
+        List<Expr> within = new ArrayList<>(known);
+        within.add(tiles);
+        List<Stmt> parts = new ArrayList<>();
+        parts.add(loop(k, from, plus(l.lo(), max[k] - 1), level(k + 1, inside, true, within)));
+        boolean[] core = inside.clone();
+        core[k] = true;
+        parts.add(loop(k, middle, plus(l.hi(), min[k]), level(k + 1, core, true, within)));
+        parts.add(loop(k, upper, to, level(k + 1, inside, true, within)));
+        if (known.contains(tiles)) {
+            return parts;
+        }
+        Stmt whole = loop(k, from, to, level(k + 1, inside, false, known));
+        return List.of(new If(tiles, new Block(parts, range), Block.of(whole), range));
     }
 
     /** {@code for (c = from; c < to + 1; c++)}: the bound simplified, as a person writes it. */

@@ -13,8 +13,9 @@ import org.paradjoint.core.tests.support.TinyC;
  * the reset box it sets and the reset skips it (under the gather's guard); where another
  * increment of the gather may touch that part or has fewer loops than the box, where the gather
  * reads the array, or where the part reaches beyond the box, nothing changes. Increments after
- * the gather add to what it set. (The end-to-end checks of folded adjoints are in the command
- * line's FoldedResetsTest.)
+ * the gather add to what it set. The reset that ends a sequential loop's iteration folds into the
+ * gather that begins the next one when nothing in between mentions the array. (The end-to-end
+ * checks of folded adjoints are in the command line's FoldedResetsTest.)
  */
 class FoldedResetsTest {
 
@@ -120,5 +121,63 @@ class FoldedResetsTest {
                             X[i][j] += 2.0 * Y[i][j];
                 """;
         assertEquals(unchanged(gather), fold(gather));
+    }
+
+    private static final String STEP_GATHER = """
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < n - 1; j++)
+                            X[i][j] += 2.0 * Y[i][j];
+            """;
+
+    private static String acrossSteps(String before, String after) {
+        Function f = TinyC.parseFunction("void f(int n, int m, double X[n][n], double Y[n][n], double s[1])\n{\n"
+                + "    int i, j, t;\n    for (t = m; t >= 1; t--) {\n" + before + STEP_GATHER
+                + "        for (i = 1; i < n - 1; i++)\n            for (j = 1; j < n - 1; j++)\n"
+                + "                Y[i][j] += X[i][j];\n" + RESET.indent(4) + after + "    }\n}\n");
+        return CPrinter.print(FoldedResets.apply(f));
+    }
+
+    /** The reset at the end of a time step moves into the next step's gather; the first step increments. */
+    @Test
+    void theResetEndingAnIterationFoldsIntoTheNextIterationsGather() {
+        String out = acrossSteps("", "");
+        assertTrue(out.contains("X[i][j] = (t != m ? 0.0 : X[i][j]) + 2.0 * Y[i][j];"), out);
+        // the last iteration still leaves the array reset
+        int last = out.indexOf("if (t == 1) {");
+        assertTrue(last > out.indexOf("Y[i][j] += X[i][j];") && out.indexOf("X[i][j] = 0.0;", last) > last, out);
+        // the box equals the gather's: nothing is left to reset before it
+        assertEquals(1, out.split("X\\[i\\]\\[j\\] = 0.0;", -1).length - 1, out);
+    }
+
+    /** A statement after the reset or before the gather that mentions the array keeps the reset in place. */
+    @Test
+    void aMentionBetweenTheResetAndTheNextGatherKeepsTheReset() {
+        for (String[] around : new String[][] {{"", "        s[0] += X[1][1];\n"}, {"        s[0] += X[1][1];\n", ""}}) {
+            String out = acrossSteps(around[0], around[1]);
+            assertTrue(out.contains("X[i][j] += 2.0 * Y[i][j];") && !out.contains("t != m"), out);
+        }
+    }
+
+    /** A reset whose box depends on what the loop writes is not moved. */
+    @Test
+    void aResetWhoseBoxTheLoopChangesStays() {
+        Function f = TinyC.parseFunction("""
+                void f(int n, int m, double X[n][n], const double Y[n][n])
+                {
+                    int i, j, t, k;
+                    k = n;
+                    for (t = m; t >= 1; t--) {
+                        for (i = 1; i < n - 1; i++)
+                            for (j = 1; j < n - 1; j++)
+                                X[i][j] += 2.0 * Y[i][j];
+                        for (i = 1; i < k - 1; i++)
+                            for (j = 1; j < n - 1; j++)
+                                X[i][j] = 0.0;
+                        k = k - 1;
+                    }
+                }
+                """);
+        String out = CPrinter.print(FoldedResets.apply(f));
+        assertTrue(out.contains("X[i][j] += 2.0 * Y[i][j];") && !out.contains("t != m"), out);
     }
 }
