@@ -19,7 +19,8 @@ import org.paradjoint.core.diag.SourceRange;
 
 /**
  * The tape runtime of generated adjoint code: typed stacks (double and int) that grow by
- * {@code realloc} and abort with a message when memory runs out. Emitted into every generated
+ * {@code realloc} and abort with a message when memory runs out, their blocks kept for the next
+ * tape of the same file (a repeated call of an adjoint does not allocate and fault its tape anew). Emitted into every generated
  * file that needs it, guarded by {@code PARADJOINT_RUNTIME_H} so that several generated files
  * can be included into one driver; all helpers are {@code static inline} so that unused ones do
  * not warn. A tape variable is declared {@code pa_tape t[1]}, so that {@code t} is the pointer
@@ -74,7 +75,7 @@ public final class Runtime {
                 void (*release_rv)(void *); /* how to free rv */
             } pa_tape;
 
-            static inline void pa_tape_init(pa_tape *t)
+            static inline void pa_tape_clear(pa_tape *t)
             {
                 t->d = NULL;
                 t->nd = 0;
@@ -86,14 +87,56 @@ public final class Runtime {
                 t->release_rv = NULL;
             }
 
+            /* The blocks of the last tape freed, kept for the next one (up to PA_SPARE_LIMIT bytes): an
+               adjoint called again, as in an optimisation loop, finds its tape's memory allocated and
+               mapped already instead of growing it anew, as a Tapenade stack keeps its blocks. One
+               spare per file, taken and given back atomically: tapes of concurrent calls or threads
+               never share a block. */
+            #ifndef PA_SPARE_LIMIT
+            #define PA_SPARE_LIMIT (1L << 30)
+            #endif
+            static pa_tape *pa_spare = NULL;
+
+            static inline void pa_tape_init(pa_tape *t)
+            {
+                pa_tape *s = (pa_tape *) __atomic_exchange_n(&pa_spare, (pa_tape *) NULL, __ATOMIC_ACQ_REL);
+                pa_tape_clear(t);
+                if (s != NULL) {
+                    t->d = s->d;
+                    t->capd = s->capd;
+                    t->i = s->i;
+                    t->capi = s->capi;
+                    free(s);
+                }
+            }
+
             static inline void pa_tape_free(pa_tape *t)
             {
-                free(t->d);
-                free(t->i);
+                pa_tape *s = NULL;
                 if (t->release_rv != NULL) {
                     t->release_rv(t->rv);
                 }
-                pa_tape_init(t);
+                if ((double) t->capd * sizeof(double) + (double) t->capi * sizeof(int) <= (double) PA_SPARE_LIMIT) {
+                    s = (pa_tape *) malloc(sizeof(pa_tape));
+                }
+                if (s != NULL) {
+                    pa_tape_clear(s);
+                    s->d = t->d;
+                    s->capd = t->capd;
+                    s->i = t->i;
+                    s->capi = t->capi;
+                    s = (pa_tape *) __atomic_exchange_n(&pa_spare, s, __ATOMIC_ACQ_REL);
+                } else {
+                    s = t;
+                }
+                if (s != NULL) {
+                    free(s->d);
+                    free(s->i);
+                    if (s != t) {
+                        free(s);
+                    }
+                }
+                pa_tape_clear(t);
             }
 
             static inline void pa_tape_oom(void)
