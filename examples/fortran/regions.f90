@@ -295,6 +295,45 @@ subroutine ordered_scan(n, x, y, w, s)
   s(1) = acc + e
 end subroutine ordered_scan
 
+! The general ordered block of ordered_scan in a worksharing loop of a region,
+! between two other worksharing loops (the Fortran version of
+! ordered_scan_region in ../openmp/ordered.c): the region is lowered to
+! parallel loops and the ordered loop is split around its block.
+!$ad gradient(w, s : x)
+subroutine ordered_scan_region(n, x, y, w, s)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y(n), w(n), s(1)
+  real(8) :: acc, e
+  integer :: i
+
+  acc = 1.0d0
+  !$omp parallel private(e)
+  !$omp do schedule(static)
+  do i = 1, n
+    y(i) = sin(x(i)) * x(i)
+  end do
+  !$omp end do
+  !$omp do ordered schedule(static, 3)
+  do i = 1, n
+    e = y(i) * y(i)
+    !$omp ordered
+    acc = 0.9d0 * acc + e * acc / (1.0d0 + acc * acc)
+    w(i) = acc * y(i)
+    !$omp end ordered
+    w(i) = w(i) + e * cos(x(i))
+  end do
+  !$omp end do
+  !$omp do schedule(static)
+  do i = 1, n
+    w(i) = w(i) * x(i)
+  end do
+  !$omp end do
+  !$omp end parallel
+  s(1) = acc
+end subroutine ordered_scan_region
+
 ! A product reduction (the Fortran version of growth_factor in
 ! ../openmp/reductions.c): each factor's derivative is the product of the
 ! others, found without dividing by a factor that may be zero.

@@ -60,3 +60,34 @@ void ordered_scan(int n, const double *x, double *y, double *w, double *s)
     }
     s[0] = acc;
 }
+
+/* The general ordered block of ordered_scan in a worksharing loop of a region,
+ * between two other worksharing loops: the region is lowered to parallel loops
+ * and the `omp for ordered` loop is split around its block as a parallel for's
+ * is, so the recurrence's adjoint runs in reverse iteration order and the rest
+ * in parallel. */
+#pragma ad gradient(w, s : x)
+void ordered_scan_region(int n, const double *x, double *y, double *w, double *s)
+{
+    double acc = 1.0;
+#pragma omp parallel
+    {
+#pragma omp for schedule(static)
+        for (int i = 0; i < n; i++)
+            y[i] = sin(x[i]) * x[i];
+#pragma omp for ordered schedule(static, 3)
+        for (int i = 0; i < n; i++) {
+            double e = y[i] * y[i];
+#pragma omp ordered
+            {
+                acc = 0.9 * acc + e * acc / (1.0 + acc * acc);
+                w[i] = acc * y[i];
+            }
+            w[i] = w[i] + e * cos(x[i]);
+        }
+#pragma omp for schedule(static)
+        for (int i = 0; i < n; i++)
+            w[i] = w[i] * x[i];
+    }
+    s[0] = acc;
+}

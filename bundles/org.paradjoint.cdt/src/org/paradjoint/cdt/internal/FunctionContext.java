@@ -37,7 +37,7 @@ final class FunctionContext {
     /**
      * The {@code omp ordered} blocks that are not increments, as mapped, with their source: the
      * loop that holds one as a statement of its own body is lowered by core's {@code OrderedLoops}
-     * ({@link Statements#withOrderedBlock}); anywhere else it is an error.
+     * ({@link Statements#orderedBlock}), in a {@code parallel for} or a region's worksharing loop; anywhere else it is an error.
      */
     final List<OrderedBlock> orderedBlocks = new ArrayList<>();
 

@@ -122,8 +122,7 @@ final class Regions {
                 return List.of();
             }
             For loop = loops.forLoop(f, all);
-            statements.withOrderedBlock(loop, true);
-            return List.of(new ParallelRegion.Worksharing(loop, o.nowait()));
+            return List.of(new ParallelRegion.Worksharing(loop, o.nowait(), statements.orderedBlock(loop)));
         }
         case SECTIONS -> {
             pragmas.accept(rest, AnnotationSite.OTHER, false);

@@ -37,6 +37,7 @@ import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.frontend.Increments;
 import org.paradjoint.core.frontend.OrderedLoops;
+import org.paradjoint.core.frontend.ParallelRegion;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -268,10 +269,19 @@ final class Statements {
     /**
      * {@code loop} as mapped, or, when an {@code omp ordered} block that is not increments is a
      * statement of its own body and the loop is a {@code parallel for}, the loops core's
-     * {@link OrderedLoops} splits it into. Such a block anywhere else (inside an inner statement,
-     * or in a worksharing loop of a region, {@code inRegion}) is a located error.
+     * {@link OrderedLoops} splits it into.
      */
-    List<Stmt> withOrderedBlock(For loop, boolean inRegion) {
+    List<Stmt> withOrderedBlock(For loop) {
+        ParallelRegion.Ordered o = orderedBlock(loop);
+        return o == null ? List.of(loop) : OrderedLoops.fission(loop, o.block(), o.range(), o.fresh());
+    }
+
+    /**
+     * The general {@code omp ordered} block of {@code loop} (a parallel or worksharing loop whose
+     * body holds it as a statement of its own), or null when it has none; such a block anywhere
+     * else (inside an inner statement of the body, or in a sequential loop) is a located error.
+     */
+    ParallelRegion.Ordered orderedBlock(For loop) {
         for (var it = ctx.orderedBlocks.iterator(); it.hasNext();) {
             FunctionContext.OrderedBlock o = it.next();
             boolean[] inside = {false};
@@ -280,19 +290,19 @@ final class Statements {
                 continue;
             }
             it.remove();
-            if (loop.omp() == null || inRegion || !loop.body().stmts().contains(o.block())) {
+            if (loop.omp() == null || !loop.body().stmts().contains(o.block())) {
                 throw new UnsupportedException("unsupported-omp.ordered-update", o.range(), "code", o.code());
             }
-            return OrderedLoops.fission(loop, o.block(), o.range(),
+            return new ParallelRegion.Ordered(o.block(), o.range(),
                     v -> ctx.scopes.declareGenerated(v.withName("pa_" + v.name())));
         }
-        return List.of(loop);
+        return null;
     }
 
     private List<Stmt> dispatch(IASTStatement s, List<Site> mine) {
         if (s instanceof IASTForStatement f) {
             For loop = loops.forLoop(f, mine);
-            return exits.leftEarly(f) ? exits.lowered(f, loop) : withOrderedBlock(loop, false);
+            return exits.leftEarly(f) ? exits.lowered(f, loop) : withOrderedBlock(loop);
         }
         if (kernels != null && s instanceof IASTExpressionStatement es
                 && Exprs.stripParens(es.getExpression()) instanceof IASTFunctionCallExpression call

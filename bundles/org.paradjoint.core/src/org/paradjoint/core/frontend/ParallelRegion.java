@@ -64,12 +64,26 @@ public final class ParallelRegion {
         SourceRange range();
     }
 
-    /** A worksharing loop; its own clauses are in {@code loop.omp()}. */
-    public record Worksharing(For loop, boolean nowait) implements Part {
+    /**
+     * A worksharing loop; its own clauses are in {@code loop.omp()}; {@code ordered}: its general
+     * {@code ordered} block (a statement of the loop's body that is not only increments), or null.
+     */
+    public record Worksharing(For loop, boolean nowait, Ordered ordered) implements Part {
+        public Worksharing(For loop, boolean nowait) {
+            this(loop, nowait, null);
+        }
+
         @Override
         public SourceRange range() {
             return loop.range();
         }
+    }
+
+    /**
+     * A general {@code ordered} block of a worksharing loop, lowered with the loop by
+     * {@link OrderedLoops#fission}; {@code fresh} declares the renamed copy of a private scalar.
+     */
+    public record Ordered(Stmt block, SourceRange range, java.util.function.UnaryOperator<Variable> fresh) {
     }
 
     /** An explicit {@code barrier}. */
@@ -215,6 +229,13 @@ public final class ParallelRegion {
                 }
             }
             switch (p) {
+            case Worksharing w when w.ordered() != null -> {
+                // split around the block once the loop has the region's clauses, as a parallel
+                // for ... ordered is: its block's statement is at the same place of the body
+                For loop = worksharing(w, all);
+                Stmt block = loop.body().stmts().get(w.loop().body().stmts().indexOf(w.ordered().block()));
+                out.addAll(OrderedLoops.fission(loop, block, w.ordered().range(), w.ordered().fresh()));
+            }
             case Worksharing w -> out.add(worksharing(w, all));
             case Barrier b -> {
             }

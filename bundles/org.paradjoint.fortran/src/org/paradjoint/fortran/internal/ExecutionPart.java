@@ -182,7 +182,7 @@ final class ExecutionPart {
             case DO -> {
                 For f = doLoop(l, cls, mine, false);
                 if (f != null) {
-                    out.addAll(withOrderedBlock(f, false));
+                    out.addAll(withOrderedBlock(f));
                 }
                 return;
             }
@@ -302,10 +302,27 @@ final class ExecutionPart {
     /**
      * {@code loop} as read, or, when a general {@code !$omp ordered} block is a statement of its
      * own body and it is a {@code parallel do}, the loops core's {@link OrderedLoops} splits it
-     * into. Such a block anywhere else (inside another construct of the body, or in a worksharing
-     * loop of a region, {@code inRegion}) is reported.
+     * into.
      */
-    private List<Stmt> withOrderedBlock(For loop, boolean inRegion) {
+    private List<Stmt> withOrderedBlock(For loop) {
+        ParallelRegion.Ordered o = orderedBlock(loop);
+        if (o == null) {
+            return List.of(loop);
+        }
+        try {
+            return OrderedLoops.fission(loop, o.block(), o.range(), o.fresh());
+        } catch (UnsupportedException e) {
+            reporter.add(e.diagnostic());
+            return List.of(loop);
+        }
+    }
+
+    /**
+     * The general {@code !$omp ordered} block of {@code loop} (a parallel or worksharing loop whose
+     * body holds it as a statement of its own), or null when it has none; such a block anywhere
+     * else (inside another construct of the body, or in a sequential loop) is reported.
+     */
+    private ParallelRegion.Ordered orderedBlock(For loop) {
         for (var it = orderedBlocks.iterator(); it.hasNext();) {
             OrderedBlock o = it.next();
             boolean[] inside = {false};
@@ -314,18 +331,13 @@ final class ExecutionPart {
                 continue;
             }
             it.remove();
-            if (loop.omp() == null || inRegion || !loop.body().stmts().contains(o.block())) {
+            if (loop.omp() == null || !loop.body().stmts().contains(o.block())) {
                 reporter.error("unsupported-omp.ordered-update", o.range(), "code", o.code());
-                return List.of(loop);
+                return null;
             }
-            try {
-                return OrderedLoops.fission(loop, o.block(), o.range(), v -> freshLike("pa_" + v.name(), v));
-            } catch (UnsupportedException e) {
-                reporter.add(e.diagnostic());
-                return List.of(loop);
-            }
+            return new ParallelRegion.Ordered(o.block(), o.range(), v -> freshLike("pa_" + v.name(), v));
         }
-        return List.of(loop);
+        return null;
     }
 
     /** The control of a do statement; null (reported, the construct skipped) when it cannot be read. */
@@ -734,11 +746,9 @@ final class ExecutionPart {
                 .map(OmpDirective::kindOf).filter(x -> x != null).findFirst().orElse(null);
         if (cls.kind() == Classifier.Kind.DO && k == OmpDirective.Kind.DO) {
             For f = doLoop(l, cls, mine, true);
-            if (f != null) {
-                withOrderedBlock(f, true);
-            }
+            ParallelRegion.Ordered ordered = f == null ? null : orderedBlock(f);
             if (f != null && f.omp() != null) {
-                out.add(new ParallelRegion.Worksharing(f, lastNowait));
+                out.add(new ParallelRegion.Worksharing(f, lastNowait, ordered));
             } else if (f != null) {
                 out.add(new ParallelRegion.Replicated(f));
             }

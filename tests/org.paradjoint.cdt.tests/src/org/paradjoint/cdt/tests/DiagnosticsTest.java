@@ -324,6 +324,34 @@ class DiagnosticsTest {
                   y[0] = t;
                 }
                 """, "unsupported-omp", 7, 5, "'t'", "partial value");
+        // the same rules in a worksharing loop of a region, which is split where the region is lowered
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel
+                  {
+                #pragma omp for ordered
+                    for (int i = 1; i < n; i++) {
+                      double e = y[i] * x[i];
+                #pragma omp ordered
+                      y[i] = y[i - 1] + e;
+                    }
+                  }
+                }
+                """, "unsupported-omp", 8, 7, "'e'", "recomputed");
+        expect("""
+                void f(int n, double *y, const double *x) {
+                #pragma omp parallel
+                  {
+                #pragma omp for ordered
+                    for (int i = 1; i < n; i++) {
+                      if (x[i] > 0.0) {
+                #pragma omp ordered
+                        y[i] = y[i - 1] + x[i];
+                      }
+                    }
+                  }
+                }
+                """, "unsupported-omp", 8, 9, "ordered", "inside another statement", "y[i] = y[i - 1] + x[i];");
         expect("""
                 void f(int n, double *y, const double *x) {
                 #pragma omp parallel for

@@ -81,6 +81,7 @@ class ExamplesTest {
             new Example("regions.f90", "binned_energy", "--set n=40 --set nb=7"),
             new Example("regions.f90", "ordered_tally", "--set n=40 --set nb=7"),
             new Example("regions.f90", "ordered_scan", "--set n=40"),
+            new Example("regions.f90", "ordered_scan_region", "--set n=40"),
             new Example("regions.f90", "growth_factor", "--set n=40"),
             new Example("regions.f90", "window_private", "--set n=30"),
             new Example("threads.f90", "block_rows", "--set n=40 --set steps=3"));

@@ -81,6 +81,7 @@ class FortranVerdictsTest {
             new Pair("openmp/locks.c", "regions.f90", "binned_energy", List.of(), List.of()),
             new Pair("openmp/ordered.c", "regions.f90", "ordered_tally", List.of(), List.of()),
             new Pair("openmp/ordered.c", "regions.f90", "ordered_scan", List.of(), List.of()),
+            new Pair("openmp/ordered.c", "regions.f90", "ordered_scan_region", List.of(), List.of()),
             new Pair("openmp/reductions.c", "regions.f90", "growth_factor", List.of(), List.of()),
             new Pair("openmp/regions.c", "regions.f90", "window_private", List.of(), List.of()),
             new Pair("openmp/threads.c", "threads.f90", "block_rows", List.of(), List.of()));
@@ -130,6 +131,11 @@ class FortranVerdictsTest {
             // the parallel loops before and after the split-off ordered block
             new Expected("ordered_scan", 0, "xb", Verdict.SAFE, Verdict.SAFE),
             new Expected("ordered_scan", 1, "xb", Verdict.SAFE, Verdict.SAFE),
+            // in a region: the loop before the ordered one, the part after its block, the loop after it
+            new Expected("ordered_scan_region", 0, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_scan_region", 1, "yb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_scan_region", 1, "xb", Verdict.SAFE, Verdict.SAFE),
+            new Expected("ordered_scan_region", 2, "wb", Verdict.SAFE, Verdict.SAFE),
             new Expected("growth_factor", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
             new Expected("window_private", 0, "xb", Verdict.UNSAFE, Verdict.UNSAFE),
             // the phases of the region divided by thread number: a three-point gather, then a pointwise

@@ -72,6 +72,7 @@ class ExamplesTest {
             example("openmp/ordered.c", "ordered_tally", "--set n=40 --set nb=7 --extent h=nb --extent s=1"),
             example("openmp/ordered.c", "ordered_weights", "--set n=40"),
             example("openmp/ordered.c", "ordered_scan", "--set n=40 --extent s=1"),
+            example("openmp/ordered.c", "ordered_scan_region", "--set n=40 --extent s=1"),
             example("openmp/sections.c", "energies", "--set n=40 --extent e=1"),
             example("openmp/reductions.c", "max_residual", "--set n=40 --extent r=1"),
             example("openmp/reductions.c", "min_energy", "--set n=40 --extent r=1"),
