@@ -24,8 +24,9 @@ import org.paradjoint.testsupport.ScratchDir;
  * {@code ParallelRegion} read (parallel regions of worksharing loops with and without {@code
  * nowait}, {@code sections} of two or three sections, increments under {@code
  * omp_set_lock}/{@code omp_unset_lock}, {@code omp ordered} blocks of increments, {@code single}
- * blocks, barriers; {@code parallel for} loops with locks or ordered blocks, of increments or a
- * recurrence (split around the block by {@code OrderedLoops}); {@code reduction(*)}
+ * blocks, barriers, worksharing loops whose ordered block is a recurrence; {@code parallel for}
+ * loops with locks or ordered blocks, of increments or a recurrence (both loops split around the
+ * block by {@code OrderedLoops}); {@code reduction(*)}
  * loops) pass the dot-product and finite-difference tests at 1, 2 and 4 threads, each generated
  * file compiled with {@code -Wall -Wextra -Werror -fopenmp}. The region lowering is checked
  * structurally by {@code RegionLoweringTest}; this is its numerical counterpart.
@@ -71,7 +72,7 @@ class RegionsPropertyTest {
     /** A piece of a region, writing only its own output array {@code o<k>} and {@code s[k]}. */
     private static String regionPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(6)) {
+        return switch (r.nextInt(7)) {
             case 0 -> "#pragma omp for" + (r.nextBoolean() ? " schedule(dynamic, 3)" : "")
                     + (r.nextBoolean() ? " nowait" : "") + "\n"
                     + "        for (int i = 0; i < n; i++)\n            " + o + "[i] = " + value(r) + ";\n";
@@ -94,6 +95,7 @@ class RegionsPropertyTest {
             case 4 -> "#pragma omp " + (r.nextBoolean() ? "single" : "master") + "\n"
                     + "        { s[" + k + "] = x[0] * x[n - 1] + sin(x[1]); }\n"
                     + (r.nextBoolean() ? "#pragma omp barrier\n" : "");
+            case 5 -> generalOrdered(r, k, "#pragma omp for ordered", "        ");
             default -> "#pragma omp barrier\n";
         };
     }
@@ -147,7 +149,7 @@ class RegionsPropertyTest {
                     + "            p " + (r.nextBoolean() ? "*= " : "= p * ") + "(1.0 + 0.2 * " + value(r) + ");\n"
                     + "        s[" + k + "] = p;\n"
                     + "    }\n";
-            case 4 -> generalOrdered(r, k);
+            case 4 -> generalOrdered(r, k, "#pragma omp parallel for ordered", "    ");
             default -> "#pragma omp parallel sections\n    {\n"
                     + "#pragma omp section\n"
                     + "        for (int i = 0; i < n; i++)\n            " + o + "[i] = " + value(r) + ";\n"
@@ -162,21 +164,21 @@ class RegionsPropertyTest {
      * {@code s[k]} (its adjoint must run in reverse iteration order), with or without work
      * before and after the block in the same iteration.
      */
-    private static String generalOrdered(Random r, int k) {
+    private static String generalOrdered(Random r, int k, String directive, String in) {
         String o = "o" + k;
         String sk = "s[" + k + "]";
         boolean before = r.nextBoolean();
-        return "#pragma omp parallel for ordered" + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
-                + "    for (int i = 0; i < n; i++) {\n"
-                + "        double e = " + value(r) + ";\n"
-                + (before ? "        " + o + "[i] = e * x[i];\n" : "")
+        return directive + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
+                + in + "for (int i = 0; i < n; i++) {\n"
+                + in + "    double e = " + value(r) + ";\n"
+                + (before ? in + "    " + o + "[i] = e * x[i];\n" : "")
                 + "#pragma omp ordered\n"
-                + "        {\n"
-                + "            " + sk + " = 0.5 * " + sk + " + e * sin(" + sk + ");\n"
-                + "            " + o + "[i] = " + (before ? o + "[i] + " : "") + sk + ";\n"
-                + "        }\n"
-                + (r.nextBoolean() ? "        " + o + "[i] = " + o + "[i] * cos(x[i]) + e;\n" : "")
-                + "    }\n";
+                + in + "    {\n"
+                + in + "        " + sk + " = 0.5 * " + sk + " + e * sin(" + sk + ");\n"
+                + in + "        " + o + "[i] = " + (before ? o + "[i] + " : "") + sk + ";\n"
+                + in + "    }\n"
+                + (r.nextBoolean() ? in + "    " + o + "[i] = " + o + "[i] * cos(x[i]) + e;\n" : "")
+                + in + "}\n";
     }
 
     static Kernel kernel(String name, Random r) {
