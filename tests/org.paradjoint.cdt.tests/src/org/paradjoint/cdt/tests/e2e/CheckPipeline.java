@@ -83,6 +83,11 @@ final class CheckPipeline {
     }
 
     static Differentiated differentiate(String file, String source) {
+        return differentiate(file, source, GenerationSettings.allAtomic());
+    }
+
+    /** As above, with the adjoint generated under {@code settings} (the tangent all-atomic). */
+    static Differentiated differentiate(String file, String source, GenerationSettings settings) {
         ParseResult parsed = new CFrontEnd().parse(file, source);
         if (parsed.hasErrors()) {
             return new Differentiated(Stage.FRONT_END, "front-end errors:\n" + format(parsed.diagnostics()),
@@ -90,7 +95,7 @@ final class CheckPipeline {
         }
         TranslationUnit unit = parsed.unit();
         FileResult tangent = DerivativeFiles.derivatives(unit, Mode.TANGENT, GenerationSettings.allAtomic(), ReductionLengths.none());
-        FileResult adjoint = DerivativeFiles.derivatives(unit, Mode.REVERSE, GenerationSettings.allAtomic(), ReductionLengths.none());
+        FileResult adjoint = DerivativeFiles.derivatives(unit, Mode.REVERSE, settings, ReductionLengths.none());
         if (tangent.hasErrors() || adjoint.hasErrors()) {
             List<Diagnostic> all = new ArrayList<>(tangent.diagnostics());
             all.addAll(adjoint.diagnostics());
@@ -105,10 +110,16 @@ final class CheckPipeline {
      * options of each function to check (functions it returns null for are not checked).
      */
     static Built build(Path dir, String base, String source, Function<String, CheckSpec> specs) throws IOException {
+        return build(dir, base, source, specs, GenerationSettings.allAtomic());
+    }
+
+    /** As above, with the adjoint generated under {@code settings}. */
+    static Built build(Path dir, String base, String source, Function<String, CheckSpec> specs,
+            GenerationSettings settings) throws IOException {
         Files.createDirectories(dir);
         String file = base + ".c";
         Files.writeString(dir.resolve(file), source);
-        Differentiated d = differentiate(file, source);
+        Differentiated d = differentiate(file, source, settings);
         if (d.stage() != Stage.PASSED) {
             return new Built(d.stage(), dir, null, d.problem(), d.key());
         }
