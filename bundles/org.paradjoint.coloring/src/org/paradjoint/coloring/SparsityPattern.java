@@ -3,11 +3,12 @@ package org.paradjoint.coloring;
 import java.util.Arrays;
 
 /**
- * Immutable sparsity pattern of an {@code rows x cols} matrix, stored twice: compressed rows (CSR) and
+ * Immutable sparsity pattern of an {@code rows x cols} matrix, in two forms: compressed rows (CSR) and
  * compressed columns (CSC).
  *
  * <p>Both forms are kept because the colouring problems walk the bipartite graph in both directions
- * (a column's rows, then each row's columns); building CSC once is cheaper than searching CSR. Indices
+ * (a column's rows, then each row's columns); building CSC once is cheaper than searching CSR. A
+ * structurally symmetric pattern keeps one copy for both (its CSC is its CSR). Indices
  * are 0-based, sorted within each row/column, and free of duplicates. The arrays are never handed out;
  * callers read them element-wise, so the pattern cannot change after construction.
  */
@@ -160,6 +161,11 @@ public final class SparsityPattern {
             for (int k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
                 rowIdx[next[colIdx[k]]++] = i;
             }
+        }
+        if (rows == cols && Arrays.equals(rowPtr, colPtr) && Arrays.equals(colIdx, rowIdx)) {
+            // structurally symmetric: one copy serves both forms, and the distance-2 walks (a column's
+            // rows, then each row's columns) touch half the memory
+            return new SparsityPattern(rows, cols, rowPtr, colIdx, rowPtr, colIdx);
         }
         return new SparsityPattern(rows, cols, rowPtr, colIdx, colPtr, rowIdx);
     }

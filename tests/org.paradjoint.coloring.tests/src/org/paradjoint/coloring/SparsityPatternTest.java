@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,6 +68,30 @@ class SparsityPatternTest {
         assertEquals(6, s.nnz());
         assertFalse(SparsityPatterns.random(3, 4, 2, 1).isStructurallySymmetric());
         assertThrows(IllegalArgumentException.class, () -> SparsityPatterns.random(3, 4, 2, 1).symmetrize());
+    }
+
+    /**
+     * A structurally symmetric pattern keeps one copy of its structure for both forms (the distance-2 walks
+     * of the column colourings then touch half the memory); any other keeps its own CSC, and both read the
+     * same either way.
+     */
+    @Test
+    void symmetricPatternsShareOneCopyForCsrAndCsc() {
+        SparsityPattern lap = SparsityPatterns.laplacian3d(5);
+        assertSame(lap.rowPtr, lap.colPtr);
+        assertSame(lap.colIdx, lap.rowIdx);
+        SparsityPattern fromCsr = SparsityPattern.fromCsr(lap.rows(), lap.cols(), lap.rowPointers(), lap.columnIndices());
+        assertSame(fromCsr.rowPtr, fromCsr.colPtr);
+        assertEquals(lap, fromCsr);
+
+        SparsityPattern lower = SparsityPattern.fromCoordinates(3, 3, new int[] {0, 1, 2, 2}, new int[] {0, 0, 1, 2});
+        assertNotSame(lower.colIdx, lower.rowIdx);
+        assertArrayEquals(new int[] {0, 2, 3, 4}, lower.colPtr);
+        assertArrayEquals(new int[] {0, 1, 2, 2}, lower.rowIdx);
+        // same nonzero count per row and column, but not symmetric: must not share
+        SparsityPattern cycle = SparsityPattern.fromCoordinates(3, 3, new int[] {0, 1, 2}, new int[] {1, 2, 0});
+        assertNotSame(cycle.rowIdx, cycle.colIdx);
+        assertArrayEquals(new int[] {2, 0, 1}, cycle.rowIdx);
     }
 
     @Test
