@@ -113,6 +113,35 @@ public final class StmtUtil {
         return out;
     }
 
+    /**
+     * Whether {@code s} may read {@code v} before writing it: a loop counting with {@code v}
+     * writes it first (only its first value is read before), so a loop over {@code v} inside a
+     * branch (a Fortran section's {@code do i = ...}) does not read an old value; in a block, the
+     * statements after a plain assignment of {@code v} or such a loop do not either.
+     */
+    public static boolean readsBeforeWriting(Stmt s, Variable v) {
+        return switch (s) {
+            case For f when f.counter().equals(v) -> ExprUtil.references(f.lower(), v);
+            case For f -> StmtUtil.ownExprs(f).stream().anyMatch(e -> ExprUtil.references(e, v))
+                    || readsBeforeWriting(f.body(), v);
+            case If i -> ExprUtil.references(i.cond(), v) || readsBeforeWriting(i.then(), v)
+                    || i.otherwise() != null && readsBeforeWriting(i.otherwise(), v);
+            case Block b -> {
+                for (Stmt x : b.stmts()) {
+                    if (readsBeforeWriting(x, v)) {
+                        yield true;
+                    }
+                    if (x instanceof Assign a && a.op() == Assign.Op.SET && a.target() instanceof VarRef r
+                            && r.var().equals(v) || x instanceof For f && f.counter().equals(v)) {
+                        yield false;
+                    }
+                }
+                yield false;
+            }
+            default -> StmtUtil.reads(s).contains(v);
+        };
+    }
+
     /** Variables a statement tree reads anywhere (including indices of targets and loop counters). */
     public static Set<Variable> reads(Stmt s) {
         Set<Variable> out = new LinkedHashSet<>();

@@ -293,7 +293,9 @@ public final class ParallelRegion {
                 reductions.add(new OmpParallelFor.Reduction(regionReduction(v), List.of(v)));
             } else if (privates.contains(v) && written.contains(v)) {
                 checkNotReadAfter(v, w, all);
-                if (clauses.firstprivates().contains(v) || assignedBefore(v, w, all)) {
+                // a value from before the loop matters only to an iteration that reads it first
+                if (clauses.firstprivates().contains(v)
+                        || assignedBefore(v, w, all) && StmtUtil.readsBeforeWriting(loop.body(), v)) {
                     loopFirstprivates.add(v);
                 } else {
                     loopPrivates.add(v);

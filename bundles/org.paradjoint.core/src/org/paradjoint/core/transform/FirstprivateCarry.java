@@ -1,15 +1,12 @@
 package org.paradjoint.core.transform;
 
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Stmt;
-import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -32,17 +29,7 @@ final class FirstprivateCarry {
         if (!StmtUtil.writes(body).contains(v)) {
             return Optional.empty();
         }
-        Set<Variable> definite = new HashSet<>();
-        for (Stmt s : StmtUtil.flatten(body.stmts())) {
-            if (!definite.contains(v) && StmtUtil.reads(s).contains(v)) {
-                return firstWrite(body, v);
-            }
-            // Only a top-level plain assignment writes on every path through the iteration.
-            if (s instanceof Assign a && a.op() == Assign.Op.SET && a.target() instanceof VarRef r) {
-                definite.add(r.var());
-            }
-        }
-        return Optional.empty();
+        return StmtUtil.readsBeforeWriting(body, v) ? firstWrite(body, v) : Optional.empty();
     }
 
     /** The first assignment to {@code v}, where the error points; a loop counter named {@code v} otherwise. */

@@ -27,7 +27,8 @@ import org.paradjoint.testsupport.ScratchDir;
  * Property: random Fortran OpenMP procedures built from parallel regions with {@code !$omp do}
  * loops (with and without {@code nowait}), {@code !$omp sections}, increments under {@code call
  * omp_set_lock} ... {@code call omp_unset_lock}, {@code !$omp ordered} blocks, {@code single}
- * blocks, barriers and work divided by thread number ({@code omp_get_thread_num()}), and from {@code parallel do} loops with locks, ordered blocks (of increments,
+ * blocks, barriers, work divided by thread number ({@code omp_get_thread_num()}) and worksharing loops
+ * whose ordered block is a recurrence, and from {@code parallel do} loops with locks, ordered blocks (of increments,
  * or a recurrence, split around the block by core's {@code OrderedLoops}) or a
  * {@code reduction(*)}, pass the dot-product and finite-difference tests at 1, 2 and 4 threads
  * ({@code gfortran -std=f2008 -Wall -Werror -fopenmp}). The Fortran counterpart of the C
@@ -87,7 +88,8 @@ class RegionsPropertyTest {
     /** A piece of a region writing only {@code o<k>}, {@code s(k)}, and increments of {@code h}. */
     private static String regionPiece(Random r, int k) {
         String o = "o" + k;
-        return switch (r.nextInt(7)) {
+        return switch (r.nextInt(8)) {
+            case 7 -> generalOrdered(r, k, "  !$omp do ordered private(e)", "  !$omp end do");
             case 6 -> threadBlocks(r, k);
             case 0 -> "  !$omp do" + (r.nextBoolean() ? " schedule(dynamic, 3)" : "") + "\n"
                     + "  do i = 1, n\n    " + o + "(i) = " + value(r) + "\n  end do\n"
@@ -133,7 +135,7 @@ class RegionsPropertyTest {
                     + "  end do\n  !$omp end parallel do\n";
             case 1 -> "  !$omp parallel do ordered private(e)\n  do i = 1, n\n    e = " + value(r) + "\n"
                     + "    " + o + "(i) = e + x(i)\n" + ordered(k, "    ") + "  end do\n  !$omp end parallel do\n";
-            case 2, 3 -> generalOrdered(r, k);
+            case 2, 3 -> generalOrdered(r, k, "  !$omp parallel do ordered private(e)", "  !$omp end parallel do");
             default -> "  p = " + (r.nextBoolean() ? "1.0d0 + x(1) * x(1)" : "0.5d0") + "\n"
                     + "  !$omp parallel do reduction(*: p)\n  do i = 1, n\n    p = p * (1.0d0 + 0.2d0 * " + value(r)
                     + ")\n  end do\n  !$omp end parallel do\n  s(" + k + ") = p\n";
@@ -146,11 +148,11 @@ class RegionsPropertyTest {
      * and after the block; the private {@code e} is read after the loop (its original value must
      * survive the loop).
      */
-    private static String generalOrdered(Random r, int k) {
+    private static String generalOrdered(Random r, int k, String directive, String end) {
         String o = "o" + k;
         String sk = "s(" + k + ")";
         boolean before = r.nextBoolean();
-        return "  !$omp parallel do ordered private(e)" + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
+        return directive + (r.nextBoolean() ? " schedule(static, 2)" : "") + "\n"
                 + "  do i = 1, n\n"
                 + "    e = " + value(r) + "\n"
                 + (before ? "    " + o + "(i) = e * x(i)\n" : "")
@@ -159,7 +161,7 @@ class RegionsPropertyTest {
                 + "    " + o + "(i) = " + (before ? o + "(i) + " : "") + sk + "\n"
                 + "    !$omp end ordered\n"
                 + (r.nextBoolean() ? "    " + o + "(i) = " + o + "(i) * cos(x(i)) + e\n" : "")
-                + "  end do\n  !$omp end parallel do\n";
+                + "  end do\n" + end + "\n";
     }
 
     static Kernel kernel(String name, Random r) {
