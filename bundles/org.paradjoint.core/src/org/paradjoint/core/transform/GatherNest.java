@@ -88,12 +88,16 @@ final class GatherNest {
 
     /** The loops, outermost first (several where the outermost level is split). */
     List<Stmt> loops() {
-        return level(0, new boolean[levels.size()], true);
+        return level(0, new boolean[levels.size()], true, Map.of());
     }
 
-    private List<Stmt> level(int k, boolean[] interior, boolean split) {
+    /**
+     * The loops of level {@code k} and those inside; {@code ranges} holds the counter values of
+     * the enclosing gathered loops, which decide some of the terms' conditions.
+     */
+    private List<Stmt> level(int k, boolean[] interior, boolean split, Map<Variable, DistinctElements.Range> ranges) {
         if (k == levels.size()) {
-            return List.of(body(interior));
+            return List.of(body(interior, ranges));
         }
         Level l = levels.get(k);
         Expr from = plus(l.lo(), min[k]);
@@ -102,23 +106,38 @@ final class GatherNest {
         if (min[k] == max[k]) {
             // one offset: the shifted range is exact, no term needs a test at this level
             inside[k] = true;
-            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+            return List.of(loop(k, from, to, level(k + 1, inside, split, within(ranges, k, from, to))));
         }
         if (!split || k < omp.collapse()) {
-            return List.of(loop(k, from, to, level(k + 1, inside, split)));
+            return List.of(loop(k, from, to, level(k + 1, inside, split, within(ranges, k, from, to))));
         }
         List<Stmt> parts = new ArrayList<>();
         Expr middle = plus(l.lo(), max[k]);
         Expr upper = plus(l.hi(), min[k] + 1);
-        parts.add(loop(k, from, plus(l.lo(), max[k] - 1), level(k + 1, inside, false)));
+        Expr lowerEnd = plus(l.lo(), max[k] - 1);
+        Expr middleEnd = plus(l.hi(), min[k]);
+        parts.add(loop(k, from, lowerEnd, level(k + 1, inside, false, within(ranges, k, from, lowerEnd))));
         boolean[] core = inside.clone();
         core[k] = true;
-        parts.add(loop(k, middle, plus(l.hi(), min[k]), level(k + 1, core, true)));
-        parts.add(loop(k, upper, to, level(k + 1, inside, false)));
+        parts.add(loop(k, middle, middleEnd, level(k + 1, core, true, within(ranges, k, middle, middleEnd))));
+        parts.add(loop(k, upper, to, level(k + 1, inside, false, within(ranges, k, upper, to))));
         // the three parts tile the range when the upper edge starts after the lower one ends (the
         // interior possibly empty); a range too short for that runs as one tested loop
-        Stmt whole = loop(k, from, to, level(k + 1, inside, false));
+        Stmt whole = loop(k, from, to, level(k + 1, inside, false, within(ranges, k, from, to)));
         return List.of(new If(Exprs.ge(upper, middle), new Block(parts, range), Block.of(whole), range));
+    }
+
+    /**
+     * {@code ranges} and the counter of level {@code k} running from its first value (see
+     * {@link #first}: {@code from} where that is raised to the array's first index where it runs)
+     * to {@code to}.
+     */
+    private Map<Variable, DistinctElements.Range> within(Map<Variable, DistinctElements.Range> ranges, int k,
+            Expr from, Expr to) {
+        Map<Variable, DistinctElements.Range> out = new LinkedHashMap<>(ranges);
+        Expr first = first(k, from);
+        out.put(levels.get(k).counter(), new DistinctElements.Range(first instanceof IntLit ? first : from, to));
+        return out;
     }
 
     /** {@code for (c = from; c < to + 1; c++)}: the bound simplified, as a person writes it. */
@@ -131,8 +150,11 @@ final class GatherNest {
      * {@code t[c] += sum}: each term under its branch condition and, at the levels not known to
      * be interior, the test that its source iteration exists; terms under the same condition
      * summed under one; guarded by the union of the conditions when no term is unconditional.
+     * What the loops' ranges decide is folded ({@link DecidedConditions}): a term whose
+     * condition holds everywhere in the loop is unconditional, one whose condition never holds
+     * is left out.
      */
-    private Stmt body(boolean[] interior) {
+    private Stmt body(boolean[] interior, Map<Variable, DistinctElements.Range> ranges) {
         Map<Expr, Expr> byCondition = new LinkedHashMap<>();
         Expr always = null;
         for (Term term : terms) {
@@ -153,6 +175,15 @@ final class GatherNest {
             if (term.guard() != null) {
                 cond = GatherIncrements.and(cond, term.guard());
             }
+            if (cond != null) {
+                cond = DecidedConditions.folded(cond, ranges);
+                if (DecidedConditions.isFalse(cond)) {
+                    continue;
+                }
+                if (DecidedConditions.isTrue(cond)) {
+                    cond = null;
+                }
+            }
             if (cond == null) {
                 always = always == null ? term.value() : Exprs.add(always, term.value());
             } else {
@@ -165,6 +196,10 @@ final class GatherNest {
             Expr term = new Cond(e.getKey(), e.getValue(), new RealLit(0.0));
             sum = sum == null ? term : Exprs.add(sum, term);
             any = any == null ? e.getKey() : new Binary(Binary.Op.OR, any, e.getKey());
+        }
+        if (sum == null) {
+            // the ranges rule out every term here: nothing reaches these elements
+            return new Block(List.of(), range);
         }
         List<Expr> indices = new ArrayList<>();
         for (int d = 0; d < map.length; d++) {
