@@ -33,7 +33,10 @@ import org.paradjoint.core.ir.Variable;
  * the range is long enough for the three to tile it (else one tested loop; the choice is made
  * where it runs). Edges keep every test, and an element is written only where some term
  * contributes (outside the original ranges it may not exist). Levels an OpenMP {@code collapse}
- * joins are not split: the nest must stay perfect.
+ * joins are not split: the nest must stay perfect. Each loop folds what its counter range
+ * decides of the terms' conditions ({@link DecidedConditions}), and the innermost interior peels
+ * off the few iterations at its ends where the branch conditions still vary, so that the loop
+ * left has none (a guarded stencil's {@code 2 .. n - 3}).
  */
 final class GatherNest {
 
@@ -58,6 +61,8 @@ final class GatherNest {
     /** The row length when {@code t} is one block indexed {@code row * stride + column} ({@link FlatIndex}), else null. */
     private final Expr stride;
     private final long[] min;
+    /** The most iterations peeled off either end of an interior to decide the terms' conditions. */
+    private static final long MOST_PEELED = 2;
     private final long[] max;
 
     /**
@@ -119,12 +124,73 @@ final class GatherNest {
         parts.add(loop(k, from, lowerEnd, level(k + 1, inside, false, within(ranges, k, from, lowerEnd))));
         boolean[] core = inside.clone();
         core[k] = true;
-        parts.add(loop(k, middle, middleEnd, level(k + 1, core, true, within(ranges, k, middle, middleEnd))));
+        parts.add(interior(k, middle, middleEnd, core, ranges));
         parts.add(loop(k, upper, to, level(k + 1, inside, false, within(ranges, k, upper, to))));
         // the three parts tile the range when the upper edge starts after the lower one ends (the
         // interior possibly empty); a range too short for that runs as one tested loop
         Stmt whole = loop(k, from, to, level(k + 1, inside, false, within(ranges, k, from, to)));
         return List.of(new If(Exprs.ge(upper, middle), new Block(parts, range), Block.of(whole), range));
+    }
+
+    /**
+     * The interior of level {@code k}, from {@code a} to {@code b}: one loop, or, at the innermost
+     * level, when peeling at most {@link #MOST_PEELED} iterations off its ends decides every
+     * term's condition in what is left, the peeled iterations' loops around a loop with no
+     * condition (the guarded stencil's interior {@code 1 .. n - 2} keeps {@code i + 1 < n - 1}
+     * and {@code i - 1 > 0}; {@code 2 .. n - 3} keeps none). As for the edges, the split is
+     * chosen where it runs: a range too short for the three loops to tile it stays one loop.
+     */
+    private Stmt interior(int k, Expr a, Expr b, boolean[] core, Map<Variable, DistinctElements.Range> ranges) {
+        Stmt whole = loop(k, a, b, level(k + 1, core, true, within(ranges, k, a, b)));
+        long[] peel = k == levels.size() - 1 ? peel(k, a, b, core, ranges) : null;
+        if (peel == null) {
+            return whole;
+        }
+        Expr from = plus(a, peel[0]);
+        Expr to = plus(b, -peel[1]);
+        List<Stmt> parts = new ArrayList<>();
+        if (peel[0] > 0) {
+            Expr end = plus(a, peel[0] - 1);
+            parts.add(loop(k, a, end, level(k + 1, core, true, within(ranges, k, a, end))));
+        }
+        parts.add(loop(k, from, to, level(k + 1, core, true, within(ranges, k, from, to))));
+        if (peel[1] > 0) {
+            Expr start = plus(b, 1 - peel[1]);
+            parts.add(loop(k, start, b, level(k + 1, core, true, within(ranges, k, start, b))));
+        }
+        return new If(Exprs.ge(plus(to, 1), from), new Block(parts, range), Block.of(whole), range);
+    }
+
+    /**
+     * The fewest iterations (off the lower end, off the upper end) to peel off {@code a .. b}
+     * at level {@code k} for every term's condition to be decided in the rest; null when none
+     * need be peeled or no peel up to {@link #MOST_PEELED} at each end does it.
+     */
+    private long[] peel(int k, Expr a, Expr b, boolean[] core, Map<Variable, DistinctElements.Range> ranges) {
+        long[] best = null;
+        for (long lower = 0; lower <= MOST_PEELED; lower++) {
+            for (long upper = 0; upper <= MOST_PEELED; upper++) {
+                if ((best == null || lower + upper < best[0] + best[1])
+                        && decided(core, within(ranges, k, plus(a, lower), plus(b, -upper)))) {
+                    best = new long[] {lower, upper};
+                }
+            }
+        }
+        return best == null || best[0] + best[1] == 0 ? null : best;
+    }
+
+    /** True when {@code ranges} decide the condition of every term in a body of the given interior levels. */
+    private boolean decided(boolean[] interior, Map<Variable, DistinctElements.Range> ranges) {
+        for (Term term : terms) {
+            Expr cond = condition(term, interior);
+            if (cond != null) {
+                Expr folded = DecidedConditions.folded(cond, ranges);
+                if (!DecidedConditions.isTrue(folded) && !DecidedConditions.isFalse(folded)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**
@@ -158,23 +224,7 @@ final class GatherNest {
         Map<Expr, Expr> byCondition = new LinkedHashMap<>();
         Expr always = null;
         for (Term term : terms) {
-            Expr cond = null;
-            for (int k = 0; k < levels.size(); k++) {
-                if (interior[k]) {
-                    continue;
-                }
-                Level l = levels.get(k);
-                Expr source = ExprUtil.simplify(Exprs.sub(new VarRef(l.counter()), Exprs.integer(term.offsets()[k])));
-                if (term.offsets()[k] != min[k]) {
-                    cond = GatherIncrements.and(cond, Exprs.ge(source, l.lo()));
-                }
-                if (term.offsets()[k] != max[k]) {
-                    cond = GatherIncrements.and(cond, Exprs.le(source, l.hi()));
-                }
-            }
-            if (term.guard() != null) {
-                cond = GatherIncrements.and(cond, term.guard());
-            }
+            Expr cond = condition(term, interior);
             if (cond != null) {
                 cond = DecidedConditions.folded(cond, ranges);
                 if (DecidedConditions.isFalse(cond)) {
@@ -208,6 +258,29 @@ final class GatherNest {
         Stmt increment = new Assign(new ArrayRef(t, stride == null ? indices : List.of(FlatIndex.linear(indices,
                 stride))), Assign.Op.ADD, sum);
         return always != null ? increment : new If(any, Block.of(increment), null, range);
+    }
+
+    /**
+     * The condition of {@code term} in a body of the given interior levels: at the levels not
+     * known to be interior, the test that its source iteration exists, and its branch condition;
+     * null when it has none.
+     */
+    private Expr condition(Term term, boolean[] interior) {
+        Expr cond = null;
+        for (int k = 0; k < levels.size(); k++) {
+            if (interior[k]) {
+                continue;
+            }
+            Level l = levels.get(k);
+            Expr source = ExprUtil.simplify(Exprs.sub(new VarRef(l.counter()), Exprs.integer(term.offsets()[k])));
+            if (term.offsets()[k] != min[k]) {
+                cond = GatherIncrements.and(cond, Exprs.ge(source, l.lo()));
+            }
+            if (term.offsets()[k] != max[k]) {
+                cond = GatherIncrements.and(cond, Exprs.le(source, l.hi()));
+            }
+        }
+        return term.guard() == null ? cond : GatherIncrements.and(cond, term.guard());
     }
 
     /**
