@@ -45,27 +45,29 @@ cat <<'NOTES'
 - The function runs three kernels (scale, stencil, reduction). The generated gradient runs
   the forward sweep again (the scale, then the stencil fused with the broadcast of the seed into
   `yb`: the reduction's adjoint needs y, and both kernels touch only entry i), the stencil's
-  adjoint as a gather (an edge kernel, a one-entry kernel, the interior kernel, a one-entry
-  kernel and an edge kernel) and the reset of `yb`: four kernels over the whole View, and
-  nothing allocated. The overwritten x needs no
+  adjoint as a gather (an edge kernel, the interior kernel and an edge kernel) and the reset of
+  `yb`: four kernels over the whole View, and nothing allocated. The overwritten x needs no
   local adjoint: its overwrite is a scaling in place (x = 2 x), whose adjoint multiplies the
   increments that reach the new x by 2 on their way into `xb` (`ScaledIncrements`; the interior
   kernel's range lies inside the scaling's, so it multiplies with no test). Each gather kernel
-  folds what its range decides of the terms' conditions (`DecidedConditions`), and the interior
-  peels one entry off each end, where the stencil's branch conditions still vary: the interior
-  kernel (i in 2 .. n - 3) is `xb(i) += 2.0 * (yb(i + 1) - 2.0 * yb(i) + yb(i - 1))`, where it
-  tested every guard, its negation and a four-way disjunction. In paired, interleaved runs
+  folds what its range decides of the terms' conditions (`DecidedConditions`), and the edge
+  kernels also take the entries next to them where the stencil's branch conditions still vary
+  (1 and n - 2): the interior kernel (i in 2 .. n - 3) is
+  `xb(i) += 2.0 * (yb(i + 1) - 2.0 * yb(i) + yb(i - 1))`, where it tested every guard, its
+  negation and a four-way disjunction. In paired, interleaved runs
   (gradient / function at 10^4 .. 10^7) the folding took Serial from 1.98-2.56x to 1.44-2.02x
   (load 4.5; OpenMP backend, 1 thread: 1.95-2.53x to 1.53-2.00x), and the peel took Serial
   from 1.43-2.46x to 1.30-2.23x, the OpenMP backend with 1 thread from 1.51-3.51x to
   1.28-2.84x and with 2 threads from 1.53-2.36x to 1.29-2.41x (two runs each, load 5.7-7.9;
-  the peel was faster in 22 of the 24 pairs). Before that the
+  the peel was faster in 22 of the 24 pairs; it then ran the peeled entries as two one-entry
+  kernels, which the edge kernels now take, with no difference beyond this machine's noise in
+  a paired run at load 5.8). Before that the
   gradient allocated a zero-filled local View for x, scaled it in a kernel and added it to `xb`
   in another (six kernels). The hand-written gradient runs two kernels and stores nothing.
   At large sizes every kernel streams its Views from memory, so the ratios follow the count of
   kernels.
 - On the Serial backend an atomic increment costs about what a plain one does, so the
-  all-atomic adjoint (one scatter kernel where the gather is five, fused with the forward
+  all-atomic adjoint (one scatter kernel where the gather is three, fused with the forward
   stencil) is the fastest there; on the OpenMP backend an atomic is a locked instruction even
   with one thread, which the gather avoids.
 - Still to do, measured on hand-edited copies of the generated file (paired runs, Serial, load

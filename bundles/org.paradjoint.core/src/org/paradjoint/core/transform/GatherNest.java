@@ -34,9 +34,9 @@ import org.paradjoint.core.ir.Variable;
  * where it runs). Edges keep every test, and an element is written only where some term
  * contributes (outside the original ranges it may not exist). Levels an OpenMP {@code collapse}
  * joins are not split: the nest must stay perfect. Each loop folds what its counter range
- * decides of the terms' conditions ({@link DecidedConditions}), and the innermost interior peels
- * off the few iterations at its ends where the branch conditions still vary, so that the loop
- * left has none (a guarded stencil's {@code 2 .. n - 3}).
+ * decides of the terms' conditions ({@link DecidedConditions}), and at the innermost level the
+ * edges also take the few iterations at the interior's ends where the branch conditions still
+ * vary, so that the interior has none (a guarded stencil's {@code 2 .. n - 3}).
  */
 final class GatherNest {
 
@@ -116,49 +116,27 @@ final class GatherNest {
         if (!split || k < omp.collapse()) {
             return List.of(loop(k, from, to, level(k + 1, inside, split, within(ranges, k, from, to))));
         }
-        List<Stmt> parts = new ArrayList<>();
-        Expr middle = plus(l.lo(), max[k]);
-        Expr upper = plus(l.hi(), min[k] + 1);
-        Expr lowerEnd = plus(l.lo(), max[k] - 1);
-        Expr middleEnd = plus(l.hi(), min[k]);
-        parts.add(loop(k, from, lowerEnd, level(k + 1, inside, false, within(ranges, k, from, lowerEnd))));
         boolean[] core = inside.clone();
         core[k] = true;
-        parts.add(interior(k, middle, middleEnd, core, ranges));
+        Expr middle = plus(l.lo(), max[k]);
+        Expr middleEnd = plus(l.hi(), min[k]);
+        // at the innermost level the edges also take the iterations the interior peels off for
+        // its conditions to be decided: their bodies test everything, and no kernel is added
+        long[] peel = k == levels.size() - 1 ? peel(k, middle, middleEnd, core, ranges) : null;
+        if (peel != null) {
+            middle = plus(middle, peel[0]);
+            middleEnd = plus(middleEnd, -peel[1]);
+        }
+        Expr lowerEnd = plus(middle, -1);
+        Expr upper = plus(middleEnd, 1);
+        List<Stmt> parts = new ArrayList<>();
+        parts.add(loop(k, from, lowerEnd, level(k + 1, inside, false, within(ranges, k, from, lowerEnd))));
+        parts.add(loop(k, middle, middleEnd, level(k + 1, core, true, within(ranges, k, middle, middleEnd))));
         parts.add(loop(k, upper, to, level(k + 1, inside, false, within(ranges, k, upper, to))));
         // the three parts tile the range when the upper edge starts after the lower one ends (the
         // interior possibly empty); a range too short for that runs as one tested loop
         Stmt whole = loop(k, from, to, level(k + 1, inside, false, within(ranges, k, from, to)));
         return List.of(new If(Exprs.ge(upper, middle), new Block(parts, range), Block.of(whole), range));
-    }
-
-    /**
-     * The interior of level {@code k}, from {@code a} to {@code b}: one loop, or, at the innermost
-     * level, when peeling at most {@link #MOST_PEELED} iterations off its ends decides every
-     * term's condition in what is left, the peeled iterations' loops around a loop with no
-     * condition (the guarded stencil's interior {@code 1 .. n - 2} keeps {@code i + 1 < n - 1}
-     * and {@code i - 1 > 0}; {@code 2 .. n - 3} keeps none). As for the edges, the split is
-     * chosen where it runs: a range too short for the three loops to tile it stays one loop.
-     */
-    private Stmt interior(int k, Expr a, Expr b, boolean[] core, Map<Variable, DistinctElements.Range> ranges) {
-        Stmt whole = loop(k, a, b, level(k + 1, core, true, within(ranges, k, a, b)));
-        long[] peel = k == levels.size() - 1 ? peel(k, a, b, core, ranges) : null;
-        if (peel == null) {
-            return whole;
-        }
-        Expr from = plus(a, peel[0]);
-        Expr to = plus(b, -peel[1]);
-        List<Stmt> parts = new ArrayList<>();
-        if (peel[0] > 0) {
-            Expr end = plus(a, peel[0] - 1);
-            parts.add(loop(k, a, end, level(k + 1, core, true, within(ranges, k, a, end))));
-        }
-        parts.add(loop(k, from, to, level(k + 1, core, true, within(ranges, k, from, to))));
-        if (peel[1] > 0) {
-            Expr start = plus(b, 1 - peel[1]);
-            parts.add(loop(k, start, b, level(k + 1, core, true, within(ranges, k, start, b))));
-        }
-        return new If(Exprs.ge(plus(to, 1), from), new Block(parts, range), Block.of(whole), range);
     }
 
     /**
