@@ -3,7 +3,7 @@
    written by hand (hand/residual_norm_hand.cpp), at the sizes given on the command line, after
    checking that the three adjoints agree. Prints one line per size:
    n primal_s adjoint_s all_atomic_s copy_s copy3_s ok hand_s max_rel_diff
-   (times: minimum of the repetitions). */
+   (times: minimum of the repetitions, in which the variants take turns). */
 #include <Kokkos_Core.hpp>
 #include <chrono>
 #include <cmath>
@@ -42,18 +42,15 @@ static double max_rel_diff(Kokkos::View<double*> x0, int n, A &&a, B &&b)
     return diff / (scale > 0 ? scale : 1.0);
 }
 
+/* Times one call of f into best (the least so far). */
 template <typename F>
-static double best_of(int reps, F &&f)
+static void time_into(double &best, F &&f)
 {
-    double best = 1e300;
-    for (int r = 0; r < reps; r++) {
-        auto t0 = std::chrono::steady_clock::now();
-        f();
-        Kokkos::fence();
-        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        best = s < best ? s : best;
-    }
-    return best;
+    auto t0 = std::chrono::steady_clock::now();
+    f();
+    Kokkos::fence();
+    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    best = s < best ? s : best;
 }
 
 int main(int argc, char **argv)
@@ -67,41 +64,46 @@ int main(int argc, char **argv)
             if (n <= 0) {
                 continue;
             }
-            int reps = n <= 100000 ? 50 : n <= 1000000 ? 10 : 5;
+            int reps = n <= 100000 ? 200 : n <= 1000000 ? 30 : 10;
             Kokkos::View<double*> x0("x0", n), x("x", n), y("y", n), xb("xb", n), yb("yb", n);
             Kokkos::parallel_for(n, KOKKOS_LAMBDA(const int i) { x0(i) = std::sin(0.001 * i) + 1.5; });
             double sink = 0.0;
-            double tp = best_of(reps, [&] { Kokkos::deep_copy(x, x0); sink += residual_norm(x, y, n); });
-            double ta = best_of(reps, [&] {
-                Kokkos::deep_copy(x, x0);
-                Kokkos::deep_copy(xb, 0.0);
-                Kokkos::deep_copy(yb, 0.0);
-                residual_norm_b(x, xb, y, yb, n, 1.0);
-            });
-            double tc = best_of(reps, [&] {
-                Kokkos::deep_copy(x, x0);
-                Kokkos::deep_copy(xb, 0.0);
-                Kokkos::deep_copy(yb, 0.0);
-                all_atomic::residual_norm_b(x, xb, y, yb, n, 1.0);
-            });
-            double th = best_of(reps, [&] {
-                Kokkos::deep_copy(x, x0);
-                Kokkos::deep_copy(xb, 0.0);
-                Kokkos::deep_copy(yb, 0.0);
-                residual_norm_hand(x, xb, y, yb, n, 1.0);
-            });
+            double tp = 1e300, ta = 1e300, tc = 1e300, th = 1e300, tcopy = 1e300, tcopy3 = 1e300;
+            // the variants take turns in every repetition, so that a change of the machine's load
+            // reaches them all alike
+            for (int r = 0; r < reps; r++) {
+                time_into(tp, [&] { Kokkos::deep_copy(x, x0); sink += residual_norm(x, y, n); });
+                time_into(ta, [&] {
+                    Kokkos::deep_copy(x, x0);
+                    Kokkos::deep_copy(xb, 0.0);
+                    Kokkos::deep_copy(yb, 0.0);
+                    residual_norm_b(x, xb, y, yb, n, 1.0);
+                });
+                time_into(tc, [&] {
+                    Kokkos::deep_copy(x, x0);
+                    Kokkos::deep_copy(xb, 0.0);
+                    Kokkos::deep_copy(yb, 0.0);
+                    all_atomic::residual_norm_b(x, xb, y, yb, n, 1.0);
+                });
+                time_into(th, [&] {
+                    Kokkos::deep_copy(x, x0);
+                    Kokkos::deep_copy(xb, 0.0);
+                    Kokkos::deep_copy(yb, 0.0);
+                    residual_norm_hand(x, xb, y, yb, n, 1.0);
+                });
+                // the copies of the inputs are timed with each variant: time them alone to subtract
+                time_into(tcopy, [&] { Kokkos::deep_copy(x, x0); });
+                time_into(tcopy3, [&] {
+                    Kokkos::deep_copy(x, x0);
+                    Kokkos::deep_copy(xb, 0.0);
+                    Kokkos::deep_copy(yb, 0.0);
+                });
+            }
             auto generated = [](Kokkos::View<double*> a, Kokkos::View<double*> b, Kokkos::View<double*> c,
                                 Kokkos::View<double*> d, int m, double r) { residual_norm_b(a, b, c, d, m, r); };
             auto hand = [](Kokkos::View<double*> a, Kokkos::View<double*> b, Kokkos::View<double*> c,
                            Kokkos::View<double*> d, int m, double r) { residual_norm_hand(a, b, c, d, m, r); };
             double diff = max_rel_diff(x0, n, generated, hand);
-            // the copies of the inputs are timed with each variant: time them alone to subtract
-            double tcopy = best_of(reps, [&] { Kokkos::deep_copy(x, x0); });
-            double tcopy3 = best_of(reps, [&] {
-                Kokkos::deep_copy(x, x0);
-                Kokkos::deep_copy(xb, 0.0);
-                Kokkos::deep_copy(yb, 0.0);
-            });
             std::printf("%d %.6e %.6e %.6e %.6e %.6e %g %.6e %.3e\n", n, tp, ta, tc, tcopy, tcopy3,
                         sink > 0 ? 1.0 : 0.0, th, diff);
         }

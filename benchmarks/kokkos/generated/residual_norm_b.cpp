@@ -17,26 +17,24 @@ void residual_norm_b(Kokkos::View<double*> x, Kokkos::View<double*> xb, Kokkos::
         yb(i) += 2.0 * y(i) * rb;
     });
     rb = 0.0;
-    if (n - 1 >= 1) {
-        Kokkos::parallel_for(Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(const int i) {
-            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
+    if (n - 2 >= 2) {
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(0, 2), KOKKOS_LAMBDA(const int i) {
+            if ((i + 1 <= n - 1 && i + 1 < n - 1) || (i <= n - 1 && (i > 0 && i < n - 1)) || (i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
-        Kokkos::parallel_for(Kokkos::RangePolicy<>(1, n - 1), KOKKOS_LAMBDA(const int i) {
-            if ((i + 1 > 0 && i + 1 < n - 1) || (i > 0 && i < n - 1) || (i - 1 > 0 && i - 1 < n - 1) || !(i > 0 && i < n - 1)) {
-                xb(i) += 2.0 * ((i + 1 > 0 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i > 0 && i < n - 1 ? -2.0 * yb(i) : 0.0) + (i - 1 > 0 && i - 1 < n - 1 ? yb(i - 1) : 0.0) + (!(i > 0 && i < n - 1) ? yb(i) : 0.0));
-            }
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(2, n - 2), KOKKOS_LAMBDA(const int i) {
+            xb(i) += 2.0 * (yb(i + 1) - 2.0 * yb(i) + yb(i - 1));
         });
-        Kokkos::parallel_for(Kokkos::RangePolicy<>(n - 1 < 0 ? 0 : n - 1, n + 1), KOKKOS_LAMBDA(const int i) {
-            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb(i) += (i >= 0 && i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
+        Kokkos::parallel_for(Kokkos::RangePolicy<>(n - 2 < 0 ? 0 : n - 2, n + 1), KOKKOS_LAMBDA(const int i) {
+            if ((i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb(i) += (i >= 0 && i < n ? 2.0 : 1.0) * ((i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
     } else {
         Kokkos::parallel_for(Kokkos::RangePolicy<>(0, n + 1), KOKKOS_LAMBDA(const int i) {
-            if ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1)) || (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1))) {
-                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && (i + 1 > 0 && i + 1 < n - 1) ? yb(i + 1) : 0.0) + (i >= 0 && i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i >= 0 && i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
+            if ((i + 1 <= n - 1 && i + 1 < n - 1) || (i <= n - 1 && (i > 0 && i < n - 1)) || (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1)) || (i <= n - 1 && !(i > 0 && i < n - 1))) {
+                xb(i) += (i < n ? 2.0 : 1.0) * ((i + 1 <= n - 1 && i + 1 < n - 1 ? yb(i + 1) : 0.0) + (i <= n - 1 && (i > 0 && i < n - 1) ? -2.0 * yb(i) : 0.0) + (i - 1 >= 0 && (i - 1 > 0 && i - 1 < n - 1) ? yb(i - 1) : 0.0) + (i <= n - 1 && !(i > 0 && i < n - 1) ? yb(i) : 0.0));
             }
         });
     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.paradjoint.testsupport.Kokkos;
+import org.paradjoint.testsupport.Processes;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
@@ -97,9 +99,14 @@ class KokkosCheckTest {
         assertTrue(text.contains("int n, double rb)"), text);
         // the stencil's unproven increments are gathered: no atomic_add, a plain interior kernel
         assertFalse(text.contains("atomic"), text);
-        assertTrue(text.contains("Kokkos::RangePolicy<>(1, n - 1)"), text);
-        // the interior kernel runs inside the scaling's range: its increments are doubled, no test
-        assertTrue(text.contains("xb(i) += 2.0 * ((i + 1 > 0 && i + 1 < n - 1 ? yb(i + 1) : 0.0)"), text);
+        // the interior kernel runs inside the scaling's range: its increments are doubled, no test;
+        // its range 2 .. n - 3 decides every one of the stencil's guards (the edge kernels take
+        // 1 and n - 2, where they vary)
+        assertTrue(text.contains("""
+                        Kokkos::parallel_for(Kokkos::RangePolicy<>(2, n - 2), KOKKOS_LAMBDA(const int i) {
+                            xb(i) += 2.0 * (yb(i + 1) - 2.0 * yb(i) + yb(i - 1));
+                        });
+                """), text);
         // an edge kernel tests the bound its range does not prove
         assertTrue(text.contains("xb(i) += (i < n ? 2.0 : 1.0) * ("), text);
         assertTrue(r.err.contains("info: written as a gather (each iteration of a loop of its own sums what reaches its "
@@ -121,6 +128,39 @@ class KokkosCheckTest {
                     });
                 }
                 """), text);
+    }
+
+    private static final Pattern BUILD_AND_RUN = Pattern.compile("build and run: (.*)");
+
+    /**
+     * The driver starts the independent's adjoint from nonzero values and counts only what the
+     * adjoint added: the generated adjoint passes, and the same adjoint made to overwrite xb
+     * (which a driver starting from zero cannot tell from incrementing it: the gather writes
+     * each element once) fails.
+     */
+    @Test
+    void theCheckFailsAnAdjointThatOverwritesTheIndependentsAdjoint() throws IOException {
+        Kokkos.require();
+        Path sub = Files.createDirectories(dir.resolve("overwrite"));
+        Files.copy(dir.resolve("residual_norm.cpp"), sub.resolve("residual_norm.cpp"));
+        CliRun r = CliRun.of("check", sub.resolve("residual_norm.cpp").toString(), "--function", "residual_norm",
+                "--set", "n=40", "--force");
+        assertEquals(0, r.status, r.toString());
+        Matcher command = BUILD_AND_RUN.matcher(r.out + r.err);
+        assertTrue(command.find(), r.toString());
+        String driver = Files.readString(sub.resolve("residual_norm_check.cpp"));
+        assertTrue(driver.contains("Kokkos::deep_copy(pa_b_x, pa_b0_x);"), driver);
+        Processes.Result incremented = Processes.exec(List.of("bash", "-c", command.group(1)), sub, Map.of(), 300);
+        assertEquals(0, incremented.exitCode(), incremented.output());
+        assertTrue(incremented.output().contains("finite-difference: PASS"), incremented.output());
+
+        Path adjoint = sub.resolve("residual_norm_b.cpp");
+        String text = Files.readString(adjoint);
+        assertTrue(text.contains("xb(i) += "), text);
+        Files.writeString(adjoint, text.replace("xb(i) += ", "xb(i) = "));
+        Processes.Result overwritten = Processes.exec(List.of("bash", "-c", command.group(1)), sub, Map.of(), 300);
+        assertEquals(1, overwritten.exitCode(), overwritten.output());
+        assertTrue(overwritten.output().contains("finite-difference: FAIL"), overwritten.output());
     }
 
     @Test

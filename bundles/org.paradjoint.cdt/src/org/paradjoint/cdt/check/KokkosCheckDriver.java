@@ -20,7 +20,10 @@ import org.paradjoint.core.transform.DerivativeSignature;
  * random seeds on the dependents (and on the returned value), and compares {@code <xd, xb>} over
  * the independents with central differences of the primal along a random direction xd: the
  * derivative of {@code sum <yb, y> (+ rb r)} over the dependents. Every call starts from the same
- * inputs. The Views live in Kokkos's default memory space and the driver fills and reads them
+ * inputs. The adjoint of an independent that is not a dependent starts from random values in
+ * [0.125, 1.125] and only what the adjoint added counts: an input adjoint is incremented, never
+ * overwritten (an adjoint that overwrites it fails, as it would for a caller accumulating
+ * several gradients). The Views live in Kokkos's default memory space and the driver fills and reads them
  * on the host, so it needs a backend whose memory the host can access (Serial, OpenMP, Threads;
  * a static assertion says so otherwise).
  * <p>
@@ -119,6 +122,10 @@ public final class KokkosCheckDriver {
         line("template <typename V, typename W>\nstatic double pa_dot(V a, W b)\n{\n    double s = 0.0;");
         line("    for (size_t k = 0; k < a.span(); k++) {\n        s += a.data()[k] * b.data()[k];\n    }");
         line("    return s;\n}\n");
+        line("/* <a, b - b0>: what the adjoint added to b, which started at b0 */");
+        line("template <typename V, typename W, typename B>\nstatic double pa_dot(V a, W b, B b0)\n{\n    double s = 0.0;");
+        line("    for (size_t k = 0; k < a.span(); k++) {\n        s += a.data()[k] * (b.data()[k] - b0.data()[k]);\n    }");
+        line("    return s;\n}\n");
         line("template <typename V, typename W, typename D>\nstatic void pa_shift(V v, W from, D d, double h)\n{");
         line("    for (size_t k = 0; k < v.span(); k++) {\n        v.data()[k] = from.data()[k] + h * d.data()[k];");
         line("    }\n}\n");
@@ -153,6 +160,9 @@ public final class KokkosCheckDriver {
                 if (p.isActive()) {
                     line("    " + view(v, "pa_b_" + n));
                 }
+                if (accumulates(p)) {
+                    line("    " + view(v, "pa_b0_" + n) + "\n    pa_fill(pa_b0_" + n + ", 0.125, 1.125);");
+                }
                 if (p.independent()) {
                     line("    " + view(v, "pa_d_" + n) + "\n    pa_fill(pa_d_" + n + ", -1.0, 1.0);");
                 }
@@ -162,6 +172,9 @@ public final class KokkosCheckDriver {
             } else if (v.isFloating()) {
                 line("    const double pa_in_" + n + " = pa_uniform(" + lo + ", " + hi + ");");
                 line("    double " + n + " = pa_in_" + n + ", pa_b_" + n + " = 0.0;");
+                if (accumulates(p)) {
+                    line("    const double pa_b0_" + n + " = pa_uniform(0.125, 1.125);");
+                }
                 if (p.independent()) {
                     line("    const double pa_d_" + n + " = pa_uniform(-1.0, 1.0);");
                 }
@@ -171,12 +184,15 @@ public final class KokkosCheckDriver {
         if (returns) {
             line("    const double pa_seed_return = pa_uniform(-1.0, 1.0);");
         }
-        line("    /* adjoint: seeds on the dependents, zero on every other adjoint */");
+        line("    /* adjoint: seeds on the dependents, a start value on the other independents, zero on every other adjoint */");
         restore(0);
         for (DerivativeSignature.Param p : adjoint.params()) {
+            String n = p.primal().name();
             if (p.isActive() && p.primal().isArray()) {
-                line("    Kokkos::deep_copy(pa_b_" + p.primal().name() + ", "
-                        + (p.dependent() ? "pa_seed_" + p.primal().name() : "0.0") + ");");
+                line("    Kokkos::deep_copy(pa_b_" + n + ", "
+                        + (p.dependent() ? "pa_seed_" + n : accumulates(p) ? "pa_b0_" + n : "0.0") + ");");
+            } else if (accumulates(p)) {
+                line("    pa_b_" + n + " = pa_b0_" + n + ";");
             }
         }
         line("    " + adjoint.derivedName() + "(" + adjointArguments() + ");");
@@ -185,8 +201,9 @@ public final class KokkosCheckDriver {
         for (DerivativeSignature.Param p : adjoint.params()) {
             if (p.independent() && p.isActive()) {
                 String n = p.primal().name();
-                xdxb.append(p.primal().isArray() ? " + pa_dot(pa_d_" + n + ", pa_b_" + n + ")"
-                        : " + pa_d_" + n + " * pa_b_" + n);
+                String added = accumulates(p) ? ", pa_b0_" + n : "";
+                xdxb.append(p.primal().isArray() ? " + pa_dot(pa_d_" + n + ", pa_b_" + n + added + ")"
+                        : " + pa_d_" + n + " * (pa_b_" + n + (accumulates(p) ? " - pa_b0_" + n : "") + ")");
             }
         }
         line("    const double pa_xd_xb = " + xdxb + ";");
@@ -228,6 +245,14 @@ public final class KokkosCheckDriver {
                 line("    " + n + " = pa_in_" + n + (shifted ? " + " + h + " * pa_d_" + n : "") + ";");
             }
         }
+    }
+
+    /**
+     * True for an active floating independent that is not a dependent: its adjoint is an
+     * accumulator, started from nonzero values (a dependent's adjoint holds its seed).
+     */
+    private static boolean accumulates(DerivativeSignature.Param p) {
+        return p.isActive() && p.independent() && !p.dependent() && p.primal().isFloating();
     }
 
     private String adjointArguments() {
