@@ -145,7 +145,9 @@ for grid, split in splits:
                '%.2f = size %.2f x ranks %.2f; the work of a rank that does not shrink with its columns is %.1f%% '
                'of the generated adjoint\'s 2x1 time (%.1f%% of the primal\'s).'
                % (grid + (p[0], p[1], p[2], g[0], g[1], g[2], 100 * g[3], 100 * p[3])))
-    if g[0] >= 0.85 * p[0]:
+    if g[0] > 1.15 * p[0]:
+        out.append('  The generated adjoint\'s speed-up is above the primal\'s on this grid.')
+    elif g[0] >= 0.85 * p[0]:
         out.append('  The generated adjoint\'s speed-up is within 15% of the primal\'s on this grid.')
     elif g[2] >= 0.95 * p[2]:
         out.append('  The generated adjoint loses no more than the primal to running on 2 ranks (ranks %.2f against '
