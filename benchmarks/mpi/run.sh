@@ -6,15 +6,18 @@
 #   check  the generated and the hand-written gradients agree (relative 1e-9)
 #   time   the faster of two calls of each variant, the slowest rank's time, each in its own
 #          mpirun (5 rounds, interleaved, minimum reported), with the largest peak resident set
-#          of a rank
+#          of a rank; on each grid of GRIDS, and on one rank with half the grid's columns (the
+#          share of a rank at 2x1), which splits a speed-up over 2 ranks into what one process
+#          gains from half the data (the size: caches) and what running on 2 ranks costs; and on
+#          one rank with 2 columns, the work of a rank that does not shrink with its columns
 # Writes results/run.txt and docs/BENCHMARKS-mpi.md.
-# Usage: benchmarks/mpi/run.sh [--regenerate]   (NY, NC, STEPS override the sizes)
+# Usage: benchmarks/mpi/run.sh [--regenerate]
+#   GRIDS="ROWSxCOLUMNSxSTEPS ..." overrides the grids (default: the study's 1000x1000x20, whose
+#   arrays outgrow the caches, and 500x500x80, whose arrays stay in them at every rank count)
 cd "$(dirname "$0")" || exit 1
 ROOT=../..
 mkdir -p build results generated
-NY=${NY:-1000}
-NC=${NC:-1000}
-STEPS=${STEPS:-20}
+GRIDS=${GRIDS:-"1000x1000x20 500x500x80"}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN="mpirun --oversubscribe --bind-to none -np"
 
@@ -38,16 +41,23 @@ CONFIGS='1x1 2x1 1x2 2x2'
     echo "# compiler: $($CC --version | head -1); $CC $CFLAGS; $(mpirun --version | head -1)"
     echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC'); source tree at commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "# grid: $NY rows x $NC columns (split over the ranks), $STEPS steps"
+    echo "# grids (rows x columns x steps, the columns split over the ranks): $GRIDS"
     for c in $CONFIGS; do
         r=${c%x*}; t=${c#*x}
         OMP_NUM_THREADS=$t $MPIRUN "$r" build/bench_main check 60 24 5 || echo "check $c FAILED"
     done
     for rep in 1 2 3 4 5; do
-        for c in $CONFIGS; do
-            r=${c%x*}; t=${c#*x}
-            for v in primal generated hand; do
-                OMP_NUM_THREADS=$t $MPIRUN "$r" build/bench_main time $v "$NY" "$NC" "$STEPS"
+        for g in $GRIDS; do
+            ny=${g%%x*}; rest=${g#*x}; nc=${rest%x*}; steps=${rest#*x}
+            for c in $CONFIGS half narrow; do
+                case $c in
+                    half) r=1; t=1; cols=$((nc / 2)) ;;
+                    narrow) r=1; t=1; cols=2 ;;
+                    *) r=${c%x*}; t=${c#*x}; cols=$nc ;;
+                esac
+                for v in primal generated hand; do
+                    OMP_NUM_THREADS=$t $MPIRUN "$r" build/bench_main time $v "$ny" "$cols" "$steps"
+                done
             done
         done
     done

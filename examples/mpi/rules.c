@@ -134,6 +134,38 @@ void collect_any(int n, const double *x, double *f, MPI_Comm comm)
     f[0] = total;
 }
 
+/* the same with non-blocking calls: rank 0 posts each receive from MPI_ANY_SOURCE and MPI_ANY_TAG
+ * before work of its own, and the others send with MPI_Isend: the forward sweep records at each
+ * wait whom the receive matched; the adjoint of the wait sends the value's adjoint back to that
+ * rank with its tag, and the tangent is received from it after the wait */
+#pragma ad gradient(f : x)
+void collect_any_nonblocking(int n, const double *x, double *f, MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += x[i] * x[i] * (1.0 + 0.1 * i);
+    double total = s * s;
+    if (rank == 0) {
+        for (int p = 1; p < size; p++) {
+            double part = 0.0, w;
+            MPI_Request r;
+            MPI_Irecv(&part, 1, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &r);
+            w = x[p % n] * s;
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            total += sin(part) * part + w;
+        }
+    } else {
+        MPI_Request r;
+        MPI_Isend(&s, 1, MPI_DOUBLE, 0, rank, comm, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+    MPI_Bcast(&total, 1, MPI_DOUBLE, 0, comm);
+    f[0] = total;
+}
+
 /* a 2-D grid decomposed over the ranks by rows: the ghost rows 0 and n + 1 are exchanged as
  * &u[i][0] and u[i], and two rows are reduced at once (a buffer may run over several rows, as in
  * C's layout) */

@@ -144,6 +144,44 @@ subroutine collect_any(n, x, f, comm)
   f(1) = total
 end subroutine collect_any
 
+! the same with non-blocking calls: rank 0 posts each receive from MPI_ANY_SOURCE and MPI_ANY_TAG
+! before work of its own, and the others send with MPI_Isend: the forward sweep records at each
+! wait whom the receive matched; the adjoint of the wait sends the value's adjoint back to that
+! rank with its tag, and the tangent is received from it after the wait
+!$ad gradient(f : x)
+subroutine collect_any_nonblocking(n, x, f, comm)
+  use mpi_f08
+  implicit none
+  integer, intent(in) :: n
+  type(MPI_Comm), intent(in) :: comm
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: f(1)
+  integer :: rank, nranks, i, p
+  type(MPI_Request) :: req
+  real(8) :: s, total, part, w
+  call MPI_Comm_rank(comm, rank)
+  call MPI_Comm_size(comm, nranks)
+  s = 0.0d0
+  do i = 1, n
+    s = s + x(i) * x(i) * (1.0d0 + 0.1d0 * i)
+  end do
+  total = s * s
+  if (rank == 0) then
+    do p = 1, nranks - 1
+      part = 0.0d0
+      call MPI_Irecv(part, 1, MPI_DOUBLE_PRECISION, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, req)
+      w = x(mod(p, n) + 1) * s
+      call MPI_Wait(req, MPI_STATUS_IGNORE)
+      total = total + sin(part) * part + w
+    end do
+  else
+    call MPI_Isend(s, 1, MPI_DOUBLE_PRECISION, 0, 10 + rank, comm, req)
+    call MPI_Wait(req, MPI_STATUS_IGNORE)
+  end if
+  call MPI_Bcast(total, 1, MPI_DOUBLE_PRECISION, 0, comm)
+  f(1) = total
+end subroutine collect_any_nonblocking
+
 ! MPI_Bcast from the last rank: the adjoint sums every rank's adjoint to the root
 !$ad gradient(f : x)
 subroutine broadcast(n, x, f, comm)

@@ -27,9 +27,10 @@ final class BenchCommand implements Command {
             timing driver in the language of FILE, compiles them (C with --cc, Fortran with --fc,
             Kokkos C++ with $PARADJOINT_KOKKOS_CXX, default g++, against the Kokkos of
             $PARADJOINT_KOKKOS_CXXFLAGS and $PARADJOINT_KOKKOS_LIBS), and runs the executable once
-            per thread count with OMP_NUM_THREADS set; a C kernel that communicates with MPI (an
-            MPI_Comm parameter or an MPI call) is built with mpicc and run with mpirun once per
-            rank count, every rank with its own data and the slowest rank's time reported. Every
+            per thread count with OMP_NUM_THREADS set; a C or Fortran kernel that communicates with
+            MPI (a communicator parameter or an MPI call) is built with mpicc or mpif90 and run with
+            mpirun once per rank count, every rank with its own data and the slowest rank's time
+            reported. Every
             command is printed. Each measurement times as many calls as last at least 50 ms
             together; a size whose calls last under 100 us is warned about (thread start-up and
             the clock then cost as much as the work). Writes one CSV row per variant, size, rank

@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Mpi;
 import org.paradjoint.testsupport.Repo;
 import org.paradjoint.testsupport.ScratchDir;
 
-/** {@code analyze} and {@code check --ranks} on the MPI examples, through the command line. */
+/** {@code analyze}, {@code check --ranks} and {@code bench --ranks} on the MPI examples, through the command line. */
 class MpiCommandLineTest {
 
     private static Path copyToScratch(Path dir, String relative) throws IOException {
@@ -111,17 +112,32 @@ class MpiCommandLineTest {
         }
     }
 
-    /** Timing runs of Fortran kernels do not start MPI: bench says so instead of building a driver that cannot run. */
+    /**
+     * {@code bench --ranks} on the Fortran heat solver: its timing driver is an MPI program built
+     * with mpif90 and run under mpirun once per rank count, as the C one is.
+     */
     @Test
-    void benchOfAFortranKernelThatCommunicatesSaysWhyNot() throws IOException {
+    void benchTimesTheFortranHeatSolverOnRanks() throws IOException {
+        Mpi.requireFortran();
         Path dir = ScratchDir.create("paradjoint-cli-mpi");
         try {
             Path file = copyToScratch(dir, "mpi/heat.f90");
-            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "heat", "--sizes", "10", "--size-parameter", "ny",
-                    "--set", "nc=4", "--set", "steps=2");
-            assertEquals(1, r.status, r.toString());
-            assertTrue(r.err.contains("Fortran kernel 'heat' communicates with MPI"), r.toString());
-            assertTrue(r.err.contains("--ranks 1,2,4"), r.toString());
+            Path csv = dir.resolve("heat.csv");
+            CliRun r = CliRun.of("bench", file.toString(), "--kernel", "heat", "--sizes", "40", "--size-parameter", "ny",
+                    "--set", "nc=8,steps=3", "--ranks", "1,2", "--threads", "1", "--variants",
+                    "primal,adjoint", "--repetitions", "2", "--csv", csv.toString());
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("$ mpif90 "), r.toString());
+            assertTrue(r.out.contains("mpirun --oversubscribe --bind-to none -np 2 "), r.toString());
+            assertTrue(r.out.contains("pa_ranks 2"), r.toString());
+            List<String> rows = Files.readAllLines(csv).stream().skip(1).toList();
+            // variant,size,threads,...,ranks: primal and adjoint at 1 and 2 ranks
+            assertEquals(List.of("primal 1", "primal 2", "adjoint 1", "adjoint 2"), rows.stream()
+                    .map(l -> l.split(",")[0] + " " + l.substring(l.lastIndexOf(',') + 1)).toList(), rows.toString());
+            String driver = Files.readString(dir.resolve("heat_timing").resolve("size-40").resolve("adjoint")
+                    .resolve("driver.f90"));
+            assertTrue(driver.contains("call MPI_Init_thread(MPI_THREAD_FUNNELED, pa_provided, pa_ierr)"), driver);
+            assertTrue(driver.contains(" = MPI_COMM_WORLD"), driver);
         } finally {
             ScratchDir.delete(dir);
         }

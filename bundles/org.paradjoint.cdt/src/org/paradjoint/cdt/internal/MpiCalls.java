@@ -94,13 +94,19 @@ final class MpiCalls {
                 List<Stmt> afterWait = new ArrayList<>();
                 ir.set(0, buffers.staged(args[0], args[1], args[2], ir, 1, 2, name + (send ? "_s" : "_r"), true, !send, before,
                         afterWait));
-                ir.set(3, peer(args[3]));
-                ir.set(4, tag(args[4]));
+                ir.set(3, send ? peer(args[3]) : source(args[3]));
+                ir.set(4, send ? tag(args[4]) : receiveTag(args[4]));
+                // a receive from a wildcard: its wait gets a status of its own, which says whom it matched
+                Variable status = Communication.isWildcard(ir.get(3)) || Communication.isWildcard(ir.get(4))
+                        ? ctx.scopes.declareUnique(new Variable("pa_" + name.substring(4).toLowerCase() + "_status",
+                                BaseType.MPI_STATUS, List.of(Dim.c(new IntLit(1))), Variable.Kind.LOCAL, false,
+                                org.paradjoint.core.ir.Layout.ROW_MAJOR, SourceRange.NONE))
+                        : null;
                 Variable request = ctx.scopes.declareUnique(new Variable("pa_" + name.substring(4).toLowerCase()
                         + "_req", BaseType.MPI_REQUEST, List.of(Dim.c(new IntLit(2))), Variable.Kind.LOCAL, false,
                         org.paradjoint.core.ir.Layout.ROW_MAJOR, SourceRange.NONE));
                 ir.set(6, new VarRef(request, ctx.src.range(args[6])));
-                requests.start(call, args[6], new MpiRequests.Started(request, afterWait, call));
+                requests.start(call, args[6], new MpiRequests.Started(request, afterWait, call, status));
             }
             case WAIT -> {
                 status(args[1]);
@@ -181,7 +187,7 @@ final class MpiCalls {
         List<Stmt> out = new ArrayList<>();
         for (MpiRequests.Started s : completed) {
             out.add(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(new VarRef(s.request(), where),
-                    MpiRuntime.statusIgnore(where)), where), where));
+                    s.status() == null ? MpiRuntime.statusIgnore(where) : new VarRef(s.status(), where)), where), where));
         }
         completed.forEach(s -> out.addAll(s.afterWait()));
         return out.size() == 1 ? out.get(0) : new Block(out, where);

@@ -38,8 +38,11 @@ import org.paradjoint.core.ir.Variable;
  */
 final class MpiRequests {
 
-    /** A started operation: its request array and what runs once it completes (a receive's copy-out). */
-    record Started(Variable request, List<Stmt> afterWait, IASTNode call) {
+    /**
+     * A started operation: its request array, what runs once it completes (a receive's copy-out),
+     * and the status its wait fills (a receive from a wildcard; null otherwise).
+     */
+    record Started(Variable request, List<Stmt> afterWait, IASTNode call, Variable status) {
     }
 
     private record Key(IASTNode block, String request) {

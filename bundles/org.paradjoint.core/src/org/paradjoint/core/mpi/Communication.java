@@ -147,7 +147,24 @@ public record Communication(MpiRoutine routine, Call call) {
                 && (isWildcard(recvPeer()) || isWildcard(recvTag()));
     }
 
-    /** The status array of a receive that {@linkplain #matchesWildcard matches a wildcard}. */
+    /**
+     * An {@code MPI_Irecv} whose source or tag is a wildcard: whom it matched is known at its wait
+     * ({@link #completesWildcard}), so its derivative message is received there, not posted here.
+     */
+    public boolean startsWildcard() {
+        return routine == MpiRoutine.IRECV && (isWildcard(recvPeer()) || isWildcard(recvTag()));
+    }
+
+    /**
+     * The {@code MPI_Wait} of an {@code MPI_Irecv} that {@linkplain #startsWildcard starts from a
+     * wildcard}: the front-end gives it a status array of its own (a wait of any other call ignores
+     * its status), from which the derivative code reads whom the receive matched.
+     */
+    public boolean completesWildcard() {
+        return routine == MpiRoutine.WAIT && arg(routine.status()) instanceof VarRef;
+    }
+
+    /** The status array of a receive that {@linkplain #matchesWildcard matches a wildcard}, or of a wait that completes one. */
     public Variable status() {
         return buffer(routine.status()).orElseThrow();
     }
@@ -256,14 +273,18 @@ public record Communication(MpiRoutine routine, Call call) {
                     + " (MPI_Reduce_scatter_block) into the adjoint of the values sent";
             case ISEND -> "completes (MPI_Wait) the receive of the adjoint from " + peer + " (tag " + text.apply(tag())
                     + ") that the reversal of its MPI_Wait posted; the adjoint is added to the values'";
-            case IRECV -> "completes (MPI_Wait) the send of the received values' adjoint back to " + source + " (tag "
-                    + text.apply(recvTag()) + ") that the reversal of its MPI_Wait posted, and zeroes it";
+            case IRECV -> "completes (MPI_Wait) the send of the received values' adjoint back to " + (startsWildcard()
+                    ? "the rank that sent them, with its tag (recorded at the MPI_Wait)"
+                    : source + " (tag " + text.apply(recvTag()) + ")") + " that the reversal of its MPI_Wait posted, and zeroes it";
             case WAIT -> {
                 Communication c = started(body);
                 SourceRange at = c.call().range();
                 yield "posts the reversal of the " + c.routine().cName + (at.isKnown() ? " of line " + at.line() : "")
                         + (c.routine() == MpiRoutine.ISEND ? " (MPI_Irecv of the adjoint from " + text.apply(c.peer())
-                                : " (MPI_Isend of the adjoint back to " + text.apply(c.recvPeer()))
+                                : " (MPI_Isend of the adjoint back to " + (completesWildcard()
+                                        ? "the rank that sent them, with its tag: the match is recorded in the forward"
+                                                + " sweep after the wait"
+                                        : text.apply(c.recvPeer())))
                         + "), which that call's reversal completes: the overlap is kept";
             }
             case BARRIER -> "stays a barrier";

@@ -43,6 +43,7 @@ public final class MpiRuntime {
     public static final String RECORD_MATCH = "pa_mpi_record_match";
     public static final String RECV_MATCHED_B = "pa_mpi_recv_matched_b";
     public static final String SENDRECV_MATCHED_B = "pa_mpi_sendrecv_matched_b";
+    public static final String IRECV_MATCHED_B_POST = "pa_mpi_irecv_matched_b_post";
     public static final String ISEND_B_POST = "pa_mpi_isend_b_post";
     public static final String ISEND_B_WAIT = "pa_mpi_isend_b_wait";
     public static final String IRECV_B_POST = "pa_mpi_irecv_b_post";
@@ -397,6 +398,16 @@ public final class MpiRuntime {
                 pa_mpi_sendrecv_b(sb, scount, dest, stag, rb, rcount, source, tag, comm);
             }
 
+            /* the reversal of the MPI_Wait of an MPI_Irecv from MPI_ANY_SOURCE or MPI_ANY_TAG, whose match the
+               forward sweep recorded after the wait: the adjoint goes back to the rank that sent, with its tag */
+            static inline void pa_mpi_irecv_matched_b_post(pa_tape *t, double *rb, int count, MPI_Comm comm,
+                                                           MPI_Request *req)
+            {
+                int tag = pa_pop_i(t);
+                int source = pa_pop_i(t);
+                pa_mpi_irecv_b_post(rb, count, source, tag, comm, req);
+            }
+
             /* MPI_Allreduce (root < 0) or MPI_Reduce to root by MAX, MIN or PROD: r[k] depends on s[k] with
                weight w[k] (recorded), so s[k]'s adjoint gains w[k] times the sum over the ranks of r[k]'s adjoint
                (an Allreduce(SUM)), or times the root's (a Bcast); r is overwritten where it was written. */
@@ -424,6 +435,7 @@ public final class MpiRuntime {
 
     /** Whether {@code name} is one of the functions of {@link #TAPED_SOURCE}. */
     public static boolean isTaped(String name) {
-        return List.of(RECORD_WEIGHTS, REDUCTION_B, RECORD_MATCH, RECV_MATCHED_B, SENDRECV_MATCHED_B).contains(name);
+        return List.of(RECORD_WEIGHTS, REDUCTION_B, RECORD_MATCH, RECV_MATCHED_B, SENDRECV_MATCHED_B,
+                IRECV_MATCHED_B_POST).contains(name);
     }
 }

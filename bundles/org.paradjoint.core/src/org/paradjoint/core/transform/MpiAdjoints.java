@@ -40,6 +40,12 @@ final class MpiAdjoints {
                     new VarRef(cx.derivative(s)), new VarRef(cx.derivative(c.recvBuffer().get())), c.count(),
                     c.operationArg(), c.rootOrAll(), c.comm()))));
         }
+        if (c.startsWildcard()) {
+            return List.of(); // received at the wait, from whom the value came (tangentOfWildcard)
+        }
+        if (c.completesWildcard()) {
+            return List.of(new CallStmt(tangentOfWildcard(c.started(cx.fn.body()), c.status(), cx)));
+        }
         // a wait has no communicator: it completes the derivative's request
         Call derivative = c.withBuffers(cx::derivative, c.comm() == null ? null : MpiRuntime.derivativeComm(c.comm()));
         if (c.matchesWildcard()) {
@@ -55,6 +61,23 @@ final class MpiAdjoints {
     }
 
     /**
+     * The tangent of an {@code MPI_Irecv} from a wildcard, after the wait that completed the value's
+     * message: a blocking receive of the tangent from the rank, and with the tag, that the value came
+     * from (read from the wait's status). Posted beside the value's, it could match another sender's
+     * tangent; the senders' tangents travel as before ({@code MPI_Isend} beside the value).
+     */
+    private static Call tangentOfWildcard(Communication irecv, Variable status, DiffContext cx) {
+        Call posted = irecv.withBuffers(cx::derivative, MpiRuntime.derivativeComm(irecv.comm()));
+        List<Expr> args = new ArrayList<>(posted.args());
+        Expr st = new VarRef(status);
+        args.set(MpiRoutine.IRECV.recvPeer(), MpiRuntime.call(MpiRuntime.SOURCE, List.of(st)));
+        args.set(MpiRoutine.IRECV.recvTag(), MpiRuntime.call(MpiRuntime.TAG, List.of(st)));
+        // MPI_Recv takes a status where MPI_Irecv takes its request
+        args.set(MpiRoutine.RECV.status(), MpiRuntime.statusIgnore(org.paradjoint.core.diag.SourceRange.NONE));
+        return new Call(MpiRoutine.RECV.cName, args, posted.range(), posted.kind());
+    }
+
+    /**
      * Reverse mode, forward sweep: what the reversal needs of the call that the primal's values do not
      * keep (the weights of a MAX, MIN or PROD reduction, whom a wildcard receive matched), recorded on
      * {@code tape} right after the call.
@@ -63,7 +86,7 @@ final class MpiAdjoints {
         if (!carriesDerivatives(c, cx)) {
             return List.of();
         }
-        if (c.matchesWildcard()) {
+        if (c.matchesWildcard() || c.completesWildcard()) {
             return List.of(new CallStmt(MpiRuntime.call(MpiRuntime.RECORD_MATCH, List.of(new VarRef(tape),
                     new VarRef(c.status())))));
         }
@@ -146,6 +169,11 @@ final class MpiAdjoints {
             }
             case WAIT -> {
                 Communication started = c.started(cx.fn.body());
+                if (c.completesWildcard()) {
+                    args.addAll(List.of(new VarRef(tape), adjoint(started.recvBuffer().get(), cx), started.recvCount(),
+                            started.comm(), c.derivativeRequest()));
+                    yield MpiRuntime.IRECV_MATCHED_B_POST;
+                }
                 boolean send = started.routine() == MpiRoutine.ISEND;
                 Variable buffer = send ? started.sendBuffer().get() : started.recvBuffer().get();
                 args.addAll(List.of(adjoint(buffer, cx), send ? started.count() : started.recvCount(),

@@ -52,7 +52,7 @@ final class MpiCalls {
     }
 
     /** A non-blocking call waiting for its {@code MPI_Wait}: its request array and its receive's copy-out. */
-    private record Started(Variable request, List<Stmt> afterWait, List<Stmt> block, SourceRange range) {
+    private record Started(Variable request, List<Stmt> afterWait, List<Stmt> block, SourceRange range, Variable status) {
     }
 
     private final Scope scope;
@@ -141,15 +141,19 @@ final class MpiCalls {
                 List<Stmt> afterWait = new ArrayList<>();
                 ir.set(0, staged(args, 0, 1, 2, ir, tempBase + (send ? "_s" : "_r"), true, !send, before, afterWait,
                         null, null));
-                ir.set(3, peer(args.get(3)));
-                ir.set(4, tag(args.get(4)));
+                ir.set(3, send ? peer(args.get(3)) : source(args.get(3)));
+                ir.set(4, send ? tag(args.get(4)) : receiveTag(args.get(4)));
+                // a receive from a wildcard: its wait gets a status of its own, which says whom it matched
+                Variable status = Communication.isWildcard(ir.get(3)) || Communication.isWildcard(ir.get(4))
+                        ? fresh("pa_" + tempBase + "_status", BaseType.MPI_STATUS, List.of(Dim.c(new IntLit(1))))
+                        : null;
                 Variable request = fresh("pa_" + tempBase + "_req", BaseType.MPI_REQUEST, List.of(Dim.c(new IntLit(2))));
                 ir.set(6, new VarRef(request, range(args.get(6))));
                 String key = requestKey(args.get(6));
                 if (started.containsKey(key)) {
                     throw error("unsupported-mpi.request-reused", args.get(6), "request", key);
                 }
-                started.put(key, new Started(request, afterWait, block, where));
+                started.put(key, new Started(request, afterWait, block, where, status));
             }
             case WAIT -> {
                 Started s = complete(args.get(0), block);
@@ -567,7 +571,7 @@ final class MpiCalls {
         List<Stmt> out = new ArrayList<>();
         for (Started s : completed) {
             out.add(new CallStmt(MpiRuntime.call(MpiRoutine.WAIT.cName, List.of(new VarRef(s.request(), where),
-                    MpiRuntime.statusIgnore(where)), where), where));
+                    s.status() == null ? MpiRuntime.statusIgnore(where) : new VarRef(s.status(), where)), where), where));
         }
         completed.forEach(s -> out.addAll(s.afterWait()));
         return out.size() == 1 ? out.get(0) : new Block(out, where);

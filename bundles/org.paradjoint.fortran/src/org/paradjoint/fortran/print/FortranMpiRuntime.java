@@ -24,7 +24,7 @@ final class FortranMpiRuntime {
     static String source(String name, boolean taped) {
         return HEAD.replace("NAME", name).replace("USE_TAPE", taped ? "  use paradjoint_tape\n" : "")
                 .replace("TAPED_PUBLIC", taped ? ", &\n    pa_mpi_record_weights, pa_mpi_reduction_b, pa_mpi_record_match, pa_mpi_recv_matched_b, &\n"
-                        + "    pa_mpi_sendrecv_matched_b" : "")
+                        + "    pa_mpi_sendrecv_matched_b, pa_mpi_irecv_matched_b_post" : "")
                 + BASE + (taped ? TAPED : "") + "end module " + name + "\n";
     }
 
@@ -335,6 +335,19 @@ final class FortranMpiRuntime {
                 source = pa_pop_i(tape)
                 call pa_mpi_recv_b(rb, count, source, tag, comm)
               end subroutine pa_mpi_recv_matched_b
+
+              ! the reversal of the MPI_Wait of an MPI_Irecv from MPI_ANY_SOURCE or MPI_ANY_TAG, whose match the
+              ! forward sweep recorded after the wait: the adjoint goes back to the rank that sent, with its tag
+              subroutine pa_mpi_irecv_matched_b_post(tape, rb, count, comm, req)
+                type(pa_tape), intent(inout) :: tape
+                integer, intent(in) :: count, comm
+                real(8), intent(inout) :: rb(count)
+                integer, intent(inout) :: req
+                integer :: source, tag
+                tag = pa_pop_i(tape)
+                source = pa_pop_i(tape)
+                call pa_mpi_irecv_b_post(rb, count, source, tag, comm, req)
+              end subroutine pa_mpi_irecv_matched_b_post
 
               subroutine pa_mpi_sendrecv_matched_b(tape, sb, scount, dest, stag, rb, rcount, comm)
                 type(pa_tape), intent(inout) :: tape

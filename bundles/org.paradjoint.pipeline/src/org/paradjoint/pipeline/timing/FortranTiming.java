@@ -11,13 +11,13 @@ import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.fortran.FortranFrontEnd;
 import org.paradjoint.fortran.FortranUnit;
 import org.paradjoint.fortran.ProcedureInfo;
-import org.paradjoint.fortran.print.FortranMpi;
 import org.paradjoint.pipeline.timing.Variants.Variant;
 
 /**
  * Fortran kernels: a Fortran driver compiled with the variant by the configured Fortran compiler.
  * The driver calls the kernel without an interface, so it must be an external subroutine with
- * explicit-shape or assumed-size dummies.
+ * explicit-shape or assumed-size dummies. A kernel that communicates gets a driver that is an MPI
+ * program ({@link FortranTimingDriver}), built with {@code mpif90} and run under {@code mpirun}.
  */
 public final class FortranTiming implements TimingToolchain {
 
@@ -38,10 +38,6 @@ public final class FortranTiming implements TimingToolchain {
                             info.module())
                     : TimingRunner.error(config, "timing-fortran-interface.assumed-shape", "kernel", config.kernel(),
                             "dummies", String.join(", ", info.assumedShape()));
-        }
-        if (u.result().unit().function(config.kernel()).map(FortranMpi::usesMpi).orElse(false)) {
-            // its driver would have to start MPI and run under mpirun, which only the C timing driver does
-            throw TimingRunner.error(config, "timing-fortran-mpi", "kernel", config.kernel());
         }
         if (u.result().unit().function(config.kernel()).map(f -> f.returnType() != null).orElse(false)) {
             throw TimingRunner.error(config, "timing-fortran-function", "kernel", config.kernel());

@@ -8,6 +8,7 @@ import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.Variable;
 import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.fortran.print.FortranMpi;
 import org.paradjoint.pipeline.timing.ArrayExtents.Shape;
 
 /**
@@ -19,7 +20,11 @@ import org.paradjoint.pipeline.timing.ArrayExtents.Shape;
  * call with {@code omp_get_wtime} after restoring every floating array, and prints the same
  * {@code pa_time REP SECONDS} (mean time of a call) and {@code pa_threads N} lines as the C
  * driver. The variant is an external procedure in its own file, called without an
- * interface (explicit-shape and assumed-size dummies need none).
+ * interface (explicit-shape and assumed-size dummies need none). For a kernel that communicates
+ * the driver is an MPI program, as the C driver is: {@code MPI_Init_thread} (funneled: the threads
+ * of a rank never call MPI), every rank draws its own data and passes {@code MPI_COMM_WORLD}, the
+ * ranks start each call together (a barrier, not timed), and rank 0 writes the slowest rank's time
+ * and {@code pa_ranks N}.
  */
 final class FortranTimingDriver {
 
@@ -29,6 +34,9 @@ final class FortranTimingDriver {
 
     private final StringBuilder out = new StringBuilder();
     private final List<Arg> arrays = new ArrayList<>();
+    /** Whether the kernel communicates, and whether through {@code mpi_f08} (else {@code mpi}). */
+    private boolean mpi;
+    private boolean f08;
 
     private FortranTimingDriver() {
     }
@@ -52,18 +60,31 @@ final class FortranTimingDriver {
         String called = timed.name();
         List<Arg> args = timed.args().stream()
                 .map(a -> new Arg(a.var(), a.sizedByPrimal() ? shapes.get(a.primal()) : null, a.source())).toList();
+        mpi = FortranMpi.usesMpi(kernel);
+        f08 = FortranMpi.usesF08(kernel);
         line("! Timing driver: " + description);
         line("program pa_timing");
         line("  use omp_lib");
+        if (mpi) {
+            line("  use " + (f08 ? "mpi_f08" : "mpi"));
+        }
         line("  implicit none");
         line("  integer :: pa_rep");
         line("  integer(8) :: pa_calls, pa_call, pa_n");
         line("  real(8) :: pa_t0, pa_sum");
+        line("  integer :: pa_rank" + (mpi ? ", pa_ranks, pa_provided, pa_ierr" : ""));
         for (Arg a : args) {
             declare(a);
         }
         line("");
-        line("  call pa_seed()");
+        line("  pa_rank = 0");
+        if (mpi) {
+            line("  call MPI_Init_thread(MPI_THREAD_FUNNELED, pa_provided, pa_ierr)");
+            line("  call MPI_Comm_rank(MPI_COMM_WORLD, pa_rank, pa_ierr)");
+            line("  call MPI_Comm_size(MPI_COMM_WORLD, pa_ranks, pa_ierr)");
+        }
+        // every rank its own data
+        line("  call pa_seed(pa_rank)");
         for (Arg a : args) {
             fill(a, ints);
         }
@@ -76,6 +97,9 @@ final class FortranTimingDriver {
             if (a.var().isFloating()) {
                 line("      " + a.source() + " = " + a.source() + "_0");
             }
+        }
+        if (mpi) {
+            line("      call MPI_Barrier(MPI_COMM_WORLD, pa_ierr)");
         }
         line("      pa_t0 = omp_get_wtime()");
         // free form allows 132 characters a line: continue long argument lists
@@ -96,11 +120,23 @@ final class FortranTimingDriver {
         line(call.append(")").toString());
         line("      pa_sum = pa_sum + (omp_get_wtime() - pa_t0)");
         line("    end do");
-        line("    if (pa_rep > 0) then");
+        if (mpi) {
+            // the time of a call is the slowest rank's
+            line("    call MPI_Allreduce(MPI_IN_PLACE, pa_sum, 1, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, pa_ierr)");
+        }
+        line("    if (pa_rep > 0 .and. pa_rank == 0) then");
         line("      write (*, '(a, 1x, i0, 1x, es24.15e3)') 'pa_time', pa_rep, pa_sum / pa_n");
         line("    end if");
         line("  end do");
-        line("  write (*, '(a, 1x, i0)') 'pa_threads', omp_get_max_threads()");
+        line("  if (pa_rank == 0) then");
+        line("    write (*, '(a, 1x, i0)') 'pa_threads', omp_get_max_threads()");
+        if (mpi) {
+            line("    write (*, '(a, 1x, i0)') 'pa_ranks', pa_ranks");
+        }
+        line("  end if");
+        if (mpi) {
+            line("  call MPI_Finalize(pa_ierr)");
+        }
         line("");
         line("contains");
         line("");
@@ -110,6 +146,10 @@ final class FortranTimingDriver {
 
     private void declare(Arg a) {
         Variable v = a.var();
+        if (v.type() == BaseType.MPI_COMM) {
+            line("  " + FortranMpi.handleType(v) + " :: " + a.source());
+            return;
+        }
         String type = typeName(v.type());
         if (v.isScalar()) {
             line("  " + type + " :: " + a.source());
@@ -125,6 +165,12 @@ final class FortranTimingDriver {
 
     private void fill(Arg a, Map<String, Long> ints) {
         Variable v = a.var();
+        if (v.type() == BaseType.MPI_COMM) {
+            // an integer communicator of `use mpi` in a driver that uses mpi_f08 (a file with both)
+            boolean integer = FortranMpi.handleType(v).equals("integer");
+            line("  " + a.source() + " = MPI_COMM_WORLD" + (f08 && integer ? "%MPI_VAL" : ""));
+            return;
+        }
         if (v.isScalar()) {
             if (v.type().isInteger()) {
                 line("  " + a.source() + " = " + ints.getOrDefault(v.name(), 1L));
@@ -166,7 +212,7 @@ final class FortranTimingDriver {
         out.append(s).append('\n');
     }
 
-    /** Fixed seed, so that every variant and thread count sees the same data. */
+    /** Fixed seed, so that every variant and thread count sees the same data (each rank its own). */
     private static final String HELPERS = """
               integer(8) function pa_calls_per_measurement()
                 character(len=32) :: v
@@ -177,12 +223,13 @@ final class FortranTimingDriver {
                 pa_calls_per_measurement = max(1_8, pa_calls_per_measurement)
               end function pa_calls_per_measurement
 
-              subroutine pa_seed()
+              subroutine pa_seed(rank)
+                integer, intent(in) :: rank
                 integer :: n, k
                 integer, allocatable :: seed(:)
                 call random_seed(size = n)
                 allocate(seed(n))
-                seed = [(20250101 + 7919 * k, k = 1, n)]
+                seed = [(20250101 + 7919 * k + 104729 * rank, k = 1, n)]
                 call random_seed(put = seed)
               end subroutine pa_seed
 

@@ -37,7 +37,7 @@ import org.paradjoint.pipeline.timing.Processes;
  * variant and a timing driver in the language of the source, compiles them with the configured C
  * or Fortran compiler, runs the executable once per thread count in its own process with
  * {@code OMP_NUM_THREADS} set (a kernel that communicates: under {@code mpirun} once per rank count
- * and thread count, built with {@code mpicc}), and finally writes one CSV row per variant, size,
+ * and thread count, built with {@code mpicc} or {@code mpif90}), and finally writes one CSV row per variant, size,
  * rank and thread count.
  * Each run is first probed one call at a time, then repeated with as many calls per measurement as
  * make a measurement last {@value CallsPerMeasurement#MIN_MEASUREMENT_SECONDS} s
@@ -62,8 +62,7 @@ public final class TimingRunner {
         List<Variant> variants = variants(config, kernel, toolchain);
         boolean mpi = CheckDriverGenerator.usesMpi(kernel);
         List<Integer> ranks = ranks(config, kernel, mpi);
-        TimingConfig build = mpi && config.compiler().equals("gcc")
-                ? config.withCompiler("mpicc", config.flags()) : config;
+        TimingConfig build = mpi ? withMpiWrappers(config) : config;
         List<TimingRow> rows = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         int total = config.sizes().size() * variants.size() * (1 + ranks.size() * config.threads().size());
@@ -127,6 +126,17 @@ public final class TimingRunner {
                     + " does not communicate (no MPI_Comm parameter or MPI call), so it runs as one process");
         }
         return List.of(1);
+    }
+
+    /**
+     * A kernel that communicates is built with MPI's compiler wrappers in place of the default
+     * compilers ({@code mpicc} for gcc, {@code mpif90} for gfortran); a compiler the user named is
+     * kept (it may be a wrapper of its own).
+     */
+    static TimingConfig withMpiWrappers(TimingConfig config) {
+        TimingConfig c = config.compiler().equals("gcc") ? config.withCompiler("mpicc", config.flags()) : config;
+        return c.fortranCompiler().equals(TimingConfig.DEFAULT_FORTRAN_COMPILER)
+                ? c.withFortranCompiler(org.paradjoint.fortran.check.FortranDriverRunner.MPIF90) : c;
     }
 
     /** The toolchain of the source's language. */

@@ -45,8 +45,8 @@ class MpiExamplesTest {
         }
     }
 
-    private static final List<String> RULES = List.of("chain", "halo", "halo_nonblocking", "collect_any", "broadcast", "reduce",
-            "gather", "extrema", "products");
+    private static final List<String> RULES = List.of("chain", "halo", "halo_nonblocking", "collect_any",
+            "collect_any_nonblocking", "broadcast", "reduce", "gather", "extrema", "products");
 
     /** How to check each example; the same options work with {@code paradjoint check ... --run --ranks 1,2,4}. */
     static final List<Example> EXAMPLES = examples();

@@ -20,7 +20,7 @@ import org.paradjoint.testsupport.Mpi;
 
 /**
  * MPI the tool does not differentiate is a located error that names the call or argument and says
- * what is supported instead: one-sided communication, wildcards in non-blocking receives,
+ * what is supported instead: one-sided communication, wildcards outside receives,
  * reductions other than sums, extrema and products, datatypes other than double and int, buffers it cannot stage,
  * communication from inside a parallel loop, routines not yet supported, and non-blocking calls
  * whose wait cannot be paired with them in one block.
@@ -66,8 +66,8 @@ class MpiDiagnosticsTest {
     }
 
     @Test
-    void anySourceOfANonBlockingReceive() {
-        expect("    MPI_Request r;\n    MPI_Irecv(x, n, MPI_DOUBLE, MPI_ANY_SOURCE, 0, comm, &r);\n"
+    void anySourceOfANonBlockingSend() {
+        expect("    MPI_Request r;\n    MPI_Isend(x, n, MPI_DOUBLE, MPI_ANY_SOURCE, 0, comm, &r);\n"
                 + "    MPI_Wait(&r, MPI_STATUS_IGNORE);\n    f[0] = x[0];\n", "unsupported-mpi", 6, 33,
                 "MPI_ANY_SOURCE", "MPI_Recv");
     }

@@ -38,6 +38,7 @@ class MpiExamplesTest {
             new Example("mpi/rules.c", "halo_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "chain_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "collect_any", "--set n=12"),
+            new Example("mpi/rules.c", "collect_any_nonblocking", "--set n=12"),
             new Example("mpi/rules.c", "rows", "--set n=4 --set m=5"),
             new Example("mpi/rules.c", "shifts_in_helper", "--set n=6 --extent w=n"),
             new Example("mpi/rules.c", "broadcast", "--set n=12"),
