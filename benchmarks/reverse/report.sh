@@ -279,11 +279,18 @@ anything (its branch choices).
   2.2x (11.5x to 1.9x), against the page's run before this change. The
   reset of the adjoint overwritten in a time step is folded into the next
   half step's gather (`FoldedResets`: its central region sets instead of
-  incrementing, the reset skips it), as the hand-written ones do; the reset
-  that ends a time step is not folded into the next step's gather. Paired
+  incrementing, the reset skips it), as the hand-written ones do. Paired
   runs of the adjoints before and after (interleaved, 1 thread, load about
   1 to 2, 2026-11-27): heat3d 59-80 ms -> 47-51 ms, jacobi2d 27-40 ms ->
   21-24 ms; the single runs of the table vary about as much between pages.
+  Since then the gather's edges split the levels inside them too (a face of
+  heat3d's gather tests one counter instead of three; removing the boundary
+  regions altogether had shown them to cost about 40% of the adjoint), each
+  loop folds the conditions its range decides, and the reset that ends a time
+  step folds into the next step's gather (it runs whole only after the last
+  step): paired runs at 1 thread (6 each, load 5 to 7, 2026-11-27) put
+  heat3d's generated/hand at a median of 1.15-1.28 against 1.66-1.85 before,
+  and this page's run at 1.00 / 1.11 (1 / 2 threads).
 - Other increments that may collide between iterations (gemm's `Bb`, atax's
   `xb`, bicg's `pb`, gemver's `xb`, `v1b`, `v2b`, 2mm's `Cb` and `Bb`,
   doitgen's `C4b`) are accumulated per thread by the
@@ -362,9 +369,10 @@ anything (its branch choices).
   sum, which the generated forward sweep does not do: it keeps the primal's
   order, bit for bit); gemver's forward sweep recomputes `x` with the
   primal's column walk of `A`, which the hand-written one replaces by
-  per-thread column sums over rows; heat3d's gather tests its boundary
-  regions element by element and the reset that ends a time step is a pass
-  of its own; floyd keeps its atomics (the primal loop is not proven
+  per-thread column sums over rows (tiling that walk and fusing it with the
+  update of `A` keeps the primal's sums bit for bit: on a hand-edited copy,
+  tiling alone changed nothing, 1.52 against 1.47, tiling and fusing gave
+  1.19; not generated); floyd keeps its atomics (the primal loop is not proven
   race-free: the hand-written adjoint assumes a non-negative diagonal) and
   tests its bits one by one inside a word that has any set.
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are

@@ -14,7 +14,7 @@ typedef struct {
     void (*release_rv)(void *); /* how to free rv */
 } pa_tape;
 
-static inline void pa_tape_init(pa_tape *t)
+static inline void pa_tape_clear(pa_tape *t)
 {
     t->d = NULL;
     t->nd = 0;
@@ -26,14 +26,56 @@ static inline void pa_tape_init(pa_tape *t)
     t->release_rv = NULL;
 }
 
+/* The blocks of the last tape freed, kept for the next one (up to PA_SPARE_LIMIT bytes): an
+   adjoint called again, as in an optimisation loop, finds its tape's memory allocated and
+   mapped already instead of growing it anew, as a Tapenade stack keeps its blocks. One
+   spare per file, taken and given back atomically: tapes of concurrent calls or threads
+   never share a block. */
+#ifndef PA_SPARE_LIMIT
+#define PA_SPARE_LIMIT (1L << 30)
+#endif
+static pa_tape *pa_spare = NULL;
+
+static inline void pa_tape_init(pa_tape *t)
+{
+    pa_tape *s = (pa_tape *) __atomic_exchange_n(&pa_spare, (pa_tape *) NULL, __ATOMIC_ACQ_REL);
+    pa_tape_clear(t);
+    if (s != NULL) {
+        t->d = s->d;
+        t->capd = s->capd;
+        t->i = s->i;
+        t->capi = s->capi;
+        free(s);
+    }
+}
+
 static inline void pa_tape_free(pa_tape *t)
 {
-    free(t->d);
-    free(t->i);
+    pa_tape *s = NULL;
     if (t->release_rv != NULL) {
         t->release_rv(t->rv);
     }
-    pa_tape_init(t);
+    if ((double) t->capd * sizeof(double) + (double) t->capi * sizeof(int) <= (double) PA_SPARE_LIMIT) {
+        s = (pa_tape *) malloc(sizeof(pa_tape));
+    }
+    if (s != NULL) {
+        pa_tape_clear(s);
+        s->d = t->d;
+        s->capd = t->capd;
+        s->i = t->i;
+        s->capi = t->capi;
+        s = (pa_tape *) __atomic_exchange_n(&pa_spare, s, __ATOMIC_ACQ_REL);
+    } else {
+        s = t;
+    }
+    if (s != NULL) {
+        free(s->d);
+        free(s->i);
+        if (s != t) {
+            free(s);
+        }
+    }
+    pa_tape_clear(t);
 }
 
 static inline void pa_tape_oom(void)
