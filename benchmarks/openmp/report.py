@@ -87,7 +87,13 @@ rows belong to neighbouring iterations), and the gather turns them into plain su
 adjoint costs about what a hand-written one does and the all-atomic one pays five locked
 increments per point. In `block_reaction` the adjoint also restores `v` of every step from the
 tape (a block of the tape written and read by parallel loops), which costs the same in every
-variant: the atomics' share, and with it the ratio, is smaller there. 2-thread numbers on this
-2-vCPU machine are only as good as the second vCPU's availability (see BENCHMARKS.md).
+variant: the atomics' share, and with it the ratio, is smaller there. Since the tape keeps its
+blocks for the next call (the faster of two calls is timed), that tape no longer faults its
+160 MB in anew: block_reaction's proven adjoint took 302 ms with 1 thread on the page before
+(2026-11-26) and 96 to 180 ms since; at 2 threads its twenty-odd parallel loops per time step
+(saving, restoring and gathering) scale less than the primal's two. 2-thread numbers on this
+2-vCPU machine are only as good as the second vCPU's availability (see BENCHMARKS.md); runs of
+the same commit minutes apart give all-atomic / proven at 2 threads between 2.3 and 2.9 for
+block_reaction and speed-up ratios between 1.3 and 1.9.
 """)
 print("\n".join(out))

@@ -14,7 +14,7 @@ typedef struct {
     void (*release_rv)(void *); /* how to free rv */
 } pa_tape;
 
-static inline void pa_tape_init(pa_tape *t)
+static inline void pa_tape_clear(pa_tape *t)
 {
     t->d = NULL;
     t->nd = 0;
@@ -26,20 +26,79 @@ static inline void pa_tape_init(pa_tape *t)
     t->release_rv = NULL;
 }
 
+/* The blocks of the last tape freed, kept for the next one (up to PA_SPARE_LIMIT bytes): an
+   adjoint called again, as in an optimisation loop, finds its tape's memory allocated and
+   mapped already instead of growing it anew, as a Tapenade stack keeps its blocks. One
+   spare per file, taken and given back atomically: tapes of concurrent calls or threads
+   never share a block. */
+#ifndef PA_SPARE_LIMIT
+#define PA_SPARE_LIMIT (1L << 30)
+#endif
+static pa_tape *pa_spare = NULL;
+
+static inline void pa_tape_init(pa_tape *t)
+{
+    pa_tape *s = (pa_tape *) __atomic_exchange_n(&pa_spare, (pa_tape *) NULL, __ATOMIC_ACQ_REL);
+    pa_tape_clear(t);
+    if (s != NULL) {
+        t->d = s->d;
+        t->capd = s->capd;
+        t->i = s->i;
+        t->capi = s->capi;
+        free(s);
+    }
+}
+
 static inline void pa_tape_free(pa_tape *t)
 {
-    free(t->d);
-    free(t->i);
+    pa_tape *s = NULL;
     if (t->release_rv != NULL) {
         t->release_rv(t->rv);
     }
-    pa_tape_init(t);
+    if ((double) t->capd * sizeof(double) + (double) t->capi * sizeof(int) <= (double) PA_SPARE_LIMIT) {
+        s = (pa_tape *) malloc(sizeof(pa_tape));
+    }
+    if (s != NULL) {
+        pa_tape_clear(s);
+        s->d = t->d;
+        s->capd = t->capd;
+        s->i = t->i;
+        s->capi = t->capi;
+        s = (pa_tape *) __atomic_exchange_n(&pa_spare, s, __ATOMIC_ACQ_REL);
+    } else {
+        s = t;
+    }
+    if (s != NULL) {
+        free(s->d);
+        free(s->i);
+        if (s != t) {
+            free(s);
+        }
+    }
+    pa_tape_clear(t);
 }
 
 static inline void pa_tape_oom(void)
 {
     fprintf(stderr, "paradjoint: out of memory for the tape\n");
     abort();
+}
+
+/* A zero-filled array of count elements of size bytes, kept on the heap (a local adjoint as
+   large as an argument would not fit on the stack); released with pa_heap_free. */
+static inline void *pa_heap_zeros(long count, size_t size)
+{
+    void *p = calloc(count > 0 ? (size_t) count : 1, size);
+    if (p == NULL) {
+        fprintf(stderr, "paradjoint: out of memory for %ld adjoint values\n", count);
+        abort();
+    }
+    return p;
+}
+
+static inline void pa_heap_free(void *p)
+{
+    free(p);
 }
 
 static inline void pa_push_d(pa_tape *t, double v)
@@ -116,6 +175,76 @@ static inline double pa_get_d(pa_tape *t, long at)
 {
     return t->d[at];
 }
+
+/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+   loop gives each iteration whole words, so that no two iterations write one word. */
+static inline long pa_reserve_flags(pa_tape *t, long count)
+{
+    if (t->ni + count > t->capi) {
+        long cap = t->capi > 0 ? 2 * t->capi : 64;
+        while (cap < t->ni + count) {
+            cap *= 2;
+        }
+        int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
+        if (p == NULL) {
+            pa_tape_oom();
+        }
+        t->i = p;
+        t->capi = cap;
+    }
+    long base = t->ni;
+    t->ni += count;
+    return base;
+}
+
+/* Records direction v (true or false) at bit at of the block from base, and gives v back. */
+static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
+{
+    unsigned *w = (unsigned *) t->i + base + (at >> 5);
+    unsigned bit = 1u << (at & 31);
+    *w = v ? *w | bit : *w & ~bit;
+    return v;
+}
+
+static inline long pa_release_flags(pa_tape *t, long count)
+{
+    t->ni -= count;
+    return t->ni;
+}
+
+static inline int pa_get_flag(pa_tape *t, long base, long at)
+{
+    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+}
+
+/* Word at of the block from base, written or read whole (a loop keeps it in a register). */
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+{
+    t->i[base + at] = word;
+}
+
+static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+{
+    return t->i[base + at];
+}
+
+/* word with direction v recorded at bit (below 32). */
+static inline int pa_with_flag(int word, long bit, int v)
+{
+    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+}
+
+static inline int pa_flag_of(int word, long bit)
+{
+    return (int) (((unsigned) word >> bit) & 1u);
+}
+
+/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
+static inline int pa_word_has(int word, long nbits, int v)
+{
+    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 /* Adjoint (reverse mode) of block_reaction in block_reaction.c: dependents u; independents u. */
@@ -151,7 +280,7 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
             for (j = n - 2; j >= 1; j--) {
-                vb[i][j] += (1.0 - ((0.01 * v[i][j] + 0.01 * v[i][j]) * v[i][j] + 0.01 * v[i][j] * v[i][j])) * ub[i][j];
+                vb[i][j] = (s != steps - 1 ? 0.0 : vb[i][j]) + (1.0 - ((0.01 * v[i][j] + 0.01 * v[i][j]) * v[i][j] + 0.01 * v[i][j] * v[i][j])) * ub[i][j];
                 ub[i][j] = 0.0;
             }
         }
@@ -165,41 +294,53 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
         if (n - 2 >= 2) {
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = 0; i < 2; i++) {
-                for (j = 0; j < n; j++) {
-                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
-                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
+                for (j = 0; j < 2; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
+                    }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    if ((i >= 1 && i <= n - 2) || i + 1 <= n - 2) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i][j + 1] + c * vb[i][j - 1] : 0.0) + (i + 1 <= n - 2 ? c * vb[i + 1][j] : 0.0);
+                    }
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = 2; i < n - 2; i++) {
-                if (n - 2 >= 2) {
-                    for (j = 0; j < 2; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
+                for (j = 0; j < 2; j++) {
+                    if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2) {
+                        ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
                     }
-                    for (j = 2; j < n - 2; j++) {
-                        ub[i][j] += (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
-                    }
-                    for (j = n - 2; j < n; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
-                    }
-                } else {
-                    for (j = 0; j < n; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    ub[i][j] += (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((j >= 1 && j <= n - 2) || j - 1 >= 1) {
+                        ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = n - 2; i < n; i++) {
-                for (j = 0; j < n; j++) {
-                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
-                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
+                for (j = 0; j < 2; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
+                    }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    if ((i >= 1 && i <= n - 2) || i - 1 >= 1) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i][j + 1] + c * vb[i][j - 1] : 0.0) + (i - 1 >= 1 ? c * vb[i - 1][j] : 0.0);
+                    }
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
@@ -213,10 +354,12 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
                 }
             }
         }
-        #pragma omp parallel for private(i, j) schedule(static)
-        for (i = 1; i < n - 1; i++) {
-            for (j = n - 2; j >= 1; j--) {
-                vb[i][j] = 0.0;
+        if (s == 0) {
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    vb[i][j] = 0.0;
+                }
             }
         }
     }

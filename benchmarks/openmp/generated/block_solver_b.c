@@ -10,48 +10,60 @@ void block_solver_b(int n, int steps, double c, double u[n][n], double ub[n][n],
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
             for (j = n - 2; j >= 1; j--) {
-                vb[i][j] += ub[i][j];
+                vb[i][j] = (s != steps - 1 ? 0.0 : vb[i][j]) + ub[i][j];
                 ub[i][j] = 0.0;
             }
         }
         if (n - 2 >= 2) {
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = 0; i < 2; i++) {
-                for (j = 0; j < n; j++) {
-                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
-                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
+                for (j = 0; j < 2; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
+                    }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    if ((i >= 1 && i <= n - 2) || i + 1 <= n - 2) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i][j + 1] + c * vb[i][j - 1] : 0.0) + (i + 1 <= n - 2 ? c * vb[i + 1][j] : 0.0);
+                    }
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = 2; i < n - 2; i++) {
-                if (n - 2 >= 2) {
-                    for (j = 0; j < 2; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
+                for (j = 0; j < 2; j++) {
+                    if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2) {
+                        ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
                     }
-                    for (j = 2; j < n - 2; j++) {
-                        ub[i][j] += (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
-                    }
-                    for (j = n - 2; j < n; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
-                    }
-                } else {
-                    for (j = 0; j < n; j++) {
-                        if ((j >= 1 && j <= n - 2) || j + 1 <= n - 2 || j - 1 >= 1) {
-                            ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
-                        }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    ub[i][j] += (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((j >= 1 && j <= n - 2) || j - 1 >= 1) {
+                        ub[i][j] += (j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] : 0.0) + (j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
             #pragma omp parallel for private(i, j) schedule(static)
             for (i = n - 2; i < n; i++) {
-                for (j = 0; j < n; j++) {
-                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i + 1 <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
-                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i + 1 <= n - 2 && j >= 1 && j <= n - 2 ? c * vb[i + 1][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
+                for (j = 0; j < 2; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j + 1 <= n - 2)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j + 1 <= n - 2 ? c * vb[i][j + 1] : 0.0);
+                    }
+                }
+                for (j = 2; j < n - 2; j++) {
+                    if ((i >= 1 && i <= n - 2) || i - 1 >= 1) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] + c * vb[i][j + 1] + c * vb[i][j - 1] : 0.0) + (i - 1 >= 1 ? c * vb[i - 1][j] : 0.0);
+                    }
+                }
+                for (j = n - 2; j < n; j++) {
+                    if ((i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2) || (i - 1 >= 1 && j >= 1 && j <= n - 2) || (i >= 1 && i <= n - 2 && j - 1 >= 1)) {
+                        ub[i][j] += (i >= 1 && i <= n - 2 && j >= 1 && j <= n - 2 ? (1.0 - 4.0 * c) * vb[i][j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= n - 2 ? c * vb[i - 1][j] : 0.0) + (i >= 1 && i <= n - 2 && j - 1 >= 1 ? c * vb[i][j - 1] : 0.0);
                     }
                 }
             }
@@ -65,10 +77,12 @@ void block_solver_b(int n, int steps, double c, double u[n][n], double ub[n][n],
                 }
             }
         }
-        #pragma omp parallel for private(i, j) schedule(static)
-        for (i = 1; i < n - 1; i++) {
-            for (j = n - 2; j >= 1; j--) {
-                vb[i][j] = 0.0;
+        if (s == 0) {
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    vb[i][j] = 0.0;
+                }
             }
         }
     }
