@@ -203,6 +203,8 @@ final class Reverse {
         fused = MergedIncrements.apply(FusedLanes.apply(fused), adjoints);
         // a reset followed by a gather into the same array: the gather's central part sets instead
         fused = FoldedResets.apply(fused);
+        // a parallel loop walking a column of a row-major array runs in blocks of rows' runs
+        fused = ColumnWalks.apply(fused, cx.names);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }
