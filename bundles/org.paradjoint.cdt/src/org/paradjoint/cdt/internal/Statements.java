@@ -7,6 +7,7 @@ import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTBreakStatement;
 import org.eclipse.cdt.core.dom.ast.IASTCaseStatement;
+import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTCompoundStatement;
 import org.eclipse.cdt.core.dom.ast.IASTContinueStatement;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarationStatement;
@@ -18,6 +19,7 @@ import org.eclipse.cdt.core.dom.ast.IASTExpressionStatement;
 import org.eclipse.cdt.core.dom.ast.IASTForStatement;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTGotoStatement;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIfStatement;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTLabelStatement;
@@ -25,6 +27,7 @@ import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTNullStatement;
 import org.eclipse.cdt.core.dom.ast.IASTProblemStatement;
 import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTStatement;
 import org.eclipse.cdt.core.dom.ast.IASTSwitchStatement;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
@@ -412,7 +415,21 @@ final class Statements {
         if (e instanceof IASTBinaryExpression b && assignOp(b) != null) {
             return assignments(b, es);
         }
+        if (discardsAVariable(e)) {
+            // (void) x; reads x and discards it (the idiom for an unused parameter): no effect
+            return List.of();
+        }
         return List.of(otherExpressionStatement(es, e));
+    }
+
+    /** {@code (void) name}: a variable cast to void, which only silences an unused-variable warning. */
+    private static boolean discardsAVariable(IASTExpression e) {
+        return e instanceof IASTCastExpression c
+                && c.getTypeId().getDeclSpecifier() instanceof IASTSimpleDeclSpecifier d
+                && d.getType() == IASTSimpleDeclSpecifier.t_void
+                && (c.getTypeId().getAbstractDeclarator() == null
+                        || c.getTypeId().getAbstractDeclarator().getPointerOperators().length == 0)
+                && Exprs.stripParens(c.getOperand()) instanceof IASTIdExpression;
     }
 
     /**

@@ -34,6 +34,25 @@ import org.paradjoint.core.ir.Variable;
 /** The mapping of individual C constructs to the IR. */
 class MappingTest {
 
+    /** {@code (void) x;} silences an unused variable and does nothing: no statement; a cast call to void still is an error. */
+    @Test
+    void aVariableCastToVoidIsNoStatement() {
+        Function f = Sources.function("""
+                void f(int n, int unused, double *y) {
+                  (void) unused;
+                  ((void) (n));
+                  y[0] = 1.0;
+                }
+                """, "f");
+        org.junit.jupiter.api.Assertions.assertEquals(1, f.body().stmts().size(), f.body().toString());
+        org.junit.jupiter.api.Assertions.assertTrue(new org.paradjoint.cdt.CFrontEnd().parse("g.c", """
+                double h(double v);
+                void g(double *y) {
+                  (void) h(y[0]);
+                }
+                """).hasErrors());
+    }
+
     @Test
     void forHeadersAreNormalised() {
         Function f = Sources.function("""
