@@ -73,23 +73,25 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
               double wb[n], double x[n], double xb[n], const double y[n], double yb[n],
               const double z[n], double zb[n])
 {
-    int i, j;
-    double pa_sum, pa_sum0, pa_sum1, pa_sum2;
+    int i, j, pa_ib;
+    double pa_sum0, pa_sum1, pa_sum2;
+    double pa_sum_v[64];
     (void) w;
-    #pragma omp parallel for private(i, j)
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < n; j++) {
-            A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];
+    #pragma omp parallel for private(i, j, pa_sum_v)
+    for (pa_ib = 0; pa_ib < n; pa_ib += 64) {
+        for (i = pa_ib; i < (pa_ib + 64 < n ? pa_ib + 64 : n); i++) {
+            pa_sum_v[i - pa_ib] = x[i];
         }
-    }
-    #pragma omp parallel for private(i, j, pa_sum)
-    for (i = 0; i < n; i++) {
-        pa_sum = x[i];
         for (j = 0; j < n; j++) {
-            pa_sum = pa_sum + beta * A[j][i] * y[j];
+            for (i = pa_ib; i < (pa_ib + 64 < n ? pa_ib + 64 : n); i++) {
+                A[j][i] = A[j][i] + u1[j] * v1[i] + u2[j] * v2[i];
+                pa_sum_v[i - pa_ib] = pa_sum_v[i - pa_ib] + beta * A[j][i] * y[j];
+            }
         }
-        x[i] = pa_sum;
-        x[i] = x[i] + z[i];
+        for (i = pa_ib; i < (pa_ib + 64 < n ? pa_ib + 64 : n); i++) {
+            x[i] = pa_sum_v[i - pa_ib];
+            x[i] = x[i] + z[i];
+        }
     }
     {
         int pa_nt = pa_num_threads();
