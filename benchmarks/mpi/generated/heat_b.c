@@ -15,7 +15,7 @@ typedef struct {
     void (*release_rv)(void *); /* how to free rv */
 } pa_tape;
 
-static inline void pa_tape_init(pa_tape *t)
+static inline void pa_tape_clear(pa_tape *t)
 {
     t->d = NULL;
     t->nd = 0;
@@ -27,14 +27,56 @@ static inline void pa_tape_init(pa_tape *t)
     t->release_rv = NULL;
 }
 
+/* The blocks of the last tape freed, kept for the next one (up to PA_SPARE_LIMIT bytes): an
+   adjoint called again, as in an optimisation loop, finds its tape's memory allocated and
+   mapped already instead of growing it anew, as a Tapenade stack keeps its blocks. One
+   spare per file, taken and given back atomically: tapes of concurrent calls or threads
+   never share a block. */
+#ifndef PA_SPARE_LIMIT
+#define PA_SPARE_LIMIT (1L << 30)
+#endif
+static pa_tape *pa_spare = NULL;
+
+static inline void pa_tape_init(pa_tape *t)
+{
+    pa_tape *s = (pa_tape *) __atomic_exchange_n(&pa_spare, (pa_tape *) NULL, __ATOMIC_ACQ_REL);
+    pa_tape_clear(t);
+    if (s != NULL) {
+        t->d = s->d;
+        t->capd = s->capd;
+        t->i = s->i;
+        t->capi = s->capi;
+        free(s);
+    }
+}
+
 static inline void pa_tape_free(pa_tape *t)
 {
-    free(t->d);
-    free(t->i);
+    pa_tape *s = NULL;
     if (t->release_rv != NULL) {
         t->release_rv(t->rv);
     }
-    pa_tape_init(t);
+    if ((double) t->capd * sizeof(double) + (double) t->capi * sizeof(int) <= (double) PA_SPARE_LIMIT) {
+        s = (pa_tape *) malloc(sizeof(pa_tape));
+    }
+    if (s != NULL) {
+        pa_tape_clear(s);
+        s->d = t->d;
+        s->capd = t->capd;
+        s->i = t->i;
+        s->capi = t->capi;
+        s = (pa_tape *) __atomic_exchange_n(&pa_spare, s, __ATOMIC_ACQ_REL);
+    } else {
+        s = t;
+    }
+    if (s != NULL) {
+        free(s->d);
+        free(s->i);
+        if (s != t) {
+            free(s);
+        }
+    }
+    pa_tape_clear(t);
 }
 
 static inline void pa_tape_oom(void)
@@ -628,9 +670,27 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
         if (ny - 2 >= 2) {
             #pragma omp parallel for private(i, j)
             for (i = 0; i < 2; i++) {
-                for (j = 0; j < nc + 2; j++) {
-                    if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
-                        ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                if (nc >= 2) {
+                    for (j = 0; j < 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0);
+                        }
+                    }
+                    for (j = 2; j < nc; j++) {
+                        if ((i >= 1 && i <= ny - 2) || i + 1 <= ny - 2) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[i * (nc + 2) + (j + 1)] + 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0) + (i + 1 <= ny - 2 ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0);
+                        }
+                    }
+                    for (j = nc; j < nc + 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
+                    }
+                } else {
+                    for (j = 0; j < nc + 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
                     }
                 }
             }
@@ -638,16 +698,16 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
             for (i = 2; i < ny - 2; i++) {
                 if (nc >= 2) {
                     for (j = 0; j < 2; j++) {
-                        if ((j >= 1 && j <= nc) || j + 1 <= nc || j - 1 >= 1) {
-                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        if ((j >= 1 && j <= nc) || j + 1 <= nc) {
+                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0);
                         }
                     }
                     for (j = 2; j < nc; j++) {
                         ub[i * (nc + 2) + j] += 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] + 0.2 * vb[i * (nc + 2) + (j + 1)] + 0.2 * vb[i * (nc + 2) + (j - 1)];
                     }
                     for (j = nc; j < nc + 2; j++) {
-                        if ((j >= 1 && j <= nc) || j + 1 <= nc || j - 1 >= 1) {
-                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        if ((j >= 1 && j <= nc) || j - 1 >= 1) {
+                            ub[i * (nc + 2) + j] += (j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[(i + 1) * (nc + 2) + j] + 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
                         }
                     }
                 } else {
@@ -660,9 +720,27 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
             }
             #pragma omp parallel for private(i, j)
             for (i = ny - 2; i < ny; i++) {
-                for (j = 0; j < nc + 2; j++) {
-                    if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i + 1 <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
-                        ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i + 1 <= ny - 2 && j >= 1 && j <= nc ? 0.2 * vb[(i + 1) * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                if (nc >= 2) {
+                    for (j = 0; j < 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0);
+                        }
+                    }
+                    for (j = 2; j < nc; j++) {
+                        if ((i >= 1 && i <= ny - 2) || i - 1 >= 1) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 ? 0.19999999999999996 * vb[i * (nc + 2) + j] + 0.2 * vb[i * (nc + 2) + (j + 1)] + 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0) + (i - 1 >= 1 ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0);
+                        }
+                    }
+                    for (j = nc; j < nc + 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
+                    }
+                } else {
+                    for (j = 0; j < nc + 2; j++) {
+                        if ((i >= 1 && i <= ny - 2 && j >= 1 && j <= nc) || (i - 1 >= 1 && j >= 1 && j <= nc) || (i >= 1 && i <= ny - 2 && j + 1 <= nc) || (i >= 1 && i <= ny - 2 && j - 1 >= 1)) {
+                            ub[i * (nc + 2) + j] += (i >= 1 && i <= ny - 2 && j >= 1 && j <= nc ? 0.19999999999999996 * vb[i * (nc + 2) + j] : 0.0) + (i - 1 >= 1 && j >= 1 && j <= nc ? 0.2 * vb[(i - 1) * (nc + 2) + j] : 0.0) + (i >= 1 && i <= ny - 2 && j + 1 <= nc ? 0.2 * vb[i * (nc + 2) + (j + 1)] : 0.0) + (i >= 1 && i <= ny - 2 && j - 1 >= 1 ? 0.2 * vb[i * (nc + 2) + (j - 1)] : 0.0);
+                        }
                     }
                 }
             }
