@@ -50,6 +50,28 @@ final class DistinctElements {
         private static boolean same(Expr a, Expr b) {
             return a.equals(b) || Exprs.isZero(ExprUtil.simplify(Exprs.sub(a, b)));
         }
+
+        /** Provably every value of this range is one of {@code outer}'s. */
+        boolean within(Range outer) {
+            return atMost(outer.lowest, lowest) && atMost(highest, outer.highest);
+        }
+
+        /** Provably no value of this range is one of {@code other}'s. */
+        boolean apartFrom(Range other) {
+            return atMost(Exprs.add(highest, new IntLit(1)), other.lowest)
+                    || atMost(Exprs.add(other.highest, new IntLit(1)), lowest);
+        }
+
+        /** {@code lowest <= c && c <= highest}. */
+        Expr contains(Variable c) {
+            return new Binary(Binary.Op.AND, Exprs.ge(new VarRef(c), lowest), Exprs.le(new VarRef(c), highest));
+        }
+
+        /** Provably {@code a <= b}. */
+        private static boolean atMost(Expr a, Expr b) {
+            Long d = IntegerSums.difference(b, a, IntegerSums.VARIABLES);
+            return d != null && d >= 0;
+        }
     }
 
     private DistinctElements() {

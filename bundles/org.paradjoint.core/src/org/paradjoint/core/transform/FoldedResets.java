@@ -25,6 +25,7 @@ import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.transform.DistinctElements.Range;
 
 /**
  * Folds the reset of an overwritten array's adjoint into the gather that follows it. In a time
@@ -113,7 +114,7 @@ final class FoldedResets {
      * box reads nothing the loop writes.
      */
     private static Stmt acrossIterations(For loop) {
-        DistinctElements.Range values = DistinctElements.Range.of(loop);
+        Range values = Range.of(loop);
         List<Stmt> body = loop.body().stmts();
         if (loop.omp() != null || values == null) {
             return loop;
@@ -160,35 +161,8 @@ final class FoldedResets {
         return loop;
     }
 
-    /** A counter's values, both ends included. */
-    private record Interval(Expr lo, Expr hi) {
-
-        static Interval of(For f) {
-            DistinctElements.Range r = DistinctElements.Range.of(f);
-            return r == null ? null : new Interval(r.lowest(), r.highest());
-        }
-
-        /** Provably {@code a <= b}. */
-        private static boolean atMost(Expr a, Expr b) {
-            Long d = IntegerSums.difference(b, a, IntegerSums.VARIABLES);
-            return d != null && d >= 0;
-        }
-
-        boolean within(Interval outer) {
-            return atMost(outer.lo, lo) && atMost(hi, outer.hi);
-        }
-
-        boolean apartFrom(Interval other) {
-            return atMost(Exprs.add(hi, new IntLit(1)), other.lo) || atMost(Exprs.add(other.hi, new IntLit(1)), lo);
-        }
-
-        Expr contains(Variable c) {
-            return new Binary(Binary.Op.AND, Exprs.ge(new VarRef(c), lo), Exprs.le(new VarRef(c), hi));
-        }
-    }
-
     /** A zeroing nest: its loops (outermost first), the array and the box of counter values. */
-    private record Reset(List<For> loops, Variable array, List<Interval> box) {
+    private record Reset(List<For> loops, Variable array, List<Range> box) {
 
         static Optional<Reset> of(Stmt s) {
             List<For> loops = new ArrayList<>();
@@ -202,9 +176,9 @@ final class FoldedResets {
                     || !atCounters(r, loops)) {
                 return Optional.empty();
             }
-            List<Interval> box = new ArrayList<>();
+            List<Range> box = new ArrayList<>();
             for (For f : loops) {
-                Interval i = Interval.of(f);
+                Range i = Range.of(f);
                 if (i == null) {
                     return Optional.empty();
                 }
@@ -248,18 +222,18 @@ final class FoldedResets {
          * inside the hole's: in the last one the values below the hole and those above it; in
          * the others, inside the hole's range the next dimensions without it, else all of them.
          */
-        private Stmt nest(int d, List<Interval> hole, Stmt zero) {
-            Interval b = box.get(d);
-            Interval h = hole.get(d);
+        private Stmt nest(int d, List<Range> hole, Stmt zero) {
+            Range b = box.get(d);
+            Range h = hole.get(d);
             For f = loops.get(d);
             if (d == loops.size() - 1) {
                 List<Stmt> ends = new ArrayList<>();
-                for (Interval part : List.of(new Interval(b.lo, Exprs.sub(h.lo, new IntLit(1))),
-                        new Interval(Exprs.add(h.hi, new IntLit(1)), b.hi))) {
+                for (Range part : List.of(new Range(b.lowest(), Exprs.sub(h.lowest(), new IntLit(1))),
+                        new Range(Exprs.add(h.highest(), new IntLit(1)), b.highest()))) {
                     // a part provably empty (the hole reaching the box's end) has no loop
-                    Long size = IntegerSums.difference(part.hi, part.lo, IntegerSums.VARIABLES);
+                    Long size = IntegerSums.difference(part.highest(), part.lowest(), IntegerSums.VARIABLES);
                     if (size == null || size >= 0) {
-                        ends.add(plain(f, part.lo, part.hi, zero));
+                        ends.add(plain(f, part.lowest(), part.highest(), zero));
                     }
                 }
                 return new Block(ends);
@@ -282,8 +256,8 @@ final class FoldedResets {
             if (d == loops.size()) {
                 return zero;
             }
-            Interval b = box.get(d);
-            return plain(loops.get(d), b.lo, b.hi, full(d + 1, zero));
+            Range b = box.get(d);
+            return plain(loops.get(d), b.lowest(), b.highest(), full(d + 1, zero));
         }
 
         /** {@code for (c = lo; c <= hi; c++) body} over loop {@code f}'s counter. */
@@ -317,7 +291,7 @@ final class FoldedResets {
     }
 
     /** The increment that sets instead, its box of counter values and the conditions it runs under. */
-    private record Fold(Assign increment, List<Interval> box, List<Expr> guards) {
+    private record Fold(Assign increment, List<Range> box, List<Expr> guards) {
 
         /**
          * The fold of {@code reset} into {@code gather}, the statements {@code between} them
@@ -338,11 +312,11 @@ final class FoldedResets {
                         || !s.guards.stream().allMatch(g -> readsNone(g, written))) {
                     continue;
                 }
-                List<Interval> box = new ArrayList<>();
+                List<Range> box = new ArrayList<>();
                 boolean inside = true;
                 for (int d = 0; d < loops.size() && inside; d++) {
                     For f = loops.get(d);
-                    Interval i = Interval.of(f);
+                    Range i = Range.of(f);
                     inside = i != null && readsNone(f.lower(), written) && readsNone(f.bound(), written)
                             && i.within(reset.box.get(d));
                     box.add(i);
@@ -358,7 +332,7 @@ final class FoldedResets {
         }
 
         /** {@code other} never touches the box: it is in another branch of a condition, or outside in a dimension. */
-        private static boolean apart(Site other, Site folded, List<Interval> box, int rank) {
+        private static boolean apart(Site other, Site folded, List<Range> box, int rank) {
             if (other.elses.stream().anyMatch(e -> folded.thens.stream().anyMatch(t -> t == e))) {
                 return true;
             }
@@ -368,7 +342,7 @@ final class FoldedResets {
             }
             List<For> loops = other.loops.subList(other.loops.size() - rank, other.loops.size());
             for (int d = 0; d < rank; d++) {
-                Interval i = Interval.of(loops.get(d));
+                Range i = Range.of(loops.get(d));
                 if (i != null && i.apartFrom(box.get(d))) {
                     return true;
                 }
