@@ -28,6 +28,8 @@ static const struct {
     {"taped", (adjoint) burgers_taped_b}, {"s2", (adjoint) burgers_s2_b}, {"s4", (adjoint) burgers_s4_b},
     {"s8", (adjoint) burgers_s8_b}, {"s16", (adjoint) burgers_s16_b}, {"s32", (adjoint) burgers_s32_b},
     {"default", (adjoint) burgers_default_b},
+    /* the unannotated kernel again, run with a tape budget (PARADJOINT_TAPE_BUDGET = BENCH_BUDGET) */
+    {"budget", (adjoint) burgers_taped_b},
 };
 
 static void reset(int n, double *u, double *w, double *ub, double *wb)
@@ -62,6 +64,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "unknown variant %s\n", variant);
         return 2;
     }
+    if (strcmp(variant, "budget") == 0) {
+        setenv("PARADJOINT_TAPE_BUDGET", getenv("BENCH_BUDGET") != NULL ? getenv("BENCH_BUDGET") : "64M", 1);
+    }
     for (r = 0; r < reps; r++) {
         double t0;
         reset(n, u, w, ub, wb);
@@ -77,6 +82,7 @@ int main(int argc, char **argv)
         }
     }
     getrusage(RUSAGE_SELF, &ru);
+    unsetenv("PARADJOINT_TAPE_BUDGET"); /* the reference below tapes every step */
     if (f != NULL) {
         double *u2 = malloc(n * sizeof(double)), *w2 = malloc(n * sizeof(double));
         double *ub2 = malloc(n * sizeof(double)), *wb2 = malloc(n * sizeof(double));
@@ -91,8 +97,9 @@ int main(int argc, char **argv)
         free(ub2);
         free(wb2);
     }
-    printf("variant=%s threads=%d n=%d nt=%d ms=%.1f maxrss_kb=%ld reldiff=%.2e\n", variant,
-           omp_get_max_threads(), n, nt, 1e3 * best, ru.ru_maxrss, scale > 0 ? diff / scale : 0.0);
+    printf("variant=%s threads=%d n=%d nt=%d ms=%.1f maxrss_kb=%ld reldiff=%.2e budget=%s\n", variant,
+           omp_get_max_threads(), n, nt, 1e3 * best, ru.ru_maxrss, scale > 0 ? diff / scale : 0.0,
+           strcmp(variant, "budget") == 0 && getenv("BENCH_BUDGET") != NULL ? getenv("BENCH_BUDGET") : "64M");
     free(u);
     free(w);
     free(ub);

@@ -2,6 +2,8 @@
 # Checkpointed time loops against the taped adjoint: a nonlinear explicit time loop
 # (kernels/burgers.c.in) differentiated without annotation (taped: every step on the tape) and with
 # #pragma ad checkpoint(binomial, S) for S = 2, 4, 8, 16, 32 and without S (the run-time default),
+# and the unannotated kernel again under a tape budget (BENCH_BUDGET, default 64M: checkpointed by
+# default past it),
 # each timed (minimum of REPS calls) and measured (maxRSS of a process that runs it) with 1 and 2
 # OpenMP threads. Writes results/run.txt and docs/BENCHMARKS-checkpoint.md.
 # Usage: benchmarks/checkpoint/run.sh   (N, NT, REPS override the sizes; PARADJOINT the command)
@@ -13,13 +15,14 @@ ROOT=../..
 N=${N:-100000}
 NT=${NT:-400}
 REPS=${REPS:-3}
-VARIANTS='taped s2 s4 s8 s16 s32 default'
+VARIANTS='taped s2 s4 s8 s16 s32 default budget'
+GENERATED='taped s2 s4 s8 s16 s32 default'
 mkdir -p generated results build
 
 {
     P=${PARADJOINT:-$ROOT/paradjoint}
     : > results/differentiate.txt
-    for v in $VARIANTS; do
+    for v in $GENERATED; do
         case $v in
             taped) pragma='' ;;
             default) pragma='#pragma ad checkpoint(binomial)' ;;

@@ -40,6 +40,9 @@ final class CheckpointRuntime {
     /** The schedule's type, before the tape that holds it (the tape's release frees it). */
     static final String C_TYPES = """
             #include <string.h>
+            #if defined(__unix__) || defined(__APPLE__)
+            #include <unistd.h>
+            #endif
             /* Paradjoint checkpointing: Revolve's binomial schedule and its snapshots. */
             typedef struct {
                 long steps, snaps;      /* steps of the loop; snapshots at most */
@@ -51,6 +54,10 @@ final class CheckpointRuntime {
                 int action, stale;      /* the last action; a turn used the working state up */
                 long forward, actions;  /* actions before the first turn, actions in all */
                 long advanced;          /* steps advanced so far */
+                long taped;             /* steps 0 .. taped-1 are on the function's tape, not scheduled */
+                int taping;             /* still taping every step (a loop checkpointed by default) */
+                long mark_d, mark_i;    /* the function tape's heights when the loop started */
+                double budget, state;   /* the tape budget and a snapshot's bytes */
                 char **slot;            /* the snapshots */
                 size_t *size;           /* bytes allocated for each */
                 size_t cursor;          /* next byte of the top snapshot to write or read */
@@ -117,13 +124,15 @@ final class CheckpointRuntime {
                 r->stale = 0;
                 r->advanced = 0;
                 r->cursor = 0;
+                r->taped = 0;
             }
 
-            /* The next action of the schedule. */
+            /* The next action of the schedule of steps taped .. steps-1 (taped is 0 but for a loop
+               checkpointed by default past its budget, whose first steps are on the function's tape). */
             static inline int pa_ck_step(pa_revolve *r)
             {
                 long l, s, rep, m, low;
-                if (r->fine == 0) {
+                if (r->fine <= r->taped) {
                     return r->action = PA_CK_TERMINATE;
                 }
                 if (r->stale) {
@@ -164,12 +173,44 @@ final class CheckpointRuntime {
                 return r->action = PA_CK_ADVANCE;
             }
 
+            /* Counts, by a dry run from the schedule's start, the actions up to the first turn (the
+               forward sweep's) and in all. */
+            static inline void pa_ck_count(pa_revolve *r)
+            {
+                pa_revolve c = *r;
+                long n = 0;
+                int a;
+                c.ch = (long *) malloc((size_t) r->snaps * sizeof(long));
+                if (c.ch == NULL) {
+                    pa_tape_oom();
+                }
+                r->forward = 0;
+                while ((a = pa_ck_step(&c)) != PA_CK_TERMINATE) {
+                    if (a == PA_CK_FIRSTURN) {
+                        r->forward = n;
+                    }
+                    n++;
+                }
+                r->actions = n;
+                free(c.ch);
+            }
+
+            /* Room for snaps snapshots (the arrays a schedule indexes by snapshot). */
+            static inline void pa_ck_slots(pa_revolve *r, long snaps)
+            {
+                r->snaps = snaps;
+                r->ch = (long *) calloc((size_t) snaps, sizeof(long));
+                r->slot = (char **) calloc((size_t) snaps, sizeof(char *));
+                r->size = (size_t *) calloc((size_t) snaps, sizeof(size_t));
+                if (r->ch == NULL || r->slot == NULL || r->size == NULL) {
+                    pa_tape_oom();
+                }
+            }
+
             /* Starts the schedule of a loop of steps steps with snaps snapshots in t (a tape of its own). */
             static inline void pa_ck_init(pa_tape *t, long steps, long snaps)
             {
                 pa_revolve *r;
-                long n = 0;
-                int a;
                 if (snaps < 1) {
                     fprintf(stderr, "paradjoint: a checkpointed loop needs at least one snapshot, not %ld\\n", snaps);
                     abort();
@@ -180,24 +221,109 @@ final class CheckpointRuntime {
                     pa_tape_oom();
                 }
                 r->steps = steps > 0 ? steps : 0;
-                r->snaps = snaps < r->steps ? snaps : (r->steps > 0 ? r->steps : 1);
-                r->ch = (long *) calloc((size_t) r->snaps, sizeof(long));
-                r->slot = (char **) calloc((size_t) r->snaps, sizeof(char *));
-                r->size = (size_t *) calloc((size_t) r->snaps, sizeof(size_t));
-                if (r->ch == NULL || r->slot == NULL || r->size == NULL) {
-                    pa_tape_oom();
-                }
+                pa_ck_slots(r, snaps < r->steps ? snaps : (r->steps > 0 ? r->steps : 1));
                 t->rv = r;
                 t->release_rv = pa_ck_release_opaque;
                 pa_ck_rewind(r);
-                while ((a = pa_ck_step(r)) != PA_CK_TERMINATE) {
-                    if (a == PA_CK_FIRSTURN) {
-                        r->forward = n;
+                pa_ck_count(r);
+            }
+
+            /* The tape budget of loops checkpointed by default, in bytes: PARADJOINT_TAPE_BUDGET from the
+               environment (a number, optionally followed by K, M or G), else PA_TAPE_BUDGET when the
+               build defines it, else half the physical memory (2 GiB where that is unknown). */
+            #ifndef PA_TAPE_BUDGET
+            #define PA_TAPE_BUDGET 0
+            #endif
+            static inline double pa_ck_budget(void)
+            {
+                const char *e = getenv("PARADJOINT_TAPE_BUDGET");
+                if (e != NULL && *e != '\\0') {
+                    char *end;
+                    double v = strtod(e, &end);
+                    if (*end == 'k' || *end == 'K') {
+                        v *= 1024.0;
+                    } else if (*end == 'm' || *end == 'M') {
+                        v *= 1024.0 * 1024.0;
+                    } else if (*end == 'g' || *end == 'G') {
+                        v *= 1024.0 * 1024.0 * 1024.0;
                     }
-                    n++;
+                    if (v > 0) {
+                        return v;
+                    }
                 }
-                r->actions = n;
+                if (PA_TAPE_BUDGET > 0) {
+                    return (double) PA_TAPE_BUDGET;
+                }
+            #if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+                if (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGE_SIZE) > 0) {
+                    return 0.5 * (double) sysconf(_SC_PHYS_PAGES) * (double) sysconf(_SC_PAGE_SIZE);
+                }
+            #endif
+                return 2.0 * 1024.0 * 1024.0 * 1024.0;
+            }
+
+            /* Starts the schedule of a loop checkpointed by default, of steps steps whose state takes
+               state bytes, in t (a tape of its own): the loop tapes its steps on the function's tape
+               f, as an ordinary taped loop, up to pa_ck_tape_until, while the tape of the steps taped
+               so far, extrapolated to all steps, fits the budget (see pa_ck_taped). */
+            static inline void pa_ck_init_auto(pa_tape *t, const pa_tape *f, long steps, double state)
+            {
+                pa_revolve *r;
+                pa_tape_init(t);
+                r = (pa_revolve *) calloc(1, sizeof(pa_revolve));
+                if (r == NULL) {
+                    pa_tape_oom();
+                }
+                r->steps = steps > 0 ? steps : 0;
+                t->rv = r;
+                t->release_rv = pa_ck_release_opaque;
                 pa_ck_rewind(r);
+                r->taping = 1;
+                r->mark_d = f->nd;
+                r->mark_i = f->ni;
+                r->budget = pa_ck_budget();
+                r->state = state > 0 ? state : 1.0;
+            }
+
+            /* After a step taped: when the loop's share of the function's tape f, times steps over the
+               steps taped, exceeds the budget, taping stops there and the remaining steps follow
+               Revolve's schedule from the working state, with as many snapshots as the rest of the
+               budget holds (at least one). */
+            static inline void pa_ck_taped(pa_tape *t, const pa_tape *f)
+            {
+                pa_revolve *r = (pa_revolve *) t->rv;
+                double bytes = (double) (f->nd - r->mark_d) * sizeof(double) + (double) (f->ni - r->mark_i) * sizeof(int);
+                double room;
+                long snaps;
+                r->taped++;
+                if (!r->taping || r->taped >= r->steps || bytes / (double) r->taped * (double) r->steps <= r->budget) {
+                    return;
+                }
+                r->taping = 0;
+                room = (r->budget - bytes) / r->state;
+                snaps = room < 1.0 ? 1 : (room > (double) (r->steps - r->taped) ? r->steps - r->taped : (long) room);
+                pa_ck_slots(r, snaps);
+                r->capo = r->taped;
+                pa_ck_count(r);
+            }
+
+            /* The steps a loop checkpointed by default tapes: all while the budget holds. */
+            static inline long pa_ck_tape_until(const pa_tape *t)
+            {
+                pa_revolve *r = (pa_revolve *) t->rv;
+                return r->taping ? r->steps : r->taped;
+            }
+
+            /* The steps taped, reversed after the schedule's part. */
+            static inline long pa_ck_taped_steps(const pa_tape *t)
+            {
+                return ((pa_revolve *) t->rv)->taped;
+            }
+
+            /* Whether the schedule has steps (not all taped): its first turn's step is then recorded. */
+            static inline int pa_ck_scheduled(const pa_tape *t)
+            {
+                return ((pa_revolve *) t->rv)->taped < ((pa_revolve *) t->rv)->steps;
             }
 
             static inline void pa_ck_next(pa_tape *t)
@@ -294,6 +420,11 @@ final class CheckpointRuntime {
     }
 
     static final String INIT = "pa_ck_init";
+    static final String INIT_BY_DEFAULT = "pa_ck_init_auto";
+    static final String TAPED = "pa_ck_taped";
+    static final String TAPE_UNTIL = "pa_ck_tape_until";
+    static final String TAPED_STEPS = "pa_ck_taped_steps";
+    static final String SCHEDULED = "pa_ck_scheduled";
     static final String DEFAULT = "pa_ck_default";
     static final String NEXT = "pa_ck_next";
     static final String FORWARD = "pa_ck_forward";

@@ -1,16 +1,19 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
+import org.paradjoint.core.mpi.Communication;
 import org.paradjoint.core.ir.AdPragma;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
@@ -24,6 +27,7 @@ import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Stmt;
+import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
@@ -64,6 +68,12 @@ final class Checkpointing {
     private final Sweep rev;
     private final List<Variable> locals;
     private final Map<For, Loop> loops = new IdentityHashMap<>();
+    /** Loops inside other loops (by identity): a schedule lives from the forward to the reverse sweep. */
+    private final Set<For> nested = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The loops checkpointed without an annotation (by identity), see {@link #takesByDefault}. */
+    private final Set<For> byDefault = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The loops that run a schedule's actions (by identity): not time loops of the user's. */
+    private final Set<For> schedules = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * @param locals where the locals this class makes are declared (the adjoint's extra locals)
@@ -77,6 +87,9 @@ final class Checkpointing {
         cx.fn.body().stmts().forEach(s -> StmtUtil.forEach(s, x -> {
             if (x instanceof For outer) {
                 StmtUtil.forEach(outer.body(), y -> {
+                    if (y instanceof For inner) {
+                        nested.add(inner);
+                    }
                     if (y instanceof For inner && pragma(inner) != null) {
                         throw new UnsupportedException("checkpoint-nested", inner.range(), "counter",
                                 inner.counter().name(), "annotation", "`" + "ad checkpoint" + "`");
@@ -101,6 +114,50 @@ final class Checkpointing {
         return !f.isParallel() && pragma(f) != null;
     }
 
+    /** True for a loop this class reverses: annotated, or checkpointed by default. */
+    boolean covers(For f) {
+        return applies(f) || byDefault.contains(f);
+    }
+
+    /** True for a loop made here that runs a schedule's actions. */
+    boolean isSchedule(For f) {
+        return schedules.contains(f);
+    }
+
+    /**
+     * Whether sequential loop {@code f}, whose ordinary forward sweep is {@code forwardBody}, is
+     * checkpointed by default, remembered for its reverse sweep and reported as a
+     * {@code time-loop-checkpointed} warning. That is the loop {@link TapeGrowth} would warn about
+     * (its trip count not a constant, its iterations taping in loops) where checkpointing can take
+     * it: C (the runtime is C), not inside another loop, a fixed trip count, no MPI communication
+     * (ranks deciding apart would follow different schedules), a state of arrays only, with known
+     * extents. Its adjoint then tapes every iteration, as an unannotated loop's does, while
+     * the tape of the iterations recorded so far, extrapolated to all, fits a budget set at run
+     * time; past that the remaining iterations follow the binomial schedule with as many
+     * snapshots as the rest of the budget holds ({@code pa_ck_taped}). A loop that fits costs
+     * what a taped loop costs, so nothing is lost by default.
+     */
+    boolean takesByDefault(For f, List<Stmt> forwardBody) {
+        if (cx.language != TranslationUnit.Language.C || f.isParallel() || pragma(f) != null || nested.contains(f)
+                || !TapeGrowth.grows(f, forwardBody) || Loops.tripCountRecorded(f)
+                || !Communication.in(f.body()).isEmpty()) {
+            return false;
+        }
+        try {
+            Loops.check(f);
+            // scalars of the state are copied on paths where the compiler cannot see them set
+            // (-Wmaybe-uninitialized): an annotation asks for that, a default does not
+            if (!state(f).stream().allMatch(Variable::isArray)) {
+                return false;
+            }
+        } catch (UnsupportedException e) {
+            return false;
+        }
+        byDefault.add(f);
+        cx.warnings.add(Diagnostic.warning("time-loop-checkpointed", f.range(), "counter", f.counter().name()));
+        return true;
+    }
+
     /**
      * The forward sweep of checkpointed loop {@code f} in sweep {@code c}; {@code counterRecord}
      * (or null) saves the counter's value before the loop, as for any loop whose counter is needed.
@@ -114,9 +171,19 @@ final class Checkpointing {
         }
         out.add(Assign.set(new VarRef(k.steps), tripCount(f)));
         AdPragma.Checkpoint p = pragma(f);
-        Expr snaps = p.snapshots() != null ? p.snapshots()
-                : Call.runtime(CheckpointRuntime.DEFAULT, List.of(new VarRef(k.steps)));
-        out.add(CheckpointRuntime.stmt(CheckpointRuntime.INIT, k.ck, new VarRef(k.steps), snaps));
+        if (p == null) {
+            // by default: the steps taped one by one while the budget holds (measured after each)
+            c.tapeUsed = true;
+            out.add(CheckpointRuntime.stmt(CheckpointRuntime.INIT_BY_DEFAULT, k.ck, new VarRef(c.tape),
+                    new VarRef(k.steps), stateBytes(k)));
+            List<Stmt> taping = new ArrayList<>(fwd.of(f.body().stmts(), c));
+            taping.add(CheckpointRuntime.stmt(CheckpointRuntime.TAPED, k.ck, new VarRef(c.tape)));
+            out.add(made(over(f, CheckpointRuntime.TAPE_UNTIL, k).withBody(new Block(taping))));
+        } else {
+            Expr snaps = p.snapshots() != null ? p.snapshots()
+                    : Call.runtime(CheckpointRuntime.DEFAULT, List.of(new VarRef(k.steps)));
+            out.add(CheckpointRuntime.stmt(CheckpointRuntime.INIT, k.ck, new VarRef(k.steps), snaps));
+        }
         out.add(actions(k, new IntLit(0), CheckpointRuntime.FORWARD, List.of(
                 when(k, CheckpointRuntime.ADVANCING, advance(f, k)),
                 when(k, CheckpointRuntime.STORING, copies(k, true)))));
@@ -124,7 +191,9 @@ final class Checkpointing {
         List<Stmt> last = new ArrayList<>();
         last.add(setCounter(f, Exprs.sub(new VarRef(k.steps), new IntLit(1))));
         last.addAll(fwd.of(f.body().stmts(), c));
-        out.add(new If(Exprs.lt(new IntLit(0), new VarRef(k.steps)), new Block(last), null, f.range()));
+        Expr scheduled = p == null ? CheckpointRuntime.call(CheckpointRuntime.SCHEDULED, k.ck)
+                : Exprs.lt(new IntLit(0), new VarRef(k.steps));
+        out.add(new If(scheduled, new Block(last), null, f.range()));
         out.add(setCounter(f, new VarRef(k.steps)));
         return out;
     }
@@ -145,6 +214,10 @@ final class Checkpointing {
                         when(k, CheckpointRuntime.RESTORING, copies(k, false)),
                         when(k, CheckpointRuntime.RECORDING, record),
                         when(k, CheckpointRuntime.REVERSING, reverse))));
+        if (byDefault.contains(f)) {
+            // the steps taped, reversed as an ordinary taped loop's (after the schedule's, which follow them)
+            out.addAll(rev.of(List.of(over(f, CheckpointRuntime.TAPED_STEPS, k)), c));
+        }
         out.add(Runtime.free(k.ck));
         if (counterRestore != null) {
             out.add(counterRestore);
@@ -168,12 +241,29 @@ final class Checkpointing {
     }
 
     /** {@code for (a = from; a < pa_ck_NAME(ck); a++) { pa_ck_next(ck); body }}. */
-    private static For actions(Loop k, Expr from, String until, List<Stmt> body) {
+    private For actions(Loop k, Expr from, String until, List<Stmt> body) {
         List<Stmt> all = new ArrayList<>();
         all.add(CheckpointRuntime.stmt(CheckpointRuntime.NEXT, k.ck));
         all.addAll(body);
-        return new For(k.action, from, Binary.Op.LT, CheckpointRuntime.call(until, k.ck), new IntLit(1),
-                new Block(all), null, List.of(), SourceRange.NONE);
+        return made(new For(k.action, from, Binary.Op.LT, CheckpointRuntime.call(until, k.ck), new IntLit(1),
+                new Block(all), null, List.of(), SourceRange.NONE));
+    }
+
+    private For made(For f) {
+        schedules.add(f);
+        return f;
+    }
+
+    /**
+     * Loop {@code f} over its first {@code pa_ck_NAME(ck)} iterations: the same counter, start,
+     * step and body, the bound {@code lower + count * step} (read again after every iteration,
+     * as C reads a bound).
+     */
+    private static For over(For f, String count, Loop k) {
+        long step = f.constantStep();
+        Expr bound = Exprs.add(f.lower(), Exprs.mul(CheckpointRuntime.call(count, k.ck), new IntLit(step)));
+        return new For(f.counter(), f.lower(), step > 0 ? Binary.Op.LT : Binary.Op.GT, bound, f.step(), f.body(),
+                null, List.of(), f.range());
     }
 
     private static Stmt when(Loop k, String query, List<Stmt> then) {
@@ -198,6 +288,27 @@ final class Checkpointing {
             out.add(save ? CheckpointRuntime.save(k.ck, v, count) : CheckpointRuntime.load(k.ck, v, count));
         }
         return out;
+    }
+
+    /**
+     * The bytes a snapshot of the state takes, as a double ({@code 8.0 * n * n}: no int product that
+     * could overflow), for the budget of a loop checkpointed by default.
+     */
+    private Expr stateBytes(Loop k) {
+        Expr total = null;
+        for (Variable v : k.state) {
+            Expr bytes = Exprs.real(switch (v.type()) {
+                case DOUBLE, LONG -> 8.0;
+                default -> 4.0;
+            });
+            if (v.isArray()) {
+                for (Dim d : cx.sized(v).dims()) {
+                    bytes = new Binary(Binary.Op.MUL, bytes, d.extent());
+                }
+            }
+            total = total == null ? bytes : new Binary(Binary.Op.ADD, total, bytes);
+        }
+        return total == null ? Exprs.real(0.0) : total;
     }
 
     private Expr elements(Variable v) {

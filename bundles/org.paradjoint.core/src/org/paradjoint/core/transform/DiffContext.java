@@ -16,6 +16,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.LValue;
+import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
@@ -30,6 +31,8 @@ final class DiffContext {
     final Mode mode;
     final String suffix;
     final String sourceFile;
+    /** The language of the unit differentiated (C when there is no unit): what the runtime can print. */
+    final TranslationUnit.Language language;
     final Names names;
     final List<Variable> dependents;
     final List<Variable> independents;
@@ -53,7 +56,7 @@ final class DiffContext {
     private final List<Variable> derivativeParams = new ArrayList<>();
     private final List<Variable> derivativeLocals = new ArrayList<>();
 
-    DiffContext(Function primal, Function fn, Mode mode, String suffix, String sourceFile, Names names,
+    DiffContext(Function primal, Function fn, Mode mode, String suffix, TranslationUnit unit, Names names,
             List<Variable> dependents, List<Variable> independents, Set<Variable> active,
             Map<String, String> givenNames, DiffOptions options, Map<String, Expr> givenExtents) {
         this.primal = primal;
@@ -64,7 +67,8 @@ final class DiffContext {
         this.fn = fn;
         this.mode = mode;
         this.suffix = suffix;
-        this.sourceFile = sourceFile;
+        this.sourceFile = unit == null ? null : unit.file();
+        this.language = unit == null ? TranslationUnit.Language.C : unit.language();
         this.names = names;
         this.dependents = List.copyOf(dependents);
         this.independents = List.copyOf(independents);

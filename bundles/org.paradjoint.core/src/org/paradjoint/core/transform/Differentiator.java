@@ -197,7 +197,7 @@ public final class Differentiator {
             Set<Variable> ordered = new LinkedHashSet<>();
             fn.params().stream().filter(active::contains).forEach(ordered::add);
             ordered.addAll(active);
-            DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit == null ? null : unit.file(),
+            DiffContext cx = new DiffContext(primal, fn, mode, options.suffix(mode), unit,
                     names, deps, indeps, ordered, spec.givenNames(), options, extents);
             signature = cx.signature(cx.functionName()).withDependents(userDeps);
             Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();

@@ -131,7 +131,7 @@ final class Reverse {
         SweepContext top = new SweepContext(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
-        TapeGrowth.warn(fwd, cx.warnings);
+        TapeGrowth.warn(fwd, cx.warnings, checkpoints::isSchedule);
 
         List<Stmt> body = new ArrayList<>();
         if (top.tapeUsed) {
@@ -298,6 +298,10 @@ final class Reverse {
                 boolean recorded = c.par == null && Loops.tripCountRecorded(f);
                 Loops.check(f, recorded);
                 List<Stmt> body = fwdList(f.body().stmts(), c);
+                if (c.par == null && checkpoints.takesByDefault(f, body)) {
+                    out.addAll(checkpoints.forward(f, c, plan.saves(f) ? record(c, f, new VarRef(f.counter())) : null));
+                    return out;
+                }
                 if (plan.saves(f)) {
                     out.add(record(c, f, new VarRef(f.counter())));
                 }
@@ -525,7 +529,7 @@ final class Reverse {
                     out.add(pop(c, new VarRef(v)));
                 }
             }
-            case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.reverse(f, c,
+            case For f when checkpoints.covers(f) -> out.addAll(checkpoints.reverse(f, c,
                     plan.saves(f) ? restore(c, f, new VarRef(f.counter())) : null));
             case For f when c.par != null && c.par.branches() != null && c.par.branches().isWordLoop(f) -> {
                 List<Stmt> body = revList(f.body().stmts(), c);

@@ -1,6 +1,7 @@
 package org.paradjoint.core.transform;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.expr.Exprs;
@@ -18,7 +19,8 @@ import org.paradjoint.core.ir.Stmt;
  * either, nothing bounds the tape at generation time, and the user is told that
  * {@code ad checkpoint(binomial)} would bound it. The warning sits on the outermost such loop
  * only; a checkpointed loop's forward sweep records no loop's values inside a loop, so it never
- * warns. Sizes known only at run time are not guessed: this is the honest static half of a memory
+ * warns. Where {@link Checkpointing#takesByDefault} can checkpoint such a loop it does, and warns
+ * {@code time-loop-checkpointed} instead; this warning is left for the loops it cannot take. Sizes known only at run time are not guessed: this is the honest static half of a memory
  * budget.
  */
 final class TapeGrowth {
@@ -26,29 +28,41 @@ final class TapeGrowth {
     private TapeGrowth() {
     }
 
-    /** Adds a {@code time-loop-tape} warning to {@code warnings} for each such loop of a forward sweep. */
-    static void warn(List<Stmt> forwardSweep, List<Diagnostic> warnings) {
+    /**
+     * Adds a {@code time-loop-tape} warning to {@code warnings} for each such loop of a forward
+     * sweep, except loops {@code made} says the transformation made (a checkpoint schedule's).
+     */
+    static void warn(List<Stmt> forwardSweep, List<Diagnostic> warnings, Predicate<For> made) {
         for (Stmt s : forwardSweep) {
             switch (s) {
-                case For f when !f.isParallel() -> {
-                    boolean constant = Exprs.isConst(f.lower()) && Exprs.isConst(f.bound());
-                    if (!constant && pushesInLoop(f.body())) {
+                case For f when !f.isParallel() && !made.test(f) -> {
+                    if (grows(f, f.body().stmts())) {
                         warnings.add(Diagnostic.warning("time-loop-tape", f.range(), "counter", f.counter().name()));
                     } else {
-                        warn(f.body().stmts(), warnings);
+                        warn(f.body().stmts(), warnings, made);
                     }
                 }
                 case If i -> {
-                    warn(i.then().stmts(), warnings);
+                    warn(i.then().stmts(), warnings, made);
                     if (i.otherwise() != null) {
-                        warn(i.otherwise().stmts(), warnings);
+                        warn(i.otherwise().stmts(), warnings, made);
                     }
                 }
-                case Block b -> warn(b.stmts(), warnings);
+                case Block b -> warn(b.stmts(), warnings, made);
                 default -> {
                 }
             }
         }
+    }
+
+    /**
+     * True when sequential loop {@code f}, whose forward sweep runs {@code forwardBody} in each
+     * iteration, grows the tape without a bound known at generation time: its trip count is not a
+     * constant and a loop inside {@code forwardBody} pushes on the tape.
+     */
+    static boolean grows(For f, List<Stmt> forwardBody) {
+        boolean constant = Exprs.isConst(f.lower()) && Exprs.isConst(f.bound());
+        return !constant && pushesInLoop(new Block(forwardBody));
     }
 
     /** True when a loop inside {@code body} pushes on the tape. */

@@ -135,4 +135,135 @@ class CheckpointScheduleTest {
         // C(S + 3, 3) >= steps: 1 -> 1, 4 -> 1, 100 -> 7 (C(10,3) = 120), 1000 -> 17 (C(20,3) = 1140), 10000 -> 38 (C(41,3) = 10660)
         assertEquals("1 1 7 17 38", r.output().strip(), r.output());
     }
+    /**
+     * The schedule of loops checkpointed by default ({@code pa_ck_init_auto}), played as generated
+     * code plays it for 0 to 40 steps, steps taping the same or varying amounts, and budgets from
+     * none to plenty: the steps recorded forward are reversed from the tape, the others from
+     * snapshots, every step once, last first, each from its own initial state; a loop whose steps
+     * tape the same amount and whose whole tape fits the budget never snapshots or advances (it
+     * costs what a taped loop costs: the decision extrapolates from the steps recorded so far, so
+     * steps that tape more early on may switch sooner); one that does not fit holds at most the
+     * budget plus a snapshot and two steps' tapes.
+     */
+    @Test
+    void loopsCheckpointedByDefaultTapeWithinTheBudgetAndReverseEachStepOnce() {
+        Path dir = ScratchDir.deletedAtExit("pa-revolve");
+        Path main = ScratchDir.write(dir, "main.c", """
+                #include <stdio.h>
+                #include <stdlib.h>
+                %s
+                #define STATE 100.0
+                static long bytes_of(int pattern, long step)
+                {
+                    return pattern == 0 ? 80 : 8 * (1 + (step * 7) %% 5);
+                }
+                int main(void)
+                {
+                    static const double budgets[] = {1, 450, 2000, 1e9};
+                    long l, b, k, failures = 0, checked = 0;
+                    int pattern;
+                    for (pattern = 0; pattern < 2; pattern++) {
+                        for (b = 0; b < 4; b++) {
+                            for (l = 0; l <= 40; l++) {
+                                pa_tape t[1], f[1];
+                                long held[64], stack[64], state = 0, next = l - 1, top = 0, a, most = 0, maxstep = 0;
+                                double peak = 0, whole = 0;
+                                pa_revolve *r;
+                                pa_tape_init(f);
+                                pa_ck_init_auto(t, f, l, STATE);
+                                r = (pa_revolve *) t->rv;
+                                r->budget = budgets[b];
+                                for (k = 0; k < l; k++) {
+                                    whole += (double) bytes_of(pattern, k);
+                                    maxstep = bytes_of(pattern, k) > maxstep ? bytes_of(pattern, k) : maxstep;
+                                }
+            #define RECORD(step) do { \\
+                                    if (state != (step)) { printf("FAIL p=%%d b=%%ld l=%%ld: record %%ld from state %%ld\\n", pattern, b, l, (long) (step), state); failures++; } \\
+                                    f->nd += bytes_of(pattern, step) / 8; stack[top++] = (step); state = (step) + 1; \\
+                                } while (0)
+            #define REVERSE(step) do { \\
+                                    if (top == 0 || stack[top - 1] != next || (step) != next) { \\
+                                        printf("FAIL p=%%d b=%%ld l=%%ld: reversed %%ld, expected %%ld\\n", pattern, b, l, (long) (step), next); \\
+                                        failures++; \\
+                                    } else { \\
+                                        f->nd -= bytes_of(pattern, next) / 8; \\
+                                        top--; \\
+                                    } \\
+                                    next--; \\
+                                    state = -1; /* used up */ \\
+                                } while (0)
+            #define MEASURE() do { \\
+                                    double m = (double) f->nd * 8 + (r->check + 1) * STATE; \\
+                                    peak = m > peak ? m : peak; \\
+                                    most = r->check + 1 > most ? r->check + 1 : most; \\
+                                } while (0)
+                                for (k = 0; k < pa_ck_tape_until(t); k++) {
+                                    RECORD(k);
+                                    pa_ck_taped(t, f);
+                                    MEASURE();
+                                }
+                                for (a = 0; a < pa_ck_forward(t); a++) {
+                                    pa_ck_next(t);
+                                    if (pa_ck_advancing(t)) {
+                                        if (state != pa_ck_from(t)) { printf("FAIL p=%%d b=%%ld l=%%ld: advance from %%ld in state %%ld\\n", pattern, b, l, pa_ck_from(t), state); failures++; }
+                                        state = pa_ck_to(t);
+                                    }
+                                    if (pa_ck_storing(t)) {
+                                        held[r->check] = state;
+                                    }
+                                    MEASURE();
+                                }
+                                if (pa_ck_scheduled(t)) {
+                                    RECORD(l - 1);
+                                    MEASURE();
+                                }
+                                for (a = pa_ck_forward(t); a < pa_ck_actions(t); a++) {
+                                    pa_ck_next(t);
+                                    if (pa_ck_advancing(t)) {
+                                        if (state != pa_ck_from(t)) { printf("FAIL p=%%d b=%%ld l=%%ld: advance from %%ld in state %%ld\\n", pattern, b, l, pa_ck_from(t), state); failures++; }
+                                        state = pa_ck_to(t);
+                                    }
+                                    if (pa_ck_storing(t)) {
+                                        held[r->check] = state;
+                                    }
+                                    if (pa_ck_restoring(t)) {
+                                        state = held[r->check];
+                                    }
+                                    if (pa_ck_recording(t)) {
+                                        RECORD(pa_ck_turn(t));
+                                    }
+                                    MEASURE();
+                                    if (pa_ck_reversing(t)) {
+                                        REVERSE(pa_ck_turn(t));
+                                    }
+                                }
+                                for (k = pa_ck_taped_steps(t) - 1; k >= 0; k--) {
+                                    REVERSE(k);
+                                }
+                                if (next != -1 || top != 0 || f->nd != 0) {
+                                    printf("FAIL p=%%d b=%%ld l=%%ld: %%ld steps left, %%ld on the tape\\n", pattern, b, l, next + 1, top);
+                                    failures++;
+                                }
+                                if (pattern == 0 && whole <= budgets[b] && (most != 0 || r->advanced != 0)) {
+                                    printf("FAIL p=%%d b=%%ld l=%%ld: fits, yet %%ld snapshots and %%ld steps advanced\\n", pattern, b, l, most, r->advanced);
+                                    failures++;
+                                }
+                                if (whole > budgets[b] && peak > budgets[b] + STATE + 2.0 * maxstep) {
+                                    printf("FAIL p=%%d b=%%ld l=%%ld: peak %%g over budget %%g\\n", pattern, b, l, peak, budgets[b]);
+                                    failures++;
+                                }
+                                pa_tape_free(t);
+                                pa_tape_free(f);
+                                checked++;
+                            }
+                        }
+                    }
+                    printf("checked %%ld failures %%ld\\n", checked, failures);
+                    return failures != 0;
+                }
+                """.formatted(Runtime.C_SOURCE + Runtime.CHECKPOINT_SOURCE));
+        Processes.Result r = Gcc.run(Gcc.build(dir, "auto", List.of(main), "-O1"), Map.of(), 60);
+        assertTrue(r.ok(), r.output());
+        assertEquals("checked 328 failures 0", r.output().strip(), r.output());
+    }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.tests.support.DerivativeCheck;
 import org.paradjoint.core.tests.support.Gcc;
 import org.paradjoint.core.tests.support.Kernels;
 import org.paradjoint.core.tests.support.TinyC;
@@ -143,9 +144,13 @@ class CheckpointingTest {
                 }
                 """);
         Path exe = Gcc.build(dir, "agree", List.of(main), "-O1");
-        for (String threads : new String[] {"1", "2"}) {
-            Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", threads), 60);
-            assertEquals("differ 0", r.output().strip(), r.output() + "\n" + ck);
+        // the unannotated loop is checkpointed by default: all taped, or past the budget from snapshots
+        for (String budget : new String[] {"1G", "2K", "1"}) {
+            for (String threads : new String[] {"1", "2"}) {
+                Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", threads, "PARADJOINT_TAPE_BUDGET", budget),
+                        60);
+                assertEquals("differ 0", r.output().strip(), budget + ": " + r.output() + "\n" + ck);
+            }
         }
     }
 
@@ -197,18 +202,68 @@ class CheckpointingTest {
     }
 
     @Test
-    void aTimeLoopThatTapesArraysWarnsUnlessCheckpointed() {
-        DiffResult taped = Kernels.differentiate(TinyC.parse("b.c", burgers("")), "burgers", Mode.REVERSE,
+    void aTimeLoopThatTapesArraysIsCheckpointedByDefaultWithAWarning() {
+        DiffResult byDefault = Kernels.differentiate(TinyC.parse("b.c", burgers("")), "burgers", Mode.REVERSE,
                 DiffOptions.defaults());
-        assertTrue(taped.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-tape")
-                && d.message().contains("'t'")), taped.diagnostics().toString());
+        assertTrue(byDefault.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-checkpointed")
+                && d.message().contains("'t'")), byDefault.diagnostics().toString());
+        assertFalse(byDefault.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-tape")),
+                byDefault.diagnostics().toString());
+        String b = CPrinter.printFile(List.of(byDefault.function()));
+        assertTrue(b.contains("pa_ck_init_auto(pa_ck, pa_t, pa_steps, 8.0 * n + 8.0 * n);"), b);
+        assertTrue(b.contains("pa_ck_taped(pa_ck, pa_t);"), b);
         DiffResult ck = Kernels.differentiate(TinyC.parse("b.c", burgers("#pragma ad checkpoint(binomial, 2)")),
                 "burgers", Mode.REVERSE, DiffOptions.defaults());
-        assertFalse(ck.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-tape")),
+        assertTrue(ck.diagnostics().stream().noneMatch(d -> d.code().startsWith("time-loop-")),
                 ck.diagnostics().toString());
         DiffResult fixed = Kernels.differentiate(TinyC.parse("b.c", burgers("").replace("t < nt", "t < 4")),
                 "burgers", Mode.REVERSE, DiffOptions.defaults());
-        assertFalse(fixed.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-tape")),
+        assertTrue(fixed.diagnostics().stream().noneMatch(d -> d.code().startsWith("time-loop-")),
                 fixed.diagnostics().toString());
+        assertFalse(CPrinter.printFile(List.of(fixed.function())).contains("pa_ck_"));
+    }
+
+    /** Where checkpointing cannot take the loop (here: a state array without extents), the loop is taped and warns. */
+    @Test
+    void aTimeLoopCheckpointingCannotTakeIsTapedWithAWarning() {
+        String src = """
+                void f(int n, int m, double *x)
+                {
+                    int t, i;
+                #pragma ad gradient(x : x)
+                    for (t = 0; t < m; t++)
+                        for (i = 0; i < n; i++)
+                            x[i] = x[i] * x[i];
+                }
+                """;
+        DiffResult r = Differentiator.differentiate(TinyC.parse("f.c", src), "f", Mode.REVERSE, DiffOptions.defaults());
+        assertTrue(r.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-tape")), r.diagnostics().toString());
+        assertFalse(CPrinter.printFile(List.of(r.function())).contains("pa_ck_"));
+    }
+
+    /**
+     * The loop checkpointed by default passes the dot-product and finite-difference tests at 1, 2
+     * and 4 threads with a budget that holds its whole tape, one that holds a few steps, and one
+     * that holds none (every step after the first from a snapshot), for random numbers of steps.
+     */
+    @Test
+    void loopsCheckpointedByDefaultPassTheDerivativeChecksWhateverTheBudget() {
+        TranslationUnit u = TinyC.parse("burgers.c", burgers(""));
+        DiffResult t = Kernels.differentiate(u, "burgers", Mode.TANGENT, DiffOptions.defaults());
+        DiffResult b = Kernels.differentiate(u, "burgers", Mode.REVERSE, DiffOptions.defaults());
+        String tt = CPrinter.printFile(List.of(t.function()));
+        String bt = CPrinter.printFile(List.of(b.function()));
+        Random random = new Random(20261127L);
+        for (String budget : new String[] {"", "#define PA_TAPE_BUDGET 1000\n", "#define PA_TAPE_BUDGET 1\n"}) {
+            int steps = 1 + random.nextInt(12);
+            DerivativeCheck dc = new DerivativeCheck(u.functions(), u.function("burgers").orElseThrow(), tt,
+                    t.signature(), budget + bt, b.signature());
+            dc.set("n", "12").set("nt", Integer.toString(steps)).set("dt", "0.05").size("u", "n").size("w", "n");
+            for (int threads : new int[] {1, 2, 4}) {
+                DerivativeCheck.Outcome o = dc.run(threads);
+                assertTrue(o.dotError() <= 1e-12, () -> budget + "dot-product test: " + o.output());
+                assertTrue(o.fdError() <= 1e-6, () -> budget + "finite differences: " + o.output());
+            }
+        }
     }
 }
