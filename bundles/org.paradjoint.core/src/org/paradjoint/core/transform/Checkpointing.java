@@ -51,6 +51,11 @@ import org.paradjoint.core.ir.Variable;
  * declared in the body), and every variable it reads that the function writes later (the reverse sweep of the statements after the loop does
  * not restore what only the recomputation reads). Arrays need known extents. The schedule lives
  * from the forward sweep to the reverse sweep, so a checkpointed loop must not sit in another loop.
+ *
+ * <p>A loop without the annotation whose tape grows with a trip count known only at run time is
+ * checkpointed by default ({@link #takesByDefault}): it tapes its steps as an ordinary loop, up to
+ * {@code pa_ck_tape_until}, while the budget holds; the schedule covers the steps after those, and
+ * the reverse sweep reverses the taped steps last, as the ordinary reversed loop over them.
  */
 final class Checkpointing {
 
