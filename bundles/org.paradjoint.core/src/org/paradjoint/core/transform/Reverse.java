@@ -205,6 +205,8 @@ final class Reverse {
         fused = FoldedResets.apply(fused);
         // a parallel loop walking a column of a row-major array runs in blocks of rows' runs
         fused = ColumnWalks.apply(fused, cx.names);
+        // a parallel loop summing in the primal's order sums several iterations' chains at once
+        fused = InterleavedSums.apply(fused, cx.names);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }

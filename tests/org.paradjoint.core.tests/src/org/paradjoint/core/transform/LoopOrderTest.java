@@ -55,24 +55,28 @@ class LoopOrderTest {
         String b = Kernels.check(ATAX, "atax", PRIVATE, THREADS, c -> c.set("m", "9").set("n", "7").size("A", "m*n")
                 .size("x", "n").size("y", "n").size("tmp", "m"))[1];
         // the loop over columns j becomes a loop over rows i: Ab[i][j] and A[i][j] contiguous, tmpb[i] owned;
-        // it then runs in one loop with the forward sweep's loop over the rows (tmp[i] summed in a register)
+        // it then runs in one loop with the forward sweep's loop over the rows (tmp[i] summed in a register,
+        // eight rows' sums at once: InterleavedSums)
         assertFalse(b.contains("pa_thread_part((double *) tmpb,"), b);
         assertTrue(flat(b).contains(flat("""
-                    #pragma omp parallel for private(i, j, pa_sum, pa_sum0)
-                    for (i = 0; i < m; i++) {
-                        tmp[i] = 0.0;
-                        pa_sum = tmp[i];
-                        for (j = 0; j < n; j++) {
-                            pa_sum = pa_sum + A[i][j] * x[j];
+                    #pragma omp parallel for private(i, j, pa_sum0, pa_sum_v)
+                    for (pa_ib = 0; pa_ib < m; pa_ib += 8) {
+                        for (i = pa_ib; i < (pa_ib + 8 < m ? pa_ib + 8 : m); i++) {
+                            tmp[i] = 0.0;
+                            pa_sum_v[i - pa_ib] = tmp[i];
                         }
-                        tmp[i] = pa_sum;
-                        pa_sum0 = 0.0;
+                """)), b);
+        assertTrue(flat(b).contains(flat("""
+                        for (i = pa_ib; i < (pa_ib + 8 < m ? pa_ib + 8 : m); i++) {
+                            tmp[i] = pa_sum_v[i - pa_ib];
+                            pa_sum0 = 0.0;
                         #pragma omp simd reduction(+: pa_sum0)
                         for (j = 0; j < n; j++) {
                             Ab[i][j] += tmp[i] * yb[j];
                             pa_sum0 += A[i][j] * yb[j];
                         }
-                        tmpb[i] += pa_sum0;
+                            tmpb[i] += pa_sum0;
+                        }
                     }
                     #pragma omp parallel for private(j)
                     for (j = 0; j < n; j++) {

@@ -19,24 +19,25 @@ import org.paradjoint.core.check.CheckSpecParser;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
- * Property: random parallel loops that walk a column of a row-major array ({@code A[j][i]}
- * inside a loop over {@code j}, the parallel loop over {@code i}), which core {@code ColumnWalks}
- * runs in blocks of 64 {@code i}'s in the forward sweep (a loop after the walk uses its results, as
- * in gemver), pass the dot-product and finite-difference tests at 1, 2 and
- * 4 threads. Each kernel draws the accumulator (the output element itself or a private scalar),
- * how it starts and ends, the factor beside {@code A[j][i]} (linear or quadratic in the vector, or
- * {@code A[j][i]} again), whether an elementwise update of {@code A} precedes the walk (then fused
- * into its blocks), and sizes below, at and across a block's 64 (1 to 130 columns).
+ * Property: random parallel loops that sum over {@code j} in order, walking a row or a column of a
+ * row-major array, pass the dot-product and finite-difference tests at 1, 2 and 4 threads: a
+ * column walk ({@code A[j][i]}) runs in blocks of 64 {@code i}'s (core {@code ColumnWalks}), a row
+ * walk ({@code A[i][j]}) sums 8 {@code i}'s at once (core {@code InterleavedSums}), both in the
+ * forward sweep (a loop after the walk uses its results, as in gemver). Each kernel draws the
+ * direction, the accumulator (the output element itself or a private scalar), how it starts and
+ * ends, the factor beside {@code A} (linear or quadratic in the vector, or {@code A} again),
+ * whether an elementwise update of {@code A} precedes the walk (fused into a column walk's
+ * blocks), and sizes below, at and across a block (1 to 130 iterations).
  * <p>
- * Reproduce: {@code -Dparadjoint.columns.seed=SEED}.
+ * Reproduce: {@code -Dparadjoint.blocked.seed=SEED}.
  */
-class ColumnWalksPropertyTest {
+class BlockedSumsPropertyTest {
 
-    static final int KERNELS = 16;
+    static final int KERNELS = 24;
     static final long BASE_SEED = 202_611_275L;
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
-    private static final int[] COLUMNS = {1, 5, 63, 64, 65, 100, 130};
+    private static final int[] SIZES = {1, 5, 7, 8, 9, 17, 63, 64, 65, 100, 130};
 
     record Kernel(String name, String source, String options) {
     }
@@ -45,7 +46,7 @@ class ColumnWalksPropertyTest {
 
     @BeforeEach
     void createScratch() {
-        work = ScratchDir.create("paradjoint-columns");
+        work = ScratchDir.create("paradjoint-blocked");
     }
 
     @AfterEach
@@ -58,13 +59,15 @@ class ColumnWalksPropertyTest {
     }
 
     static Kernel kernel(String name, Random r) {
+        boolean row = r.nextBoolean();
+        String walked = row ? "A[i][j]" : "A[j][i]";
         boolean scalar = r.nextBoolean();
         boolean update = r.nextBoolean();
         String acc = scalar ? "s" : "x[i]";
         String factor = switch (r.nextInt(3)) {
             case 0 -> "y[j]";
             case 1 -> "y[j] * y[j]";
-            default -> "A[j][i] * y[j]";
+            default -> walked + " * y[j]";
         };
         String start = switch (r.nextInt(3)) {
             case 0 -> acc + " = 0.0;";
@@ -79,22 +82,28 @@ class ColumnWalksPropertyTest {
         StringBuilder b = new StringBuilder();
         b.append("#pragma ad gradient(w, x").append(update ? ", A" : "").append(" : A, x, y, z, w)\n");
         b.append("void ").append(name)
-                .append("(int n, int m, double A[n][m], double x[m], double y[n], double z[m], double w[m])\n");
+                .append("(int n, int m, double A").append(row ? "[m][n]" : "[n][m]")
+                .append(", double x[m], double y[n], double z[m], double w[m])\n");
         b.append("{\n    int i, j;\n");
         if (scalar) {
             b.append("    double s;\n");
         }
         if (update) {
             b.append("#pragma omp parallel for private(i, j)\n");
-            b.append("    for (i = 0; i < n; i++)\n        for (j = 0; j < m; j++)\n");
-            b.append("            A[i][j] = A[i][j] + ").append(coefficient(r)).append(" * y[i] * z[j];\n");
+            if (row) {
+                b.append("    for (i = 0; i < m; i++)\n        for (j = 0; j < n; j++)\n");
+                b.append("            A[i][j] = A[i][j] + ").append(coefficient(r)).append(" * z[i] * y[j];\n");
+            } else {
+                b.append("    for (i = 0; i < n; i++)\n        for (j = 0; j < m; j++)\n");
+                b.append("            A[i][j] = A[i][j] + ").append(coefficient(r)).append(" * y[i] * z[j];\n");
+            }
         }
         b.append("#pragma omp parallel for private(i, j").append(scalar ? ", s" : "").append(")\n");
         b.append("    for (i = 0; i < m; i++) {\n");
         b.append("        ").append(start).append("\n");
         b.append("        for (j = 0; j < n; j++)\n");
         b.append("            ").append(acc).append(" = ").append(acc).append(" + ").append(coefficient(r))
-                .append(" * A[j][i] * ").append(factor).append(";\n");
+                .append(" * ").append(walked).append(" * ").append(factor).append(";\n");
         b.append("        ").append(end).append("\n");
         b.append("    }\n");
         // a use of the walk's results after it, as gemver's last loop: the forward sweep runs the walk
@@ -103,22 +112,22 @@ class ColumnWalksPropertyTest {
         b.append("        w[i] = w[i] + ").append(coefficient(r)).append(" * x[i] * x[i];\n");
         b.append("}\n");
         int n = 1 + r.nextInt(12);
-        int m = COLUMNS[r.nextInt(COLUMNS.length)];
+        int m = SIZES[r.nextInt(SIZES.length)];
         return new Kernel(name, b.toString(), "--set n=" + n + " --set m=" + m);
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.columns.seed");
+        String only = System.getProperty("paradjoint.blocked.seed");
         Random r = new Random(only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim()));
         List<Kernel> out = new ArrayList<>();
         for (int k = 0; k < KERNELS; k++) {
-            out.add(kernel("cw" + k, r));
+            out.add(kernel("bs" + k, r));
         }
         return out;
     }
 
     @Test
-    void derivativesOfRandomColumnWalksPassTheChecks() throws IOException {
+    void derivativesOfRandomBlockedSumsPassTheChecks() throws IOException {
         List<Kernel> kernels = kernels();
         StringBuilder source = new StringBuilder();
         Map<String, Kernel> byName = new LinkedHashMap<>();
@@ -126,7 +135,7 @@ class ColumnWalksPropertyTest {
             source.append(k.source()).append('\n');
             byName.put(k.name(), k);
         }
-        String base = "columns";
+        String base = "blocked";
         CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
             Kernel k = byName.get(fn);
             return k == null ? null : CheckSpecParser.parse(List.of(k.options().split("\\s+")));
@@ -134,15 +143,15 @@ class ColumnWalksPropertyTest {
         if (built.stage() != CheckPipeline.Stage.PASSED) {
             fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
         }
-        // the property is about column walks: most kernels' adjoints walk in blocks
+        // the property is about blocked sums: most kernels' adjoints walk columns in blocks or interleave rows
         String adjoint = Files.readString(built.dir().resolve(base + "_b.c"));
         int blocked = 0;
         for (Kernel k : kernels) {
             String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
             fn = fn.substring(0, fn.indexOf("\n}\n"));
-            blocked += fn.contains("+= 64)") ? 1 : 0;
+            blocked += fn.contains("+= 64)") || fn.contains("+= 8)") ? 1 : 0;
         }
-        assertTrue(blocked >= KERNELS / 2, blocked + " of " + KERNELS + " kernels walk columns in blocks\n" + adjoint);
+        assertTrue(blocked >= KERNELS / 2, blocked + " of " + KERNELS + " kernels sum in blocks\n" + adjoint);
         List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
                 new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE,
                 f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
