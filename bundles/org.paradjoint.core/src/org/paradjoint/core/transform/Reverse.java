@@ -207,6 +207,8 @@ final class Reverse {
         fused = ColumnWalks.apply(fused, cx.names);
         // a parallel loop summing in the primal's order sums several iterations' chains at once
         fused = InterleavedSums.apply(fused, cx.names);
+        // reversed loops of independent increments run upwards (vectorised without reversing)
+        fused = AscendingIncrements.apply(fused);
         // views last (they drop copies nothing increments any more), then the unused declarations and parameters
         return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
     }

@@ -34,15 +34,27 @@ final class SimdSums {
 
     /** {@code loop} marked {@code omp simd} with {@code sums} as reductions when that is legal; else {@code loop}. */
     static For marked(For loop, List<Variable> sums) {
-        if (sums.isEmpty() || loop.hint() != null || loop.isParallel()
-                || loop.counter().layout() == Layout.COLUMN_MAJOR) {
+        if (sums.isEmpty() || loop.hint() != null) {
             return loop;
+        }
+        return independentIncrements(loop, sums, false) ? loop.withHint(new LoopHint.Simd(sums)) : loop;
+    }
+
+    /**
+     * True when sequential C loop {@code loop}'s iterations are independent but for {@code sums}:
+     * its body is increments only (plain ones, or atomic ones too with {@code atomics}), each of a
+     * sum or of an array element with one index exactly the loop's counter, and no value or index
+     * reads what the loop increments.
+     */
+    static boolean independentIncrements(For loop, List<Variable> sums, boolean atomics) {
+        if (loop.isParallel() || loop.counter().layout() == Layout.COLUMN_MAJOR || loop.body().stmts().isEmpty()) {
+            return false;
         }
         Set<Variable> incremented = new HashSet<>();
         for (Stmt s : loop.body().stmts()) {
-            if (!(s instanceof Assign a) || a.atomic() || a.op() != Assign.Op.ADD && a.op() != Assign.Op.SUB
+            if (!(s instanceof Assign a) || a.atomic() && !atomics || a.op() != Assign.Op.ADD && a.op() != Assign.Op.SUB
                     || !ownLane(a.target(), loop.counter(), sums)) {
-                return loop;
+                return false;
             }
             incremented.add(a.target().var());
         }
@@ -55,7 +67,7 @@ final class SimdSums {
         }
         StmtUtil.forEachExpr(loop.body(), e -> ExprUtil.forEach(e, x -> dependent[0] |= x instanceof LValue lv
                 && lv.var().hasRuntimeShape()));
-        return dependent[0] ? loop : loop.withHint(new LoopHint.Simd(sums));
+        return !dependent[0];
     }
 
     /** A sum, or an array element one of whose indices is exactly {@code counter}. */
