@@ -39,8 +39,11 @@ import org.paradjoint.core.ir.Variable;
  * iteration's elements (which every other iteration makes) accumulated per thread in a copy of
  * just those elements ({@link PrivateAccumulator#part}), and the pinned iteration's adjoint run
  * after it on its own, with every access protected. Any other step runs the adjoint that assumes
- * nothing (every access of the racy array protected). Floyd-Warshall: the step of {@code k} is
- * race-free exactly when row {@code k} kept its paths ({@code path[k][k] >= 0}).
+ * nothing (every access of the racy array protected), its iterations from the last down: at one
+ * thread (the primal's order) that is the adjoint of the sequential loop even when the pinned
+ * iteration's writes were read by the others; at more threads a step whose primal really depends
+ * on the schedule has no well-defined adjoint (the analysis' warning says so). Floyd-Warshall: the
+ * step of {@code k} is race-free exactly when row {@code k} kept its paths ({@code path[k][k] >= 0}).
  * <pre>
  * pa_kept = 1;
  * if (k &gt;= 0 &amp;&amp; k &lt; n)
@@ -49,7 +52,7 @@ import org.paradjoint.core.ir.Variable;
  *     parallel for (i ...) if (i != k) { ... pathb[i][j] = 0.0; pathb[i][k] += g; pathb[k][j] += g (per thread) }
  *     if (k &gt;= 0 &amp;&amp; k &lt; n) for (i = k; i &lt; k + 1; i++) { the protected adjoint of iteration k }
  * } else {
- *     parallel for (i ...) { the protected adjoint }
+ *     parallel for (i = n - 1; i &gt;= 0; i--) { the protected adjoint }
  * }
  * </pre>
  * Applies to a loop that is not collapsed, counts up by one, records its branch directions
@@ -106,7 +109,10 @@ final class PinnedSteps {
         List<Stmt> out = new ArrayList<>();
         out.add(Assign.set(Exprs.ref(kept), Exprs.integer(1)));
         out.add(new If(inRange, new Block(testAtPinned), null, f.range()));
-        out.add(new If(Exprs.ref(kept), new Block(then), Block.of(all), f.range()));
+        // the protected step from the last iteration down: at one thread, the primal's order, this
+        // is the adjoint of the sequential loop even where the step was not race-free
+        For protectedStep = Loops.reversed(all, all.body().stmts()).withOmp(all.omp());
+        out.add(new If(Exprs.ref(kept), new Block(then), Block.of(protectedStep), f.range()));
         return out;
     }
 
