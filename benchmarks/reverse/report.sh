@@ -247,9 +247,13 @@ anything (its branch choices).
 - Everything else was accepted as first written. Floyd-Warshall's parallel
   loop over i draws the warning that the primal loop is not proven race-free
   (iteration i = k writes row k, which the others read; it writes the value it
-  read, which the analysis cannot know), so the generated adjoint keeps every
-  increment and reset of `pathb` atomic. `fmin(path[i][j], path[i][k] +
-  path[k][j])` is accepted as well; the kernel uses the conditional.
+  read when `path[k][k] >= 0`, which the analysis cannot know), and the
+  information `race-pinned-step`: every conflict comes from the iteration
+  i = k, so the generated adjoint tests each step at run time, from the
+  directions it recorded, whether that iteration kept its whole row (see
+  the floyd note below). `fmin(path[i][j], path[i][k] + path[k][j])` is
+  accepted as well (it records no directions, so every step stays
+  protected); the kernel uses the conditional.
 
 ## Notes on reading the table
 
@@ -297,8 +301,10 @@ anything (its branch choices).
   generated adjoints (`--race-strategy private`, the default): thread 0
   adds into the adjoint array itself, the other threads into zeroed copies
   (`calloc` per execution of the loop) that are summed into it in parallel
-  after the loop, as the hand-written adjoints do with `hand_util.h`. Only
-  floyd keeps `omp atomic` (its adjoint loop also reads and resets `pathb`).
+  after the loop, as the hand-written adjoints do with `hand_util.h`. floyd's
+  race-free steps accumulate only row k per thread (its adjoint loop also
+  reads and resets the other rows of `pathb`); its other steps keep `omp
+  atomic`.
   With 1 thread nothing is allocated; with 2 threads the copies add one
   array's size while the loop runs (their pages count in maxRSS once a
   thread touches them), as the hand-written per-thread vectors do.

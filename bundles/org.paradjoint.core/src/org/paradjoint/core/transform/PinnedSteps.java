@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.Diagnostic;
+import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
@@ -83,9 +84,16 @@ final class PinnedSteps {
             return guarded;
         }
         int warnings = cx.warnings.size();
-        List<Stmt> fast = cx.under(pin.excluding(), adjoint);
-        // what the other adjoint's generation says (atomics it keeps) is not what runs in the end
-        cx.warnings.subList(warnings, cx.warnings.size()).clear();
+        List<Stmt> fast;
+        try {
+            fast = cx.under(pin.excluding(), adjoint);
+        } catch (UnsupportedException e) {
+            // what the protected adjoint does not need, the race-free one may not do: keep the former
+            return guarded;
+        } finally {
+            // what the other adjoint's generation says (atomics it keeps) is not what runs in the end
+            cx.warnings.subList(warnings, cx.warnings.size()).clear();
+        }
         List<For> loops = fast.stream().filter(s -> s instanceof For).map(s -> (For) s).toList();
         if (loops.size() != 1) {
             return guarded;
