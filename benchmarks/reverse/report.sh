@@ -268,8 +268,9 @@ anything (its branch choices).
   overwriting it). jacobi2d and heat3d are linear: nothing is recorded.
   floyd records, as the hand-written adjoint does, one bit per (k, i, j):
   which side of the conditional each element took (`BranchRecords`, a word
-  of 32 directions gathered in a register per 32 elements of a row, words
-  whose elements all kept their path skipped in the reverse sweep); before,
+  of 32 directions gathered in a register per 32 elements of a row; the
+  reverse sweep visits only the elements that took the sum, from the
+  highest bit of a word down); before,
   it saved the whole of `path` at every k (n^3 doubles: 254 MB at n = 320)
   and each adjoint iteration replayed its row on a tape of its own. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a

@@ -248,6 +248,37 @@ static inline int pa_word_has(int word, long nbits, int v)
     unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
     return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
 }
+
+/* The highest set bit of m, or -1 when there is none. */
+static inline long pa_highest_bit(unsigned m)
+{
+#if defined(__GNUC__)
+    return m != 0u ? 31L - __builtin_clz(m) : -1L;
+#else
+    long b = -1;
+    while (m != 0u) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+/* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
+   that hold direction v starts (from the top, as the reverse sweep goes). */
+static inline long pa_last_with(int word, long nbits, int v)
+{
+    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & mask);
+}
+
+/* The step from bit (below 32) to the next lower bit of word that is v: negative, and
+   -(bit + 1) when there is none (the loop then ends below bit 0). */
+static inline long pa_step_down(int word, long bit, int v)
+{
+    unsigned below = (1u << bit) - 1u;
+    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & below) - bit;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 #ifndef PARADJOINT_THREAD_BUFFERS_H
@@ -362,15 +393,11 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                             int pa_fw = 0;
                             for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
                                 pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                                if (pa_word_has(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0)) {
-                                    for (j = n - 1 < 32 * pa_w + 31 ? n - 1 : 32 * pa_w + 31; j >= 32 * pa_w; j--) {
-                                        if (!pa_flag_of(pa_fw, j - 32 * pa_w)) {
-                                            tempb0 = pathb[i][j];
-                                            pathb[i][j] = 0.0;
-                                            pathb[i][k] += tempb0;
-                                            pa_pathb[j] += tempb0;
-                                        }
-                                    }
+                                for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                                    tempb0 = pathb[i][j];
+                                    pathb[i][j] = 0.0;
+                                    pathb[i][k] += tempb0;
+                                    pa_pathb[j] += tempb0;
                                 }
                             }
                         }
@@ -385,19 +412,15 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                     int pa_fw = 0;
                     for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
                         pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                        if (pa_word_has(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0)) {
-                            for (j = n - 1 < 32 * pa_w + 31 ? n - 1 : 32 * pa_w + 31; j >= 32 * pa_w; j--) {
-                                if (!pa_flag_of(pa_fw, j - 32 * pa_w)) {
-                                    #pragma omp atomic read
-                                    tempb = pathb[i][j];
-                                    #pragma omp atomic
-                                    pathb[i][j] -= tempb;
-                                    #pragma omp atomic
-                                    pathb[i][k] += tempb;
-                                    #pragma omp atomic
-                                    pathb[k][j] += tempb;
-                                }
-                            }
+                        for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                            #pragma omp atomic read
+                            tempb = pathb[i][j];
+                            #pragma omp atomic
+                            pathb[i][j] -= tempb;
+                            #pragma omp atomic
+                            pathb[i][k] += tempb;
+                            #pragma omp atomic
+                            pathb[k][j] += tempb;
                         }
                     }
                 }
@@ -410,19 +433,15 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                 int pa_fw = 0;
                 for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
                     pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                    if (pa_word_has(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0)) {
-                        for (j = n - 1 < 32 * pa_w + 31 ? n - 1 : 32 * pa_w + 31; j >= 32 * pa_w; j--) {
-                            if (!pa_flag_of(pa_fw, j - 32 * pa_w)) {
-                                #pragma omp atomic read
-                                tempb = pathb[i][j];
-                                #pragma omp atomic
-                                pathb[i][j] -= tempb;
-                                #pragma omp atomic
-                                pathb[i][k] += tempb;
-                                #pragma omp atomic
-                                pathb[k][j] += tempb;
-                            }
-                        }
+                    for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                        #pragma omp atomic read
+                        tempb = pathb[i][j];
+                        #pragma omp atomic
+                        pathb[i][j] -= tempb;
+                        #pragma omp atomic
+                        pathb[i][k] += tempb;
+                        #pragma omp atomic
+                        pathb[k][j] += tempb;
                     }
                 }
             }
