@@ -382,9 +382,29 @@ anything (its branch choices).
   order; paired runs at 1 thread, load about 3: 1.60 -> 1.22; tiling without
   the fusion, tried on a hand-edited copy, changed nothing), and what is left
   is the hand-written forward sweep's reassociated column sums against the
-  generated one's sums in the primal's order; floyd keeps its atomics (the primal loop is not proven
-  race-free: the hand-written adjoint assumes a non-negative diagonal) and
-  tests its bits one by one inside a word that has any set.
+  generated one's sums in the primal's order; floyd's forward sweep (see the
+  floyd note below).
+- floyd: the primal loop is not proven race-free (iteration i = k writes row
+  k, which the others read), and the hand-written adjoint simply assumes a
+  non-negative diagonal. The generated one decides it per step, from the
+  directions it recorded (`race-pinned-step`, RACE-ANALYSIS.md, *Pinned
+  iterations*): when iteration k kept its whole row, the step's adjoint runs
+  without atomics (own rows plain, row k's increments into a per-thread copy
+  of that row, summed after the loop, then iteration k alone); otherwise
+  every access of `pathb` is protected, the iterations from the last down.
+  With this page's inputs every step takes the first branch. Its reverse
+  sweep also visits only the elements that took the sum (2.4 % of them here)
+  instead of testing every bit of a word that has one. Paired, interleaved
+  runs of `bench_main time floyd 320` (6 per variant, 2026-11-27 10:01 UTC,
+  load 6.5 to 7.8 on the 2 CPUs), median generated/hand with 1 thread: all
+  protected 2.50, steps decided 2.30, and with the visits of taken elements
+  only 1.59 (perf samples of the same processes, which count CPU time only:
+  2.39, 2.29, 1.61 with 1 thread; 2.69, 1.63, 1.50 with 2). What is left is
+  mostly the forward sweep, about 1.7x the hand-written one (perf samples in
+  one process): the hand-written sweep keeps 64 directions per word instead
+  of 32 (the generated sweep with 64-bit words alone: -23 %) and keeps
+  `path[i][k]` in a register, which is right only when `path[k][k] >= 0`
+  (splitting the row at j = k so that the other words may do it: -4 %).
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`
