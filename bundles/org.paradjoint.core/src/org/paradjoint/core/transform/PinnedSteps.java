@@ -29,6 +29,7 @@ import org.paradjoint.core.ir.OmpParallelFor.PrivateAccumulator;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.Variable;
+import org.paradjoint.core.print.CPrinter;
 
 /**
  * The adjoint of a parallel loop that is not proven race-free only because of one iteration
@@ -113,7 +114,7 @@ final class PinnedSteps {
         then.add(new If(inRange, Block.of(alone), null, f.range()));
 
         cx.warnings.add(Diagnostic.info("race-pinned-step", f.range(), "counter", f.counter().name(), "pinned",
-                org.paradjoint.core.print.CPrinter.print(pinned)));
+                CPrinter.print(pinned)));
         List<Stmt> out = new ArrayList<>();
         out.add(Assign.set(Exprs.ref(kept), Exprs.integer(1)));
         out.add(new If(inRange, new Block(testAtPinned), null, f.range()));
