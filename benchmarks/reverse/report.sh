@@ -401,8 +401,11 @@ anything (its branch choices).
   only 1.59 (perf samples of the same processes, which count CPU time only:
   2.39, 2.29, 1.61 with 1 thread; 2.69, 1.63, 1.50 with 2); again at 10:11
   UTC, load 2.1 to 4.4: 2.60, 2.25, 1.58 with 1 thread (medians of 33.6,
-  31.5, 23.5 ms against 13.7 to 14.6 ms by hand). The 2-thread wall times of
-  both runs swung by 5x between repetitions and are not quoted. What is left is
+  31.5, 23.5 ms against 13.7 to 14.6 ms by hand); at 10:19 UTC, load 2.8 to
+  3.6 (5 runs each): 2.49, 2.12, 1.62 with 1 thread and 2.97, 2.18, 1.54
+  with 2 threads (medians of 29.1, 24.7, 18.9 ms against 10.5 to 11.0 ms by
+  hand). The earlier runs' 2-thread wall times swung by 5x between
+  repetitions and are not quoted. What is left is
   mostly the forward sweep, about 1.7x the hand-written one (perf samples in
   one process): the hand-written sweep keeps 64 directions per word instead
   of 32 (the generated sweep with 64-bit words alone: -23 %) and keeps
