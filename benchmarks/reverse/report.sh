@@ -247,9 +247,13 @@ anything (its branch choices).
 - Everything else was accepted as first written. Floyd-Warshall's parallel
   loop over i draws the warning that the primal loop is not proven race-free
   (iteration i = k writes row k, which the others read; it writes the value it
-  read, which the analysis cannot know), so the generated adjoint keeps every
-  increment and reset of `pathb` atomic. `fmin(path[i][j], path[i][k] +
-  path[k][j])` is accepted as well; the kernel uses the conditional.
+  read when `path[k][k] >= 0`, which the analysis cannot know), and the
+  information `race-pinned-step`: every conflict comes from the iteration
+  i = k, so the generated adjoint tests each step at run time, from the
+  directions it recorded, whether that iteration kept its whole row (see
+  the floyd note below). `fmin(path[i][j], path[i][k] + path[k][j])` is
+  accepted as well (it records no directions, so every step stays
+  protected); the kernel uses the conditional.
 
 ## Notes on reading the table
 
@@ -264,8 +268,9 @@ anything (its branch choices).
   overwriting it). jacobi2d and heat3d are linear: nothing is recorded.
   floyd records, as the hand-written adjoint does, one bit per (k, i, j):
   which side of the conditional each element took (`BranchRecords`, a word
-  of 32 directions gathered in a register per 32 elements of a row, words
-  whose elements all kept their path skipped in the reverse sweep); before,
+  of 32 directions gathered in a register per 32 elements of a row; the
+  reverse sweep visits only the elements that took the sum, from the
+  highest bit of a word down); before,
   it saved the whole of `path` at every k (n^3 doubles: 254 MB at n = 320)
   and each adjoint iteration replayed its row on a tape of its own. The tape grows by doubling with
   `realloc`, so its capacity can be up to twice the values stored, and a
@@ -297,8 +302,10 @@ anything (its branch choices).
   generated adjoints (`--race-strategy private`, the default): thread 0
   adds into the adjoint array itself, the other threads into zeroed copies
   (`calloc` per execution of the loop) that are summed into it in parallel
-  after the loop, as the hand-written adjoints do with `hand_util.h`. Only
-  floyd keeps `omp atomic` (its adjoint loop also reads and resets `pathb`).
+  after the loop, as the hand-written adjoints do with `hand_util.h`. floyd's
+  race-free steps accumulate only row k per thread (its adjoint loop also
+  reads and resets the other rows of `pathb`); its other steps keep `omp
+  atomic`.
   With 1 thread nothing is allocated; with 2 threads the copies add one
   array's size while the loop runs (their pages count in maxRSS once a
   thread touches them), as the hand-written per-thread vectors do.
@@ -378,9 +385,35 @@ anything (its branch choices).
   order; paired runs at 1 thread, load about 3: 1.60 -> 1.22; tiling without
   the fusion, tried on a hand-edited copy, changed nothing), and what is left
   is the hand-written forward sweep's reassociated column sums against the
-  generated one's sums in the primal's order; floyd keeps its atomics (the primal loop is not proven
-  race-free: the hand-written adjoint assumes a non-negative diagonal) and
-  tests its bits one by one inside a word that has any set.
+  generated one's sums in the primal's order; floyd's forward sweep (see the
+  floyd note below).
+- floyd: the primal loop is not proven race-free (iteration i = k writes row
+  k, which the others read), and the hand-written adjoint simply assumes a
+  non-negative diagonal. The generated one decides it per step, from the
+  directions it recorded (`race-pinned-step`, RACE-ANALYSIS.md, *Pinned
+  iterations*): when iteration k kept its whole row, the step's adjoint runs
+  without atomics (own rows plain, row k's increments into a per-thread copy
+  of that row, summed after the loop, then iteration k alone); otherwise
+  every access of `pathb` is protected, the iterations from the last down.
+  With this page's inputs every step takes the first branch. Its reverse
+  sweep also visits only the elements that took the sum (2.4 % of them here)
+  instead of testing every bit of a word that has one. Paired, interleaved
+  runs of `bench_main time floyd 320` (6 per variant, 2026-11-27 10:01 UTC,
+  load 6.5 to 7.8 on the 2 CPUs), median generated/hand with 1 thread: all
+  protected 2.50, steps decided 2.30, and with the visits of taken elements
+  only 1.59 (perf samples of the same processes, which count CPU time only:
+  2.39, 2.29, 1.61 with 1 thread; 2.69, 1.63, 1.50 with 2); again at 10:11
+  UTC, load 2.1 to 4.4: 2.60, 2.25, 1.58 with 1 thread (medians of 33.6,
+  31.5, 23.5 ms against 13.7 to 14.6 ms by hand); at 10:19 UTC, load 2.8 to
+  3.6 (5 runs each): 2.49, 2.12, 1.62 with 1 thread and 2.97, 2.18, 1.54
+  with 2 threads (medians of 29.1, 24.7, 18.9 ms against 10.5 to 11.0 ms by
+  hand). The earlier runs' 2-thread wall times swung by 5x between
+  repetitions and are not quoted. What is left is
+  mostly the forward sweep, about 1.7x the hand-written one (perf samples in
+  one process): the hand-written sweep keeps 64 directions per word instead
+  of 32 (the generated sweep with 64-bit words alone: -23 %) and keeps
+  `path[i][k]` in a register, which is right only when `path[k][k] >= 0`
+  (splitting the row at j = k so that the other words may do it: -4 %).
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`

@@ -55,7 +55,8 @@ public final class RaceAwareDifferentiator {
         // the policy the generator asked (its decisions make the warnings); none when it stopped earlier
         RacePolicy[] policy = {RacePolicy.of()};
         DiffResult r = Differentiator.differentiate(unit, function, Mode.REVERSE, opts.withIncrementAnalysis(prepared -> {
-            policy[0] = RacePolicy.of(RaceAnalysis.analyze(prepared, prover, raceOptions(prepared, opts, raceOptions)));
+            RaceOptions ro = raceOptions(prepared, opts, raceOptions);
+            policy[0] = RacePolicy.withPinnedIterations(prepared, RaceAnalysis.analyze(prepared, prover, ro), prover, ro);
             return policy[0];
         }));
         List<Diagnostic> diags = merged(r.diagnostics(), policy[0].diagnostics(opts.adjointSuffix()));

@@ -2,6 +2,7 @@ package org.paradjoint.race;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,10 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.For;
+import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.print.ExprText;
 import org.paradjoint.core.transform.IncrementPolicy;
+import org.paradjoint.core.transform.PinnedIteration;
 
 /**
  * The race analysis as the reverse-mode generator's {@link IncrementPolicy}: an increment is
@@ -31,9 +34,28 @@ public final class RacePolicy implements IncrementPolicy {
 
     private final List<RaceReport> reports;
     private final List<Decision> decisions = Collections.synchronizedList(new ArrayList<>());
+    /** The loops whose conflicts all come from one iteration (by identity). */
+    private final Map<For, PinnedIteration> pinned = new IdentityHashMap<>();
 
     private RacePolicy(List<RaceReport> reports) {
         this.reports = List.copyOf(reports);
+    }
+
+    /**
+     * The policy of {@code report} (the analysis of {@code analysed}) that also gives, for each of
+     * its loops whose primal conflicts all come from one iteration, the verdicts without that
+     * iteration ({@link PinnedIterations}: each such loop is analysed once more).
+     */
+    public static RacePolicy withPinnedIterations(Function analysed, RaceReport report, Prover prover,
+            RaceOptions options) {
+        RacePolicy p = new RacePolicy(List.of(report));
+        p.pinned.putAll(PinnedIterations.of(analysed, report, prover, options));
+        return p;
+    }
+
+    @Override
+    public PinnedIteration pinned(For loop) {
+        return pinned.get(loop);
     }
 
     public static RacePolicy of(RaceReport... reports) {

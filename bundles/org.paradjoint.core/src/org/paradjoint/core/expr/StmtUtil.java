@@ -239,7 +239,8 @@ public final class StmtUtil {
                 omp.schedule(), omp.collapse(), omp.defaultSharing(), omp.range(),
                 omp.accumulators().stream().map(a -> new OmpParallelFor.PrivateAccumulator(
                         renaming.getOrDefault(a.target(), a.target()), renaming.getOrDefault(a.view(), a.view()),
-                        a.buffer(), a.threads())).toList());
+                        a.buffer(), a.threads(), a.part().stream().map(e -> ExprUtil.rename(e, renaming)).toList()))
+                        .toList());
     }
 
     /** What each statement of {@code in} becomes under {@code rewrite}, in order. */

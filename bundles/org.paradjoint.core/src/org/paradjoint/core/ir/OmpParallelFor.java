@@ -44,8 +44,29 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
      * elements) and freed. {@code target} carries the dimensions that size it; {@code view} has
      * the same dimensions and is declared inside the parallel region; {@code buffer} and
      * {@code threads} are declared in a block around the loop.
+     * <p>
+     * A non-empty {@code part} accumulates only the elements of {@code target} whose leading
+     * indices are {@code part} (a row {@code xb[k][...]}, fixed while the loop runs): the copies
+     * are of that part only, {@code view} has the remaining dimensions, and only the references of
+     * the loop body with those leading indices go through it (the loop may read and reset other
+     * elements of {@code target}, never those of the part).
      */
-    public record PrivateAccumulator(Variable target, Variable view, Variable buffer, Variable threads) {
+    public record PrivateAccumulator(Variable target, Variable view, Variable buffer, Variable threads,
+            List<Expr> part) {
+
+        public PrivateAccumulator {
+            part = part == null ? List.of() : List.copyOf(part);
+        }
+
+        /** The whole of {@code target}. */
+        public PrivateAccumulator(Variable target, Variable view, Variable buffer, Variable threads) {
+            this(target, view, buffer, threads, List.of());
+        }
+
+        /** This accumulator with another team-size local (loops fused into one region). */
+        public PrivateAccumulator withThreads(Variable t) {
+            return new PrivateAccumulator(target, view, buffer, t, part);
+        }
     }
 
     public OmpParallelFor {

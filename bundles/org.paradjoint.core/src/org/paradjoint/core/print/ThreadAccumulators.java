@@ -154,7 +154,7 @@ public final class ThreadAccumulators {
                     .collect(Collectors.joining());
             String declared = v.rank() == 1 ? "double *" + v.name() : "double (*" + v.name() + ")" + rows;
             String cast = v.rank() == 1 ? "(double *)" : "(double (*)" + rows + ")";
-            out.add(declared + " = " + cast + " pa_thread_part((double *) " + a.target().name() + ", "
+            out.add(declared + " = " + cast + " pa_thread_part((double *) " + shared(a) + ", "
                     + a.buffer().name() + ", " + length(a) + ");");
         }
         out.add("#pragma omp for" + CPrinter.loopClauses(omp));
@@ -165,10 +165,16 @@ public final class ThreadAccumulators {
     static List<String> sums(OmpParallelFor omp) {
         List<String> out = new ArrayList<>();
         for (PrivateAccumulator a : omp.accumulators()) {
-            out.add("pa_sum_threads((double *) " + a.target().name() + ", " + a.buffer().name() + ", " + length(a)
+            out.add("pa_sum_threads((double *) " + shared(a) + ", " + a.buffer().name() + ", " + length(a)
                     + ", " + a.threads().name() + ");");
         }
         return out;
+    }
+
+    /** The accumulated elements in the shared adjoint: the array, or its part {@code xb[k]}. */
+    private static String shared(PrivateAccumulator a) {
+        return a.target().name() + a.part().stream().map(e -> "[" + CPrinter.print(e) + "]")
+                .collect(Collectors.joining());
     }
 
     /** The local that holds the number of elements of the accumulated adjoint. */
@@ -179,7 +185,7 @@ public final class ThreadAccumulators {
     /** The number of elements of the accumulated adjoint: {@code (size_t) (n) * (size_t) (m)}. */
     private static String elements(PrivateAccumulator a) {
         List<String> factors = new ArrayList<>();
-        for (Dim d : a.target().dims()) {
+        for (Dim d : a.target().dims().subList(a.part().size(), a.target().rank())) {
             factors.add("(size_t) (" + CPrinter.print(d.extent()) + ")");
         }
         return String.join(" * ", factors);

@@ -387,7 +387,8 @@ final class BranchRecords {
     /**
      * The adjoint of the word loop, {@code body} its reversed body (reading the directions with
      * {@link Runtime#getFlag}): words from the last, each read once; when the body is one branch on
-     * the direction, a word none of whose bits takes it is skipped whole. {@code locals} receives the
+     * the direction, only the bits that take it are visited, from the highest down
+     * ({@code pa_last_with}, {@code pa_step_down}). {@code locals} receives the
      * locals the adjoint iteration declares.
      */
     For reversedByWords(List<Stmt> body, List<Variable> locals) {
@@ -404,9 +405,13 @@ final class BranchRecords {
                 Exprs.integer(-1), new Block(fromWord), null, List.of(), g.range());
         Expr taken = branchDirection(fromWord);
         if (taken != null) {
+            // only the bits that take the branch, from the highest down (the order of the loop above):
+            // a word none of whose bits takes it costs one test, a rare direction one step per bit
             Expr remaining = Exprs.sub(tripCount(g, v -> false),
                     Exprs.mul(Exprs.integer(BITS_PER_WORD), Exprs.ref(word)));
-            inner = new If(Runtime.wordHas(Exprs.ref(bits), remaining, taken), Block.of(inner), null, g.range());
+            inner = new For(g.counter(), Exprs.add(from, Runtime.lastWith(Exprs.ref(bits), remaining, taken)),
+                    Binary.Op.GE, from, Runtime.stepDown(Exprs.ref(bits), bit, taken),
+                    ((If) fromWord.get(0)).then(), null, List.of(), g.range());
         }
         Block perWord = new Block(List.of(Assign.set(Exprs.ref(bits), Runtime.getFlagWord(tape, base,
                 Exprs.add(firstWord(), Exprs.ref(word)))), inner));

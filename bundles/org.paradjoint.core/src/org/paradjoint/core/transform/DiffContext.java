@@ -42,8 +42,11 @@ final class DiffContext {
     final Set<Variable> written;
     /** Variables declared by a {@code Decl} inside the body (the top of parallel loop bodies). */
     final Set<Variable> declaredInBody = new LinkedHashSet<>();
-    /** Classification of adjoint increments in parallel loops, and how UNSAFE ones are protected. */
-    final IncrementPolicy policy;
+    /**
+     * Classification of adjoint increments in parallel loops, and how UNSAFE ones are protected;
+     * another one only while {@link #under} generates.
+     */
+    IncrementPolicy policy;
     final RaceStrategy raceStrategy;
     /** Leading extents given in the options for arrays that do not declare them, by name. */
     final Map<String, Expr> givenExtents;
@@ -55,6 +58,17 @@ final class DiffContext {
     private final Map<Variable, Variable> localAdjointOfParam = new LinkedHashMap<>();
     private final List<Variable> derivativeParams = new ArrayList<>();
     private final List<Variable> derivativeLocals = new ArrayList<>();
+
+    /** What {@code generate} gives with {@code other} as the policy (then the policy as before). */
+    <T> T under(IncrementPolicy other, java.util.function.Supplier<T> generate) {
+        IncrementPolicy before = policy;
+        policy = other;
+        try {
+            return generate.get();
+        } finally {
+            policy = before;
+        }
+    }
 
     DiffContext(Function primal, Function fn, Mode mode, String suffix, TranslationUnit unit, Names names,
             List<Variable> dependents, List<Variable> independents, Set<Variable> active,

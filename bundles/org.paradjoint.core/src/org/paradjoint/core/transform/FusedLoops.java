@@ -349,7 +349,7 @@ final class FusedLoops {
         // one region: the team size of the first loop's copies sizes the second's too
         Variable threads = a.accumulators().isEmpty() ? null : a.accumulators().get(0).threads();
         b.accumulators().forEach(p -> accumulators.add(threads == null ? p
-                : new OmpParallelFor.PrivateAccumulator(p.target(), p.view(), p.buffer(), threads)));
+                : p.withThreads(threads)));
         return a.withPrivates(privates).withFirstprivates(firstprivates).withShared(union(a.shared(), b.shared()))
                 .withReductions(reductions).withAccumulators(accumulators);
     }

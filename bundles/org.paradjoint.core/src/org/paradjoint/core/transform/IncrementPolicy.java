@@ -65,4 +65,12 @@ public interface IncrementPolicy {
     default boolean plainOverwrite(For loop, ArrayRef write) {
         return true;
     }
+
+    /**
+     * The iteration of the parallel {@code loop} that alone keeps it from being proven race-free,
+     * with the classification of the loop without it, or null (the default: none known).
+     */
+    default PinnedIteration pinned(For loop) {
+        return null;
+    }
 }

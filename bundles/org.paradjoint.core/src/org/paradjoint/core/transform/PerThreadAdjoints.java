@@ -131,15 +131,30 @@ final class PerThreadAdjoints {
                 Set<Variable> mentioned = StmtUtil.mentioned(f.body());
                 List<PrivateAccumulator> kept = f.omp().accumulators().stream()
                         .filter(a -> mentioned.contains(a.target())).toList();
-                Map<Variable, Variable> views = new HashMap<>();
-                kept.forEach(a -> views.put(a.target(), a.view()));
+                Map<Variable, PrivateAccumulator> views = new HashMap<>();
+                kept.forEach(a -> views.put(a.target(), a));
                 yield f.withOmp(f.omp().withAccumulators(kept)).withBody((Block) StmtUtil.mapExprs(f.body(),
                         e -> ExprUtil.map(e, x -> x instanceof ArrayRef r && views.containsKey(r.var())
-                                ? new ArrayRef(views.get(r.var()), r.indices(), r.range()) : x)));
+                                ? throughView(r, views.get(r.var())) : x)));
             }
             case For f -> f.withBody((Block) throughViews(f.body()));
             default -> s;
         };
+    }
+
+    /**
+     * {@code r} through the view of {@code a}: the view's element, or {@code r} itself when
+     * {@code a} accumulates a part of the array that {@code r} is not in.
+     */
+    private static ArrayRef throughView(ArrayRef r, PrivateAccumulator a) {
+        int lead = a.part().size();
+        if (lead == 0) {
+            return new ArrayRef(a.view(), r.indices(), r.range());
+        }
+        if (!r.indices().subList(0, lead).equals(a.part())) {
+            return r;
+        }
+        return new ArrayRef(a.view(), r.indices().subList(lead, r.indices().size()), r.range());
     }
 
     /** {@code reduced} and the accumulated adjoints: the variables whose increments need no atomic. */

@@ -526,7 +526,8 @@ final class Reverse {
                         out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                     }
                 }
-                out.addAll(reverseParallel(f));
+                // one iteration alone keeping the loop from being proven race-free: decided per step
+                out.addAll(PinnedSteps.adjoint(f, p, cx, () -> reverseParallel(f), name -> local(name, BaseType.INT)));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {

@@ -53,6 +53,9 @@ public final class Runtime {
     public static final String WITH_FLAG = "pa_with_flag";
     public static final String FLAG_OF = "pa_flag_of";
     public static final String WORD_HAS = "pa_word_has";
+    /** The bits of a word that hold a direction, visited from the highest down (a loop's start and step). */
+    public static final String LAST_WITH = "pa_last_with";
+    public static final String STEP_DOWN = "pa_step_down";
     /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
     public static final String ZEROS = "pa_heap_zeros";
     public static final String RELEASE = "pa_heap_free";
@@ -269,6 +272,37 @@ public final class Runtime {
                 unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
                 return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
             }
+
+            /* The highest set bit of m, or -1 when there is none. */
+            static inline long pa_highest_bit(unsigned m)
+            {
+            #if defined(__GNUC__)
+                return m != 0u ? 31L - __builtin_clz(m) : -1L;
+            #else
+                long b = -1;
+                while (m != 0u) {
+                    m >>= 1;
+                    b++;
+                }
+                return b;
+            #endif
+            }
+
+            /* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
+               that hold direction v starts (from the top, as the reverse sweep goes). */
+            static inline long pa_last_with(int word, long nbits, int v)
+            {
+                unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+                return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & mask);
+            }
+
+            /* The step from bit (below 32) to the next lower bit of word that is v: negative, and
+               -(bit + 1) when there is none (the loop then ends below bit 0). */
+            static inline long pa_step_down(int word, long bit, int v)
+            {
+                unsigned below = (1u << bit) - 1u;
+                return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & below) - bit;
+            }
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 
@@ -399,6 +433,16 @@ public final class Runtime {
     /** {@code pa_word_has(word, nbits, direction)}: some of the word's nbits low bits hold the direction. */
     public static Call wordHas(Expr word, Expr nbits, Expr direction) {
         return Call.runtime(WORD_HAS, List.of(word, nbits, direction));
+    }
+
+    /** {@code pa_last_with(word, nbits, direction)}: the highest of the nbits low bits that holds it, or -1. */
+    public static Call lastWith(Expr word, Expr nbits, Expr direction) {
+        return Call.runtime(LAST_WITH, List.of(word, nbits, direction));
+    }
+
+    /** {@code pa_step_down(word, bit, direction)}: the step to the next lower bit that holds it. */
+    public static Call stepDown(Expr word, Expr bit, Expr direction) {
+        return Call.runtime(STEP_DOWN, List.of(word, bit, direction));
     }
 
     /** True for a {@link #getFlag} call. */
