@@ -83,6 +83,8 @@ final class Reverse {
     /** The branch directions each parallel loop's forward run records (by identity; none for most loops). */
     private final Map<For, BranchRecords> branches = new IdentityHashMap<>();
     private Variable flagBase;
+    /** The values time steps record where they compute them instead of whole-array saves. */
+    private RecordedWrites recorded = RecordedWrites.NONE;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -128,6 +130,9 @@ final class Reverse {
         Set<Variable> init = new HashSet<>(cx.fn.params());
         Set<Variable> zeroInit = new LinkedHashSet<>();
         plan.decide(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
+        recorded = RecordedWrites.of(cx.fn.body(), tape, this::info, plan::savedAround,
+                s -> ToBeRecorded.needed(BranchRecords.viewed(s, branches), cx::isActive), cx::sized,
+                name -> local(name, BaseType.LONG));
         SweepContext top = new SweepContext(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
@@ -274,6 +279,9 @@ final class Reverse {
                 For in = ParallelLoops.innermost(f);
                 for (Variable v : p.saved()) {
                     ArrayRef element = p.savedElement(v);
+                    if (recorded.records(f, v)) {
+                        continue;
+                    }
                     if (element != null) {
                         out.add(ParallelLoops.perIteration(f, in, push(c, element)));
                     } else if (savedInParallel(v)) {
@@ -288,7 +296,8 @@ final class Reverse {
                     out.add(p.branches().reserve());
                     out.add(p.branches().recording());
                 } else {
-                    out.add(f);
+                    c.tapeUsed |= recorded.isWriter(f);
+                    out.addAll(recorded.forward(f));
                 }
             }
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
@@ -351,7 +360,7 @@ final class Reverse {
      * fills (and, in the reverse sweep, empties): saving n elements one push at a time would be the
      * one serial part of the loop's forward sweep. Fortran and Kokkos keep their own savings.
      */
-    private static boolean savedInParallel(Variable v) {
+    static boolean savedInParallel(Variable v) {
         return v.isFloating() && v.layout() == Layout.ROW_MAJOR && !v.hasRuntimeShape();
     }
 
@@ -510,6 +519,9 @@ final class Reverse {
                 Collections.reverse(saved);
                 for (Variable v : saved) {
                     ArrayRef element = p.savedElement(v);
+                    if (recorded.records(f, v)) {
+                        continue;
+                    }
                     if (element != null) {
                         out.add(ParallelLoops.perIterationReversed(f, in, pop(c, element)));
                     } else if (savedInParallel(v)) {
@@ -518,7 +530,7 @@ final class Reverse {
                         out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                     }
                 }
-                out.addAll(reverseParallel(f));
+                out.addAll(recorded.readingRecords(f, reverseParallel(f)));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {
@@ -534,7 +546,7 @@ final class Reverse {
                 }
             }
             case For f -> {
-                List<Stmt> body = revList(f.body().stmts(), c);
+                List<Stmt> body = recorded.releasedFirst(f, revList(f.body().stmts(), c));
                 if (c.par == null && Loops.tripCountRecorded(f)) {
                     // where the counter stopped, recorded after the forward loop
                     if (body.isEmpty()) {
