@@ -14,7 +14,9 @@ import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Block;
+import org.paradjoint.core.ir.Cast;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
@@ -35,6 +37,12 @@ import org.paradjoint.core.ir.Variable;
  * array to the tape and one that copies it back (block_reaction: what a hand-written adjoint
  * does).
  * <p>
+ * Where the block starts is pushed (as a double, exact below 2^53) at the end of the step's
+ * forward run and popped at the start of its adjoint, before the adjoint loops that read the
+ * block; the block itself is given back where the writer's save would have been restored, just
+ * before the writer's adjoint: what the later loops of the step put on the tape after it (their
+ * own saves) has been popped by then, and nothing is written on the tape in between.
+ * <p>
  * It holds when every value the reverse sweep reads is one the writer put in this step:
  * <ul>
  * <li>the writer sets the array in exactly one assignment ({@code =}, not atomic, under loops
@@ -46,10 +54,7 @@ import org.paradjoint.core.ir.Variable;
  * inside loop headers equal to those around the write (so each read is of an element the
  * writer set in the same iteration point), and the indices and bounds read nothing the step
  * writes except those loops' counters;</li>
- * <li>from the first block reserved in a step to the step's end nothing else goes on the tape
- * (no other save, no branch record), so that the reverse sweep finds the step's blocks on top
- * of the tape when it starts the step's adjoint and releases them there, before the adjoint
- * loops that read them; they are not written again until the next forward sweep;</li>
+ * <li>the writer records no branch directions (its forward run would be their recording);</li>
  * <li>the array is a C array of floating values with fixed extents (the arrays whose
  * whole-array saves go to tape blocks, {@link Reverse}).</li>
  * </ul>
@@ -75,18 +80,17 @@ final class RecordedWrites {
 
     /**
      * What the information of a reverse sweep decides: {@code info} the facts of a parallel
-     * loop, {@code savedAround} the scalars saved around one, {@code neededBy} the variables the
+     * loop, {@code neededBy} the variables the
      * adjoint of a statement needs, {@code sized} an array with its extents, {@code base} a fresh
      * long local (where a block starts).
      */
     static RecordedWrites of(Block body, Variable tape, Function<For, ParallelLoops.Info> info,
-            Function<For, List<Variable>> savedAround, Function<Stmt, Set<Variable>> neededBy,
-            UnaryOperator<Variable> sized, Function<String, Variable> base) {
+            Function<Stmt, Set<Variable>> neededBy, UnaryOperator<Variable> sized, Function<String, Variable> base) {
         RecordedWrites r = new RecordedWrites(tape);
         Set<Variable> neededEarlier = new HashSet<>();
         for (Stmt s : body.stmts()) {
             if (s instanceof For t && !t.isParallel() && !Checkpointing.applies(t)) {
-                r.plan(t, neededEarlier, info, savedAround, neededBy, sized, base);
+                r.plan(t, neededEarlier, info, neededBy, sized, base);
             }
             neededEarlier.addAll(neededBy.apply(s));
         }
@@ -126,18 +130,41 @@ final class RecordedWrites {
                 .toList();
     }
 
-    /** The reversed body {@code body} of time loop {@code t}, after the release of the step's blocks. */
-    List<Stmt> releasedFirst(For t, List<Stmt> body) {
+    /** The forward run {@code body} of a step of time loop {@code t}, then where its blocks start. */
+    List<Stmt> withBasesPushed(For t, List<Stmt> body) {
+        List<Recording> recs = byStep.get(t);
+        if (recs == null) {
+            return body;
+        }
+        List<Stmt> out = new ArrayList<>(body);
+        for (Recording r : recs) {
+            out.add(Runtime.push(tape, new Cast(BaseType.DOUBLE, new VarRef(r.base())), true));
+        }
+        return out;
+    }
+
+    /** The adjoint {@code body} of a step of time loop {@code t}, after where its blocks start is popped. */
+    List<Stmt> withBasesPopped(For t, List<Stmt> body) {
         List<Recording> recs = byStep.get(t);
         if (recs == null) {
             return body;
         }
         List<Stmt> out = new ArrayList<>();
         for (int k = recs.size() - 1; k >= 0; k--) {
+            out.add(Assign.set(new VarRef(recs.get(k).base()), new Cast(BaseType.LONG, Runtime.popValue(tape))));
+        }
+        out.addAll(body);
+        return out;
+    }
+
+    /** Before the adjoint of writer {@code f}: its blocks given back (on top of the tape by then). */
+    List<Stmt> released(For f) {
+        List<Recording> recs = byWriter.getOrDefault(f, List.of());
+        List<Stmt> out = new ArrayList<>();
+        for (int k = recs.size() - 1; k >= 0; k--) {
             Recording r = recs.get(k);
             out.add(Runtime.release(tape, r.base(), WholeArrays.count(r.sized())));
         }
-        out.addAll(body);
         return out;
     }
 
@@ -178,19 +205,17 @@ final class RecordedWrites {
     // ---- which arrays a time step records ---------------------------------------------------------
 
     private void plan(For t, Set<Variable> neededEarlier, Function<For, ParallelLoops.Info> info,
-            Function<For, List<Variable>> savedAround, Function<Stmt, Set<Variable>> neededBy,
-            UnaryOperator<Variable> sized, Function<String, Variable> base) {
+            Function<Stmt, Set<Variable>> neededBy, UnaryOperator<Variable> sized, Function<String, Variable> base) {
         List<Stmt> steps = t.body().stmts();
         if (steps.isEmpty() || !steps.stream().allMatch(s -> s instanceof For f && f.isParallel())) {
             return;
         }
         Set<Variable> writtenInStep = StmtUtil.writes(t.body());
-        Map<For, List<Recording>> writers = new IdentityHashMap<>();
-        int first = -1;
+        List<Recording> all = new ArrayList<>();
         for (int w = 0; w < steps.size(); w++) {
             For writer = (For) steps.get(w);
             ParallelLoops.Info p = info.apply(writer);
-            if (!p.runsForward()) {
+            if (!p.runsForward() || p.branches() != null) {
                 continue;
             }
             for (Variable v : p.saved()) {
@@ -198,30 +223,18 @@ final class RecordedWrites {
                 ArrayRef written = onlyWrite(writer, v, chain);
                 if (written != null && Reverse.savedInParallel(v) && !neededEarlier.contains(v)
                         && recordable(steps, w, v, written, chain, writtenInStep, neededBy)) {
-                    writers.computeIfAbsent(writer, x -> new ArrayList<>()).add(new Recording(v, sized.apply(v),
-                            written, null));
-                    first = first < 0 ? w : first;
+                    Recording r = new Recording(v, sized.apply(v), written, base.apply("pa_at_" + v.name()));
+                    byWriter.computeIfAbsent(writer, x -> new ArrayList<>()).add(r);
+                    for (int k = w + 1; k < steps.size(); k++) {
+                        byReader.computeIfAbsent((For) steps.get(k), x -> new ArrayList<>()).add(r);
+                    }
+                    all.add(r);
                 }
             }
         }
-        if (first < 0 || !nothingElseTaped(steps, first, writers, info, savedAround)) {
-            return;
+        if (!all.isEmpty()) {
+            byStep.put(t, all);
         }
-        List<Recording> all = new ArrayList<>();
-        for (int w = first; w < steps.size(); w++) {
-            List<Recording> found = writers.get((For) steps.get(w));
-            if (found == null) {
-                continue;
-            }
-            List<Recording> recs = found.stream().map(r -> new Recording(r.array(), r.sized(), r.written(),
-                    base.apply("pa_at_" + r.array().name()))).toList();
-            byWriter.put((For) steps.get(w), recs);
-            all.addAll(recs);
-            for (int k = w + 1; k < steps.size(); k++) {
-                byReader.computeIfAbsent((For) steps.get(k), x -> new ArrayList<>()).addAll(recs);
-            }
-        }
-        byStep.put(t, all);
     }
 
     /**
@@ -343,39 +356,6 @@ final class RecordedWrites {
             if (!x.counter().equals(y.counter()) || !x.lower().equals(y.lower()) || x.cmp() != y.cmp()
                     || !x.bound().equals(y.bound()) || !x.step().equals(y.step())) {
                 return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Whether, from the first writer on, the step's loops put nothing else on the tape: no scalar
-     * saved around them, no array saved that is not recorded, no branch directions.
-     */
-    private static boolean nothingElseTaped(List<Stmt> steps, int first, Map<For, List<Recording>> writers,
-            Function<For, ParallelLoops.Info> info, Function<For, List<Variable>> savedAround) {
-        for (int k = first; k < steps.size(); k++) {
-            For f = (For) steps.get(k);
-            ParallelLoops.Info p = info.apply(f);
-            if (!p.runsForward()) {
-                continue;
-            }
-            if (p.branches() != null) {
-                return false;
-            }
-            if (k == first) {
-                // its other saves go on the tape before its block
-                continue;
-            }
-            List<Variable> around = savedAround.apply(f);
-            if (around != null && !around.isEmpty()) {
-                return false;
-            }
-            List<Recording> recs = writers.getOrDefault(f, List.of());
-            for (Variable v : p.saved()) {
-                if (recs.stream().noneMatch(r -> r.array().equals(v))) {
-                    return false;
-                }
             }
         }
         return true;

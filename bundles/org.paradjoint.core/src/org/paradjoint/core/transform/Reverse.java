@@ -84,7 +84,7 @@ final class Reverse {
     private final Map<For, BranchRecords> branches = new IdentityHashMap<>();
     private Variable flagBase;
     /** The values time steps record where they compute them instead of whole-array saves. */
-    private RecordedWrites recorded = RecordedWrites.NONE;
+    private RecordedWrites writeRecords = RecordedWrites.NONE;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -130,7 +130,7 @@ final class Reverse {
         Set<Variable> init = new HashSet<>(cx.fn.params());
         Set<Variable> zeroInit = new LinkedHashSet<>();
         plan.decide(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
-        recorded = RecordedWrites.of(cx.fn.body(), tape, this::info, plan::savedAround,
+        writeRecords = RecordedWrites.of(cx.fn.body(), tape, this::info,
                 s -> ToBeRecorded.needed(BranchRecords.viewed(s, branches), cx::isActive), cx::sized,
                 name -> local(name, BaseType.LONG));
         SweepContext top = new SweepContext(tape, null, null);
@@ -279,7 +279,7 @@ final class Reverse {
                 For in = ParallelLoops.innermost(f);
                 for (Variable v : p.saved()) {
                     ArrayRef element = p.savedElement(v);
-                    if (recorded.records(f, v)) {
+                    if (writeRecords.records(f, v)) {
                         continue;
                     }
                     if (element != null) {
@@ -296,8 +296,8 @@ final class Reverse {
                     out.add(p.branches().reserve());
                     out.add(p.branches().recording());
                 } else {
-                    c.tapeUsed |= recorded.isWriter(f);
-                    out.addAll(recorded.forward(f));
+                    c.tapeUsed |= writeRecords.isWriter(f);
+                    out.addAll(writeRecords.forward(f));
                 }
             }
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
@@ -306,7 +306,7 @@ final class Reverse {
                 // inside a parallel loop an iteration recomputes its loops: their bounds must not move
                 boolean recorded = c.par == null && Loops.tripCountRecorded(f);
                 Loops.check(f, recorded);
-                List<Stmt> body = fwdList(f.body().stmts(), c);
+                List<Stmt> body = writeRecords.withBasesPushed(f, fwdList(f.body().stmts(), c));
                 if (plan.saves(f)) {
                     out.add(record(c, f, new VarRef(f.counter())));
                 }
@@ -515,11 +515,13 @@ final class Reverse {
                     // reserved last in the forward sweep: given back first (read by the adjoint loop below)
                     out.add(p.branches().release());
                 }
+                // reserved after the saves in the forward sweep: given back first
+                out.addAll(writeRecords.released(f));
                 List<Variable> saved = new ArrayList<>(p.saved());
                 Collections.reverse(saved);
                 for (Variable v : saved) {
                     ArrayRef element = p.savedElement(v);
-                    if (recorded.records(f, v)) {
+                    if (writeRecords.records(f, v)) {
                         continue;
                     }
                     if (element != null) {
@@ -530,7 +532,7 @@ final class Reverse {
                         out.add(WholeArrays.popAll(cx.sized(v), lv -> pop(c, lv), wholeArrayCounters(v.rank())));
                     }
                 }
-                out.addAll(recorded.readingRecords(f, reverseParallel(f)));
+                out.addAll(writeRecords.readingRecords(f, reverseParallel(f)));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {
@@ -546,7 +548,7 @@ final class Reverse {
                 }
             }
             case For f -> {
-                List<Stmt> body = recorded.releasedFirst(f, revList(f.body().stmts(), c));
+                List<Stmt> body = writeRecords.withBasesPopped(f, revList(f.body().stmts(), c));
                 if (c.par == null && Loops.tripCountRecorded(f)) {
                     // where the counter stopped, recorded after the forward loop
                     if (body.isEmpty()) {

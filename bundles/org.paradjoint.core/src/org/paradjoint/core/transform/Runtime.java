@@ -356,6 +356,11 @@ public final class Runtime {
         return Assign.set(target, Call.runtime(GET_D, List.of(new VarRef(tape), at)));
     }
 
+    /** {@code pa_pop_d(tape)}, as a value. */
+    public static Call popValue(Variable tape) {
+        return Call.runtime(POP_D, List.of(new VarRef(tape)));
+    }
+
     /** {@code pa_get_d(tape, at)}, as a value. */
     public static Call getValue(Variable tape, Expr at) {
         return Call.runtime(GET_D, List.of(new VarRef(tape), at));

@@ -58,11 +58,12 @@ class RecordedWritesTest {
         // recorded right after the write, in the writer's nest; read back in the adjoint loop
         assertTrue(b.contains("pa_at_v = pa_reserve_d(pa_t, n * m);"), b);
         assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+        assertTrue(b.contains("pa_at_v = (long) pa_pop_d(pa_t);"), b);
         assertTrue(b.contains("pa_at_v = pa_release_d(pa_t, n * m);"), b);
         assertTrue(b.contains("pa_get_d(pa_t, pa_at_v + (i * m + j))"), b);
         // no pass that copies v to the tape or back, and the adjoint never reads v itself
         assertFalse(b.contains("pa_s0"), b);
-        String reverse = b.substring(b.indexOf("pa_at_v = pa_release_d"));
+        String reverse = b.substring(b.indexOf("pa_at_v = (long) pa_pop_d"));
         assertFalse(reverse.matches("(?s).*[^b]v\\[i\\]\\[j\\].*"), reverse);
     }
 
@@ -108,12 +109,43 @@ class RecordedWritesTest {
                 """, "f", DiffOptions.defaults(), THREADS, c -> c.set("n", "23").set("steps", "3").size("u", "n")
                 .size("v", "n").size("w", "n"));
         String b = out[1];
-        // reserved in forward order, released in reverse order at the start of the step's adjoint
+        // reserved in forward order, released in reverse order
         assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + i, v[i]);") && b.contains("pa_put_d(pa_t, pa_at_w + i, w[i]);"), b);
         int w = b.indexOf("pa_at_w = pa_release_d");
         int v = b.indexOf("pa_at_v = pa_release_d");
         assertTrue(w > 0 && v > w, b);
         assertFalse(b.contains("pa_s0"), b);
+    }
+
+    @Test
+    void aWholeArraySavedAfterTheBlockIsRestoredBeforeTheBlockIsGivenBack() {
+        // the first half step's adjoint needs u from before the second overwrites it: u is saved
+        // whole above v's block on the tape; the step's adjoint pops where the block starts first
+        String[] out = Kernels.check("""
+                void f(int n, int m, int steps, double u[n][m], double v[n][m])
+                {
+                    int s, i, j;
+                #pragma ad gradient(u : u)
+                    for (s = 0; s < steps; s++) {
+                #pragma omp parallel for private(j)
+                        for (i = 1; i < n - 1; i++)
+                            for (j = 1; j < m - 1; j++)
+                                v[i][j] = 0.2 * (u[i][j] + u[i - 1][j] + u[i + 1][j]) + 0.05 * u[i][j] * u[i][j];
+                #pragma omp parallel for private(j)
+                        for (i = 1; i < n - 1; i++)
+                            for (j = 1; j < m - 1; j++)
+                                u[i][j] = v[i][j] - 0.1 * v[i][j] * v[i][j] * v[i][j];
+                    }
+                }
+                """, "f", DiffOptions.defaults(), THREADS, c -> c.set("n", "8").set("m", "11").set("steps", "3")
+                .size("u", "n * m").size("v", "n * m"));
+        String b = out[1];
+        assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+        assertTrue(b.contains("pa_push_d(pa_t, (double) pa_at_v);"), b);
+        int popped = b.indexOf("pa_at_v = (long) pa_pop_d(pa_t);");
+        int restored = b.indexOf("u[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + ");
+        int released = b.indexOf("pa_at_v = pa_release_d(pa_t, n * m);");
+        assertTrue(popped > 0 && restored > popped && released > restored, b);
     }
 
     @Test
