@@ -55,8 +55,9 @@ import org.paradjoint.core.ir.Variable;
  * writer set in the same iteration point), and the indices and bounds read nothing the step
  * writes except those loops' counters;</li>
  * <li>the writer records no branch directions (its forward run would be their recording);</li>
- * <li>the array is a C array of floating values with fixed extents (the arrays whose
- * whole-array saves go to tape blocks, {@link Reverse}).</li>
+ * <li>the array is a C array of floating values whose extents are known (declared or given:
+ * the arrays whose whole-array saves go to tape blocks, {@link Reverse}); a pointer without
+ * them keeps the save of the elements each iteration writes.</li>
  * </ul>
  * Otherwise the array is saved and restored as before.
  */
@@ -221,9 +222,11 @@ final class RecordedWrites {
             for (Variable v : p.saved()) {
                 List<For> chain = new ArrayList<>();
                 ArrayRef written = onlyWrite(writer, v, chain);
-                if (written != null && Reverse.savedInParallel(v) && !neededEarlier.contains(v)
+                Variable withExtents = sized.apply(v);
+                if (written != null && Reverse.savedInParallel(v) && hasExtents(withExtents)
+                        && !neededEarlier.contains(v)
                         && recordable(steps, w, v, written, chain, writtenInStep, neededBy)) {
-                    Recording r = new Recording(v, sized.apply(v), written, base.apply("pa_at_" + v.name()));
+                    Recording r = new Recording(v, withExtents, written, base.apply("pa_at_" + v.name()));
                     byWriter.computeIfAbsent(writer, x -> new ArrayList<>()).add(r);
                     for (int k = w + 1; k < steps.size(); k++) {
                         byReader.computeIfAbsent((For) steps.get(k), x -> new ArrayList<>()).add(r);
@@ -235,6 +238,11 @@ final class RecordedWrites {
         if (!all.isEmpty()) {
             byStep.put(t, all);
         }
+    }
+
+    /** Whether every dimension of {@code v} has its extent (a block of its size can be reserved). */
+    private static boolean hasExtents(Variable v) {
+        return v.rank() > 0 && v.dims().stream().allMatch(d -> d.lower() != null && d.extent() != null);
     }
 
     /**

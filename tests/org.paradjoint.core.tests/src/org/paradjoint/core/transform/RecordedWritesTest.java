@@ -149,6 +149,29 @@ class RecordedWritesTest {
     }
 
     @Test
+    void aPointerWithoutExtentsKeepsTheSaveOfTheWrittenElements() {
+        // no block of the array's size can be reserved: each iteration's element is saved as before
+        String[] out = Kernels.check("""
+                void f(int n, int steps, double *u, double *v)
+                {
+                    int s, i;
+                #pragma ad gradient(u : u)
+                    for (s = 0; s < steps; s++) {
+                #pragma omp parallel for
+                        for (i = 1; i < n - 1; i++)
+                            v[i] = 0.5 * u[i] + 0.25 * (u[i - 1] + u[i + 1]);
+                #pragma omp parallel for
+                        for (i = 1; i < n - 1; i++)
+                            u[i] = v[i] * v[i];
+                    }
+                }
+                """, "f", DiffOptions.defaults(), THREADS, c -> c.set("n", "15").set("steps", "3").size("u", "n")
+                .size("v", "n"));
+        assertFalse(out[1].contains("pa_at_v"), out[1]);
+        assertTrue(out[1].contains("v[i] = pa_pop_d(pa_t);"), out[1]);
+    }
+
+    @Test
     void aNeighbourReadKeepsTheWholeArraySave() {
         // the adjoint of the second loop reads v[i + 1]: an element another iteration set
         String[] out = Kernels.check("""
