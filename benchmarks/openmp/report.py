@@ -99,7 +99,7 @@ blocks for the next call (the faster of two calls is timed), that tape no longer
 reaction's adjoint, the ring of `ub` resets and the three parts of the gather) scale less than
 the primal's two. 2-thread numbers on this
 2-vCPU machine are only as good as the second vCPU's availability (see BENCHMARKS.md); runs of
-the same commit minutes apart give all-atomic / proven at 2 threads between 2.3 and 2.9 for
-block_reaction and speed-up ratios between 1.3 and 1.9.
+one commit minutes apart gave all-atomic / proven at 2 threads between 2.3 and 2.9 for
+block_reaction (before the recording in place) and speed-up ratios between 1.3 and 1.9.
 """)
 print("\n".join(out))
