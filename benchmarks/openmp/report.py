@@ -27,7 +27,9 @@ out.append("""The kernels (`benchmarks/openmp/kernels/`) are written as OpenMP c
 region around the time loop, worksharing loops with `schedule(static)` (each thread owns a block of
 rows and reads its neighbours' rows only at the block boundaries) and a barrier after each step.
 `block_solver` is the Jacobi iteration of the heat equation (linear: its adjoint records nothing);
-`block_reaction` adds a cubic reaction term, so its adjoint records `v` of every step.
+`block_reaction` adds a cubic reaction term, so its adjoint records `v` of every step: the loop
+that computes `v` puts each value on the tape as it computes it, and the adjoint of the reaction
+step reads it there (no pass that copies `v` to the tape or back).
 
 - **primal**: the kernel as written.
 - **proven**: `paradjoint differentiate` (default): the race analysis finds that the stencil's
@@ -85,15 +87,19 @@ out.append("")
 out.append("""Reading: in the linear solver every adjoint increment of the stencil is unproven (neighbouring
 rows belong to neighbouring iterations), and the gather turns them into plain sums, so the proven
 adjoint costs about what a hand-written one does and the all-atomic one pays five locked
-increments per point. In `block_reaction` the adjoint also restores `v` of every step from the
-tape (a block of the tape written and read by parallel loops), which costs the same in every
-variant: the atomics' share, and with it the ratio, is smaller there. Since the tape keeps its
+increments per point. In `block_reaction` the adjoint also writes `v` of every step to the tape
+(in the loop that computes it) and reads it back in the adjoint of the reaction step, 8 MB each
+way per step, which costs the same in every variant: the atomics' share, and with it the ratio,
+is smaller there. Until 2026-11-27 the forward sweep copied `v` to the tape in a pass of its own
+before each step and the reverse sweep copied it back in another (88 ms at 2 threads on that
+page, 2.45 for all-atomic / proven); the reset of `ub` in the reaction step's adjoint now folds
+into the gather, whose interior sets `ub` instead of incrementing it. Since the tape keeps its
 blocks for the next call (the faster of two calls is timed), that tape no longer faults its
-160 MB in anew: block_reaction's proven adjoint took 302 ms with 1 thread on the page before
-(2026-11-26) and 96 to 180 ms since; at 2 threads its twenty-odd parallel loops per time step
-(saving, restoring and gathering) scale less than the primal's two. 2-thread numbers on this
+160 MB in anew. At 2 threads the adjoint's seven parallel loops per time step (two forward; the
+reaction's adjoint, the ring of `ub` resets and the three parts of the gather) scale less than
+the primal's two. 2-thread numbers on this
 2-vCPU machine are only as good as the second vCPU's availability (see BENCHMARKS.md); runs of
-the same commit minutes apart give all-atomic / proven at 2 threads between 2.3 and 2.9 for
-block_reaction and speed-up ratios between 1.3 and 1.9.
+one commit minutes apart gave all-atomic / proven at 2 threads between 2.3 and 2.9 for
+block_reaction (before the recording in place) and speed-up ratios between 1.3 and 1.9.
 """)
 print("\n".join(out))

@@ -251,22 +251,17 @@ static inline int pa_word_has(int word, long nbits, int v)
 void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n], double v[n][n],
                       double vb[n][n])
 {
-    int s, i, j, pa_s0, pa_s1;
-    long pa_at;
+    int s, i, j;
+    long pa_at_v;
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (s = 0; s < steps; s++) {
-        pa_at = pa_reserve_d(pa_t, n * n);
-        #pragma omp parallel for private(pa_s1)
-        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
-            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                pa_put_d(pa_t, pa_at + (pa_s0 * n + pa_s1), v[pa_s0][pa_s1]);
-            }
-        }
+        pa_at_v = pa_reserve_d(pa_t, n * n);
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
             for (j = 1; j < n - 1; j++) {
                 v[i][j] = u[i][j] + c * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1] - 4.0 * u[i][j]);
+                pa_put_d(pa_t, pa_at_v + (i * n + j), v[i][j]);
             }
         }
         #pragma omp parallel for private(i, j) schedule(static)
@@ -275,23 +270,19 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
                 u[i][j] = v[i][j] - 0.01 * v[i][j] * v[i][j] * v[i][j];
             }
         }
+        pa_push_d(pa_t, (double) pa_at_v);
     }
     for (s = steps - 1; s >= 0; s--) {
+        pa_at_v = (long) pa_pop_d(pa_t);
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
             for (j = n - 2; j >= 1; j--) {
                 #pragma omp atomic
-                vb[i][j] += (1.0 - ((0.01 * v[i][j] + 0.01 * v[i][j]) * v[i][j] + 0.01 * v[i][j] * v[i][j])) * ub[i][j];
+                vb[i][j] += (1.0 - ((0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j)) + 0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j))) * pa_get_d(pa_t, pa_at_v + (i * n + j)) + 0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j)) * pa_get_d(pa_t, pa_at_v + (i * n + j)))) * ub[i][j];
                 ub[i][j] = 0.0;
             }
         }
-        pa_at = pa_release_d(pa_t, n * n);
-        #pragma omp parallel for private(pa_s1)
-        for (pa_s0 = 0; pa_s0 < n; pa_s0++) {
-            for (pa_s1 = 0; pa_s1 < n; pa_s1++) {
-                v[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + (pa_s0 * n + pa_s1));
-            }
-        }
+        pa_at_v = pa_release_d(pa_t, n * n);
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
             for (j = n - 2; j >= 1; j--) {

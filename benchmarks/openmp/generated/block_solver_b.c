@@ -11,7 +11,30 @@ void block_solver_b(int n, int steps, double c, double u[n][n], double ub[n][n],
         for (i = 1; i < n - 1; i++) {
             for (j = n - 2; j >= 1; j--) {
                 vb[i][j] = (s != steps - 1 ? 0.0 : vb[i][j]) + ub[i][j];
-                ub[i][j] = 0.0;
+            }
+        }
+        if (n - 2 >= 2) {
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                if (i >= 2 && i <= n - 3) {
+                    for (j = 1; j <= 1; j++) {
+                        ub[i][j] = 0.0;
+                    }
+                    for (j = n - 2; j <= n - 2; j++) {
+                        ub[i][j] = 0.0;
+                    }
+                } else {
+                    for (j = 1; j <= n - 2; j++) {
+                        ub[i][j] = 0.0;
+                    }
+                }
+            }
+        } else {
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    ub[i][j] = 0.0;
+                }
             }
         }
         if (n - 2 >= 2) {
@@ -41,7 +64,7 @@ void block_solver_b(int n, int steps, double c, double u[n][n], double ub[n][n],
                     }
                 }
                 for (j = 2; j < n - 2; j++) {
-                    ub[i][j] += (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
+                    ub[i][j] = (1.0 - 4.0 * c) * vb[i][j] + c * vb[i + 1][j] + c * vb[i - 1][j] + c * vb[i][j + 1] + c * vb[i][j - 1];
                 }
                 for (j = n - 2; j < n; j++) {
                     if ((j >= 1 && j <= n - 2) || j - 1 >= 1) {

@@ -59,9 +59,9 @@ import org.paradjoint.core.ir.Variable;
  */
 final class Checkpointing {
 
-    /** A sweep of {@link Reverse} over a list of statements. */
+    /** A sweep of {@link Reverse} over one iteration of a sequential loop. */
     interface Sweep {
-        List<Stmt> of(List<Stmt> stmts, SweepContext c);
+        List<Stmt> of(For loop, SweepContext c);
     }
 
     /** What one checkpointed loop's two halves share: its schedule, trip count, counters and state. */
@@ -181,7 +181,7 @@ final class Checkpointing {
             c.tapeUsed = true;
             out.add(CheckpointRuntime.stmt(CheckpointRuntime.INIT_BY_DEFAULT, k.ck, new VarRef(c.tape),
                     new VarRef(k.steps), stateBytes(k)));
-            List<Stmt> taping = new ArrayList<>(fwd.of(f.body().stmts(), c));
+            List<Stmt> taping = new ArrayList<>(fwd.of(f, c));
             taping.add(CheckpointRuntime.stmt(CheckpointRuntime.TAPED, k.ck, new VarRef(c.tape)));
             out.add(made(over(f, CheckpointRuntime.TAPE_UNTIL, k).withBody(new Block(taping))));
         } else {
@@ -195,7 +195,7 @@ final class Checkpointing {
         // the first turn's recording: the last iteration on the tape, leaving the final state in place
         List<Stmt> last = new ArrayList<>();
         last.add(setCounter(f, Exprs.sub(new VarRef(k.steps), new IntLit(1))));
-        last.addAll(fwd.of(f.body().stmts(), c));
+        last.addAll(fwd.of(f, c));
         Expr scheduled = p == null ? CheckpointRuntime.call(CheckpointRuntime.SCHEDULED, k.ck)
                 : Exprs.lt(new IntLit(0), new VarRef(k.steps));
         out.add(new If(scheduled, new Block(last), null, f.range()));
@@ -208,10 +208,10 @@ final class Checkpointing {
         Loop k = loop(f);
         List<Stmt> record = new ArrayList<>();
         record.addAll(turnCounter(f, k));
-        record.addAll(fwd.of(f.body().stmts(), c));
+        record.addAll(fwd.of(f, c));
         List<Stmt> reverse = new ArrayList<>();
         reverse.addAll(turnCounter(f, k));
-        reverse.addAll(rev.of(f.body().stmts(), c));
+        reverse.addAll(rev.of(f, c));
         List<Stmt> out = new ArrayList<>();
         out.add(actions(k, CheckpointRuntime.call(CheckpointRuntime.FORWARD, k.ck), CheckpointRuntime.ACTIONS,
                 List.of(when(k, CheckpointRuntime.ADVANCING, advance(f, k)),
@@ -221,7 +221,10 @@ final class Checkpointing {
                         when(k, CheckpointRuntime.REVERSING, reverse))));
         if (byDefault.contains(f)) {
             // the steps taped, reversed as an ordinary taped loop's (after the schedule's, which follow them)
-            out.addAll(rev.of(List.of(over(f, CheckpointRuntime.TAPED_STEPS, k)), c));
+            List<Stmt> step = rev.of(f, c);
+            if (!step.isEmpty()) {
+                out.add(Loops.reversed(over(f, CheckpointRuntime.TAPED_STEPS, k), step));
+            }
         }
         out.add(Runtime.free(k.ck));
         if (counterRestore != null) {

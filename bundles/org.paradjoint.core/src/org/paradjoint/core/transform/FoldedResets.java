@@ -65,8 +65,15 @@ final class FoldedResets {
         }
         for (int z = 0; z < out.size(); z++) {
             Optional<Reset> reset = Reset.of(out.get(z));
+            // a nest whose iterations end with the reset: the rest of the nest stays before it
+            Stmt rest = null;
             if (reset.isEmpty()) {
-                continue;
+                Optional<Trailing> t = Trailing.of(out.get(z));
+                reset = t.flatMap(x -> Reset.of(x.reset()));
+                if (reset.isEmpty()) {
+                    continue;
+                }
+                rest = t.get().rest();
             }
             Variable x = reset.get().array;
             int g = z + 1;
@@ -81,6 +88,9 @@ final class FoldedResets {
                 out.set(g, fold.get().setting(out.get(g)));
                 Stmt skipping = reset.get().skipping(fold.get());
                 out.remove(z);
+                if (rest != null) {
+                    out.add(z++, rest);
+                }
                 // a one-dimensional reset leaves the loops below and above the hole (or none)
                 List<Stmt> parts = skipping instanceof Block b ? b.stmts() : List.of(skipping);
                 out.addAll(z, parts);
@@ -159,6 +169,55 @@ final class FoldedResets {
             return acrossIterations(loop.withBody(new Block(out, loop.body().range())));
         }
         return loop;
+    }
+
+    /**
+     * A loop nest whose iterations end by resetting the element at their counters (the adjoint
+     * of a pointwise half step: {@code vb[i][j] += ... * ub[i][j]; ub[i][j] = 0}), the array
+     * mentioned nowhere else in the nest but at that element: the nest without the reset
+     * ({@code rest}) and the reset as a nest of its own ({@code reset}, same headers). Each
+     * iteration touches only its own element of the array, so resetting them all after the
+     * nest is the same; the reset can then fold into the gather that follows.
+     */
+    private record Trailing(Stmt rest, Stmt reset) {
+
+        static Optional<Trailing> of(Stmt s) {
+            List<For> loops = new ArrayList<>();
+            Stmt cur = s;
+            while (cur instanceof For f) {
+                loops.add(f);
+                cur = f.body().stmts().size() == 1 && f.body().stmts().get(0) instanceof For inner ? inner : null;
+            }
+            if (loops.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Stmt> body = loops.get(loops.size() - 1).body().stmts();
+            if (body.size() < 2 || !(body.get(body.size() - 1) instanceof Assign a) || a.op() != Assign.Op.SET
+                    || a.atomic() || !Exprs.isZero(a.value()) || !(a.target() instanceof ArrayRef r)
+                    || !atCounters(r, loops)) {
+                return Optional.empty();
+            }
+            boolean[] elsewhere = {false};
+            for (For f : loops) {
+                StmtUtil.ownExprs(f).forEach(e -> elsewhere[0] |= ExprUtil.references(e, r.var()));
+            }
+            for (Stmt x : body.subList(0, body.size() - 1)) {
+                StmtUtil.forEachExpr(x, e -> elsewhere[0] |= e instanceof ArrayRef q && q.var().equals(r.var())
+                        && !q.equals(r) || e instanceof VarRef v && v.var().equals(r.var()));
+            }
+            if (elsewhere[0]) {
+                return Optional.empty();
+            }
+            return Optional.of(new Trailing(nest(loops, 0, body.subList(0, body.size() - 1)), nest(loops, 0,
+                    List.of(a))));
+        }
+
+        private static Stmt nest(List<For> loops, int d, List<Stmt> innermost) {
+            For f = loops.get(d);
+            Block body = d == loops.size() - 1 ? new Block(innermost, f.body().range())
+                    : Block.of(nest(loops, d + 1, innermost));
+            return f.withBody(body);
+        }
     }
 
     /** A zeroing nest: its loops (outermost first), the array and the box of counter values. */

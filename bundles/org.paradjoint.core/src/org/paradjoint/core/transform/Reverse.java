@@ -83,6 +83,8 @@ final class Reverse {
     /** The branch directions each parallel loop's forward run records (by identity; none for most loops). */
     private final Map<For, BranchRecords> branches = new IdentityHashMap<>();
     private Variable flagBase;
+    /** The values time steps record where they compute them instead of whole-array saves. */
+    private RecordedWrites writeRecords = RecordedWrites.NONE;
 
     Reverse(DiffContext cx) {
         this.cx = cx;
@@ -94,7 +96,7 @@ final class Reverse {
         this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive, s -> BranchRecords.viewed(s, branches));
         this.plan = new SavePlan(cx.fn.body(), needed, this::info);
         this.adjoints = new AssignmentAdjoints(cx, extraLocals);
-        this.checkpoints = new Checkpointing(cx, this::fwdList, this::revList, extraLocals);
+        this.checkpoints = new Checkpointing(cx, this::stepForward, this::stepReverse, extraLocals);
     }
 
     private ParallelLoops.Info info(For f) {
@@ -128,6 +130,9 @@ final class Reverse {
         Set<Variable> init = new HashSet<>(cx.fn.params());
         Set<Variable> zeroInit = new LinkedHashSet<>();
         plan.decide(cx.fn.body().stmts(), init, new HashSet<>(cx.fn.params()), null, zeroInit);
+        writeRecords = RecordedWrites.of(cx.fn.body(), tape, this::info,
+                s -> ToBeRecorded.needed(BranchRecords.viewed(s, branches), cx::isActive), cx::sized,
+                name -> local(name, BaseType.LONG));
         SweepContext top = new SweepContext(tape, null, null);
         List<Stmt> fwd = fwdList(cx.fn.body().stmts(), top);
         List<Stmt> rev = revList(cx.fn.body().stmts(), top);
@@ -220,6 +225,16 @@ final class Reverse {
 
     // ---- forward sweep ------------------------------------------------------------------------
 
+    /** The forward sweep of one iteration of sequential loop {@code f}: its body's, with where recorded writes' blocks start. */
+    private List<Stmt> stepForward(For f, SweepContext c) {
+        return writeRecords.withBasesPushed(f, fwdList(f.body().stmts(), c));
+    }
+
+    /** The reverse sweep of one iteration of sequential loop {@code f}, after where recorded writes' blocks start. */
+    private List<Stmt> stepReverse(For f, SweepContext c) {
+        return writeRecords.withBasesPopped(f, revList(f.body().stmts(), c));
+    }
+
     private List<Stmt> fwdList(List<Stmt> stmts, SweepContext c) {
         List<Stmt> out = new ArrayList<>();
         for (Stmt s : stmts) {
@@ -278,6 +293,9 @@ final class Reverse {
                 For in = ParallelLoops.innermost(f);
                 for (Variable v : p.saved()) {
                     ArrayRef element = p.savedElement(v);
+                    if (writeRecords.records(f, v)) {
+                        continue;
+                    }
                     if (element != null) {
                         out.add(ParallelLoops.perIteration(f, in, push(c, element)));
                     } else if (savedInParallel(v)) {
@@ -292,7 +310,8 @@ final class Reverse {
                     out.add(p.branches().reserve());
                     out.add(p.branches().recording());
                 } else {
-                    out.add(f);
+                    c.tapeUsed |= writeRecords.isWriter(f);
+                    out.addAll(writeRecords.forward(f));
                 }
             }
             case For f when Checkpointing.applies(f) -> out.addAll(checkpoints.forward(f, c,
@@ -301,7 +320,7 @@ final class Reverse {
                 // inside a parallel loop an iteration recomputes its loops: their bounds must not move
                 boolean recorded = c.par == null && Loops.tripCountRecorded(f);
                 Loops.check(f, recorded);
-                List<Stmt> body = fwdList(f.body().stmts(), c);
+                List<Stmt> body = stepForward(f, c);
                 if (c.par == null && checkpoints.takesByDefault(f, body)) {
                     out.addAll(checkpoints.forward(f, c, plan.saves(f) ? record(c, f, new VarRef(f.counter())) : null));
                     return out;
@@ -359,7 +378,7 @@ final class Reverse {
      * fills (and, in the reverse sweep, empties): saving n elements one push at a time would be the
      * one serial part of the loop's forward sweep. Fortran and Kokkos keep their own savings.
      */
-    private static boolean savedInParallel(Variable v) {
+    static boolean savedInParallel(Variable v) {
         return v.isFloating() && v.layout() == Layout.ROW_MAJOR && !v.hasRuntimeShape();
     }
 
@@ -514,10 +533,15 @@ final class Reverse {
                     // reserved last in the forward sweep: given back first (read by the adjoint loop below)
                     out.add(p.branches().release());
                 }
+                // reserved after the saves in the forward sweep: given back first
+                out.addAll(writeRecords.released(f));
                 List<Variable> saved = new ArrayList<>(p.saved());
                 Collections.reverse(saved);
                 for (Variable v : saved) {
                     ArrayRef element = p.savedElement(v);
+                    if (writeRecords.records(f, v)) {
+                        continue;
+                    }
                     if (element != null) {
                         out.add(ParallelLoops.perIterationReversed(f, in, pop(c, element)));
                     } else if (savedInParallel(v)) {
@@ -527,7 +551,8 @@ final class Reverse {
                     }
                 }
                 // one iteration alone keeping the loop from being proven race-free: decided per step
-                out.addAll(PinnedSteps.adjoint(f, p, cx, () -> reverseParallel(f), name -> local(name, BaseType.INT)));
+                out.addAll(PinnedSteps.adjoint(f, p, cx, () -> writeRecords.readingRecords(f, reverseParallel(f)),
+                        name -> local(name, BaseType.INT)));
                 List<Variable> around = new ArrayList<>(plan.savedAround(f));
                 Collections.reverse(around);
                 for (Variable v : around) {
@@ -543,7 +568,7 @@ final class Reverse {
                 }
             }
             case For f -> {
-                List<Stmt> body = revList(f.body().stmts(), c);
+                List<Stmt> body = stepReverse(f, c);
                 if (c.par == null && Loops.tripCountRecorded(f)) {
                     // where the counter stopped, recorded after the forward loop
                     if (body.isEmpty()) {

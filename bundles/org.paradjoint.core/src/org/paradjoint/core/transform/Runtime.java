@@ -390,6 +390,16 @@ public final class Runtime {
         return Assign.set(target, Call.runtime(GET_D, List.of(new VarRef(tape), at)));
     }
 
+    /** {@code pa_pop_d(tape)}, as a value. */
+    public static Call popValue(Variable tape) {
+        return Call.runtime(POP_D, List.of(new VarRef(tape)));
+    }
+
+    /** {@code pa_get_d(tape, at)}, as a value. */
+    public static Call getValue(Variable tape, Expr at) {
+        return Call.runtime(GET_D, List.of(new VarRef(tape), at));
+    }
+
     /** {@code base = pa_reserve_flags(tape, words)}. */
     public static Stmt reserveFlags(Variable tape, Variable base, Expr words) {
         return Assign.set(new VarRef(base), Call.runtime(RESERVE_FLAGS, List.of(new VarRef(tape), words)));

@@ -78,7 +78,7 @@ final class WholeArrays {
     }
 
     /** The number of elements of {@code v}. */
-    private static Expr count(Variable v) {
+    static Expr count(Variable v) {
         Expr n = v.dims().get(0).extent();
         for (int k = 1; k < v.rank(); k++) {
             n = Exprs.mul(n, v.dims().get(k).extent());
@@ -88,10 +88,15 @@ final class WholeArrays {
 
     /** The place of {@code v[k0][k1]...} in storage order, from 0. */
     private static Expr place(Variable v, List<Variable> counters) {
-        Expr at = Exprs.sub(new VarRef(counters.get(0)), v.dims().get(0).lower());
+        return placeOf(v, counters.subList(0, v.rank()).stream().map(c -> (Expr) new VarRef(c)).toList());
+    }
+
+    /** The place of element {@code v[indices]} in storage order, from 0 (where {@link #putAll} puts it). */
+    static Expr placeOf(Variable v, List<Expr> indices) {
+        Expr at = Exprs.sub(indices.get(0), v.dims().get(0).lower());
         for (int k = 1; k < v.rank(); k++) {
             Dim d = v.dims().get(k);
-            at = Exprs.add(Exprs.mul(at, d.extent()), Exprs.sub(new VarRef(counters.get(k)), d.lower()));
+            at = Exprs.add(Exprs.mul(at, d.extent()), Exprs.sub(indices.get(k), d.lower()));
         }
         return at;
     }

@@ -14,7 +14,9 @@ import org.paradjoint.core.tests.support.TinyC;
  * increment of the gather may touch that part or has fewer loops than the box, where the gather
  * reads the array, or where the part reaches beyond the box, nothing changes. Increments after
  * the gather add to what it set. The reset that ends a sequential loop's iteration folds into the
- * gather that begins the next one when nothing in between mentions the array. (The end-to-end
+ * gather that begins the next one when nothing in between mentions the array. A reset that ends
+ * each iteration of a nest whose other statements touch only that iteration's element moves out
+ * of the nest and folds the same way. (The end-to-end
  * checks of folded adjoints are in the command line's FoldedResetsTest.)
  */
 class FoldedResetsTest {
@@ -179,5 +181,36 @@ class FoldedResetsTest {
                 """);
         String out = CPrinter.print(FoldedResets.apply(f));
         assertTrue(out.contains("X[i][j] += 2.0 * Y[i][j];") && !out.contains("t != m"), out);
+    }
+
+    private static String trailing(String reads) {
+        Function f = TinyC.parseFunction("void f(int n, double X[n][n], double Y[n][n], double Z[n][n])\n{\n"
+                + "    int i, j;\n    for (i = 1; i < n - 1; i++)\n        for (j = 1; j < n - 1; j++) {\n"
+                + "            Z[i][j] += " + reads + ";\n            X[i][j] = 0.0;\n        }\n"
+                + "    for (i = 2; i < n - 2; i++)\n        for (j = 2; j < n - 2; j++)\n"
+                + "            X[i][j] += 2.0 * Y[i][j];\n}\n");
+        return CPrinter.print(FoldedResets.apply(f));
+    }
+
+    /**
+     * A nest whose iterations end by resetting their own element (the adjoint of a pointwise
+     * step) gives its reset to the gather: the nest keeps the rest, the gather's part sets.
+     */
+    @Test
+    void aResetEndingEachIterationOfANestFoldsIntoTheGather() {
+        String out = trailing("X[i][j] * Y[i][j]");
+        assertTrue(out.contains("Z[i][j] += X[i][j] * Y[i][j];") && out.contains("X[i][j] = 2.0 * Y[i][j];"), out);
+        // read before the (moved) reset, then only the ring outside the gather's part is reset
+        assertTrue(out.indexOf("Z[i][j] +=") < out.indexOf("X[i][j] = 0.0;"), out);
+        assertTrue(out.contains("for (j = 1; j <= 1; j++) {") && out.contains("for (j = n - 2; j <= n - 2; j++) {"),
+                out);
+    }
+
+    /** The nest reading another iteration's element would see it reset or not: the reset stays. */
+    @Test
+    void aNestReadingAnotherElementKeepsItsReset() {
+        String out = trailing("X[i - 1][j]");
+        assertTrue(out.contains("X[i][j] += 2.0 * Y[i][j];") && out.contains("X[i][j] = 0.0;"), out);
+        assertTrue(out.indexOf("X[i][j] = 0.0;") < out.indexOf("X[i][j] += 2.0"), out);
     }
 }

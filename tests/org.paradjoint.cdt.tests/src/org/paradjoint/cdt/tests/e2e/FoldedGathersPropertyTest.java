@@ -31,13 +31,18 @@ import org.paradjoint.testsupport.ScratchDir;
  * (2 to 5 of the 3^d neighbours, the centre not always among them), their coefficients, a
  * nonlinear term now and then (then the adjoint records the array), the number of steps (a
  * constant or a parameter) and sizes from 3 (the interior a single point, the gathers' central
- * parts empty) up.
+ * parts empty) up. Further kernels make the second half step pointwise and nonlinear
+ * ({@code A = g(B)} at the centre only, as in a reaction step): the first half step's loop then
+ * records {@code B} where it computes it and the second's adjoint reads it from the tape (core
+ * {@code RecordedWrites}), which every such kernel's adjoint must show.
  * <p>
  * Reproduce: {@code -Dparadjoint.gathers.seed=SEED}.
  */
 class FoldedGathersPropertyTest {
 
     static final int KERNELS = 24;
+    /** Kernels whose second half step is pointwise (drawn after the others: those stay as they were). */
+    static final int REACTION_KERNELS = 8;
     static final long BASE_SEED = 202_611_272L;
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
@@ -100,19 +105,42 @@ class FoldedGathersPropertyTest {
         return b.append(in).append(at(to, centre)).append(" = ").append(sum).append(";\n").toString();
     }
 
+    /** A pointwise nonlinear half step {@code to[c] = g(from[c])} at the centre {@code c}. */
+    private static String pointwiseStep(Random r, int dims, String to, String from, String indent) {
+        String x = at(from, new int[dims]);
+        String value = switch (r.nextInt(3)) {
+            case 0 -> x + " - " + (0.01 + 0.01 * r.nextInt(5)) + " * " + x + " * " + x + " * " + x;
+            case 1 -> "sin(" + x + ") + " + (0.1 + 0.1 * r.nextInt(4)) + " * " + x;
+            default -> x + " * " + x + " * " + (0.05 + 0.05 * r.nextInt(4)) + " + " + x;
+        };
+        StringBuilder b = new StringBuilder("#pragma omp parallel for" + (dims > 1 ? " private(" + String.join(", ",
+                List.of(COUNTERS).subList(1, dims)) + ")" : "") + "\n");
+        String in = indent;
+        for (int d = 0; d < dims; d++) {
+            b.append(in).append("for (").append(COUNTERS[d]).append(" = 1; ").append(COUNTERS[d]).append(" < n - 1; ")
+                    .append(COUNTERS[d]).append("++)\n");
+            in += "    ";
+        }
+        return b.append(in).append(at(to, new int[dims])).append(" = ").append(value).append(";\n").toString();
+    }
+
     static Kernel kernel(String name, Random r) {
+        return kernel(name, r, false);
+    }
+
+    static Kernel kernel(String name, Random r, boolean reaction) {
         int dims = 1 + r.nextInt(3);
         boolean parameterSteps = r.nextBoolean();
         String steps = parameterSteps ? "tsteps" : Integer.toString(1 + r.nextInt(3));
         String shape = "[n]".repeat(dims);
-        String source = "#pragma ad gradient(A, B : A, B)\n"
+        String source = (reaction ? "#include <math.h>\n" : "") + "#pragma ad gradient(A, B : A, B)\n"
                 + "void " + name + "(" + (parameterSteps ? "int tsteps, " : "") + "int n, double A" + shape
                 + ", double B" + shape + ")\n"
                 + "{\n"
                 + "    int t" + ", i, j, k".substring(0, 3 * dims) + ";\n"
                 + "    for (t = 0; t < " + steps + "; t++) {\n"
                 + halfStep(r, dims, "B", "A", "        ")
-                + halfStep(r, dims, "A", "B", "        ")
+                + (reaction ? pointwiseStep(r, dims, "A", "B", "        ") : halfStep(r, dims, "A", "B", "        "))
                 + "    }\n"
                 + "}\n";
         int n = 3 + r.nextInt(dims == 1 ? 30 : dims == 2 ? 9 : 5);
@@ -125,6 +153,9 @@ class FoldedGathersPropertyTest {
         List<Kernel> out = new ArrayList<>();
         for (int k = 0; k < KERNELS; k++) {
             out.add(kernel("fg" + k, r));
+        }
+        for (int k = 0; k < REACTION_KERNELS; k++) {
+            out.add(kernel("fr" + k, r, true));
         }
         return out;
     }
@@ -156,6 +187,13 @@ class FoldedGathersPropertyTest {
             across += fn.contains(" ? 0.0 : ") ? 1 : 0;
         }
         assertTrue(across >= KERNELS / 3, across + " of " + KERNELS + " kernels fold a reset across time steps");
+        // a pointwise second half step reads B where the first recorded it, with no copy of B
+        for (Kernel k : kernels.subList(KERNELS, kernels.size())) {
+            String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
+            fn = fn.substring(0, fn.indexOf("\n}\n"));
+            assertTrue(fn.contains("pa_put_d(pa_t, pa_at_B + ") && fn.contains("pa_get_d(pa_t, pa_at_B + ")
+                    && !fn.contains("B[pa_s0]"), k.source() + "\n" + fn);
+        }
         List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
                 new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE,
                 f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
