@@ -1,0 +1,176 @@
+package org.paradjoint.coloring;
+
+import java.util.Arrays;
+
+/**
+ * Smallest-last ordering of the column intersection graph of a pattern: the same order as
+ * {@link Orderings#smallestLast} on a {@link ColumnIntersectionGraph} (same moves, same tie-breaking),
+ * with fewer memory reads per neighbour, for the patterns whose rows are too short for
+ * {@link ShrinkingIntersectionGraph} to pay.
+ *
+ * <p>Why a separate walk: the removals visit the columns in a scattered order, so every array a
+ * neighbour is looked up in costs a cache miss. The generic walk looks a neighbour up in the stamp
+ * array, then in the removed flags (after collecting it), then in the bucket nodes. Here a removed
+ * column keeps a mark that no later step's mark reaches, so "not met yet in this step and still
+ * present" is one comparison in one array, and the moves touch the nodes only. The degree pass writes
+ * straight into the nodes and the buckets are linked from them in one pass over the columns, without a
+ * degree array. Measured against the generic walk in one process (fastest of 60, load 3.7-5): the
+ * 7-point Laplacian 40^3 about 14 ms instead of 15.5, the 5-point 300^2 about 8.6 ms instead of 11.
+ */
+final class ColumnSmallestLast {
+
+    /** A node per column, {@value #NODE} ints: bucket links and the current degree. */
+    private static final int NODE = 3;
+    private static final int NEXT = 0;
+    private static final int PREV = 1;
+    private static final int DEG = 2;
+    /** The mark of a removed column: above every step's mark, so the "not met yet" test excludes it. */
+    private static final int REMOVED = Integer.MAX_VALUE;
+
+    private final int[] colPtr;
+    private final int[] rowIdx;
+    private final int[] rowPtr;
+    private final int[] colIdx;
+    private final int n;
+    private final int[] node;
+    /** Per column: the last mark it was met with, or {@link #REMOVED}. */
+    private final int[] mark;
+    private int[] head;
+
+    private ColumnSmallestLast(SparsityPattern p) {
+        colPtr = p.colPtr;
+        rowIdx = p.rowIdx;
+        rowPtr = p.rowPtr;
+        colIdx = p.colIdx;
+        n = p.cols();
+        node = new int[NODE * n];
+        mark = new int[n];
+    }
+
+    /**
+     * Whether the marks of both passes (1..n for the degrees, n+1..2n for the removals) stay below
+     * {@link #REMOVED}; beyond that the generic ordering is used.
+     */
+    static boolean applies(SparsityPattern p) {
+        return p.cols() < (REMOVED - 1) / 2;
+    }
+
+    static int[] order(SparsityPattern p) {
+        ColumnSmallestLast s = new ColumnSmallestLast(p);
+        int maxDegree = s.degrees();
+        s.link(maxDegree);
+        return s.removeAll(maxDegree);
+    }
+
+    /** Writes every column's distance-2 degree into its node (marks 1..n); returns the largest. */
+    private int degrees() {
+        int max = 0;
+        for (int v = 0; v < n; v++) {
+            int m = v + 1;
+            mark[v] = m; // v is not its own neighbour
+            int count = 0;
+            for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+                int i = rowIdx[k];
+                for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
+                    int u = colIdx[t];
+                    if (mark[u] != m) { // a branch, not a conditional add: measured faster here
+                        mark[u] = m;
+                        count++;
+                    }
+                }
+            }
+            node[NODE * v + DEG] = count;
+            max = Math.max(max, count);
+        }
+        return max;
+    }
+
+    /** Links every column into the bucket of its degree, in increasing index order (ties start at column 0). */
+    private void link(int maxDegree) {
+        head = new int[maxDegree + 1];
+        Arrays.fill(head, -1);
+        int[] tail = new int[maxDegree + 1];
+        for (int v = 0; v < n; v++) {
+            int b = NODE * v;
+            int d = node[b + DEG];
+            int last = head[d] < 0 ? -1 : tail[d];
+            node[b + PREV] = last;
+            node[b + NEXT] = -1;
+            if (last < 0) {
+                head[d] = v;
+            } else {
+                node[NODE * last + NEXT] = v;
+            }
+            tail[d] = v;
+        }
+    }
+
+    private int[] removeAll(int maxDegree) {
+        int[] order = new int[n];
+        int[] buf = new int[maxDegree];
+        int min = 0;
+        for (int pos = n - 1; pos >= 0; pos--) {
+            while (head[min] < 0) {
+                min++;
+            }
+            int v = head[min];
+            unlink(v);
+            mark[v] = REMOVED;
+            order[pos] = v;
+            int c = presentNeighbors(v, n + 1 + (n - 1 - pos), buf);
+            // moved in decreasing index order: among equal degrees the smallest index ends up first
+            // (see Orderings.sortedNeighbors for why this tie-breaking matters)
+            Arrays.sort(buf, 0, c);
+            for (int t = c - 1; t >= 0; t--) {
+                int u = buf[t];
+                unlink(u);
+                push(u, node[NODE * u + DEG] - 1);
+            }
+            // a neighbour may have dropped just below the current minimum
+            min = Math.max(0, min - 1);
+        }
+        return order;
+    }
+
+    /** The distinct neighbours of {@code v} not removed yet, in {@code buf}, marking them with {@code m}. */
+    private int presentNeighbors(int v, int m, int[] buf) {
+        int c = 0;
+        for (int k = colPtr[v]; k < colPtr[v + 1]; k++) {
+            int i = rowIdx[k];
+            for (int t = rowPtr[i]; t < rowPtr[i + 1]; t++) {
+                int u = colIdx[t];
+                if (mark[u] < m) { // not met in this step, not removed
+                    mark[u] = m;
+                    buf[c++] = u;
+                }
+            }
+        }
+        return c;
+    }
+
+    private void unlink(int v) {
+        int b = NODE * v;
+        int p = node[b + PREV];
+        int nx = node[b + NEXT];
+        if (p >= 0) {
+            node[NODE * p + NEXT] = nx;
+        } else {
+            head[node[b + DEG]] = nx;
+        }
+        if (nx >= 0) {
+            node[NODE * nx + PREV] = p;
+        }
+    }
+
+    private void push(int v, int d) {
+        int b = NODE * v;
+        node[b + DEG] = d;
+        node[b + PREV] = -1;
+        int h = head[d];
+        node[b + NEXT] = h;
+        if (h >= 0) {
+            node[NODE * h + PREV] = v;
+        }
+        head[d] = v;
+    }
+}
