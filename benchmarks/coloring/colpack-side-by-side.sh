@@ -2,10 +2,12 @@
 # Side-by-side colour counts and warm in-process times of ColPack and Paradjoint on the matrices of
 # issue #20, in one run on one machine.
 #
-# usage: benchmarks/coloring/colpack-side-by-side.sh COLPACK_SRC COLPACK_LIB_DIR [REPS]
+# usage: benchmarks/coloring/colpack-side-by-side.sh COLPACK_SRC COLPACK_LIB_DIR [REPS [CASES]]
 #   COLPACK_SRC      a ColPack source tree (its inc/ and src/ directories)
 #   COLPACK_LIB_DIR  the directory holding the libColPack.a built from it
 #   REPS             measured repetitions per case on each side (default 10)
+#   CASES            an extended regular expression; only the cases matrix/problem/ordering/improve it
+#                    matches are run (default: all), e.g. '/column/' or 'lap.*/column/smallest-last'.
 #
 # ColPack is only linked into a scratch driver for measurement; nothing of it enters the project.
 # Both sides colour the same Matrix Market files, written by Paradjoint's MatrixMarketWriter.
@@ -14,6 +16,7 @@ set -euo pipefail
 src=$(cd "$1" && pwd)
 lib=$(cd "$2" && pwd)
 reps=${3:-10}
+cases=${4:-.}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 java_home=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -42,7 +45,7 @@ echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
 # One case at a time, Paradjoint's then ColPack's, never both at once: on a small shared machine they
 # would slow each other down, and back to back they see about the same load.
 java="$java_home/bin/java -Xms2g -Xmx4g -cp $work/classes org.paradjoint.coloring.bench.SideBySide"
-for case in $($java --list); do
+for case in $($java --list | grep -E -- "$cases"); do
     read -r matrix problem order improve colours fast median file < <($java "$work/mtx" "$reps" "$case")
     if [ "$improve" = 0 ]; then
         read -r cp_colours cp_fast cp_median < <("$work/colpack_driver" "$file" "$problem" "$(colpack_name "$order")" "$reps")

@@ -14,8 +14,14 @@ import java.util.Arrays;
  * column keeps a mark that no later step's mark reaches, so "not met yet in this step and still
  * present" is one comparison in one array, and the moves touch the nodes only. The degree pass writes
  * straight into the nodes and the buckets are linked from them in one pass over the columns, without a
- * degree array. Measured against the generic walk in one process (fastest of 60, load 3.7-5): the
- * 7-point Laplacian 40^3 about 14 ms instead of 15.5, the 5-point 300^2 about 8.6 ms instead of 11.
+ * degree array. Whole {@code Coloring.color} calls against the generic walk (thread CPU time, fastest of
+ * 40, three alternating rounds, load 6.4-8.5): the 7-point Laplacian 40^3 18.9, 18.3, 18.1 ms -> 15.8,
+ * 16.7, 17.8; the 5-point 300^2 18.7, 19.3, 13.8 -> 11.5, 10.4, 11.9.
+ *
+ * <p>Tried here and not kept (same order, measured in one process against this walk, no gain): the
+ * removal test without a branch (a conditional add: slower, the branch is cheaper than the extra
+ * stores), buckets as stacks with stale entries, rows that drop their removed columns, and every
+ * column's neighbour list stored by the degree pass (faster on the 2-D Laplacian, slower on the 3-D one).
  */
 final class ColumnSmallestLast {
 
