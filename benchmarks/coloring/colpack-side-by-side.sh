@@ -9,6 +9,10 @@
 #   CASES            an extended regular expression; only the cases matrix/problem/ordering/improve it
 #                    matches are run (default: all), e.g. '/column/' or 'lap.*/column/smallest-last'.
 #
+# With JMH_JAR set to the benchmark module's target/benchmarks.jar, every case without recolouring is also
+# timed by JMH (ColoringBenchmark, one fork, 3 warm-up and 5 measured iterations of 1 s) right after
+# ColPack's run of it, and the table gets a column with JMH's mean and 99.9 % interval.
+#
 # ColPack is only linked into a scratch driver for measurement; nothing of it enters the project.
 # Both sides colour the same Matrix Market files, written by Paradjoint's MatrixMarketWriter.
 set -euo pipefail
@@ -40,8 +44,14 @@ colpack_name() {
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 echo "# load before: $(uptime | sed 's/.*load average: //')"
-echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | load |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+jmh_jar=${JMH_JAR:-}
+if [ -n "$jmh_jar" ]; then
+    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | Paradjoint JMH ms/op | load |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
+else
+    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | load |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
+fi
 # One case at a time, Paradjoint's then ColPack's, never both at once: on a small shared machine they
 # would slow each other down, and back to back they see about the same load.
 java="$java_home/bin/java -Xms2g -Xmx4g -cp $work/classes org.paradjoint.coloring.bench.SideBySide"
@@ -53,7 +63,16 @@ for case in $($java --list | grep -E -- "$cases"); do
     else
         cp="| - | -" # ColPack has no recolouring
     fi
-    echo "| $matrix | $problem | $order | $improve $cp | $colours | $fast / $median | $(cut -d' ' -f1 /proc/loadavg) |"
+    jmh=""
+    if [ -n "$jmh_jar" ]; then
+        jmh="| -"
+        if [ "$improve" = 0 ]; then
+            "$java_home/bin/java" -jar "$jmh_jar" ColoringBenchmark -p "matrix=$matrix" -p "problem=$problem" \
+                -p "order=$order" -f 1 -wi 3 -w 1 -i 5 -r 1 -rf csv -rff "$work/jmh.csv" > "$work/jmh.log" 2>&1
+            jmh="| $(tail -1 "$work/jmh.csv" | awk -F, '{printf "%.2f ± %.2f", $5, $6}')"
+        fi
+    fi
+    echo "| $matrix | $problem | $order | $improve $cp | $colours | $fast / $median $jmh | $(cut -d' ' -f1 /proc/loadavg) |"
 done
 echo "# load after: $(uptime | sed 's/.*load average: //')"
 rm -rf "$work"

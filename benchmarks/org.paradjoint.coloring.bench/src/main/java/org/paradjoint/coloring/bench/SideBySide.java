@@ -19,7 +19,8 @@ import org.paradjoint.coloring.io.MatrixMarketWriter;
  * as Matrix Market files (so that ColPack colours exactly the same patterns) and times whole
  * {@code Coloring.color} calls (ordering + greedy pass, + recolouring where asked) warm, in-process.
  *
- * <p>Not JMH (JMH is not available to an offline build), but the same discipline: warm-up calls until
+ * <p>Not JMH (this class compiles with plain {@code javac}, without the module's Maven build; the script
+ * adds JMH's timing of the same cases when given the JMH jar), but the same discipline: warm-up calls until
  * at least {@value #WARMUP_CALLS} calls and {@value #WARMUP_NANOS} ns have passed (five calls were not
  * enough: the smallest-last ordering still ran at a third of its compiled speed), then {@code reps}
  * measured calls; the fastest and the median are printed.
