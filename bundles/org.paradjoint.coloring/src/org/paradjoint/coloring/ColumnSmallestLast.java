@@ -54,11 +54,11 @@ final class ColumnSmallestLast {
     }
 
     /**
-     * Whether the marks of both passes (1..n for the degrees, n+1..2n for the removals) stay below
-     * {@link #REMOVED}; beyond that the generic ordering is used.
+     * Whether the nodes fit one array and the marks of both passes (1..n for the degrees, n+1..2n for the
+     * removals) stay below {@link #REMOVED}; beyond that the generic ordering is used.
      */
     static boolean applies(SparsityPattern p) {
-        return p.cols() < (REMOVED - 1) / 2;
+        return p.cols() <= (Integer.MAX_VALUE - 8) / NODE;
     }
 
     static int[] order(SparsityPattern p) {
