@@ -12,9 +12,9 @@ import java.util.Arrays;
  * neighbour is looked up in costs a cache miss. The generic walk looks a neighbour up in the stamp
  * array, then in the removed flags (after collecting it), then in the bucket nodes. Here a removed
  * column keeps a mark that no later step's mark reaches, so "not met yet in this step and still
- * present" is one comparison in one array, and the moves touch the nodes only. The degree pass writes
- * straight into the nodes and the buckets are linked from them in one pass over the columns, without a
- * degree array. Whole {@code Coloring.color} calls against the generic walk (thread CPU time, fastest of
+ * present" is one comparison in one array, and the moves touch the bucket nodes only. The degree pass
+ * writes straight into the bucket nodes ({@link DegreeBuckets#setDegree}), which are then linked in one
+ * pass over the columns, without a degree array. Whole {@code Coloring.color} calls against the generic walk (thread CPU time, fastest of
  * 40, three alternating rounds, load 6.4-8.5): the 7-point Laplacian 40^3 18.9, 18.3, 18.1 ms -> 15.8,
  * 16.7, 17.8; the 5-point 300^2 18.7, 19.3, 13.8 -> 11.5, 10.4, 11.9.
  *
@@ -25,11 +25,6 @@ import java.util.Arrays;
  */
 final class ColumnSmallestLast {
 
-    /** A node per column, {@value #NODE} ints: bucket links and the current degree. */
-    private static final int NODE = 3;
-    private static final int NEXT = 0;
-    private static final int PREV = 1;
-    private static final int DEG = 2;
     /** The mark of a removed column: above every step's mark, so the "not met yet" test excludes it. */
     private static final int REMOVED = Integer.MAX_VALUE;
 
@@ -38,10 +33,9 @@ final class ColumnSmallestLast {
     private final int[] rowPtr;
     private final int[] colIdx;
     private final int n;
-    private final int[] node;
+    private final DegreeBuckets buckets;
     /** Per column: the last mark it was met with, or {@link #REMOVED}. */
     private final int[] mark;
-    private int[] head;
 
     private ColumnSmallestLast(SparsityPattern p) {
         colPtr = p.colPtr;
@@ -49,26 +43,26 @@ final class ColumnSmallestLast {
         rowPtr = p.rowPtr;
         colIdx = p.colIdx;
         n = p.cols();
-        node = new int[NODE * n];
+        buckets = new DegreeBuckets(n);
         mark = new int[n];
     }
 
     /**
-     * Whether the nodes fit one array and the marks of both passes (1..n for the degrees, n+1..2n for the
-     * removals) stay below {@link #REMOVED}; beyond that the generic ordering is used.
+     * Whether the bucket nodes fit one array and the marks of both passes (1..n for the degrees, n+1..2n
+     * for the removals) stay below {@link #REMOVED}; beyond that the generic ordering is used.
      */
     static boolean applies(SparsityPattern p) {
-        return p.cols() <= (Integer.MAX_VALUE - 8) / NODE;
+        return DegreeBuckets.fits(p.cols());
     }
 
     static int[] order(SparsityPattern p) {
         ColumnSmallestLast s = new ColumnSmallestLast(p);
         int maxDegree = s.degrees();
-        s.link(maxDegree);
+        s.buckets.linkInIndexOrder(maxDegree);
         return s.removeAll(maxDegree);
     }
 
-    /** Writes every column's distance-2 degree into its node (marks 1..n); returns the largest. */
+    /** Sets every column's distance-2 degree in the buckets (marks 1..n); returns the largest. */
     private int degrees() {
         int max = 0;
         for (int v = 0; v < n; v++) {
@@ -85,30 +79,10 @@ final class ColumnSmallestLast {
                     }
                 }
             }
-            node[NODE * v + DEG] = count;
+            buckets.setDegree(v, count);
             max = Math.max(max, count);
         }
         return max;
-    }
-
-    /** Links every column into the bucket of its degree, in increasing index order (ties start at column 0). */
-    private void link(int maxDegree) {
-        head = new int[maxDegree + 1];
-        Arrays.fill(head, -1);
-        int[] tail = new int[maxDegree + 1];
-        for (int v = 0; v < n; v++) {
-            int b = NODE * v;
-            int d = node[b + DEG];
-            int last = head[d] < 0 ? -1 : tail[d];
-            node[b + PREV] = last;
-            node[b + NEXT] = -1;
-            if (last < 0) {
-                head[d] = v;
-            } else {
-                node[NODE * last + NEXT] = v;
-            }
-            tail[d] = v;
-        }
     }
 
     private int[] removeAll(int maxDegree) {
@@ -116,11 +90,11 @@ final class ColumnSmallestLast {
         int[] buf = new int[maxDegree];
         int min = 0;
         for (int pos = n - 1; pos >= 0; pos--) {
-            while (head[min] < 0) {
+            while (buckets.first(min) < 0) {
                 min++;
             }
-            int v = head[min];
-            unlink(v);
+            int v = buckets.first(min);
+            buckets.remove(v);
             mark[v] = REMOVED;
             order[pos] = v;
             int c = presentNeighbors(v, n + 1 + (n - 1 - pos), buf);
@@ -129,8 +103,7 @@ final class ColumnSmallestLast {
             Arrays.sort(buf, 0, c);
             for (int t = c - 1; t >= 0; t--) {
                 int u = buf[t];
-                unlink(u);
-                push(u, node[NODE * u + DEG] - 1);
+                buckets.move(u, buckets.degree(u) - 1);
             }
             // a neighbour may have dropped just below the current minimum
             min = Math.max(0, min - 1);
@@ -152,31 +125,5 @@ final class ColumnSmallestLast {
             }
         }
         return c;
-    }
-
-    private void unlink(int v) {
-        int b = NODE * v;
-        int p = node[b + PREV];
-        int nx = node[b + NEXT];
-        if (p >= 0) {
-            node[NODE * p + NEXT] = nx;
-        } else {
-            head[node[b + DEG]] = nx;
-        }
-        if (nx >= 0) {
-            node[NODE * nx + PREV] = p;
-        }
-    }
-
-    private void push(int v, int d) {
-        int b = NODE * v;
-        node[b + DEG] = d;
-        node[b + PREV] = -1;
-        int h = head[d];
-        node[b + NEXT] = h;
-        if (h >= 0) {
-            node[NODE * h + PREV] = v;
-        }
-        head[d] = v;
     }
 }
