@@ -44,22 +44,25 @@ colpack_name() {
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 echo "# load before: $(uptime | sed 's/.*load average: //')"
+# Times: wall clock, and in brackets the CPU time of the calling thread (fastest / median of REPS each).
 jmh_jar=${JMH_JAR:-}
 if [ -n "$jmh_jar" ]; then
-    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | Paradjoint JMH ms/op | load |"
+    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median), [CPU] | Paradjoint colours | Paradjoint ms (fastest / median), [CPU] | Paradjoint JMH ms/op | load |"
     echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
 else
-    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median) | Paradjoint colours | Paradjoint ms (fastest / median) | load |"
+    echo "| matrix | problem | ordering | improve | ColPack colours | ColPack ms (fastest / median), [CPU] | Paradjoint colours | Paradjoint ms (fastest / median), [CPU] | load |"
     echo "|---|---|---|---:|---:|---:|---:|---:|---:|"
 fi
 # One case at a time, Paradjoint's then ColPack's, never both at once: on a small shared machine they
 # would slow each other down, and back to back they see about the same load.
 java="$java_home/bin/java -Xms2g -Xmx4g -cp $work/classes org.paradjoint.coloring.bench.SideBySide"
 for case in $($java --list | grep -E -- "$cases"); do
-    read -r matrix problem order improve colours fast median file < <($java "$work/mtx" "$reps" "$case")
+    read -r matrix problem order improve colours fast median cpu_fast cpu_median file \
+        < <($java "$work/mtx" "$reps" "$case")
     if [ "$improve" = 0 ]; then
-        read -r cp_colours cp_fast cp_median < <("$work/colpack_driver" "$file" "$problem" "$(colpack_name "$order")" "$reps")
-        cp="| $cp_colours | $cp_fast / $cp_median"
+        read -r cp_colours cp_fast cp_median cp_cpu_fast cp_cpu_median \
+            < <("$work/colpack_driver" "$file" "$problem" "$(colpack_name "$order")" "$reps")
+        cp="| $cp_colours | $cp_fast / $cp_median [$cp_cpu_fast / $cp_cpu_median]"
     else
         cp="| - | -" # ColPack has no recolouring
     fi
@@ -72,7 +75,7 @@ for case in $($java --list | grep -E -- "$cases"); do
             jmh="| $(tail -1 "$work/jmh.csv" | awk -F, '{printf "%.2f ± %.2f", $5, $6}')"
         fi
     fi
-    echo "| $matrix | $problem | $order | $improve $cp | $colours | $fast / $median $jmh | $(cut -d' ' -f1 /proc/loadavg) |"
+    echo "| $matrix | $problem | $order | $improve $cp | $colours | $fast / $median [$cpu_fast / $cpu_median] $jmh | $(cut -d' ' -f1 /proc/loadavg) |"
 done
 echo "# load after: $(uptime | sed 's/.*load average: //')"
 rm -rf "$work"
