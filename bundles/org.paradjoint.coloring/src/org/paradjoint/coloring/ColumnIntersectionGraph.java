@@ -15,21 +15,12 @@ final class ColumnIntersectionGraph implements OrderingGraph {
     private final SparsityPattern pattern;
     private final int[] stamp;
     private int currentStamp;
-    private final int bound;
+    /** Computed when first asked for: it costs a pass over the nonzeros that largest-first and smallest-last do not need. */
+    private int bound = -1;
 
     ColumnIntersectionGraph(SparsityPattern pattern) {
         this.pattern = pattern;
-        int n = pattern.cols();
-        this.stamp = new int[n];
-        int b = 0;
-        for (int j = 0; j < n; j++) {
-            long s = 0;
-            for (int k = pattern.colPtr[j]; k < pattern.colPtr[j + 1]; k++) {
-                s += pattern.rowNnz(pattern.rowIdx[k]);
-            }
-            b = (int) Math.max(b, Math.min(s, n));
-        }
-        this.bound = b;
+        this.stamp = new int[pattern.cols()];
     }
 
     /**
@@ -48,6 +39,10 @@ final class ColumnIntersectionGraph implements OrderingGraph {
         return squares >= 8L * pattern.nnz() ? new ShrinkingIntersectionGraph(pattern, this) : null;
     }
 
+    SparsityPattern pattern() {
+        return pattern;
+    }
+
     @Override
     public int vertexCount() {
         return pattern.cols();
@@ -55,6 +50,18 @@ final class ColumnIntersectionGraph implements OrderingGraph {
 
     @Override
     public int neighborBound() {
+        if (bound < 0) {
+            int n = pattern.cols();
+            int b = 0;
+            for (int j = 0; j < n; j++) {
+                long s = 0;
+                for (int k = pattern.colPtr[j]; k < pattern.colPtr[j + 1]; k++) {
+                    s += pattern.rowNnz(pattern.rowIdx[k]);
+                }
+                b = (int) Math.max(b, Math.min(s, n));
+            }
+            bound = b;
+        }
         return bound;
     }
 

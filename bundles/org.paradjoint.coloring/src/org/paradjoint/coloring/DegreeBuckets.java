@@ -20,13 +20,56 @@ final class DegreeBuckets {
     private static final int PREV = 1;
     private static final int DEG = 2;
 
-    private final int[] head;
+    private int[] head;
     private final int[] node;
 
     DegreeBuckets(int vertexCount, int maxDegree) {
         head = new int[maxDegree + 1];
         Arrays.fill(head, -1);
         node = new int[3 * vertexCount];
+    }
+
+    /**
+     * Buckets whose degrees are filled in first ({@link #setDegree}) and then linked all at once
+     * ({@link #linkInIndexOrder}): a degree pass can write straight into the nodes, with no degree array
+     * and no insertion pass.
+     */
+    DegreeBuckets(int vertexCount) {
+        this(vertexCount, 0);
+    }
+
+    /** Whether the nodes of {@code vertexCount} vertices fit one array. */
+    static boolean fits(int vertexCount) {
+        return vertexCount <= (Integer.MAX_VALUE - 8) / 3;
+    }
+
+    /** Sets the degree of a vertex not linked yet. */
+    void setDegree(int v, int d) {
+        node[3 * v + DEG] = d;
+    }
+
+    /**
+     * Links every vertex into the bucket of the degree set for it, in increasing index order within a
+     * bucket (as inserting them in decreasing order would); {@code maxDegree} bounds those degrees.
+     */
+    void linkInIndexOrder(int maxDegree) {
+        head = new int[maxDegree + 1];
+        Arrays.fill(head, -1);
+        int[] tail = new int[maxDegree + 1];
+        int n = node.length / 3;
+        for (int v = 0; v < n; v++) {
+            int b = 3 * v;
+            int d = node[b + DEG];
+            int last = head[d] < 0 ? -1 : tail[d];
+            node[b + PREV] = last;
+            node[b + NEXT] = -1;
+            if (last < 0) {
+                head[d] = v;
+            } else {
+                node[3 * last + NEXT] = v;
+            }
+            tail[d] = v;
+        }
     }
 
     int degree(int v) {

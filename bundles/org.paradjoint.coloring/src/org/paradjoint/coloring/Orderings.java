@@ -66,15 +66,21 @@ final class Orderings {
     }
 
     static int[] smallestLast(OrderingGraph g) {
+        // distance-2 with long rows: removed columns leave their rows, so that each removal enumerates
+        // the present columns only; with short rows: the same moves on a layout made for them
+        ShrinkingIntersectionGraph shrinking = null;
+        if (g instanceof ColumnIntersectionGraph c) {
+            shrinking = c.shrinking();
+            if (shrinking == null && ColumnSmallestLast.applies(c.pattern())) {
+                return ColumnSmallestLast.order(c.pattern());
+            }
+        }
         int n = g.vertexCount();
         int[] deg = g.degrees();
         DegreeBuckets buckets = buckets(deg, maxOf(deg));
         boolean[] removed = new boolean[n];
         int[] buf = new int[g.neighborBound()];
         int[] order = new int[n];
-        // distance-2 with long rows: removed columns leave their rows, so that each removal enumerates
-        // the present columns only
-        ShrinkingIntersectionGraph shrinking = g instanceof ColumnIntersectionGraph c ? c.shrinking() : null;
         OrderingGraph walk = shrinking != null ? shrinking : g;
         int min = 0;
         for (int pos = n - 1; pos >= 0; pos--) {

@@ -24,6 +24,8 @@ final class Matrices {
             case "lap3d-100" -> SparsityPatterns.laplacian3d(100);
             case "lap3d-40" -> SparsityPatterns.laplacian3d(40);
             case "lap2d-100" -> SparsityPatterns.laplacian2d(100);
+            case "lap2d-300" -> SparsityPatterns.laplacian2d(300); // issue #20's matrices, as in SideBySide
+            case "random-20000" -> SparsityPatterns.random(20_000, 20_000, 10, 1);
             case "random-1e5" -> SparsityPatterns.random(100_000, 100_000, 10, 2024);
             case "random-1e6" -> SparsityPatterns.random(1_000_000, 1_000_000, 10, 2024);
             case "arrow-1e3" -> SparsityPatterns.arrowhead(1000);

@@ -1,6 +1,8 @@
 package org.paradjoint.coloring.bench;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,7 +21,8 @@ import org.paradjoint.coloring.io.MatrixMarketWriter;
  * as Matrix Market files (so that ColPack colours exactly the same patterns) and times whole
  * {@code Coloring.color} calls (ordering + greedy pass, + recolouring where asked) warm, in-process.
  *
- * <p>Not JMH (JMH is not available to an offline build), but the same discipline: warm-up calls until
+ * <p>Not JMH (this class compiles with plain {@code javac}, without the module's Maven build; the script
+ * adds JMH's timing of the same cases when given the JMH jar), but the same discipline: warm-up calls until
  * at least {@value #WARMUP_CALLS} calls and {@value #WARMUP_NANOS} ns have passed (five calls were not
  * enough: the smallest-last ordering still ran at a third of its compiled speed), then {@code reps}
  * measured calls; the fastest and the median are printed.
@@ -27,7 +30,9 @@ import org.paradjoint.coloring.io.MatrixMarketWriter;
  * <p>Arguments: {@code OUT_DIR REPS [CASE]}, where a case is {@code matrix/problem/ordering/improve} (all
  * cases without it; {@code --list} prints them). The script runs one case per JVM so that ColPack's run of
  * the same case follows at once, under the same load. Output, one line per case:
- * {@code matrix problem ordering improve colours fastest_ms median_ms file}.
+ * {@code matrix problem ordering improve colours fastest_ms median_ms fastest_cpu_ms median_cpu_ms file}: wall-clock
+ * time, then the CPU time of the calling thread (which time slices lost to other processes do not inflate;
+ * the JIT compiler's and the garbage collector's threads are not in it, the allocations' zeroing is).
  */
 public final class SideBySide {
 
@@ -79,22 +84,28 @@ public final class SideBySide {
                 }
                 ColoringAlgorithm a = ColoringAlgorithm.greedy(Names.order(order)).improve(c.improve());
                 double[] ms = new double[reps];
+                double[] cpu = new double[reps];
                 ColoringResult r = null;
                 long warmStart = System.nanoTime();
                 for (int i = 0; i < WARMUP_CALLS || System.nanoTime() - warmStart < WARMUP_NANOS; i++) {
                     r = Coloring.color(p, Names.problem(c.problem()), a);
                 }
+                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
                 for (int i = 0; i < reps; i++) {
+                    long c0 = threads.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     r = Coloring.color(p, Names.problem(c.problem()), a);
                     ms[i] = (System.nanoTime() - t0) / 1e6;
+                    cpu[i] = (threads.getCurrentThreadCpuTime() - c0) / 1e6;
                 }
                 if (!ColoringChecker.check(r).isEmpty()) {
                     throw new IllegalStateException("invalid colouring: " + c + " " + order);
                 }
                 Arrays.sort(ms);
-                System.out.println(String.format(Locale.ROOT, "%s %s %s %d %d %.2f %.2f %s", c.matrix(), c.problem(),
-                        order, c.improve(), r.colorCount(), ms[0], ms[reps / 2], file));
+                Arrays.sort(cpu);
+                System.out.println(String.format(Locale.ROOT, "%s %s %s %d %d %.2f %.2f %.2f %.2f %s", c.matrix(),
+                        c.problem(), order, c.improve(), r.colorCount(), ms[0], ms[reps / 2], cpu[0], cpu[reps / 2],
+                        file));
             }
         }
     }
