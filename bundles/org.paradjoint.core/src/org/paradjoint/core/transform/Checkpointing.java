@@ -11,6 +11,7 @@ import java.util.Set;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.mpi.Communication;
@@ -397,23 +398,34 @@ final class Checkpointing {
 
     /**
      * True unless every iteration sets scalar {@code v} before reading it (an assignment or a loop
-     * header at the top of the body, before any statement that reads it): then a snapshot need not
-     * hold it, and copying a value never set before the loop would read an uninitialised variable.
+     * header, at the top of the body or inside loops, before any statement that reads it): then a
+     * snapshot need not hold it, and copying a value never set before the loop would read an
+     * uninitialised variable. The counter of an inner loop nest is such a scalar.
      */
     private static boolean readBeforeWritten(List<Stmt> body, Variable v) {
-        for (Stmt s : body) {
-            if (s instanceof For inner && inner.counter().equals(v)) {
-                return false;
-            }
-            if (StmtUtil.reads(s).contains(v)) {
-                return true;
-            }
-            if (s instanceof Assign a && a.op() == Assign.Op.SET && a.target() instanceof VarRef r
-                    && r.var().equals(v)) {
-                return false;
+        return firstUse(body, v) == Use.READ;
+    }
+
+    /** What a run of {@code stmts} does first to scalar {@code v}; a loop's body may not run. */
+    private enum Use { READ, WRITTEN, NEITHER }
+
+    private static Use firstUse(List<Stmt> stmts, Variable v) {
+        for (Stmt s : stmts) {
+            Use u = switch (s) {
+                case For inner when inner.counter().equals(v) -> Use.WRITTEN;
+                case For inner -> ExprUtil.variables(inner.lower()).contains(v)
+                        || ExprUtil.variables(inner.bound()).contains(v) || ExprUtil.variables(inner.step()).contains(v)
+                        ? Use.READ : firstUse(inner.body().stmts(), v) == Use.READ ? Use.READ : Use.NEITHER;
+                case Block b -> firstUse(b.stmts(), v);
+                case Assign a when a.op() == Assign.Op.SET && a.target() instanceof VarRef r && r.var().equals(v)
+                        && !ExprUtil.variables(a.value()).contains(v) -> Use.WRITTEN;
+                default -> StmtUtil.reads(s).contains(v) ? Use.READ : Use.NEITHER;
+            };
+            if (u != Use.NEITHER) {
+                return u;
             }
         }
-        return false;
+        return Use.NEITHER;
     }
 
     private static boolean contains(Stmt s, For f) {
