@@ -245,17 +245,548 @@ static inline int pa_word_has(int word, long nbits, int v)
     unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
     return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
 }
+
+/* The highest set bit of m, or -1 when there is none. */
+static inline long pa_highest_bit(unsigned m)
+{
+#if defined(__GNUC__)
+    return m != 0u ? 31L - __builtin_clz(m) : -1L;
+#else
+    long b = -1;
+    while (m != 0u) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+/* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
+   that hold direction v starts (from the top, as the reverse sweep goes). */
+static inline long pa_last_with(int word, long nbits, int v)
+{
+    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
+    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & mask);
+}
+
+/* The step from bit (below 32) to the next lower bit of word that is v: negative, and
+   -(bit + 1) when there is none (the loop then ends below bit 0). */
+static inline long pa_step_down(int word, long bit, int v)
+{
+    unsigned below = (1u << bit) - 1u;
+    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & below) - bit;
+}
 #endif /* PARADJOINT_RUNTIME_H */
+
+#ifndef PARADJOINT_CHECKPOINT_H
+#define PARADJOINT_CHECKPOINT_H
+#include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
+/* Paradjoint checkpointing: Revolve's binomial schedule and its snapshots. */
+typedef struct {
+    long steps, snaps;      /* steps of the loop; snapshots at most */
+    long *ch;               /* ch[k]: the step whose initial state snapshot k holds */
+    long check;             /* the top snapshot, -1 for none */
+    long capo;              /* the step whose initial state is the working state */
+    long fine;              /* steps 0 .. fine-1 are still to be reversed */
+    long from, to;          /* the last advance: steps from .. to-1 */
+    int action, stale;      /* the last action; a turn used the working state up */
+    long forward, actions;  /* actions before the first turn, actions in all */
+    long advanced;          /* steps advanced so far */
+    long taped;             /* steps 0 .. taped-1 are on the function's tape, not scheduled */
+    int taping;             /* still taping every step (a loop checkpointed by default) */
+    long mark_d, mark_i;    /* the function tape's heights when the loop started */
+    double budget, state;   /* the tape budget and a snapshot's bytes */
+    char **slot;            /* the snapshots */
+    size_t *size;           /* bytes allocated for each */
+    size_t cursor;          /* next byte of the top snapshot to write or read */
+} pa_revolve;
+
+static inline void pa_ck_release(pa_revolve *r)
+{
+    long k;
+    if (r == NULL) {
+        return;
+    }
+    for (k = 0; k < r->snaps; k++) {
+        free(r->slot[k]);
+    }
+    free(r->slot);
+    free(r->size);
+    free(r->ch);
+    free(r);
+}
+
+/* The tape's release of the schedule it holds (the tape knows it only as void *). */
+static inline void pa_ck_release_opaque(void *r)
+{
+    pa_ck_release((pa_revolve *) r);
+}
+
+enum { PA_CK_ADVANCE = 1, PA_CK_TAKESHOT, PA_CK_RESTORE, PA_CK_FIRSTURN, PA_CK_YOUTURN, PA_CK_TERMINATE };
+
+/* C(s + r, s), the steps s snapshots reverse with r repetitions; 0 for r < 0. */
+static inline long pa_ck_beta(long s, long r)
+{
+    long b = 1, i;
+    if (r < 0) {
+        return 0;
+    }
+    for (i = 1; i <= r; i++) {
+        b = b * (s + i) / i;
+    }
+    return b;
+}
+
+/* The snapshots when the annotation names none: the fewest with which no step is
+   advanced more than three times (C(S + 3, 3) >= steps). */
+static inline long pa_ck_default(long steps)
+{
+    long s = 1;
+    while (pa_ck_beta(s, 3) < steps) {
+        s++;
+    }
+    return s;
+}
+
+static inline void pa_ck_rewind(pa_revolve *r)
+{
+    r->check = -1;
+    r->capo = 0;
+    r->fine = r->steps;
+    r->from = r->to = 0;
+    r->action = 0;
+    r->stale = 0;
+    r->advanced = 0;
+    r->cursor = 0;
+    r->taped = 0;
+}
+
+/* The next action of the schedule of steps taped .. steps-1 (taped is 0 but for a loop
+   checkpointed by default past its budget, whose first steps are on the function's tape). */
+static inline int pa_ck_step(pa_revolve *r)
+{
+    long l, s, rep, m, low;
+    if (r->fine <= r->taped) {
+        return r->action = PA_CK_TERMINATE;
+    }
+    if (r->stale) {
+        if (r->ch[r->check] == r->fine) {
+            r->check--; /* it held the state before the step just reversed */
+        }
+        r->capo = r->ch[r->check];
+        r->stale = 0;
+        r->cursor = 0;
+        return r->action = PA_CK_RESTORE;
+    }
+    if (r->capo == r->fine - 1) {
+        r->fine--;
+        r->stale = 1;
+        return r->action = r->fine == r->steps - 1 ? PA_CK_FIRSTURN : PA_CK_YOUTURN;
+    }
+    if ((r->check < 0 || r->ch[r->check] != r->capo) && r->check + 1 < r->snaps) {
+        r->ch[++r->check] = r->capo;
+        r->cursor = 0;
+        return r->action = PA_CK_TAKESHOT;
+    }
+    l = r->fine - r->capo;
+    s = r->snaps - r->check;
+    if (s > l) {
+        s = l;
+    }
+    for (rep = 0; pa_ck_beta(s, rep) < l; rep++) {
+    }
+    m = pa_ck_beta(s, rep - 1);
+    low = l - pa_ck_beta(s - 1, rep - 1);
+    if (low < m) {
+        m = low;
+    }
+    r->from = r->capo;
+    r->to = r->capo + m;
+    r->capo = r->to;
+    r->advanced += m;
+    return r->action = PA_CK_ADVANCE;
+}
+
+/* Counts, by a dry run from the schedule's start, the actions up to the first turn (the
+   forward sweep's) and in all. */
+static inline void pa_ck_count(pa_revolve *r)
+{
+    pa_revolve c = *r;
+    long n = 0;
+    int a;
+    c.ch = (long *) malloc((size_t) r->snaps * sizeof(long));
+    if (c.ch == NULL) {
+        pa_tape_oom();
+    }
+    r->forward = 0;
+    while ((a = pa_ck_step(&c)) != PA_CK_TERMINATE) {
+        if (a == PA_CK_FIRSTURN) {
+            r->forward = n;
+        }
+        n++;
+    }
+    r->actions = n;
+    free(c.ch);
+}
+
+/* Room for snaps snapshots (the arrays a schedule indexes by snapshot). */
+static inline void pa_ck_slots(pa_revolve *r, long snaps)
+{
+    r->snaps = snaps;
+    r->ch = (long *) calloc((size_t) snaps, sizeof(long));
+    r->slot = (char **) calloc((size_t) snaps, sizeof(char *));
+    r->size = (size_t *) calloc((size_t) snaps, sizeof(size_t));
+    if (r->ch == NULL || r->slot == NULL || r->size == NULL) {
+        pa_tape_oom();
+    }
+}
+
+/* Starts the schedule of a loop of steps steps with snaps snapshots in t (a tape of its own). */
+static inline void pa_ck_init(pa_tape *t, long steps, long snaps)
+{
+    pa_revolve *r;
+    if (snaps < 1) {
+        fprintf(stderr, "paradjoint: a checkpointed loop needs at least one snapshot, not %ld\n", snaps);
+        abort();
+    }
+    pa_tape_init(t);
+    r = (pa_revolve *) calloc(1, sizeof(pa_revolve));
+    if (r == NULL) {
+        pa_tape_oom();
+    }
+    r->steps = steps > 0 ? steps : 0;
+    pa_ck_slots(r, snaps < r->steps ? snaps : (r->steps > 0 ? r->steps : 1));
+    t->rv = r;
+    t->release_rv = pa_ck_release_opaque;
+    pa_ck_rewind(r);
+    pa_ck_count(r);
+}
+
+/* The tape budget of loops checkpointed by default, in bytes: PARADJOINT_TAPE_BUDGET from the
+   environment (a number, optionally followed by K, M or G), else PA_TAPE_BUDGET when the
+   build defines it, else half the physical memory (2 GiB where that is unknown). */
+#ifndef PA_TAPE_BUDGET
+#define PA_TAPE_BUDGET 0
+#endif
+static inline double pa_ck_budget(void)
+{
+    const char *e = getenv("PARADJOINT_TAPE_BUDGET");
+    if (e != NULL && *e != '\0') {
+        char *end;
+        double v = strtod(e, &end);
+        if (*end == 'k' || *end == 'K') {
+            v *= 1024.0;
+        } else if (*end == 'm' || *end == 'M') {
+            v *= 1024.0 * 1024.0;
+        } else if (*end == 'g' || *end == 'G') {
+            v *= 1024.0 * 1024.0 * 1024.0;
+        }
+        if (v > 0) {
+            return v;
+        }
+    }
+    if (PA_TAPE_BUDGET > 0) {
+        return (double) PA_TAPE_BUDGET;
+    }
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+    if (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGE_SIZE) > 0) {
+        return 0.5 * (double) sysconf(_SC_PHYS_PAGES) * (double) sysconf(_SC_PAGE_SIZE);
+    }
+#endif
+    return 2.0 * 1024.0 * 1024.0 * 1024.0;
+}
+
+/* Starts the schedule of a loop checkpointed by default, of steps steps whose state takes
+   state bytes, in t (a tape of its own): the loop tapes its steps on the function's tape
+   f, as an ordinary taped loop, up to pa_ck_tape_until, while the tape of the steps taped
+   so far, extrapolated to all steps, fits the budget (see pa_ck_taped). */
+static inline void pa_ck_init_auto(pa_tape *t, const pa_tape *f, long steps, double state)
+{
+    pa_revolve *r;
+    pa_tape_init(t);
+    r = (pa_revolve *) calloc(1, sizeof(pa_revolve));
+    if (r == NULL) {
+        pa_tape_oom();
+    }
+    r->steps = steps > 0 ? steps : 0;
+    t->rv = r;
+    t->release_rv = pa_ck_release_opaque;
+    pa_ck_rewind(r);
+    r->taping = 1;
+    r->mark_d = f->nd;
+    r->mark_i = f->ni;
+    r->budget = pa_ck_budget();
+    r->state = state > 0 ? state : 1.0;
+}
+
+/* After a step taped: when the loop's share of the function's tape f, times steps over the
+   steps taped, exceeds the budget, taping stops there and the remaining steps follow
+   Revolve's schedule from the working state, with as many snapshots as the rest of the
+   budget holds (at least one). */
+static inline void pa_ck_taped(pa_tape *t, const pa_tape *f)
+{
+    pa_revolve *r = (pa_revolve *) t->rv;
+    double bytes = (double) (f->nd - r->mark_d) * sizeof(double) + (double) (f->ni - r->mark_i) * sizeof(int);
+    double room;
+    long snaps;
+    r->taped++;
+    if (!r->taping || r->taped >= r->steps || bytes / (double) r->taped * (double) r->steps <= r->budget) {
+        return;
+    }
+    r->taping = 0;
+    room = (r->budget - bytes) / r->state;
+    snaps = room < 1.0 ? 1 : (room > (double) (r->steps - r->taped) ? r->steps - r->taped : (long) room);
+    pa_ck_slots(r, snaps);
+    r->capo = r->taped;
+    pa_ck_count(r);
+}
+
+/* The steps a loop checkpointed by default tapes: all while the budget holds. */
+static inline long pa_ck_tape_until(const pa_tape *t)
+{
+    pa_revolve *r = (pa_revolve *) t->rv;
+    return r->taping ? r->steps : r->taped;
+}
+
+/* The steps taped, reversed after the schedule's part. */
+static inline long pa_ck_taped_steps(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->taped;
+}
+
+/* Whether the schedule has steps (not all taped): its first turn's step is then recorded. */
+static inline int pa_ck_scheduled(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->taped < ((pa_revolve *) t->rv)->steps;
+}
+
+static inline void pa_ck_next(pa_tape *t)
+{
+    pa_ck_step((pa_revolve *) t->rv);
+}
+
+static inline long pa_ck_forward(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->forward;
+}
+
+static inline long pa_ck_actions(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->actions;
+}
+
+static inline int pa_ck_advancing(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->action == PA_CK_ADVANCE;
+}
+
+static inline int pa_ck_storing(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->action == PA_CK_TAKESHOT;
+}
+
+static inline int pa_ck_restoring(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->action == PA_CK_RESTORE;
+}
+
+/* A turn after the first: the step is recorded now. */
+static inline int pa_ck_recording(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->action == PA_CK_YOUTURN;
+}
+
+static inline int pa_ck_reversing(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->action == PA_CK_FIRSTURN || ((pa_revolve *) t->rv)->action == PA_CK_YOUTURN;
+}
+
+static inline long pa_ck_from(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->from;
+}
+
+static inline long pa_ck_to(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->to;
+}
+
+/* The step a turn reverses. */
+static inline long pa_ck_turn(const pa_tape *t)
+{
+    return ((pa_revolve *) t->rv)->fine;
+}
+
+/* Appends bytes to the top snapshot; its buffer grows once, to the state's size. */
+static inline void pa_ck_put(pa_tape *t, const void *p, size_t bytes)
+{
+    pa_revolve *r = (pa_revolve *) t->rv;
+    long k = r->check;
+    if (r->cursor + bytes > r->size[k]) {
+        char *q = (char *) realloc(r->slot[k], r->cursor + bytes);
+        if (q == NULL) {
+            pa_tape_oom();
+        }
+        r->slot[k] = q;
+        r->size[k] = r->cursor + bytes;
+    }
+    memcpy(r->slot[k] + r->cursor, p, bytes);
+    r->cursor += bytes;
+}
+
+/* Reads back, in the order written, what pa_ck_put stored in the top snapshot. */
+static inline void pa_ck_get(pa_tape *t, void *p, size_t bytes)
+{
+    pa_revolve *r = (pa_revolve *) t->rv;
+    memcpy(p, r->slot[r->check] + r->cursor, bytes);
+    r->cursor += bytes;
+}
+
+static inline void pa_ck_put_d(pa_tape *t, double v)
+{
+    pa_ck_put(t, &v, sizeof v);
+}
+
+static inline double pa_ck_get_d(pa_tape *t)
+{
+    double v;
+    pa_ck_get(t, &v, sizeof v);
+    return v;
+}
+
+static inline void pa_ck_put_da(pa_tape *t, const void *p, long n)
+{
+    pa_ck_put(t, p, (size_t) n * sizeof(double));
+}
+
+static inline void pa_ck_get_da(pa_tape *t, void *p, long n)
+{
+    pa_ck_get(t, p, (size_t) n * sizeof(double));
+}
+
+static inline void pa_ck_put_f(pa_tape *t, float v)
+{
+    pa_ck_put(t, &v, sizeof v);
+}
+
+static inline float pa_ck_get_f(pa_tape *t)
+{
+    float v;
+    pa_ck_get(t, &v, sizeof v);
+    return v;
+}
+
+static inline void pa_ck_put_fa(pa_tape *t, const void *p, long n)
+{
+    pa_ck_put(t, p, (size_t) n * sizeof(float));
+}
+
+static inline void pa_ck_get_fa(pa_tape *t, void *p, long n)
+{
+    pa_ck_get(t, p, (size_t) n * sizeof(float));
+}
+
+static inline void pa_ck_put_i(pa_tape *t, int v)
+{
+    pa_ck_put(t, &v, sizeof v);
+}
+
+static inline int pa_ck_get_i(pa_tape *t)
+{
+    int v;
+    pa_ck_get(t, &v, sizeof v);
+    return v;
+}
+
+static inline void pa_ck_put_ia(pa_tape *t, const void *p, long n)
+{
+    pa_ck_put(t, p, (size_t) n * sizeof(int));
+}
+
+static inline void pa_ck_get_ia(pa_tape *t, void *p, long n)
+{
+    pa_ck_get(t, p, (size_t) n * sizeof(int));
+}
+
+static inline void pa_ck_put_l(pa_tape *t, long v)
+{
+    pa_ck_put(t, &v, sizeof v);
+}
+
+static inline long pa_ck_get_l(pa_tape *t)
+{
+    long v;
+    pa_ck_get(t, &v, sizeof v);
+    return v;
+}
+
+static inline void pa_ck_put_la(pa_tape *t, const void *p, long n)
+{
+    pa_ck_put(t, p, (size_t) n * sizeof(long));
+}
+
+static inline void pa_ck_get_la(pa_tape *t, void *p, long n)
+{
+    pa_ck_get(t, p, (size_t) n * sizeof(long));
+}
+#endif /* PARADJOINT_CHECKPOINT_H */
 
 /* Adjoint (reverse mode) of block_reaction in block_reaction.c: dependents u; independents u. */
 void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n], double v[n][n],
                       double vb[n][n])
 {
     int s, i, j;
-    long pa_at_v;
+    long pa_at_v, pa_steps, pa_action, pa_step;
+    pa_tape pa_ck[1];
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
-    for (s = 0; s < steps; s++) {
+    pa_steps = 0 < steps ? steps : 0;
+    pa_ck_init_auto(pa_ck, pa_t, pa_steps, 8.0 * n * n + 8.0 * n * n);
+    for (s = 0; s < pa_ck_tape_until(pa_ck); s++) {
+        pa_at_v = pa_reserve_d(pa_t, n * n);
+        #pragma omp parallel for private(i, j) schedule(static)
+        for (i = 1; i < n - 1; i++) {
+            for (j = 1; j < n - 1; j++) {
+                v[i][j] = u[i][j] + c * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1] - 4.0 * u[i][j]);
+                pa_put_d(pa_t, pa_at_v + (i * n + j), v[i][j]);
+            }
+        }
+        #pragma omp parallel for private(i, j) schedule(static)
+        for (i = 1; i < n - 1; i++) {
+            for (j = 1; j < n - 1; j++) {
+                u[i][j] = v[i][j] - 0.01 * v[i][j] * v[i][j] * v[i][j];
+            }
+        }
+        pa_push_d(pa_t, (double) pa_at_v);
+        pa_ck_taped(pa_ck, pa_t);
+    }
+    for (pa_action = 0; pa_action < pa_ck_forward(pa_ck); pa_action++) {
+        pa_ck_next(pa_ck);
+        if (pa_ck_advancing(pa_ck)) {
+            for (pa_step = pa_ck_from(pa_ck); pa_step < pa_ck_to(pa_ck); pa_step++) {
+                #pragma omp parallel for private(i, j) schedule(static)
+                for (i = 1; i < n - 1; i++) {
+                    for (j = 1; j < n - 1; j++) {
+                        v[i][j] = u[i][j] + c * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1] - 4.0 * u[i][j]);
+                    }
+                }
+                #pragma omp parallel for private(i, j) schedule(static)
+                for (i = 1; i < n - 1; i++) {
+                    for (j = 1; j < n - 1; j++) {
+                        u[i][j] = v[i][j] - 0.01 * v[i][j] * v[i][j] * v[i][j];
+                    }
+                }
+            }
+        }
+        if (pa_ck_storing(pa_ck)) {
+            pa_ck_put_da(pa_ck, v, n * n);
+            pa_ck_put_da(pa_ck, u, n * n);
+        }
+    }
+    if (pa_ck_scheduled(pa_ck)) {
         pa_at_v = pa_reserve_d(pa_t, n * n);
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
@@ -272,7 +803,79 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
         }
         pa_push_d(pa_t, (double) pa_at_v);
     }
-    for (s = steps - 1; s >= 0; s--) {
+    for (pa_action = pa_ck_forward(pa_ck); pa_action < pa_ck_actions(pa_ck); pa_action++) {
+        pa_ck_next(pa_ck);
+        if (pa_ck_advancing(pa_ck)) {
+            for (pa_step = pa_ck_from(pa_ck); pa_step < pa_ck_to(pa_ck); pa_step++) {
+                #pragma omp parallel for private(i, j) schedule(static)
+                for (i = 1; i < n - 1; i++) {
+                    for (j = 1; j < n - 1; j++) {
+                        v[i][j] = u[i][j] + c * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1] - 4.0 * u[i][j]);
+                    }
+                }
+                #pragma omp parallel for private(i, j) schedule(static)
+                for (i = 1; i < n - 1; i++) {
+                    for (j = 1; j < n - 1; j++) {
+                        u[i][j] = v[i][j] - 0.01 * v[i][j] * v[i][j] * v[i][j];
+                    }
+                }
+            }
+        }
+        if (pa_ck_storing(pa_ck)) {
+            pa_ck_put_da(pa_ck, v, n * n);
+            pa_ck_put_da(pa_ck, u, n * n);
+        }
+        if (pa_ck_restoring(pa_ck)) {
+            pa_ck_get_da(pa_ck, v, n * n);
+            pa_ck_get_da(pa_ck, u, n * n);
+        }
+        if (pa_ck_recording(pa_ck)) {
+            pa_at_v = pa_reserve_d(pa_t, n * n);
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = 1; j < n - 1; j++) {
+                    v[i][j] = u[i][j] + c * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1] - 4.0 * u[i][j]);
+                    pa_put_d(pa_t, pa_at_v + (i * n + j), v[i][j]);
+                }
+            }
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = 1; j < n - 1; j++) {
+                    u[i][j] = v[i][j] - 0.01 * v[i][j] * v[i][j] * v[i][j];
+                }
+            }
+            pa_push_d(pa_t, (double) pa_at_v);
+        }
+        if (pa_ck_reversing(pa_ck)) {
+            pa_at_v = (long) pa_pop_d(pa_t);
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    #pragma omp atomic
+                    vb[i][j] += (1.0 - ((0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j)) + 0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j))) * pa_get_d(pa_t, pa_at_v + (i * n + j)) + 0.01 * pa_get_d(pa_t, pa_at_v + (i * n + j)) * pa_get_d(pa_t, pa_at_v + (i * n + j)))) * ub[i][j];
+                    ub[i][j] = 0.0;
+                }
+            }
+            pa_at_v = pa_release_d(pa_t, n * n);
+            #pragma omp parallel for private(i, j) schedule(static)
+            for (i = 1; i < n - 1; i++) {
+                for (j = n - 2; j >= 1; j--) {
+                    #pragma omp atomic
+                    ub[i][j] += (1.0 - 4.0 * c) * vb[i][j];
+                    #pragma omp atomic
+                    ub[i - 1][j] += c * vb[i][j];
+                    #pragma omp atomic
+                    ub[i + 1][j] += c * vb[i][j];
+                    #pragma omp atomic
+                    ub[i][j - 1] += c * vb[i][j];
+                    #pragma omp atomic
+                    ub[i][j + 1] += c * vb[i][j];
+                    vb[i][j] = 0.0;
+                }
+            }
+        }
+    }
+    for (s = pa_ck_taped_steps(pa_ck) - 1; s >= 0; s--) {
         pa_at_v = (long) pa_pop_d(pa_t);
         #pragma omp parallel for private(i, j) schedule(static)
         for (i = 1; i < n - 1; i++) {
@@ -300,5 +903,6 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
             }
         }
     }
+    pa_tape_free(pa_ck);
     pa_tape_free(pa_t);
 }

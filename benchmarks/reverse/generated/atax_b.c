@@ -70,36 +70,51 @@ static inline void pa_sum_threads(double *shared, double *buf, size_t len, int n
 void atax_b(int m, int n, const double A[m][n], double Ab[m][n], const double x[n], double xb[n],
             double y[n], double yb[n], double tmp[m], double tmpb[m])
 {
-    int i, j;
-    double pa_sum, pa_sum0;
+    int i, j, pa_ib;
+    double pa_sum0;
+    double pa_sum_v[8];
     (void) y;
     {
         int pa_nt0 = pa_num_threads();
         size_t pa_xb_buf_len = (size_t) (n);
         double *pa_xb_buf = pa_thread_buffers(pa_nt0, pa_xb_buf_len);
-        #pragma omp parallel private(i, j, pa_sum, pa_sum0) num_threads(pa_nt0)
+        #pragma omp parallel private(i, j, pa_sum0, pa_sum_v) num_threads(pa_nt0)
         {
             double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, pa_xb_buf_len);
             #pragma omp for
-            for (i = 0; i < m; i++) {
-                tmp[i] = 0.0;
-                pa_sum = tmp[i];
-                for (j = 0; j < n; j++) {
-                    pa_sum = pa_sum + A[i][j] * x[j];
+            for (pa_ib = 0; pa_ib < m; pa_ib += 8) {
+                for (i = pa_ib; i < (pa_ib + 8 < m ? pa_ib + 8 : m); i++) {
+                    tmp[i] = 0.0;
+                    pa_sum_v[i - pa_ib] = tmp[i];
                 }
-                tmp[i] = pa_sum;
-                pa_sum0 = 0.0;
-                #pragma omp simd reduction(+: pa_sum0)
-                for (j = 0; j < n; j++) {
-                    Ab[i][j] += tmp[i] * yb[j];
-                    pa_sum0 += A[i][j] * yb[j];
+                if (pa_ib + 8 <= m) {
+                    for (j = 0; j < n; j++) {
+                        for (i = pa_ib; i < pa_ib + 8; i++) {
+                            pa_sum_v[i - pa_ib] = pa_sum_v[i - pa_ib] + A[i][j] * x[j];
+                        }
+                    }
+                } else {
+                    for (i = pa_ib; i < m; i++) {
+                        for (j = 0; j < n; j++) {
+                            pa_sum_v[i - pa_ib] = pa_sum_v[i - pa_ib] + A[i][j] * x[j];
+                        }
+                    }
                 }
-                tmpb[i] += pa_sum0;
-                for (j = n - 1; j >= 0; j--) {
-                    Ab[i][j] += x[j] * tmpb[i];
-                    pa_xb[j] += A[i][j] * tmpb[i];
+                for (i = pa_ib; i < (pa_ib + 8 < m ? pa_ib + 8 : m); i++) {
+                    tmp[i] = pa_sum_v[i - pa_ib];
+                    pa_sum0 = 0.0;
+                    #pragma omp simd reduction(+: pa_sum0)
+                    for (j = 0; j < n; j++) {
+                        Ab[i][j] += tmp[i] * yb[j];
+                        pa_sum0 += A[i][j] * yb[j];
+                    }
+                    tmpb[i] += pa_sum0;
+                    for (j = 0; j < n; j++) {
+                        Ab[i][j] += x[j] * tmpb[i];
+                        pa_xb[j] += A[i][j] * tmpb[i];
+                    }
+                    tmpb[i] = 0.0;
                 }
-                tmpb[i] = 0.0;
             }
         }
         pa_sum_threads((double *) xb, pa_xb_buf, pa_xb_buf_len, pa_nt0);

@@ -102,7 +102,7 @@ void gemver_b(int n, double alpha, double beta, double A[n][n], double Ab[n][n],
             double *pa_xb = (double *) pa_thread_part((double *) xb, pa_xb_buf, pa_xb_buf_len);
             #pragma omp for
             for (i = 0; i < n; i++) {
-                for (j = n - 1; j >= 0; j--) {
+                for (j = 0; j < n; j++) {
                     Ab[i][j] += alpha * x[j] * wb[i];
                     pa_xb[j] += alpha * A[i][j] * wb[i];
                 }
