@@ -286,13 +286,14 @@ final class ColumnWalks {
                 loop.omp().withPrivates(privates), loop.pragmas(), range);
     }
 
-    /** {@code for (i = block; i < stop; i++) body}. */
-    private static For overBlock(Variable i, Variable block, Expr stop, List<Stmt> body, SourceRange range) {
+    /** {@code for (i = block; i < stop; i++) body}: a block's {@code i}'s (also {@link InterleavedSums}'). */
+    static For overBlock(Variable i, Variable block, Expr stop, List<Stmt> body, SourceRange range) {
         return new For(i, new VarRef(block), Binary.Op.LT, stop, new IntLit(1), new Block(body, range), null,
                 List.of(), range);
     }
 
-    private static List<Stmt> renamed(List<Stmt> stmts, Map<Variable, Expr> perI) {
+    /** {@code stmts} with each scalar of {@code perI} replaced by its element of the block's array. */
+    static List<Stmt> renamed(List<Stmt> stmts, Map<Variable, Expr> perI) {
         return stmts.stream().map(s -> StmtUtil.mapExprs(s, e -> ExprUtil.substitute(e, perI))).toList();
     }
 }

@@ -217,29 +217,21 @@ final class InterleavedSums {
         Expr end = ExprUtil.simplify(Exprs.add(values.highest(), new IntLit(1)));
         Expr blockEnd = Exprs.add(new VarRef(block), new IntLit(LANES));
         Expr stop = new Cond(new Binary(Binary.Op.LT, blockEnd, end), blockEnd, end);
-        List<Stmt> terms = renamed(sum.inner().body().stmts(), perI);
+        List<Stmt> terms = ColumnWalks.renamed(sum.inner().body().stmts(), perI);
         // a whole block: the j loop outside, the block's i inside (a constant count, kept in registers)
-        Stmt whole = sum.inner().withBody(new Block(List.of(overBlock(i, block, blockEnd, terms, range)), range));
-        Stmt part = overBlock(i, block, end, List.of(sum.inner().withBody(new Block(terms, range))), range);
+        Stmt whole = sum.inner().withBody(
+                new Block(List.of(ColumnWalks.overBlock(i, block, blockEnd, terms, range)), range));
+        Stmt part = ColumnWalks.overBlock(i, block, end, List.of(sum.inner().withBody(new Block(terms, range))),
+                range);
         List<Stmt> parts = new ArrayList<>();
         if (!sum.lead().isEmpty()) {
-            parts.add(overBlock(i, block, stop, renamed(sum.lead(), perI), range));
+            parts.add(ColumnWalks.overBlock(i, block, stop, ColumnWalks.renamed(sum.lead(), perI), range));
         }
         parts.add(new If(new Binary(Binary.Op.LE, blockEnd, end), Block.of(whole), Block.of(part), range));
         if (!sum.trail().isEmpty()) {
-            parts.add(overBlock(i, block, stop, renamed(sum.trail(), perI), range));
+            parts.add(ColumnWalks.overBlock(i, block, stop, ColumnWalks.renamed(sum.trail(), perI), range));
         }
         return new For(block, values.lowest(), Binary.Op.LT, end, new IntLit(LANES), new Block(parts, range),
                 loop.omp().withPrivates(privates), loop.pragmas(), range);
-    }
-
-    /** {@code for (i = block; i < stop; i++) body}. */
-    private static For overBlock(Variable i, Variable block, Expr stop, List<Stmt> body, SourceRange range) {
-        return new For(i, new VarRef(block), Binary.Op.LT, stop, new IntLit(1), new Block(body, range), null,
-                List.of(), range);
-    }
-
-    private static List<Stmt> renamed(List<Stmt> stmts, Map<Variable, Expr> perI) {
-        return stmts.stream().map(s -> StmtUtil.mapExprs(s, e -> ExprUtil.substitute(e, perI))).toList();
     }
 }
