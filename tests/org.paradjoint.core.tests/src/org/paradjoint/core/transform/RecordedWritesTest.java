@@ -67,6 +67,34 @@ class RecordedWritesTest {
         assertFalse(reverse.matches("(?s).*[^b]v\\[i\\]\\[j\\].*"), reverse);
     }
 
+    /**
+     * The reaction step's time loop is checkpointed by default: past its budget the first step
+     * stays taped and the others follow Revolve's schedule, each recorded (its block filled by the
+     * writer) and reversed from a snapshot, with one or two snapshots. The derivative checks pass,
+     * as within the budget.
+     */
+    @Test
+    void recordedWritesInALoopCheckpointedPastItsBudget() {
+        TranslationUnit u = TinyC.parse("f.c", REACTION);
+        DiffResult t = Kernels.differentiate(u, "f", Mode.TANGENT, DiffOptions.defaults());
+        DiffResult r = Kernels.differentiate(u, "f", Mode.REVERSE, DiffOptions.defaults());
+        String tangent = CPrinter.printFile(List.of(t.function()));
+        String adjoint = CPrinter.printFile(List.of(r.function()));
+        assertTrue(adjoint.contains("pa_ck_init_auto(") && adjoint.contains("pa_put_d(pa_t, pa_at_v"), adjoint);
+        // a step of the 9 x 7 grid tapes 63 doubles and the block's start, 512 bytes, 2560 for 5 steps; the
+        // state is u and v, 1008 bytes: past the first step, a budget of 1 leaves one snapshot, 2550 two
+        for (String budget : List.of("1", "2550")) {
+            DerivativeCheck dc = new DerivativeCheck(u.functions(), u.function("f").orElseThrow(), tangent,
+                    t.signature(), "#define PA_TAPE_BUDGET " + budget + "\n" + adjoint, r.signature());
+            GRID.andThen(c -> c.set("steps", "5")).accept(dc);
+            for (int threads : THREADS) {
+                DerivativeCheck.Outcome o = dc.run(threads);
+                assertTrue(o.dotError() <= 1e-12, () -> "budget " + budget + ": " + o.output());
+                assertTrue(o.fdError() <= 1e-6, () -> "budget " + budget + ": " + o.output());
+            }
+        }
+    }
+
     @Test
     void aValueReadFromAnotherPlaceFailsTheDotProductTest() {
         TranslationUnit u = TinyC.parse("f.c", REACTION);
