@@ -1,6 +1,7 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -250,24 +251,9 @@ final class ColumnWalks {
         For loop = w.loop();
         SourceRange range = loop.range();
         Variable i = loop.counter();
-        Variable block = Variable.scalar(names.fresh("pa_ib"), BaseType.INT, Variable.Kind.LOCAL);
-        added.add(block);
-        Map<Variable, Expr> perI = new LinkedHashMap<>();
-        List<Variable> privates = new ArrayList<>(loop.omp().privates());
-        for (Variable s : w.scalars()) {
-            Variable lane = new Variable(names.fresh(s.name() + "_v"), s.type(), List.of(Dim.c(new IntLit(BLOCK))),
-                    Variable.Kind.LOCAL, false, Layout.ROW_MAJOR, s.range());
-            added.add(lane);
-            perI.put(s, new ArrayRef(lane, List.of(Exprs.sub(new VarRef(i), new VarRef(block))), range));
-            privates.remove(s);
-            privates.add(lane);
-        }
-        if (!privates.contains(i)) {
-            privates.add(i);
-        }
-        if (!privates.contains(w.inner().counter())) {
-            privates.add(w.inner().counter());
-        }
+        Blocking b = Blocking.of(loop, w.inner().counter(), w.scalars(), BLOCK, names, added);
+        Variable block = b.block();
+        Map<Variable, Expr> perI = b.perI();
         DistinctElements.Range values = DistinctElements.Range.of(loop);
         Expr end = ExprUtil.simplify(Exprs.add(values.highest(), new IntLit(1)));
         Expr blockEnd = Exprs.add(new VarRef(block), new IntLit(BLOCK));
@@ -283,7 +269,40 @@ final class ColumnWalks {
             parts.add(overBlock(i, block, stop, renamed(w.trail(), perI), range));
         }
         return new For(block, values.lowest(), Binary.Op.LT, end, new IntLit(BLOCK), new Block(parts, range),
-                loop.omp().withPrivates(privates), loop.pragmas(), range);
+                loop.omp().withPrivates(b.privates()), loop.pragmas(), range);
+    }
+
+    /**
+     * What a parallel loop over {@code i} run in blocks of {@code size} declares (into
+     * {@code added}): the block's counter; for each of its private {@code scalars}, an array of
+     * {@code size}, one element per {@code i} of the block, and the element standing for the scalar
+     * ({@code perI}); the loop's privates with those arrays instead of the scalars, and with
+     * {@code i} and the inner counter. Also {@link InterleavedSums}'.
+     */
+    record Blocking(Variable block, Map<Variable, Expr> perI, List<Variable> privates) {
+
+        static Blocking of(For loop, Variable inner, Collection<Variable> scalars, int size, Names names,
+                List<Variable> added) {
+            Variable i = loop.counter();
+            Variable block = Variable.scalar(names.fresh("pa_ib"), BaseType.INT, Variable.Kind.LOCAL);
+            added.add(block);
+            Map<Variable, Expr> perI = new LinkedHashMap<>();
+            List<Variable> privates = new ArrayList<>(loop.omp().privates());
+            for (Variable s : scalars) {
+                Variable lane = new Variable(names.fresh(s.name() + "_v"), s.type(), List.of(Dim.c(new IntLit(size))),
+                        Variable.Kind.LOCAL, false, Layout.ROW_MAJOR, s.range());
+                added.add(lane);
+                perI.put(s, new ArrayRef(lane, List.of(Exprs.sub(new VarRef(i), new VarRef(block))), loop.range()));
+                privates.remove(s);
+                privates.add(lane);
+            }
+            for (Variable v : List.of(i, inner)) {
+                if (!privates.contains(v)) {
+                    privates.add(v);
+                }
+            }
+            return new Blocking(block, perI, privates);
+        }
     }
 
     /** {@code for (i = block; i < stop; i++) body}: a block's {@code i}'s (also {@link InterleavedSums}'). */

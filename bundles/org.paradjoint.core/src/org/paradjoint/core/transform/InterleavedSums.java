@@ -1,7 +1,6 @@
 package org.paradjoint.core.transform;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.Cond;
 import org.paradjoint.core.ir.Decl;
-import org.paradjoint.core.ir.Dim;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.Function;
@@ -196,23 +194,9 @@ final class InterleavedSums {
         For loop = sum.loop();
         SourceRange range = loop.range();
         Variable i = loop.counter();
-        Variable block = Variable.scalar(names.fresh("pa_ib"), BaseType.INT, Variable.Kind.LOCAL);
-        added.add(block);
-        Map<Variable, Expr> perI = new LinkedHashMap<>();
-        List<Variable> privates = new ArrayList<>(loop.omp().privates());
-        for (Variable s : sum.lanes()) {
-            Variable lane = new Variable(names.fresh(s.name() + "_v"), s.type(), List.of(Dim.c(new IntLit(LANES))),
-                    Variable.Kind.LOCAL, false, Layout.ROW_MAJOR, s.range());
-            added.add(lane);
-            perI.put(s, new ArrayRef(lane, List.of(Exprs.sub(new VarRef(i), new VarRef(block))), range));
-            privates.remove(s);
-            privates.add(lane);
-        }
-        for (Variable v : List.of(i, sum.inner().counter())) {
-            if (!privates.contains(v)) {
-                privates.add(v);
-            }
-        }
+        ColumnWalks.Blocking b = ColumnWalks.Blocking.of(loop, sum.inner().counter(), sum.lanes(), LANES, names, added);
+        Variable block = b.block();
+        Map<Variable, Expr> perI = b.perI();
         DistinctElements.Range values = DistinctElements.Range.of(loop);
         Expr end = ExprUtil.simplify(Exprs.add(values.highest(), new IntLit(1)));
         Expr blockEnd = Exprs.add(new VarRef(block), new IntLit(LANES));
@@ -232,6 +216,6 @@ final class InterleavedSums {
             parts.add(ColumnWalks.overBlock(i, block, stop, ColumnWalks.renamed(sum.trail(), perI), range));
         }
         return new For(block, values.lowest(), Binary.Op.LT, end, new IntLit(LANES), new Block(parts, range),
-                loop.omp().withPrivates(privates), loop.pragmas(), range);
+                loop.omp().withPrivates(b.privates()), loop.pragmas(), range);
     }
 }

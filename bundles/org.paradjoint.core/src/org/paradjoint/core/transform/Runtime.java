@@ -387,7 +387,7 @@ public final class Runtime {
 
     /** {@code target = pa_get_d(tape, at)}. */
     public static Stmt get(Variable tape, LValue target, Expr at) {
-        return Assign.set(target, Call.runtime(GET_D, List.of(new VarRef(tape), at)));
+        return Assign.set(target, getValue(tape, at));
     }
 
     /** {@code pa_pop_d(tape)}, as a value. */
