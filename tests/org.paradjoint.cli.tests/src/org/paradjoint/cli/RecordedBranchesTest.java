@@ -22,7 +22,7 @@ import org.paradjoint.testsupport.ScratchDir;
  * whole of {@code path} per step (and no iteration replays its writes on a tape of its own). The
  * bits of a loop whose iterations take one each are written and read a word at a time (the reverse
  * sweep visiting only the bits of the branch it has work for); sizes
- * below, across and on a word boundary (5, 37, 64) pass the derivative checks at 1, 2 and 4
+ * below, across and on a word boundary (5, 37, 64, 70) pass the derivative checks at 1, 2 and 4
  * threads, and so do the forms that take the other paths: an {@code if}, two recorded branches
  * in one iteration (a bit each, set and read one at a time, beside a replayed array), and a
  * triangular inner loop, whose bits have no fixed place (the saves stay).
@@ -58,12 +58,16 @@ class RecordedBranchesTest {
 
     @Test
     void floydWarshallKeepsOneBitPerElementAndStep() throws IOException {
-        String[] d = differentiateAndCheck("floyd", Repo.text("benchmarks/reverse/kernels/floyd.c"), "5", "37", "64");
+        String[] d = differentiateAndCheck("floyd", Repo.text("benchmarks/reverse/kernels/floyd.c"), "5", "37", "64",
+                "70");
         String b = d[0];
         assertTrue(b.contains("pa_reserve_flags(pa_t,") && b.contains("pa_put_flag_word(") && b.contains(
                 "pa_get_flag_word("), b);
         // no copy of path, no tape per adjoint iteration
         assertFalse(b.contains("pa_reserve_d") || b.contains("pa_push_d") || b.contains("pa_tl"), b);
+        // the forward run reads path[i][k] from a local, except in iteration j = k, which may rewrite it
+        assertTrue(b.contains("pa_path_el = path[i][k];") && b.contains("pa_path_el + path[k][j]"), b);
+        assertTrue(b.contains("if (k >= 64 * pa_w && k < pa_je) {"), b);
         // only the elements that took the sum are visited, from the highest bit of a word down
         assertTrue(b.contains("pa_last_with(pa_fw,") && b.contains("pa_step_down(pa_fw,"), b);
         // the primal still races on row k: the adjoint protects every update of pathb, warned

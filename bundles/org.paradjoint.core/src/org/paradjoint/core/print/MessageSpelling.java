@@ -178,7 +178,7 @@ public final class MessageSpelling {
             case LONG -> "integer(8)";
             case FLOAT -> "real";
             case DOUBLE -> "real(8)";
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> t.cName();
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> t.cName();
         };
     }
 
@@ -352,7 +352,7 @@ public final class MessageSpelling {
         return switch (k.type()) {
             case INT, LONG -> "int(" + inner + kind;
             case FLOAT, DOUBLE -> "real(" + inner + kind;
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> "(" + k.type().cName() + ") " + inner;
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> "(" + k.type().cName() + ") " + inner;
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -36,7 +37,9 @@ import org.paradjoint.core.ir.Variable;
  * own. When the adjoints of the branches read no overwritten value (the two sides of a min are
  * linear), one bit per execution of the branch is all the reverse sweep needs.
  * <p>
- * The bits sit in a block of the tape's int stack reserved before the loop runs. Each iteration
+ * The bits sit in a block of the tape's int stack reserved before the loop runs, 64 to a word
+ * ({@code pa_flags}: a loop that takes a bit per iteration handles half as many words as with 32,
+ * which Floyd-Warshall's forward and reverse sweeps measurably feel). Each iteration
  * owns whole words of it, whatever the schedule, so no two threads write one word; a site's bit
  * within them is its place in the iteration: the slots of the sites before it and, for each loop
  * around it, the iterations of that loop before the current one times the slots of its body.
@@ -53,7 +56,7 @@ import org.paradjoint.core.ir.Variable;
  */
 final class BranchRecords {
 
-    private static final int BITS_PER_WORD = 32;
+    private static final int BITS_PER_WORD = 64;
 
     private final For loop;
     private final For in;
@@ -69,13 +72,19 @@ final class BranchRecords {
      */
     private final For wordLoop;
     private final For viewWordLoop;
-    /** The iteration's locals of the word-at-a-time loops: the word's number, the word, a direction. */
+    /**
+     * The iteration's locals of the word-at-a-time loops: the word's number, the word, a direction,
+     * where the word's iterations end.
+     */
     private final Variable word;
     private final Variable bits;
     private final Variable direction;
+    private final Variable wordEnd;
+    /** The elements the forward run's word iterations read from locals, or null ({@link PinnedReads}). */
+    private final PinnedReads pins;
 
     private BranchRecords(For loop, For in, Variable tape, Variable base, Map<Stmt, Expr> places, Expr slots,
-            Function<String, Variable> freshInt) {
+            BiFunction<String, BaseType, Variable> fresh) {
         this.loop = loop;
         this.in = in;
         this.tape = tape;
@@ -86,9 +95,11 @@ final class BranchRecords {
         this.view = (Block) map(in.body(), this::flag);
         this.wordLoop = wordLoop(in, places);
         this.viewWordLoop = wordLoop == null ? null : (For) view.stmts().get(in.body().stmts().indexOf(wordLoop));
-        this.word = wordLoop == null ? null : freshInt.apply("pa_w");
-        this.bits = wordLoop == null ? null : freshInt.apply("pa_fw");
-        this.direction = wordLoop == null ? null : freshInt.apply("pa_c");
+        this.word = wordLoop == null ? null : fresh.apply("pa_w", BaseType.INT);
+        this.bits = wordLoop == null ? null : fresh.apply("pa_fw", BaseType.FLAGS);
+        this.direction = wordLoop == null ? null : fresh.apply("pa_c", BaseType.INT);
+        this.wordEnd = wordLoop == null ? null : fresh.apply("pa_je", wordLoop.counter().type());
+        this.pins = wordLoop == null ? null : PinnedReads.of(wordIterations(), fresh);
     }
 
     /**
@@ -97,7 +108,7 @@ final class BranchRecords {
      * the local that holds where the block starts, asked only when there is a block.
      */
     static BranchRecords of(For f, Set<Variable> privates, Predicate<Variable> active, Variable tape,
-            Supplier<Variable> base, Function<String, Variable> freshInt) {
+            Supplier<Variable> base, BiFunction<String, BaseType, Variable> fresh) {
         For in = ParallelLoops.innermost(f);
         if (!cArraysOnly(f)) {
             return null;
@@ -132,7 +143,7 @@ final class BranchRecords {
                 break;
             }
         }
-        return new BranchRecords(f, in, tape, base.get(), places, slots, freshInt);
+        return new BranchRecords(f, in, tape, base.get(), places, slots, fresh);
     }
 
     /**
@@ -334,8 +345,16 @@ final class BranchRecords {
         Block body = (Block) map(in.body(), (site, c) -> Runtime.putFlag(tape, base, bit(site), c));
         if (wordLoop != null) {
             List<Stmt> stmts = new ArrayList<>(List.of(new Decl(word, null), new Decl(bits, null),
-                    new Decl(direction, null)));
-            in.body().stmts().forEach(s -> stmts.add(s == wordLoop ? recordedByWords() : s));
+                    new Decl(direction, null), new Decl(wordEnd, null)));
+            if (pins != null) {
+                pins.locals().forEach(v -> stmts.add(new Decl(v, null)));
+            }
+            for (Stmt s : in.body().stmts()) {
+                if (s == wordLoop && pins != null) {
+                    stmts.addAll(pins.load());
+                }
+                stmts.add(s == wordLoop ? recordedByWords() : s);
+            }
             body = new Block(stmts, in.body().range());
         }
         return ParallelLoops.rebuildNest(loop, in, body, loop.omp());
@@ -347,18 +366,32 @@ final class BranchRecords {
      * <pre>
      * for (w = 0; w &lt; words; w++) {
      *     bits = 0;
-     *     for (j = lo + 32 * w; j &lt; min(lo + 32 * w + 32, end); j++) {
-     *         ...; c = cond; bits = pa_with_flag(bits, j - (lo + 32 * w), c); site with c; ...
+     *     je = min(lo + 64 * w + 64, end);
+     *     for (j = lo + 64 * w; j &lt; je; j++) {
+     *         ...; c = cond; bits = pa_with_flag(bits, j - (lo + 64 * w), c); site with c; ...
      *     }
      *     pa_put_flag_word(tape, base, first word of the iteration + w, bits);
      * }
      * </pre>
+     * The loop over {@code j} is split at the iteration that may rewrite elements it reads in every
+     * iteration, when there is one ({@link PinnedReads}).
      */
     private For recordedByWords() {
+        Expr to = Exprs.add(wordStart(), Exprs.integer(BITS_PER_WORD));
+        Expr end = wordLoop.cmp() == Binary.Op.LT ? wordLoop.bound() : Exprs.add(wordLoop.bound(), Exprs.integer(1));
+        List<Stmt> perWord = new ArrayList<>();
+        perWord.add(Assign.set(Exprs.ref(bits), Exprs.integer(0)));
+        perWord.add(Assign.set(Exprs.ref(wordEnd), Exprs.cond(Exprs.lt(to, end), to, end)));
+        perWord.addAll(pins == null ? List.of(wordIterations()) : pins.split());
+        perWord.add(Runtime.putFlagWord(tape, base, Exprs.add(firstWord(), Exprs.ref(word)), Exprs.ref(bits)));
+        return new For(word, Exprs.integer(0), Binary.Op.LT, wordsPerIteration, Exprs.integer(1),
+                new Block(perWord), null, List.of(), wordLoop.range());
+    }
+
+    /** The word loop's iterations of word {@code w} in the forward run, each recording its direction in the word. */
+    private For wordIterations() {
         For g = wordLoop;
         Expr from = wordStart();
-        Expr to = Exprs.add(from, Exprs.integer(BITS_PER_WORD));
-        Expr end = g.cmp() == Binary.Op.LT ? g.bound() : Exprs.add(g.bound(), Exprs.integer(1));
         List<Stmt> body = new ArrayList<>();
         for (Stmt s : g.body().stmts()) {
             if (isSite(s)) {
@@ -371,11 +404,7 @@ final class BranchRecords {
                 body.add(s);
             }
         }
-        For inner = new For(g.counter(), from, Binary.Op.LT, Exprs.cond(Exprs.lt(to, end), to, end),
-                Exprs.integer(1), new Block(body), null, List.of(), g.range());
-        Block perWord = new Block(List.of(Assign.set(Exprs.ref(bits), Exprs.integer(0)), inner,
-                Runtime.putFlagWord(tape, base, Exprs.add(firstWord(), Exprs.ref(word)), Exprs.ref(bits))));
-        return new For(word, Exprs.integer(0), Binary.Op.LT, wordsPerIteration, Exprs.integer(1), perWord, null,
+        return new For(g.counter(), from, Binary.Op.LT, Exprs.ref(wordEnd), Exprs.integer(1), new Block(body), null,
                 List.of(), g.range());
     }
 
@@ -437,7 +466,7 @@ final class BranchRecords {
         return null;
     }
 
-    /** The first value of the word loop's counter in word {@code w}: {@code lo + 32 * w}. */
+    /** The first value of the word loop's counter in word {@code w}: {@code lo + 64 * w}. */
     private Expr wordStart() {
         return Exprs.add(wordLoop.lower(), Exprs.mul(Exprs.integer(BITS_PER_WORD), Exprs.ref(word)));
     }

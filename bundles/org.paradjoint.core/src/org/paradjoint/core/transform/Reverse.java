@@ -110,7 +110,7 @@ final class Reverse {
             if (s instanceof For f && f.isParallel()
                     && ParallelLoops.runsForward(f, readAfter.getOrDefault(f, Set.of()))) {
                 BranchRecords r = BranchRecords.of(f, ParallelLoops.privates(f), cx::isActive, tape, this::flagBase,
-                        name -> Variable.scalar(cx.names.fresh(name), BaseType.INT, Variable.Kind.LOCAL));
+                        (name, type) -> Variable.scalar(cx.names.fresh(name), type, Variable.Kind.LOCAL));
                 if (r != null) {
                     branches.put(f, r);
                 }

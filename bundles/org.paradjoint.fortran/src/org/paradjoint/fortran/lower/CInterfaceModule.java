@@ -126,7 +126,7 @@ public final class CInterfaceModule {
             case LONG -> "c_long";
             case FLOAT -> "c_float";
             case DOUBLE -> "c_double";
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> throw new IllegalArgumentException(t.cName() + " has no Fortran interface");
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> throw new IllegalArgumentException(t.cName() + " has no Fortran interface");
         };
     }
 

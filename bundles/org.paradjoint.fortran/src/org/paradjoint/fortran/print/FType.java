@@ -12,7 +12,7 @@ enum FType {
             case LONG -> LONG;
             case FLOAT -> FLOAT;
             case DOUBLE -> DOUBLE;
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> throw new IllegalArgumentException(t.cName() + " has no numeric type");
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> throw new IllegalArgumentException(t.cName() + " has no numeric type");
         };
     }
 

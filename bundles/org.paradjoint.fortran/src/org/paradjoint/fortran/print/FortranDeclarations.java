@@ -167,7 +167,7 @@ final class FortranDeclarations {
             case FLOAT -> "real(4)";
             case DOUBLE -> "real(8)";
             case TAPE -> "type(pa_tape)";
-            case PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> throw new IllegalArgumentException(t.cName() + " has no Fortran form");
+            case PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> throw new IllegalArgumentException(t.cName() + " has no Fortran form");
         };
     }
 

@@ -199,7 +199,7 @@ final class FortranExprPrinter {
             case FLOAT -> "real(" + inner + ", 4)";
             case INT -> "int(" + inner + ")";
             case LONG -> "int(" + inner + ", 8)";
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS -> throw unsupported(c, "a cast to the opaque type " + c.type().cName());
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS -> throw unsupported(c, "a cast to the opaque type " + c.type().cName());
         };
     }
 

@@ -203,7 +203,7 @@ final class FortranTimingDriver {
             case LONG -> "integer(8)";
             case FLOAT -> "real(4)";
             case DOUBLE -> "real(8)";
-            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS ->
+            case TAPE, PS_PLAN, PS_SET, MPI_COMM, MPI_REQUEST, MPI_STATUS, FLAGS ->
                 throw new IllegalArgumentException(t.cName() + " is no dummy of a timed kernel");
         };
     }

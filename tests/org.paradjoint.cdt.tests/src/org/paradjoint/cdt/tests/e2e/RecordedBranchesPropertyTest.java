@@ -24,9 +24,11 @@ import org.paradjoint.testsupport.ScratchDir;
  * inside a sequential time loop, pass the dot-product and finite-difference tests at 1, 2 and 4
  * threads. Each kernel draws the form of its branches ({@code t = c ? a : b}, an {@code if} with
  * or without {@code else}), their comparisons and sides, whether a second branch follows (two
- * bits per element, set one at a time), the number of steps and the sizes: rows of 1 to 70
- * elements, below, across and on the 32 bits of a word. Every iteration writes only its own row,
- * so the primal is deterministic.
+ * bits per element, set one at a time), the number of steps and the sizes: rows of 1 to 134
+ * elements, below, across and on the 64 bits of a word. Some comparisons read {@code x[i][t % m]},
+ * an element of the row the loop rewrites at one column only: a kernel with one such branch reads
+ * it from a local outside that column ({@code PinnedReads}). Every iteration writes only its own
+ * row, so the primal is deterministic.
  * <p>
  * Reproduce: {@code -Dparadjoint.branches.seed=SEED}.
  */
@@ -40,7 +42,7 @@ class RecordedBranchesPropertyTest {
     static final List<String> COMPARISONS = List.of("<", "<=", ">", ">=");
     /** What the element is compared with (always reading y, an independent): never a side below, so no two values tie. */
     static final List<String> OTHERS = List.of("y[j]", "0.5 - y[j]", "x[i][m - 1 - j] + 0.1 * y[j]",
-            "0.25 * x[i][m - 1 - j] + y[j]");
+            "0.25 * x[i][m - 1 - j] + y[j]", "x[i][t % m] + 0.5 * y[j]", "0.5 * x[i][t % m] - y[j]");
     static final List<String> SIDES = List.of("x[i][j]", "0.9 * x[i][j]", "x[i][j] + 0.25 * y[j]",
             "0.5 * x[i][j] * y[j]", "sin(x[i][j])", "y[j] - 0.3");
 
@@ -91,7 +93,7 @@ class RecordedBranchesPropertyTest {
                 + "            }\n"
                 + "    }\n"
                 + "}\n";
-        int m = List.of(1 + r.nextInt(31), 32, 33 + r.nextInt(38)).get(r.nextInt(3));
+        int m = List.of(1 + r.nextInt(63), 64, 65 + r.nextInt(70)).get(r.nextInt(3));
         return new Kernel(name, source, "--set n=" + (1 + r.nextInt(6)) + " --set m=" + m);
     }
 
@@ -127,6 +129,10 @@ class RecordedBranchesPropertyTest {
         for (Kernel k : kernels) {
             String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
             assertTrue(fn.substring(0, fn.indexOf("\n}\n")).contains("pa_reserve_flags("), fn);
+        }
+        if (System.getProperty("paradjoint.branches.seed") == null) {
+            // the default seed draws kernels whose forward run splits at the pinned column
+            assertTrue(adjoint.contains("pa_x_el = x[i][t % m];"), adjoint);
         }
         List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
                 new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
