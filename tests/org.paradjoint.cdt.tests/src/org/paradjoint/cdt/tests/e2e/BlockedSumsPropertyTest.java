@@ -1,21 +1,16 @@
 package org.paradjoint.cdt.tests.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -38,9 +33,6 @@ class BlockedSumsPropertyTest {
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
     private static final int[] SIZES = {1, 5, 7, 8, 9, 17, 63, 64, 65, 100, 130};
-
-    record Kernel(String name, String source, String options) {
-    }
 
     private Path work;
 
@@ -117,47 +109,20 @@ class BlockedSumsPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.blocked.seed");
-        Random r = new Random(only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim()));
-        List<Kernel> out = new ArrayList<>();
-        for (int k = 0; k < KERNELS; k++) {
-            out.add(kernel("bs" + k, r));
-        }
-        return out;
+        return SeededKernels.draw("paradjoint.blocked.seed", BASE_SEED, KERNELS, "bs", BlockedSumsPropertyTest::kernel);
     }
 
     @Test
     void derivativesOfRandomBlockedSumsPassTheChecks() throws IOException {
         List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder();
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "blocked";
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : CheckSpecParser.parse(List.of(k.options().split("\\s+")));
-        });
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
+        SeededKernels.Built built = SeededKernels.build(work, "blocked", "", kernels);
         // the property is about blocked sums: most kernels' adjoints walk columns in blocks or interleave rows
-        String adjoint = Files.readString(built.dir().resolve(base + "_b.c"));
         int blocked = 0;
         for (Kernel k : kernels) {
-            String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
-            fn = fn.substring(0, fn.indexOf("\n}\n"));
+            String fn = built.adjointOf(k);
             blocked += fn.contains("+= 64)") || fn.contains("+= 8)") ? 1 : 0;
         }
-        assertTrue(blocked >= KERNELS / 2, blocked + " of " + KERNELS + " kernels sum in blocks\n" + adjoint);
-        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
-                new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE,
-                f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n"
-                    + String.join("\n", problems.subList(0, Math.min(6, problems.size()))));
-        }
+        assertTrue(blocked >= KERNELS / 2, blocked + " of " + KERNELS + " kernels sum in blocks\n" + built.adjoint());
+        built.check(new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, false);
     }
 }

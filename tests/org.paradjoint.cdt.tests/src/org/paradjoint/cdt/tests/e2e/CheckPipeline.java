@@ -223,7 +223,6 @@ final class CheckPipeline {
         return problems;
     }
 
-    /** The generated files of a build, for failure messages. */
     /**
      * Runs the MPI driver of {@code b} on 1, 2 and 4 ranks with 1 and 2 threads each; a line per check
      * of {@code functions} that did not pass both tests within the tolerances, {@code about} adding
@@ -254,6 +253,7 @@ final class CheckPipeline {
         return problems;
     }
 
+    /** The generated files of a build, for failure messages. */
     static String files(Built b, String base, int maxLines) {
         StringBuilder out = new StringBuilder();
         for (String f : List.of(base + "_d.c", base + "_b.c", base + "_b_plain.c", base + "_b_reduction.c")) {

@@ -1,19 +1,15 @@
 package org.paradjoint.cdt.tests.e2e;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -37,9 +33,6 @@ class ControlFlowPropertyTest {
             "sqrt(2.0 + #)");
     static final List<String> CONDITIONS = List.of("# > 0.8", "# < 1.1", "# > 0.3 && # < 1.4");
     static final List<String> LIMITS = List.of("1.5", "3.0", "1.0e9");
-
-    record Kernel(String name, String source, String options) {
-    }
 
     private Path work;
 
@@ -133,8 +126,7 @@ class ControlFlowPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.controlflow.seed");
-        Random r = new Random(only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim()));
+        Random r = SeededKernels.random("paradjoint.controlflow.seed", BASE_SEED);
         List<Kernel> out = new ArrayList<>();
         for (int k = 0; k < KERNELS; k++) {
             out.add(kernel("cf" + k, k % 6, r));
@@ -144,26 +136,7 @@ class ControlFlowPropertyTest {
 
     @Test
     void derivativesOfRandomControlFlowPassTheChecks() throws IOException {
-        List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder("#include <math.h>\n\n");
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "controlflow";
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : CheckSpecParser.parse(List.of(k.options().split("\\s+")));
-        });
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
-        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
-                new int[] {1, 2}, DOT_TOLERANCE, FD_TOLERANCE, f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n"
-                    + String.join("\n", problems.subList(0, Math.min(6, problems.size()))));
-        }
+        SeededKernels.build(work, "controlflow", "#include <math.h>\n\n", kernels())
+                .check(new int[] {1, 2}, DOT_TOLERANCE, FD_TOLERANCE, false);
     }
 }

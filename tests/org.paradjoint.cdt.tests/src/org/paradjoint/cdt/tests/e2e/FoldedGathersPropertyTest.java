@@ -1,23 +1,19 @@
 package org.paradjoint.cdt.tests.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.core.transform.RaceStrategy;
 import org.paradjoint.pipeline.GenerationSettings;
 import org.paradjoint.testsupport.ScratchDir;
@@ -46,9 +42,6 @@ class FoldedGathersPropertyTest {
     static final long BASE_SEED = 202_611_272L;
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
-
-    record Kernel(String name, String source, String options) {
-    }
 
     private Path work;
 
@@ -148,8 +141,7 @@ class FoldedGathersPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.gathers.seed");
-        Random r = new Random(only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim()));
+        Random r = SeededKernels.random("paradjoint.gathers.seed", BASE_SEED);
         List<Kernel> out = new ArrayList<>();
         for (int k = 0; k < KERNELS; k++) {
             out.add(kernel("fg" + k, r));
@@ -163,43 +155,21 @@ class FoldedGathersPropertyTest {
     @Test
     void derivativesOfRandomStencilTimeLoopsPassTheChecks() throws IOException {
         List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder();
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "gathers";
         // without a race analysis every increment is unproven: the private strategy gathers them
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : CheckSpecParser.parse(List.of(k.options().split("\\s+")));
-        }, GenerationSettings.defaults().withRaceStrategy(RaceStrategy.PRIVATE).withConventionalAdjoint(true));
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
+        SeededKernels.Built built = SeededKernels.build(work, "gathers", "", kernels,
+                GenerationSettings.defaults().withRaceStrategy(RaceStrategy.PRIVATE).withConventionalAdjoint(true));
         // the property is about folded gathers: resets folded within steps and across them
-        String adjoint = Files.readString(built.dir().resolve(base + "_b.c"));
         int across = 0;
         for (Kernel k : kernels) {
-            String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
-            fn = fn.substring(0, fn.indexOf("\n}\n"));
-            across += fn.contains(" ? 0.0 : ") ? 1 : 0;
+            across += built.adjointOf(k).contains(" ? 0.0 : ") ? 1 : 0;
         }
         assertTrue(across >= KERNELS / 3, across + " of " + KERNELS + " kernels fold a reset across time steps");
         // a pointwise second half step reads B where the first recorded it, with no copy of B
         for (Kernel k : kernels.subList(KERNELS, kernels.size())) {
-            String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
-            fn = fn.substring(0, fn.indexOf("\n}\n"));
+            String fn = built.adjointOf(k);
             assertTrue(fn.contains("pa_put_d(pa_t, pa_at_B + ") && fn.contains("pa_get_d(pa_t, pa_at_B + ")
                     && !fn.contains("B[pa_s0]"), k.source() + "\n" + fn);
         }
-        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
-                new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE,
-                f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n"
-                    + String.join("\n", problems.subList(0, Math.min(6, problems.size()))));
-        }
+        built.check(new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, false);
     }
 }

@@ -1,20 +1,14 @@
 package org.paradjoint.cdt.tests.e2e;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckSpec;
-import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -56,9 +50,6 @@ class MinMaxReductionsPropertyTest {
     }
 
     /** One kernel's C text and the check options it needs. */
-    record Kernel(String name, String source, String options) {
-    }
-
     static Kernel kernel(String name, Random r) {
         boolean max = r.nextBoolean();
         String op = max ? "max" : "min";
@@ -98,42 +89,12 @@ class MinMaxReductionsPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.minmax.seed");
-        long seed = only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim());
-        Random r = new Random(seed);
-        List<Kernel> out = new ArrayList<>();
-        for (int k = 0; k < KERNELS; k++) {
-            out.add(kernel("mm" + k, r));
-        }
-        return out;
+        return SeededKernels.draw("paradjoint.minmax.seed", BASE_SEED, KERNELS, "mm", MinMaxReductionsPropertyTest::kernel);
     }
 
     @Test
     void derivativesOfRandomMaxMinReductionsPassTheChecks() throws IOException {
-        List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder("#include <math.h>\n\n");
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "minmax";
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : spec(k.options());
-        });
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
-        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
-                new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n" + String.join("\n", problems.subList(0,
-                    Math.min(6, problems.size()))) + "\n" + CheckPipeline.files(built, base, 120));
-        }
-    }
-
-    private static CheckSpec spec(String options) {
-        return CheckSpecParser.parse(List.of(options.split("\\s+")));
+        SeededKernels.build(work, "minmax", "#include <math.h>\n\n", kernels())
+                .check(new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, true);
     }
 }

@@ -1,21 +1,16 @@
 package org.paradjoint.cdt.tests.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckSpecParser;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -36,6 +31,7 @@ class RecordedBranchesPropertyTest {
 
     static final int KERNELS = 24;
     static final long BASE_SEED = 202_611_271L;
+    static final String SEED = "paradjoint.branches.seed";
     static final double DOT_TOLERANCE = 1e-12;
     static final double FD_TOLERANCE = 1e-6;
 
@@ -45,9 +41,6 @@ class RecordedBranchesPropertyTest {
             "0.25 * x[i][m - 1 - j] + y[j]", "x[i][t % m] + 0.5 * y[j]", "0.5 * x[i][t % m] - y[j]");
     static final List<String> SIDES = List.of("x[i][j]", "0.9 * x[i][j]", "x[i][j] + 0.25 * y[j]",
             "0.5 * x[i][j] * y[j]", "sin(x[i][j])", "y[j] - 0.3");
-
-    record Kernel(String name, String source, String options) {
-    }
 
     private Path work;
 
@@ -98,47 +91,21 @@ class RecordedBranchesPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.branches.seed");
-        Random r = new Random(only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim()));
-        List<Kernel> out = new ArrayList<>();
-        for (int k = 0; k < KERNELS; k++) {
-            out.add(kernel("rb" + k, r));
-        }
-        return out;
+        return SeededKernels.draw(SEED, BASE_SEED, KERNELS, "rb", RecordedBranchesPropertyTest::kernel);
     }
 
     @Test
     void derivativesOfRandomRecordedBranchesPassTheChecks() throws IOException {
         List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder("#include <math.h>\n\n");
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "branches";
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : CheckSpecParser.parse(List.of(k.options().split("\\s+")));
-        });
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
+        SeededKernels.Built built = SeededKernels.build(work, "branches", "#include <math.h>\n\n", kernels);
         // the property is about recorded directions: every kernel's adjoint records them
-        String adjoint = Files.readString(built.dir().resolve(base + "_b.c"));
         for (Kernel k : kernels) {
-            String fn = adjoint.substring(adjoint.indexOf("void " + k.name() + "_b("));
-            assertTrue(fn.substring(0, fn.indexOf("\n}\n")).contains("pa_reserve_flags("), fn);
+            assertTrue(built.adjointOf(k).contains("pa_reserve_flags("), built.adjointOf(k));
         }
-        if (System.getProperty("paradjoint.branches.seed") == null) {
-            // the default seed draws kernels whose forward run splits at the pinned column
-            assertTrue(adjoint.contains("pa_x_el = x[i][t % m];"), adjoint);
+        if (SeededKernels.baseSeed(SEED)) {
+            // the base seed draws kernels whose forward run splits at the pinned column
+            assertTrue(built.adjoint().contains("pa_x_el = x[i][t % m];"), built.adjoint());
         }
-        List<String> problems = CheckPipeline.failuresOnThreads(built, kernels.stream().map(Kernel::name).toList(),
-                new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, f -> " (" + byName.get(f).options() + ")\n" + byName.get(f).source());
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n"
-                    + String.join("\n", problems.subList(0, Math.min(6, problems.size()))));
-        }
+        built.check(new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, false);
     }
 }

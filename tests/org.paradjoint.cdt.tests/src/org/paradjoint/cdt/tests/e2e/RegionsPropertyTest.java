@@ -1,22 +1,14 @@
 package org.paradjoint.cdt.tests.e2e;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.paradjoint.core.check.CheckReport;
-import org.paradjoint.core.check.CheckSpec;
-import org.paradjoint.core.check.CheckSpecParser;
-import org.paradjoint.core.check.DriverRunner;
+import org.paradjoint.cdt.tests.e2e.SeededKernels.Kernel;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
@@ -62,9 +54,6 @@ class RegionsPropertyTest {
     }
 
     /** One kernel's C text and the check options it needs. */
-    record Kernel(String name, String source, String options) {
-    }
-
     private static String value(Random r) {
         return VALUES.get(r.nextInt(VALUES.size()));
     }
@@ -214,54 +203,12 @@ class RegionsPropertyTest {
     }
 
     static List<Kernel> kernels() {
-        String only = System.getProperty("paradjoint.regions.seed");
-        long seed = only == null || only.isBlank() ? BASE_SEED : Long.parseLong(only.trim());
-        Random r = new Random(seed);
-        List<Kernel> out = new ArrayList<>();
-        for (int k = 0; k < KERNELS; k++) {
-            out.add(kernel("rg" + k, r));
-        }
-        return out;
+        return SeededKernels.draw("paradjoint.regions.seed", BASE_SEED, KERNELS, "rg", RegionsPropertyTest::kernel);
     }
 
     @Test
     void derivativesOfRandomRegionsSectionsLocksAndOrderedBlocksPassTheChecks() throws IOException {
-        List<Kernel> kernels = kernels();
-        StringBuilder source = new StringBuilder("#include <math.h>\n#include <omp.h>\n\n");
-        Map<String, Kernel> byName = new LinkedHashMap<>();
-        for (Kernel k : kernels) {
-            source.append(k.source()).append('\n');
-            byName.put(k.name(), k);
-        }
-        String base = "regions";
-        CheckPipeline.Built built = CheckPipeline.build(work.resolve(base), base, source.toString(), fn -> {
-            Kernel k = byName.get(fn);
-            return k == null ? null : spec(k.options());
-        });
-        if (built.stage() != CheckPipeline.Stage.PASSED) {
-            fail(built.stage() + "\n" + built.problem() + "\n" + CheckPipeline.files(built, base, 200));
-        }
-        List<String> problems = new ArrayList<>();
-        for (int threads : new int[] {1, 2, 4}) {
-            DriverRunner.Outcome run = CheckPipeline.runner().run(built.executable(), threads);
-            CheckReport report = run.report();
-            for (Kernel k : kernels) {
-                CheckReport.Result res = report.result(k.name());
-                if (res == null) {
-                    problems.add(k.name() + " with " + threads + " thread(s): no result (exit " + run.exitCode() + ")");
-                } else if (!res.passed() || !(res.dotError() <= DOT_TOLERANCE) || !(res.fdError() <= FD_TOLERANCE)) {
-                    problems.add(k.name() + " with " + threads + " thread(s): dot-product rel_err=" + res.dotError()
-                            + ", finite-difference rel_err=" + res.fdError() + " (" + k.options() + ")\n" + k.source());
-                }
-            }
-        }
-        if (!problems.isEmpty()) {
-            fail(problems.size() + " failing checks:\n" + String.join("\n", problems.subList(0,
-                    Math.min(6, problems.size()))) + "\n" + CheckPipeline.files(built, base, 120));
-        }
-    }
-
-    private static CheckSpec spec(String options) {
-        return CheckSpecParser.parse(List.of(options.split("\\s+")));
+        SeededKernels.build(work, "regions", "#include <math.h>\n#include <omp.h>\n\n", kernels())
+                .check(new int[] {1, 2, 4}, DOT_TOLERANCE, FD_TOLERANCE, true);
     }
 }
