@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.paradjoint.core.check.CheckDriverGenerator;
+import org.paradjoint.core.check.CheckSpec;
 import org.paradjoint.core.check.CheckSpecException;
 import org.paradjoint.core.check.CheckResolution;
 import org.paradjoint.core.check.CheckSpecParser;
@@ -152,9 +156,12 @@ final class CheckCommand implements Command {
             return Paradjoint.USAGE;
         }
         List<Integer> rankCounts = mpi ? (ranks == null ? List.of(1) : ranks) : null;
-        // Exactly the files `paradjoint differentiate` writes with its defaults, through the same route.
-        GeneratedFile tangent = toolchain.needsTangent() ? derivatives(parsed.unit(), c.file(), Mode.TANGENT) : null;
-        GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE);
+        // Exactly the files `paradjoint differentiate` writes with its defaults and the same extents,
+        // through the same route.
+        Map<String, String> extents = generationExtents(primal, c.spec());
+        GeneratedFile tangent = toolchain.needsTangent() ? derivatives(parsed.unit(), c.file(), Mode.TANGENT, extents)
+                : null;
+        GeneratedFile adjoint = derivatives(parsed.unit(), c.file(), Mode.REVERSE, extents);
         boolean tangentFailed = tangent != null
                 && (SourceFiles.report(c.file(), tangent.diagnostics(), err) || tangent.hasErrors());
         if (SourceFiles.report(c.file(), adjoint.diagnostics(), err) | tangentFailed || adjoint.hasErrors()) {
@@ -256,10 +263,32 @@ final class CheckCommand implements Command {
         }
     }
 
-    /** The derivatives `paradjoint differentiate FILE --mode MODE` writes, with its default settings. */
-    static GeneratedFile derivatives(TranslationUnit unit, String file, Mode mode) {
-        return DerivativeFiles.generate(unit, file, mode, null, GenerationSettings.defaults(),
+    /**
+     * The derivatives `paradjoint differentiate FILE --mode MODE --extent ...` writes, with its
+     * default settings and {@code extents}.
+     */
+    static GeneratedFile derivatives(TranslationUnit unit, String file, Mode mode, Map<String, String> extents) {
+        return DerivativeFiles.generate(unit, file, mode, null, GenerationSettings.defaults().withExtents(extents),
                 ReductionLengths.symbolic());
+    }
+
+    /**
+     * The check's {@code --extent} options that {@code differentiate} takes too: those over the
+     * function's parameters only (a check's extent may also name a {@code --set} helper, which
+     * only the driver knows). An overwritten independent declared as a pointer, for one, needs its
+     * extent in the adjoint as well.
+     */
+    private static Map<String, String> generationExtents(Function primal, CheckSpec spec) {
+        Set<String> params = new HashSet<>();
+        primal.params().forEach(p -> params.add(p.name()));
+        primal.structs().forEach(st -> st.members().forEach(m -> params.add(st.name() + "->" + m.field())));
+        Map<String, String> out = new LinkedHashMap<>();
+        spec.extents().forEach((name, e) -> {
+            if (params.containsAll(e.names())) {
+                out.put(name, e.toC());
+            }
+        });
+        return out;
     }
 
     /** {@code --NAME LIST} or {@code --NAME=LIST}: a list of thread or rank counts. */

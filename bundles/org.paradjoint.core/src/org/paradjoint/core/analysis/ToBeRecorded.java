@@ -23,8 +23,9 @@ import org.paradjoint.core.rules.Partials;
  * sweep reads its value: it occurs in a partial derivative of an active assignment, in an
  * index of an active reference, in a condition the reverse sweep re-evaluates, in a loop
  * header, or in an index of an assignment whose target is itself needed (so that a restored
- * value goes back to the same element). The forward sweep saves the old value of a needed
- * variable before each assignment to it.
+ * value goes back to the same element), or in what an adjoint iteration of a parallel loop
+ * recomputes to have them. The forward sweep saves the old value of a needed variable before
+ * each assignment to it.
  */
 public final class ToBeRecorded {
 
@@ -75,7 +76,27 @@ public final class ToBeRecorded {
             }
         });
         closeOverTargets(body, needed);
+        closeOverRecomputations(body, active, needed);
         return needed;
+    }
+
+    /**
+     * Adds what the adjoint iterations of parallel loops read when they recompute the values their
+     * own partials need ({@link #recomputed} of the loop's own needs): a helper function inlined
+     * into the loop leaves its arguments in locals ({@code u0 = u[i * nx + j]}), the partials read
+     * the locals, and the adjoint iteration computes them again from {@code u}. So {@code u} must
+     * have its value of the loop's forward run when the adjoint runs, and an overwrite of it after
+     * the loop (the next step of a time loop) must be undone as for a variable a partial reads.
+     */
+    private static void closeOverRecomputations(Stmt body, Predicate<Variable> active, Set<Variable> needed) {
+        StmtUtil.forEach(body, s -> {
+            if (s instanceof For f && f.isParallel()) {
+                Set<Variable> reductions = new LinkedHashSet<>();
+                f.omp().reductions().forEach(r -> reductions.addAll(r.vars()));
+                needed.addAll(recomputed(f.body(), needed(f.body(), active), reductions));
+            }
+        });
+        closeOverTargets(body, needed);
     }
 
     private static void addActiveAssignment(LValue target, Expr value, Predicate<LValue> activeLeaf,

@@ -14,7 +14,7 @@ import org.paradjoint.core.print.CPrinter;
  * every member as an array or scalar of its own (the flattened parameters), so the entry point,
  * compiled with the user's file, builds each struct from them (the members the function does not
  * use zero), calls the user's function with the structs' addresses and copies the scalar and
- * embedded-array members back, which the function may have changed.
+ * embedded-array members back, which the function may have changed (not those of a const struct).
  */
 public final class StructEntry {
 
@@ -70,6 +70,9 @@ public final class StructEntry {
         }
         for (StructParameter sp : primal.structs()) {
             for (Member m : sp.members()) {
+                if (sp.isConst() || m.variable().isConst()) {
+                    continue; // a const struct's members cannot have changed, and their copies are const
+                }
                 String field = local(sp) + "." + m.field();
                 String flat = m.variable().name();
                 if (m.passing() == StructParameter.Passing.ADDRESS) {

@@ -161,11 +161,16 @@ public final class Differentiator {
                             String.join(", ", spec.independents()), "function", fn.name());
                 }
             }
+            // extents given in the options also size the local adjoint of an overwritten independent
+            Map<String, Expr> extents = GivenExtents.resolve(options.extents(), fn, written, spec.range(), diags);
+            if (diags.hasErrors()) {
+                return new DiffResult(null, null, diags.list());
+            }
             List<Variable> copied = new ArrayList<>();
             if (mode == Mode.REVERSE) {
                 for (Variable x : indeps) {
                     if (x.isArray() && written.contains(x) && !deps.contains(x)) {
-                        if (OverwrittenIndependents.canCopy(x, written)) {
+                        if (OverwrittenIndependents.canCopy(GivenExtents.sized(x, extents), written)) {
                             copied.add(x);
                         } else {
                             diags.error("independent-overwritten.independent-overwritten-by", spec.range(),
@@ -190,10 +195,6 @@ public final class Differentiator {
                 }
             }
             active.addAll(deps);
-            Map<String, Expr> extents = GivenExtents.resolve(options.extents(), fn, written, spec.range(), diags);
-            if (diags.hasErrors()) {
-                return new DiffResult(null, null, diags.list());
-            }
             Set<Variable> ordered = new LinkedHashSet<>();
             fn.params().stream().filter(active::contains).forEach(ordered::add);
             ordered.addAll(active);
@@ -202,7 +203,7 @@ public final class Differentiator {
             signature = cx.signature(cx.functionName()).withDependents(userDeps);
             Function out = mode == Mode.TANGENT ? new Tangent(cx).generate() : new Reverse(cx).generate();
             Map<Variable, Variable> copies = new LinkedHashMap<>();
-            copied.forEach(x -> copies.put(x, cx.derivative(x)));
+            copied.forEach(x -> copies.put(GivenExtents.sized(x, extents), cx.derivative(x)));
             if (!copies.isEmpty()) {
                 out = OverwrittenIndependents.throughLocals(out, copies, names, cx.comment(userDeps));
             }
