@@ -69,7 +69,7 @@ class RecordedBranchesTest {
         assertTrue(b.contains("pa_path_el = path[i][k];") && b.contains("pa_path_el + path[k][j]"), b);
         assertTrue(b.contains("if (k >= 64 * pa_w && k < pa_je) {"), b);
         // only the elements that took the sum are visited, from the highest bit of a word down
-        assertTrue(b.contains("pa_last_with(pa_fw,") && b.contains("pa_step_down(pa_fw,"), b);
+        assertTrue(b.contains("pa_fw = pa_bits_with(pa_get_flag_word(") && b.contains("pa_step_below(pa_fw,"), b);
         // the primal still races on row k: the adjoint protects every update of pathb, warned
         assertTrue(b.contains("#pragma omp atomic read"), b);
         assertTrue(d[1].contains("the primal loop is not proven race-free"), d[1]);
@@ -91,7 +91,7 @@ class RecordedBranchesTest {
                     }
                 }
                 """, "7", "33");
-        assertTrue(d[0].contains("pa_put_flag_word(") && d[0].contains("pa_last_with(pa_fw,"), d[0]);
+        assertTrue(d[0].contains("pa_put_flag_word(") && d[0].contains("pa_bits_with("), d[0]);
         assertFalse(d[0].contains("pa_push_d") || d[0].contains("pa_reserve_d"), d[0]);
     }
 

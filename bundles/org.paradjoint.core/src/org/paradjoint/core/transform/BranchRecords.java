@@ -416,9 +416,10 @@ final class BranchRecords {
     /**
      * The adjoint of the word loop, {@code body} its reversed body (reading the directions with
      * {@link Runtime#getFlag}): words from the last, each read once; when the body is one branch on
-     * the direction, only the bits that take it are visited, from the highest down
-     * ({@code pa_last_with}, {@code pa_step_down}). {@code locals} receives the
-     * locals the adjoint iteration declares.
+     * the direction, only the bits that take it are visited, from the highest down: the word read
+     * as the bits that hold the direction ({@code pa_bits_with}, once per word), then
+     * {@code pa_highest_bit} and {@code pa_step_below} on it. {@code locals} receives the locals the
+     * adjoint iteration declares.
      */
     For reversedByWords(List<Stmt> body, List<Variable> locals) {
         For g = wordLoop;
@@ -430,20 +431,22 @@ final class BranchRecords {
         Expr bit = Exprs.sub(Exprs.ref(g.counter()), from);
         List<Stmt> fromWord = body.stream().map(s -> StmtUtil.mapExprs(s, e -> ExprUtil.map(e,
                 x -> Runtime.isFlagRead(x) ? Runtime.flagOf(Exprs.ref(bits), bit) : x))).toList();
+        Expr read = Runtime.getFlagWord(tape, base, Exprs.add(firstWord(), Exprs.ref(word)));
         Stmt inner = new For(g.counter(), Exprs.cond(Exprs.lt(last, top), last, top), Binary.Op.GE, from,
                 Exprs.integer(-1), new Block(fromWord), null, List.of(), g.range());
         Expr taken = branchDirection(fromWord);
         if (taken != null) {
             // only the bits that take the branch, from the highest down (the order of the loop above):
-            // a word none of whose bits takes it costs one test, a rare direction one step per bit
+            // a word none of whose bits takes it costs one test, a rare direction one step per bit;
+            // the word is complemented and cut to the loop's bits once, not at every step
             Expr remaining = Exprs.sub(tripCount(g, v -> false),
                     Exprs.mul(Exprs.integer(BITS_PER_WORD), Exprs.ref(word)));
-            inner = new For(g.counter(), Exprs.add(from, Runtime.lastWith(Exprs.ref(bits), remaining, taken)),
-                    Binary.Op.GE, from, Runtime.stepDown(Exprs.ref(bits), bit, taken),
-                    ((If) fromWord.get(0)).then(), null, List.of(), g.range());
+            read = Runtime.bitsWith(read, remaining, taken);
+            inner = new For(g.counter(), Exprs.add(from, Runtime.highestBit(Exprs.ref(bits))), Binary.Op.GE, from,
+                    Runtime.stepBelow(Exprs.ref(bits), bit), ((If) fromWord.get(0)).then(), null, List.of(),
+                    g.range());
         }
-        Block perWord = new Block(List.of(Assign.set(Exprs.ref(bits), Runtime.getFlagWord(tape, base,
-                Exprs.add(firstWord(), Exprs.ref(word)))), inner));
+        Block perWord = new Block(List.of(Assign.set(Exprs.ref(bits), read), inner));
         return new For(word, Exprs.sub(wordsPerIteration, Exprs.integer(1)), Binary.Op.GE, Exprs.integer(0),
                 Exprs.integer(-1), perWord, null, List.of(), g.range());
     }

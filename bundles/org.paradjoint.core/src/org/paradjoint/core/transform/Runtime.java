@@ -53,8 +53,9 @@ public final class Runtime {
     public static final String WITH_FLAG = "pa_with_flag";
     public static final String FLAG_OF = "pa_flag_of";
     /** The bits of a word that hold a direction, visited from the highest down (a loop's start and step). */
-    public static final String LAST_WITH = "pa_last_with";
-    public static final String STEP_DOWN = "pa_step_down";
+    public static final String BITS_WITH = "pa_bits_with";
+    public static final String HIGHEST_BIT = "pa_highest_bit";
+    public static final String STEP_BELOW = "pa_step_below";
     /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
     public static final String ZEROS = "pa_heap_zeros";
     public static final String RELEASE = "pa_heap_free";
@@ -293,20 +294,19 @@ public final class Runtime {
             #endif
             }
 
-            /* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
-               that hold direction v starts (from the top, as the reverse sweep goes). */
-            static inline long pa_last_with(pa_flags word, long nbits, int v)
+            /* The nbits low bits of word (all 64 when nbits is 64 or more) that hold direction v, set;
+               the others clear: what a loop over the bits that hold v walks. */
+            static inline pa_flags pa_bits_with(pa_flags word, long nbits, int v)
             {
                 pa_flags mask = nbits >= 64 ? ~0ULL : (1ULL << nbits) - 1ULL;
-                return pa_highest_bit((v ? word : ~word) & mask);
+                return (v ? word : ~word) & mask;
             }
 
-            /* The step from bit (below 64) to the next lower bit of word that is v: negative, and
-               -(bit + 1) when there is none (the loop then ends below bit 0). */
-            static inline long pa_step_down(pa_flags word, long bit, int v)
+            /* The step from bit (below 64) to the next lower set bit of bits: negative, and -(bit + 1)
+               when there is none (the loop then ends below bit 0). */
+            static inline long pa_step_below(pa_flags bits, long bit)
             {
-                pa_flags below = (1ULL << bit) - 1ULL;
-                return pa_highest_bit((v ? word : ~word) & below) - bit;
+                return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
             }
             #endif /* PARADJOINT_RUNTIME_H */
             """;
@@ -445,14 +445,19 @@ public final class Runtime {
         return Call.runtime(FLAG_OF, List.of(word, bit));
     }
 
-    /** {@code pa_last_with(word, nbits, direction)}: the highest of the nbits low bits that holds it, or -1. */
-    public static Call lastWith(Expr word, Expr nbits, Expr direction) {
-        return Call.runtime(LAST_WITH, List.of(word, nbits, direction));
+    /** {@code pa_bits_with(word, nbits, direction)}: the word's nbits low bits that hold the direction, set. */
+    public static Call bitsWith(Expr word, Expr nbits, Expr direction) {
+        return Call.runtime(BITS_WITH, List.of(word, nbits, direction));
     }
 
-    /** {@code pa_step_down(word, bit, direction)}: the step to the next lower bit that holds it. */
-    public static Call stepDown(Expr word, Expr bit, Expr direction) {
-        return Call.runtime(STEP_DOWN, List.of(word, bit, direction));
+    /** {@code pa_highest_bit(bits)}: the highest set bit, or -1. */
+    public static Call highestBit(Expr bits) {
+        return Call.runtime(HIGHEST_BIT, List.of(bits));
+    }
+
+    /** {@code pa_step_below(bits, bit)}: the step from bit to the next lower set bit (below -bit when none). */
+    public static Call stepBelow(Expr bits, Expr bit) {
+        return Call.runtime(STEP_BELOW, List.of(bits, bit));
     }
 
     /** True for a {@link #getFlag} call. */

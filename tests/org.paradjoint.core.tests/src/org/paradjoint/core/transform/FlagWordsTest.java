@@ -71,7 +71,8 @@ class FlagWordsTest {
                 for (nbits = 1; nbits <= 64; nbits++) {
                     for (int v = 0; v <= 1; v++) {
                         long expect = nbits - 1, visited = 0;
-                        for (long b = pa_last_with(word, nbits, v); b >= 0; b += pa_step_down(word, b, v)) {
+                        pa_flags bits = pa_bits_with(word, nbits, v);
+                        for (long b = pa_highest_bit(bits); b >= 0; b += pa_step_below(bits, b)) {
                             while (expect >= 0 && (long) pa_flag_of(word, expect) != v) {
                                 expect--;
                             }
