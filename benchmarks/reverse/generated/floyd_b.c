@@ -179,13 +179,20 @@ static inline double pa_get_d(pa_tape *t, long at)
     return t->d[at];
 }
 
-/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+/* A word of 64 branch directions. 64 to a word rather than 32: a loop that records a
+   bit per iteration fills and stores, or loads and walks, half as many words. */
+typedef unsigned long long pa_flags;
+
+/* A block of count words of branch directions on the int stack, two ints to a word, the
+   words aligned to 8 bytes: one int more is taken, and the block starts at the first
+   even int after the stack's top, so that its release finds the start again. A parallel
    loop gives each iteration whole words, so that no two iterations write one word. */
 static inline long pa_reserve_flags(pa_tape *t, long count)
 {
-    if (t->ni + count > t->capi) {
+    long need = 2 * count + 1;
+    if (t->ni + need > t->capi) {
         long cap = t->capi > 0 ? 2 * t->capi : 64;
-        while (cap < t->ni + count) {
+        while (cap < t->ni + need) {
             cap *= 2;
         }
         int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
@@ -195,68 +202,67 @@ static inline long pa_reserve_flags(pa_tape *t, long count)
         t->i = p;
         t->capi = cap;
     }
-    long base = t->ni;
-    t->ni += count;
+    long base = (t->ni + 1) & ~1L;
+    t->ni += need;
     return base;
+}
+
+/* The words of the block from base (an even place of the int stack). */
+static inline pa_flags *pa_flag_words(pa_tape *t, long base)
+{
+    return (pa_flags *) (void *) (t->i + base);
 }
 
 /* Records direction v (true or false) at bit at of the block from base, and gives v back. */
 static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
 {
-    unsigned *w = (unsigned *) t->i + base + (at >> 5);
-    unsigned bit = 1u << (at & 31);
+    pa_flags *w = pa_flag_words(t, base) + (at >> 6);
+    pa_flags bit = 1ULL << (at & 63);
     *w = v ? *w | bit : *w & ~bit;
     return v;
 }
 
 static inline long pa_release_flags(pa_tape *t, long count)
 {
-    t->ni -= count;
-    return t->ni;
+    t->ni -= 2 * count + 1;
+    return (t->ni + 1) & ~1L;
 }
 
 static inline int pa_get_flag(pa_tape *t, long base, long at)
 {
-    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+    return (int) ((pa_flag_words(t, base)[at >> 6] >> (at & 63)) & 1ULL);
 }
 
 /* Word at of the block from base, written or read whole (a loop keeps it in a register). */
-static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, pa_flags word)
 {
-    t->i[base + at] = word;
+    pa_flag_words(t, base)[at] = word;
 }
 
-static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+static inline pa_flags pa_get_flag_word(pa_tape *t, long base, long at)
 {
-    return t->i[base + at];
+    return pa_flag_words(t, base)[at];
 }
 
-/* word with direction v recorded at bit (below 32). */
-static inline int pa_with_flag(int word, long bit, int v)
+/* word with direction v recorded at bit (below 64). */
+static inline pa_flags pa_with_flag(pa_flags word, long bit, int v)
 {
-    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+    return word | (pa_flags) (v != 0) << bit;
 }
 
-static inline int pa_flag_of(int word, long bit)
+static inline int pa_flag_of(pa_flags word, long bit)
 {
-    return (int) (((unsigned) word >> bit) & 1u);
-}
-
-/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
-static inline int pa_word_has(int word, long nbits, int v)
-{
-    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
-    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+    return (int) ((word >> bit) & 1ULL);
 }
 
 /* The highest set bit of m, or -1 when there is none. */
-static inline long pa_highest_bit(unsigned m)
+static inline long pa_highest_bit(pa_flags m)
 {
 #if defined(__GNUC__)
-    return m != 0u ? 31L - __builtin_clz(m) : -1L;
+    return m != 0ULL ? 63L - __builtin_clzll(m) : -1L;
 #else
     long b = -1;
-    while (m != 0u) {
+    while (m != 0ULL) {
         m >>= 1;
         b++;
     }
@@ -264,20 +270,19 @@ static inline long pa_highest_bit(unsigned m)
 #endif
 }
 
-/* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
-   that hold direction v starts (from the top, as the reverse sweep goes). */
-static inline long pa_last_with(int word, long nbits, int v)
+/* The nbits low bits of word (all 64 when nbits is 64 or more) that hold direction v, set;
+   the others clear: what a loop over the bits that hold v walks. */
+static inline pa_flags pa_bits_with(pa_flags word, long nbits, int v)
 {
-    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
-    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & mask);
+    pa_flags mask = nbits >= 64 ? ~0ULL : (1ULL << nbits) - 1ULL;
+    return (v ? word : ~word) & mask;
 }
 
-/* The step from bit (below 32) to the next lower bit of word that is v: negative, and
-   -(bit + 1) when there is none (the loop then ends below bit 0). */
-static inline long pa_step_down(int word, long bit, int v)
+/* The step from bit (below 64) to the next lower set bit of bits: negative, and -(bit + 1)
+   when there is none (the loop then ends below bit 0). */
+static inline long pa_step_below(pa_flags bits, long bit)
 {
-    unsigned below = (1u << bit) - 1u;
-    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & below) - bit;
+    return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
 }
 #endif /* PARADJOINT_RUNTIME_H */
 
@@ -350,29 +355,45 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     for (k = 0; k < n; k++) {
-        pa_fat = pa_reserve_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 31) / 32));
+        pa_fat = pa_reserve_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 63) / 64));
         #pragma omp parallel for private(i, j)
         for (i = 0; i < n; i++) {
             int pa_w;
-            int pa_fw;
+            pa_flags pa_fw;
             int pa_c;
-            for (pa_w = 0; pa_w < ((n > 0 ? n : 0) + 31) / 32; pa_w++) {
+            int pa_je;
+            double pa_path_el;
+            pa_path_el = path[i][k];
+            for (pa_w = 0; pa_w < ((n > 0 ? n : 0) + 63) / 64; pa_w++) {
                 pa_fw = 0;
-                for (j = 32 * pa_w; j < (32 * pa_w + 32 < n ? 32 * pa_w + 32 : n); j++) {
-                    pa_c = path[i][j] <= path[i][k] + path[k][j];
-                    pa_fw = pa_with_flag(pa_fw, j - 32 * pa_w, pa_c);
-                    path[i][j] = pa_c ? path[i][j] : path[i][k] + path[k][j];
+                pa_je = 64 * pa_w + 64 < n ? 64 * pa_w + 64 : n;
+                for (j = 64 * pa_w; j < (k < pa_je ? k : pa_je); j++) {
+                    pa_c = path[i][j] <= pa_path_el + path[k][j];
+                    pa_fw = pa_with_flag(pa_fw, j - 64 * pa_w, pa_c);
+                    path[i][j] = pa_c ? path[i][j] : pa_path_el + path[k][j];
                 }
-                pa_put_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w, pa_fw);
+                if (k >= 64 * pa_w && k < pa_je) {
+                    j = k;
+                    pa_c = path[i][j] <= path[i][k] + path[k][j];
+                    pa_fw = pa_with_flag(pa_fw, j - 64 * pa_w, pa_c);
+                    path[i][j] = pa_c ? path[i][j] : path[i][k] + path[k][j];
+                    pa_path_el = path[i][k];
+                }
+                for (j = k + 1 > 64 * pa_w ? k + 1 : 64 * pa_w; j < pa_je; j++) {
+                    pa_c = path[i][j] <= pa_path_el + path[k][j];
+                    pa_fw = pa_with_flag(pa_fw, j - 64 * pa_w, pa_c);
+                    path[i][j] = pa_c ? path[i][j] : pa_path_el + path[k][j];
+                }
+                pa_put_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w, pa_fw);
             }
         }
     }
     for (k = n - 1; k >= 0; k--) {
-        pa_fat = pa_release_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 31) / 32));
+        pa_fat = pa_release_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 63) / 64));
         pa_kept = 1;
         if (k >= 0 && k < n) {
             for (j = 0; j < n; j++) {
-                if (!pa_get_flag(pa_t, pa_fat, (long) k * (32 * (((n > 0 ? n : 0) + 31) / 32)) + j)) {
+                if (!pa_get_flag(pa_t, pa_fat, (long) k * (64 * (((n > 0 ? n : 0) + 63) / 64)) + j)) {
                     pa_kept = 0;
                 }
             }
@@ -390,10 +411,10 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                         if (i != k) {
                             double tempb0;
                             int pa_w = 0;
-                            int pa_fw = 0;
-                            for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
-                                pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                                for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                            pa_flags pa_fw = 0;
+                            for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
+                                pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
+                                for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
                                     tempb0 = pathb[i][j];
                                     pathb[i][j] = 0.0;
                                     pathb[i][k] += tempb0;
@@ -409,10 +430,10 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                 for (i = k; i < k + 1; i++) {
                     double tempb;
                     int pa_w = 0;
-                    int pa_fw = 0;
-                    for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
-                        pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                        for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                    pa_flags pa_fw = 0;
+                    for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
+                        pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
+                        for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
                             #pragma omp atomic read
                             tempb = pathb[i][j];
                             #pragma omp atomic
@@ -430,10 +451,10 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
             for (i = n - 1; i >= 0; i--) {
                 double tempb;
                 int pa_w = 0;
-                int pa_fw = 0;
-                for (pa_w = ((n > 0 ? n : 0) + 31) / 32 - 1; pa_w >= 0; pa_w--) {
-                    pa_fw = pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 31) / 32) + pa_w);
-                    for (j = 32 * pa_w + pa_last_with(pa_fw, (n > 0 ? n : 0) - 32 * pa_w, 0); j >= 32 * pa_w; j += pa_step_down(pa_fw, j - 32 * pa_w, 0)) {
+                pa_flags pa_fw = 0;
+                for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
+                    pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
+                    for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
                         #pragma omp atomic read
                         tempb = pathb[i][j];
                         #pragma omp atomic

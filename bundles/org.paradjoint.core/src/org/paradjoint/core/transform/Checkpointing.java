@@ -3,6 +3,7 @@ package org.paradjoint.core.transform;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +66,12 @@ final class Checkpointing {
         List<Stmt> of(For loop, SweepContext c);
     }
 
-    /** What one checkpointed loop's two halves share: its schedule, trip count, counters and state. */
-    private record Loop(Variable ck, Variable steps, Variable action, Variable step, List<Variable> state) {
+    /**
+     * What one checkpointed loop's two halves share: its schedule, trip count, counters and state;
+     * for a loop checkpointed by default, the locals that keep the last taped step's scalars.
+     */
+    private record Loop(Variable ck, Variable steps, Variable action, Variable step, List<Variable> state,
+            Map<Variable, Variable> lastValues) {
     }
 
     private final DiffContext cx;
@@ -184,6 +189,14 @@ final class Checkpointing {
                     new VarRef(k.steps), stateBytes(k)));
             List<Stmt> taping = new ArrayList<>(fwd.of(f, c));
             taping.add(CheckpointRuntime.stmt(CheckpointRuntime.TAPED, k.ck, new VarRef(c.tape)));
+            // what the taped steps' reversal reads first: the last taped step's values of the scalars
+            // every step sets, which the schedule's recomputations of later steps overwrite (they are
+            // no part of the snapshots); copied after each taped step into locals set beforehand, so
+            // that no path copies an unset value
+            k.lastValues().forEach((v, copy) -> {
+                out.add(Assign.set(new VarRef(copy), v.isFloating() ? Exprs.zero(true) : new IntLit(0)));
+                taping.add(Assign.set(new VarRef(copy), new VarRef(v)));
+            });
             out.add(made(over(f, CheckpointRuntime.TAPE_UNTIL, k).withBody(new Block(taping))));
         } else {
             Expr snaps = p.snapshots() != null ? p.snapshots()
@@ -221,7 +234,9 @@ final class Checkpointing {
                         when(k, CheckpointRuntime.RECORDING, record),
                         when(k, CheckpointRuntime.REVERSING, reverse))));
         if (byDefault.contains(f)) {
-            // the steps taped, reversed as an ordinary taped loop's (after the schedule's, which follow them)
+            // the steps taped, reversed as an ordinary taped loop's (after the schedule's, which follow
+            // them), from the last values of the last taped step
+            k.lastValues().forEach((v, copy) -> out.add(Assign.set(new VarRef(v), new VarRef(copy))));
             List<Stmt> step = rev.of(f, c);
             if (!step.isEmpty()) {
                 out.add(Loops.reversed(over(f, CheckpointRuntime.TAPED_STEPS, k), step));
@@ -236,8 +251,12 @@ final class Checkpointing {
 
     private Loop loop(For f) {
         return loops.computeIfAbsent(f, x -> {
+            Map<Variable, Variable> last = new LinkedHashMap<>();
+            if (byDefault.contains(f)) {
+                lastValues(f).forEach(v -> last.put(v, local("pa_last_" + v.name(), v.type())));
+            }
             Loop k = new Loop(Runtime.tapeVariable(cx.names.fresh("pa_ck")), local("pa_steps", BaseType.LONG),
-                    local("pa_action", BaseType.LONG), local("pa_step", BaseType.LONG), state(f));
+                    local("pa_action", BaseType.LONG), local("pa_step", BaseType.LONG), state(f), last);
             locals.add(k.ck);
             return k;
         });
@@ -363,6 +382,31 @@ final class Checkpointing {
      * writes in or after the top-level statement that holds the loop; not the counter, not variables
      * declared in the body.
      */
+    /**
+     * The scalars {@code f}'s body assigns (not the counters of its loops, which their adjoints set,
+     * not those declared in it): after the steps a loop checkpointed by default tapes, the
+     * schedule's recomputations of later steps set them again, while the reversal of the last taped
+     * step reads their values of that step.
+     */
+    private static List<Variable> lastValues(For f) {
+        Set<Variable> declared = new LinkedHashSet<>();
+        declared.add(f.counter());
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Decl d) {
+                declared.add(d.var());
+            } else if (s instanceof For g) {
+                declared.add(g.counter());
+            }
+        });
+        List<Variable> out = new ArrayList<>();
+        for (Variable v : StmtUtil.writes(f.body())) {
+            if (v.isScalar() && !declared.contains(v) && !v.type().isOpaque()) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
     private List<Variable> state(For f) {
         Set<Variable> declared = new LinkedHashSet<>();
         StmtUtil.forEach(f.body(), s -> {

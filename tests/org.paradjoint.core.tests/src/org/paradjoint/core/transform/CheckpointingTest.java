@@ -266,4 +266,44 @@ class CheckpointingTest {
             }
         }
     }
+
+    /**
+     * A scalar set in every step ({@code s}, the step's scale) is no part of the snapshots; the
+     * reversal of the last taped step reads its value of that step, which the schedule's
+     * recomputations of the later steps overwrite: it is put on the tape after the taped steps
+     * and taken back before their reversal. Budgets of 1 byte and 4 KB (a few steps taped, the rest
+     * from snapshots) and one that holds everything, 1, 2 and 4 threads.
+     */
+    @Test
+    void aScalarSetInEveryStepHasItsLastTapedValueWhenTheTapedStepsAreReversed() {
+        String src = """
+                void scaled(int n, int nt, double v[n])
+                {
+                    int t, i;
+                    double s;
+                #pragma ad gradient(v : v)
+                    for (t = 0; t < nt; t++) {
+                        s = v[0] * v[0] + 1.0;
+                #pragma omp parallel for private(i)
+                        for (i = 0; i < n; i++)
+                            v[i] = v[i] / s;
+                    }
+                }
+                """;
+        TranslationUnit u = TinyC.parse("scaled.c", src);
+        DiffResult t = Kernels.differentiate(u, "scaled", Mode.TANGENT, DiffOptions.defaults());
+        DiffResult b = Kernels.differentiate(u, "scaled", Mode.REVERSE, DiffOptions.defaults());
+        String bt = CPrinter.printFile(List.of(b.function()));
+        assertTrue(bt.contains("pa_ck_tape_until"), bt);
+        for (String budget : new String[] {"", "#define PA_TAPE_BUDGET 4096\n", "#define PA_TAPE_BUDGET 1\n"}) {
+            DerivativeCheck dc = new DerivativeCheck(u.functions(), u.function("scaled").orElseThrow(),
+                    CPrinter.printFile(List.of(t.function())), t.signature(), budget + bt, b.signature());
+            dc.set("n", "100").set("nt", "20").size("v", "n");
+            for (int threads : new int[] {1, 2, 4}) {
+                DerivativeCheck.Outcome o = dc.run(threads);
+                assertTrue(o.dotError() <= 1e-12, () -> budget + "dot-product test: " + o.output() + "\n" + bt);
+                assertTrue(o.fdError() <= 1e-6, () -> budget + "finite differences: " + o.output());
+            }
+        }
+    }
 }
