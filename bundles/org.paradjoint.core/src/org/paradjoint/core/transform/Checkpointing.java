@@ -461,6 +461,7 @@ final class Checkpointing {
                         || ExprUtil.variables(inner.bound()).contains(v) || ExprUtil.variables(inner.step()).contains(v)
                         ? Use.READ : firstUse(inner.body().stmts(), v) == Use.READ ? Use.READ : Use.NEITHER;
                 case Block b -> firstUse(b.stmts(), v);
+                case If i when !ExprUtil.variables(i.cond()).contains(v) -> firstUse(i, v);
                 case Assign a when a.op() == Assign.Op.SET && a.target() instanceof VarRef r && r.var().equals(v)
                         && !ExprUtil.variables(a.value()).contains(v) -> Use.WRITTEN;
                 default -> StmtUtil.reads(s).contains(v) ? Use.READ : Use.NEITHER;
@@ -470,6 +471,20 @@ final class Checkpointing {
             }
         }
         return Use.NEITHER;
+    }
+
+    /**
+     * What an {@code if} whose condition does not read {@code v} does first to it: a read if one
+     * branch may read it first, a write if both write it first (a loop counting with it writes it),
+     * else neither.
+     */
+    private static Use firstUse(If i, Variable v) {
+        Use then = firstUse(i.then().stmts(), v);
+        Use otherwise = i.otherwise() == null ? Use.NEITHER : firstUse(i.otherwise().stmts(), v);
+        if (then == Use.READ || otherwise == Use.READ) {
+            return Use.READ;
+        }
+        return then == Use.WRITTEN && otherwise == Use.WRITTEN ? Use.WRITTEN : Use.NEITHER;
     }
 
     private static boolean contains(Stmt s, For f) {

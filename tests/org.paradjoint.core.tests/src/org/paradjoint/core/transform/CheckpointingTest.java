@@ -306,4 +306,31 @@ class CheckpointingTest {
             }
         }
     }
+
+    /**
+     * The counter of a parallel loop under a branch of the step is set by that loop before any
+     * read, whichever way the branch goes: it is no part of the snapshots (copying it, possibly
+     * unset, did not compile under -Werror=maybe-uninitialized).
+     */
+    @Test
+    void aLoopCounterUnderABranchIsNoPartOfTheState() {
+        String src = """
+                void squares(int n, int nt, double a[n])
+                {
+                    int t, i;
+                #pragma ad gradient(a : a)
+                #pragma ad checkpoint(binomial, 2)
+                    for (t = 0; t < nt; t++) {
+                        if (a[0] > 0.0) {
+                #pragma omp parallel for private(i)
+                            for (i = 1; i < n; i++)
+                                a[i] = a[i] * a[i];
+                        }
+                    }
+                }
+                """;
+        String b = Kernels.check(src, "squares", DiffOptions.defaults(), new int[] {1, 2, 4},
+                c -> c.set("n", "20").set("nt", "5").size("a", "n"))[1];
+        assertTrue(b.contains("pa_ck_put_da(pa_ck, a, n);") && !b.contains("pa_ck_put_i(pa_ck, i)"), b);
+    }
 }
