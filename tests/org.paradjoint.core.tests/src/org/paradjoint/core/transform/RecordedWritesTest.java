@@ -26,10 +26,10 @@ import org.paradjoint.core.tests.support.TinyC;
 @Execution(ExecutionMode.CONCURRENT)
 class RecordedWritesTest {
 
-    private static final int[] THREADS = {1, 2, 4};
+    static final int[] THREADS = {1, 2, 4};
 
     /** The reaction step of OpDiLib's block solver on an n x m grid (not square: a transposed read shows). */
-    private static final String REACTION = """
+    static final String REACTION = """
             void f(int n, int m, int steps, double c, double u[n][m], double v[n][m])
             {
                 int s, i, j;
@@ -48,7 +48,7 @@ class RecordedWritesTest {
             }
             """;
 
-    private static final Consumer<DerivativeCheck> GRID = c -> c.set("n", "9").set("m", "7").set("steps", "3")
+    static final Consumer<DerivativeCheck> GRID = c -> c.set("n", "9").set("m", "7").set("steps", "3")
             .set("c", "0.15").size("u", "n * m").size("v", "n * m");
 
     @Test

@@ -1,0 +1,150 @@
+package org.paradjoint.core.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.paradjoint.core.ir.TranslationUnit;
+import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.tests.support.Gcc;
+import org.paradjoint.core.tests.support.Kernels;
+import org.paradjoint.core.tests.support.TinyC;
+import org.paradjoint.testsupport.Processes;
+import org.paradjoint.testsupport.ScratchDir;
+
+/**
+ * Time loops annotated {@code ad checkpoint(binomial, S)} whose step has a parallel loop setting
+ * an array that the later loops of the step read ({@link RecordedWritesTest}'s kernels): every
+ * turn of the schedule records its step and reverses it at once, so the step's values must be
+ * on the tape where its reversal reads them, whichever way the array is kept. Each adjoint is
+ * compiled with -Wall -Wextra -Werror -fopenmp and passes the dot-product and finite-difference
+ * checks at 1, 2 and 4 threads for one, two and more snapshots than steps; it equals the taped
+ * adjoint to rounding.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class RecordedWritesCheckpointedTest {
+
+    /** Half steps: the first loop's adjoint needs u from before the second overwrites it (u is saved whole). */
+    private static final String HALF_STEPS = """
+            void f(int n, int m, int steps, double u[n][m], double v[n][m])
+            {
+                int s, i, j;
+            #pragma ad gradient(u : u)
+                for (s = 0; s < steps; s++) {
+            #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            v[i][j] = 0.2 * (u[i][j] + u[i - 1][j] + u[i + 1][j]) + 0.05 * u[i][j] * u[i][j];
+            #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            u[i][j] = v[i][j] - 0.1 * v[i][j] * v[i][j] * v[i][j];
+                }
+            }
+            """;
+
+    /** {@code src} with the time loop annotated {@code ad checkpoint(binomial, snaps)}. */
+    private static String annotated(String src, String snaps) {
+        return src.replace("    for (s = 0;", "#pragma ad checkpoint(binomial, " + snaps + ")\n    for (s = 0;");
+    }
+
+    /** Snapshots and steps: one snapshot, two, as many as the steps and more, one step. */
+    private static final int[][] SNAPS_STEPS = {{1, 4}, {2, 5}, {5, 5}, {7, 3}, {2, 1}};
+
+    @Test
+    void theReactionStepPassesTheDerivativeChecks() {
+        for (int[] k : SNAPS_STEPS) {
+            Kernels.check(annotated(RecordedWritesTest.REACTION, Integer.toString(k[0])), "f",
+                    DiffOptions.defaults(), RecordedWritesTest.THREADS,
+                    RecordedWritesTest.GRID.andThen(c -> c.set("steps", Integer.toString(k[1]))));
+        }
+    }
+
+    @Test
+    void halfStepsWithAWholeArraySavedPassTheDerivativeChecks() {
+        for (int[] k : SNAPS_STEPS) {
+            Kernels.check(annotated(HALF_STEPS, Integer.toString(k[0])), "f", DiffOptions.defaults(),
+                    RecordedWritesTest.THREADS, c -> c.set("n", "8").set("m", "11")
+                            .set("steps", Integer.toString(k[1])).size("u", "n * m").size("v", "n * m"));
+        }
+    }
+
+    /**
+     * The checkpointed adjoint and the taped one (the kernel without the annotation, renamed;
+     * within its budget it tapes every step) in one program, on the same inputs: both adjoints
+     * agree to 1e-13 relative for 0 to 7 steps and 1 to 4 snapshots and one more than the
+     * steps, at 1, 2 and 4 threads.
+     */
+    @Test
+    void checkpointedAndTapedAdjointsAgree() {
+        String taped = CPrinter.printFile(List.of(reverse(RecordedWritesTest.REACTION.replace("void f(",
+                "void taped("), "taped")));
+        String ck = CPrinter.printFile(List.of(reverse(annotated(RecordedWritesTest.REACTION, "snaps")
+                .replace("double v[n][m])", "double v[n][m], int snaps)"), "f")));
+        Path dir = ScratchDir.deletedAtExit("pa-ck-rw");
+        ScratchDir.write(dir, "taped_b.c", taped);
+        ScratchDir.write(dir, "f_b.c", ck);
+        Path main = ScratchDir.write(dir, "main.c", """
+                #include <math.h>
+                #include <stdio.h>
+                #include "taped_b.c"
+                #include "f_b.c"
+                enum { N = 9, M = 7 };
+                static void fill(double u[N][M], double v[N][M], double ub[N][M], double vb[N][M])
+                {
+                    int i, j;
+                    for (i = 0; i < N; i++) {
+                        for (j = 0; j < M; j++) {
+                            u[i][j] = 0.5 + 0.3 * sin(i + 0.7 * j);
+                            v[i][j] = 0.1 * cos(i - j);
+                            ub[i][j] = cos(3.0 * i + j);
+                            vb[i][j] = sin(2.0 * i - j);
+                        }
+                    }
+                }
+                int main(void)
+                {
+                    int steps, s, i, j, bad = 0;
+                    for (steps = 0; steps <= 7; steps++) {
+                        for (s = 1; s <= 5; s++) {
+                            double u1[N][M], v1[N][M], ub1[N][M], vb1[N][M];
+                            double u2[N][M], v2[N][M], ub2[N][M], vb2[N][M];
+                            double scale = 0, diff = 0;
+                            int snaps = s <= 4 ? s : steps + 1;
+                            fill(u1, v1, ub1, vb1);
+                            fill(u2, v2, ub2, vb2);
+                            taped_b(N, M, steps, 0.15, u1, ub1, v1, vb1);
+                            f_b(N, M, steps, 0.15, u2, ub2, v2, vb2, snaps);
+                            for (i = 0; i < N; i++) {
+                                for (j = 0; j < M; j++) {
+                                    scale = fmax(scale, fmax(fabs(ub1[i][j]), fabs(vb1[i][j])));
+                                    diff = fmax(diff, fmax(fabs(ub1[i][j] - ub2[i][j]), fabs(vb1[i][j] - vb2[i][j])));
+                                }
+                            }
+                            if (diff > 1e-13 * scale) {
+                                printf("steps=%d snaps=%d: %g of %g\\n", steps, snaps, diff, scale);
+                                bad++;
+                            }
+                        }
+                    }
+                    printf("differ %d\\n", bad);
+                    return bad != 0;
+                }
+                """);
+        Path exe = Gcc.build(dir, "agree", List.of(main), "-O1");
+        for (String threads : new String[] {"1", "2", "4"}) {
+            Processes.Result r = Gcc.run(exe, Map.of("OMP_NUM_THREADS", threads, "PARADJOINT_TAPE_BUDGET", "1G"), 60);
+            assertEquals("differ 0", r.output().strip(), threads + " threads: " + r.output() + "\n" + ck);
+        }
+    }
+
+    private static org.paradjoint.core.ir.Function reverse(String src, String fn) {
+        TranslationUnit u = TinyC.parse(fn + ".c", src);
+        return Kernels.differentiate(u, fn, Mode.REVERSE, DiffOptions.defaults()).function();
+    }
+}
