@@ -43,6 +43,11 @@ import org.paradjoint.core.ir.Variable;
  * before the writer's adjoint: what the later loops of the step put on the tape after it (their
  * own saves) has been popped by then, and nothing is written on the tape in between.
  * <p>
+ * A time loop that {@link Checkpointing} reverses (annotated, or past its tape budget) records
+ * the same way: a turn of its schedule runs a step's forward sweep (the writer putting its
+ * values, the bases pushed) from the state a snapshot brought back and its adjoint at once, and
+ * the steps it only advances run the primal, which records nothing.
+ * <p>
  * It holds when every value the reverse sweep reads is one the writer put in this step:
  * <ul>
  * <li>the writer sets the array in exactly one assignment ({@code =}, not atomic, under loops
@@ -90,7 +95,8 @@ final class RecordedWrites {
         RecordedWrites r = new RecordedWrites(tape);
         Set<Variable> neededEarlier = new HashSet<>();
         for (Stmt s : body.stmts()) {
-            if (s instanceof For t && !t.isParallel() && !Checkpointing.applies(t)) {
+            // a checkpointed time loop too: its turns record and reverse a step with the same sweeps
+            if (s instanceof For t && !t.isParallel()) {
                 r.plan(t, neededEarlier, info, neededBy, sized, base);
             }
             neededEarlier.addAll(neededBy.apply(s));

@@ -1,6 +1,8 @@
 package org.paradjoint.core.transform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -56,21 +58,51 @@ class RecordedWritesCheckpointedTest {
     /** Snapshots and steps: one snapshot, two, as many as the steps and more, one step. */
     private static final int[][] SNAPS_STEPS = {{1, 4}, {2, 5}, {5, 5}, {7, 3}, {2, 1}};
 
+    /**
+     * v is recorded by its writer, not saved whole and restored: the forward sweep's last step
+     * and every turn's recording put its values in a block reserved before the writer and push
+     * where it starts; the turn's reversal pops that, reads v there and gives the block back.
+     */
     @Test
-    void theReactionStepPassesTheDerivativeChecks() {
+    void theReactionStepRecordsVAndPassesTheDerivativeChecks() {
         for (int[] k : SNAPS_STEPS) {
-            Kernels.check(annotated(RecordedWritesTest.REACTION, Integer.toString(k[0])), "f",
+            String b = Kernels.check(annotated(RecordedWritesTest.REACTION, Integer.toString(k[0])), "f",
                     DiffOptions.defaults(), RecordedWritesTest.THREADS,
-                    RecordedWritesTest.GRID.andThen(c -> c.set("steps", Integer.toString(k[1]))));
+                    RecordedWritesTest.GRID.andThen(c -> c.set("steps", Integer.toString(k[1]))))[1];
+            assertTrue(b.contains("pa_ck_init(pa_ck, pa_steps, " + k[0] + ");"), b);
+            // the forward sweep's last step and the turns' recordings
+            assertEquals(2, count(b, "pa_at_v = pa_reserve_d(pa_t, n * m);"), b);
+            assertEquals(2, count(b, "pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+            assertEquals(2, count(b, "pa_push_d(pa_t, (double) pa_at_v);"), b);
+            assertEquals(1, count(b, "pa_at_v = (long) pa_pop_d(pa_t);"), b);
+            assertEquals(1, count(b, "pa_at_v = pa_release_d(pa_t, n * m);"), b);
+            assertTrue(b.contains("pa_get_d(pa_t, pa_at_v + (i * m + j))"), b);
+            // no pass copying v to the tape or back
+            assertFalse(b.contains("pa_s0"), b);
         }
     }
 
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** v recorded, u saved whole above v's block: the turn's reversal restores u before giving the block back. */
     @Test
     void halfStepsWithAWholeArraySavedPassTheDerivativeChecks() {
         for (int[] k : SNAPS_STEPS) {
-            Kernels.check(annotated(HALF_STEPS, Integer.toString(k[0])), "f", DiffOptions.defaults(),
+            String b = Kernels.check(annotated(HALF_STEPS, Integer.toString(k[0])), "f", DiffOptions.defaults(),
                     RecordedWritesTest.THREADS, c -> c.set("n", "8").set("m", "11")
-                            .set("steps", Integer.toString(k[1])).size("u", "n * m").size("v", "n * m"));
+                            .set("steps", Integer.toString(k[1])).size("u", "n * m").size("v", "n * m"))[1];
+            int popped = b.indexOf("pa_at_v = (long) pa_pop_d(pa_t);");
+            int restored = b.indexOf("u[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + ");
+            int released = b.indexOf("pa_at_v = pa_release_d(pa_t, n * m);");
+            assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+            assertTrue(popped > 0 && restored > popped && released > restored, b);
+            assertFalse(b.contains("v[pa_s0][pa_s1]"), b);
         }
     }
 
