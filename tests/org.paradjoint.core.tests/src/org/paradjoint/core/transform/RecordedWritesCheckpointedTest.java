@@ -2,6 +2,7 @@ package org.paradjoint.core.transform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.print.CPrinter;
+import org.paradjoint.core.tests.support.DerivativeCheck;
 import org.paradjoint.core.tests.support.Gcc;
 import org.paradjoint.core.tests.support.Kernels;
 import org.paradjoint.core.tests.support.TinyC;
@@ -79,6 +81,33 @@ class RecordedWritesCheckpointedTest {
             assertTrue(b.contains("pa_get_d(pa_t, pa_at_v + (i * m + j))"), b);
             // no pass copying v to the tape or back
             assertFalse(b.contains("pa_s0"), b);
+        }
+    }
+
+    /**
+     * The forward sweep's last step and every turn's recording must put v's values: without the
+     * puts of either, the reversal reads a block its step did not fill (another step's values,
+     * or none) and the dot-product test fails.
+     */
+    @Test
+    void aStepThatDoesNotPutItsValuesFailsTheDotProductTest() {
+        TranslationUnit u = TinyC.parse("f.c", annotated(RecordedWritesTest.REACTION, "2"));
+        DiffResult t = Kernels.differentiate(u, "f", Mode.TANGENT, DiffOptions.defaults());
+        DiffResult r = Kernels.differentiate(u, "f", Mode.REVERSE, DiffOptions.defaults());
+        String tangent = CPrinter.printFile(List.of(t.function()));
+        String adjoint = CPrinter.printFile(List.of(r.function()));
+        String put = "pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);";
+        int last = adjoint.indexOf(put);
+        int turn = adjoint.lastIndexOf(put);
+        assertTrue(last > 0 && turn > last && adjoint.indexOf("pa_ck_recording(pa_ck)") < turn, adjoint);
+        for (int at : new int[] {last, turn}) {
+            String without = adjoint.substring(0, at) + adjoint.substring(at + put.length());
+            DerivativeCheck dc = new DerivativeCheck(u.functions(), u.function("f").orElseThrow(), tangent,
+                    t.signature(), without, r.signature());
+            RecordedWritesTest.GRID.andThen(c -> c.set("steps", "5")).accept(dc);
+            // the check's program exits with an error when <xd, xb> and <yd, yb> disagree
+            AssertionError e = assertThrows(AssertionError.class, () -> dc.run(2), without);
+            assertTrue(e.getMessage().contains("derivative check failed (threads=2): dot "), e.getMessage());
         }
     }
 
