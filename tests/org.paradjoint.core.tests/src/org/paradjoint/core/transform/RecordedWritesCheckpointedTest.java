@@ -136,6 +136,37 @@ class RecordedWritesCheckpointedTest {
     }
 
     /**
+     * Loops after the time loop: the first, whose results the second reads, saves u whole on the
+     * tape above the block of the forward sweep's last step, and its adjoint reads v as that step
+     * left it; u is restored from the tape before the first turn pops where the block starts.
+     */
+    @Test
+    void loopsAfterTheTimeLoopTapeAboveTheLastStepsBlock() {
+        String src = RecordedWritesTest.REACTION.substring(0, RecordedWritesTest.REACTION.lastIndexOf('}')) + """
+                #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            u[i][j] = u[i][j] * v[i][j];
+                #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            v[i][j] = u[i][j] * u[i][j];
+                }
+                """;
+        for (int[] k : new int[][] {{1, 4}, {3, 4}, {2, 1}}) {
+            String b = Kernels.check(annotated(src, Integer.toString(k[0])), "f", DiffOptions.defaults(),
+                    RecordedWritesTest.THREADS,
+                    RecordedWritesTest.GRID.andThen(c -> c.set("steps", Integer.toString(k[1]))))[1];
+            assertEquals(2, count(b, "pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+            int saved = b.indexOf("pa_at = pa_reserve_d(pa_t, n * m);");
+            int restored = b.indexOf("u[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + (pa_s0 * m + pa_s1));");
+            int firstTurn = b.indexOf("pa_at_v = (long) pa_pop_d(pa_t);");
+            assertTrue(b.indexOf("pa_push_d(pa_t, (double) pa_at_v);") < saved && saved < restored
+                    && restored < firstTurn, b);
+        }
+    }
+
+    /**
      * The checkpointed adjoint and the taped one (the kernel without the annotation, renamed;
      * within its budget it tapes every step) in one program, on the same inputs: both adjoints
      * agree to 1e-13 relative for 0 to 7 steps and 1 to 4 snapshots and one more than the
