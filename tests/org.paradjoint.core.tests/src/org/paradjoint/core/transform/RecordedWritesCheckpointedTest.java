@@ -79,8 +79,43 @@ class RecordedWritesCheckpointedTest {
             assertEquals(1, count(b, "pa_at_v = (long) pa_pop_d(pa_t);"), b);
             assertEquals(1, count(b, "pa_at_v = pa_release_d(pa_t, n * m);"), b);
             assertTrue(b.contains("pa_get_d(pa_t, pa_at_v + (i * m + j))"), b);
-            // no pass copying v to the tape or back
+            // no pass copying v to the tape or back, and no snapshot of v: each step sets it before reading it
             assertFalse(b.contains("pa_s0"), b);
+            assertTrue(b.contains("pa_ck_put_da(pa_ck, u, n * m);"), b);
+            assertFalse(b.contains("pa_ck_put_da(pa_ck, v"), b);
+        }
+    }
+
+    /**
+     * The writer reads v's old values (linearly: its adjoint does not need them, so v is still
+     * recorded): a step reads v before setting it, so the snapshots hold v, and the recomputed
+     * steps start from the v they had.
+     */
+    @Test
+    void aWriterReadingTheOldValuesKeepsTheArrayInTheSnapshots() {
+        String src = """
+                void f(int n, int m, int steps, double c, double u[n][m], double v[n][m])
+                {
+                    int s, i, j;
+                #pragma ad gradient(u : u)
+                    for (s = 0; s < steps; s++) {
+                #pragma omp parallel for private(j)
+                        for (i = 1; i < n - 1; i++)
+                            for (j = 1; j < m - 1; j++)
+                                v[i][j] = 0.5 * v[i][j] + c * u[i][j] * u[i][j];
+                #pragma omp parallel for private(j)
+                        for (i = 1; i < n - 1; i++)
+                            for (j = 1; j < m - 1; j++)
+                                u[i][j] = u[i][j] - 0.1 * v[i][j] * v[i][j];
+                    }
+                }
+                """;
+        for (int[] k : new int[][] {{1, 4}, {2, 5}}) {
+            String b = Kernels.check(annotated(src, Integer.toString(k[0])), "f", DiffOptions.defaults(),
+                    RecordedWritesTest.THREADS,
+                    RecordedWritesTest.GRID.andThen(c -> c.set("steps", Integer.toString(k[1]))))[1];
+            assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
+            assertTrue(b.contains("pa_ck_put_da(pa_ck, v, n * m);"), b);
         }
     }
 
