@@ -49,8 +49,10 @@ import org.paradjoint.core.ir.Variable;
  * adjoint equals the taped one up to rounding.
  *
  * <p>The state is what an iteration may need that the snapshots must bring back: every array the
- * body writes, every scalar it writes and may read before writing (not the counter, not variables
- * declared in the body), and every variable it reads that the function writes later (the reverse sweep of the statements after the loop does
+ * body writes but one that every iteration sets before reading it (recorded where it computes it,
+ * {@link RecordedWrites#setBeforeRead}), every scalar it writes and may read before writing (not
+ * the counter, not variables declared in the body), and every variable it reads that the function
+ * writes later (the reverse sweep of the statements after the loop does
  * not restore what only the recomputation reads). Arrays need known extents. The schedule lives
  * from the forward sweep to the reverse sweep, so a checkpointed loop must not sit in another loop.
  *
@@ -74,9 +76,15 @@ final class Checkpointing {
             Map<Variable, Variable> lastValues) {
     }
 
+    /** Whether every step of a time loop sets an array before reading it (then no snapshot holds it). */
+    interface SetBeforeRead {
+        boolean test(For loop, Variable array);
+    }
+
     private final DiffContext cx;
     private final Sweep fwd;
     private final Sweep rev;
+    private final SetBeforeRead setBeforeRead;
     private final List<Variable> locals;
     private final Map<For, Loop> loops = new IdentityHashMap<>();
     /** Loops inside other loops (by identity): a schedule lives from the forward to the reverse sweep. */
@@ -90,10 +98,11 @@ final class Checkpointing {
      * @param locals where the locals this class makes are declared (the adjoint's extra locals)
      * @throws UnsupportedException at a checkpointed loop that sits inside another loop
      */
-    Checkpointing(DiffContext cx, Sweep fwd, Sweep rev, List<Variable> locals) {
+    Checkpointing(DiffContext cx, Sweep fwd, Sweep rev, SetBeforeRead setBeforeRead, List<Variable> locals) {
         this.cx = cx;
         this.fwd = fwd;
         this.rev = rev;
+        this.setBeforeRead = setBeforeRead;
         this.locals = locals;
         cx.fn.body().stmts().forEach(s -> StmtUtil.forEach(s, x -> {
             if (x instanceof For outer) {
@@ -380,7 +389,8 @@ final class Checkpointing {
     /**
      * The variables a snapshot holds: those the body writes and those it reads that the function
      * writes in or after the top-level statement that holds the loop; not the counter, not variables
-     * declared in the body.
+     * declared in the body, not a scalar every iteration sets before reading it, not an array every
+     * step sets before reading it ({@link SetBeforeRead}: recorded where the step computes it).
      */
     /**
      * The scalars {@code f}'s body assigns (not the counters of its loops, which their adjoints set,
@@ -428,7 +438,8 @@ final class Checkpointing {
         out.removeAll(declared);
         List<Variable> state = new ArrayList<>();
         for (Variable v : out) {
-            if (v.isScalar() && !readBeforeWritten(f.body().stmts(), v)) {
+            if (v.isScalar() && !readBeforeWritten(f.body().stmts(), v)
+                    || v.isArray() && setBeforeRead.test(f, v)) {
                 continue;
             }
             if (v.isArray() && cx.sized(v).dims().stream().anyMatch(d -> d.extent() == null)) {

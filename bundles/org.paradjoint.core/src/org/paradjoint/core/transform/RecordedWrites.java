@@ -43,6 +43,13 @@ import org.paradjoint.core.ir.Variable;
  * before the writer's adjoint: what the later loops of the step put on the tape after it (their
  * own saves) has been popped by then, and nothing is written on the tape in between.
  * <p>
+ * A time loop that {@link Checkpointing} reverses (annotated, or past its tape budget) records
+ * the same way: a turn of its schedule runs a step's forward sweep (the writer putting its
+ * values, the bases pushed) from the state a snapshot brought back and its adjoint at once, and
+ * the steps it only advances run the primal, which records nothing. Where no loop of the step up
+ * to the writer reads the array, every step sets what it reads of it first, so the loop's
+ * snapshots leave it out ({@link #setBeforeRead}).
+ * <p>
  * It holds when every value the reverse sweep reads is one the writer put in this step:
  * <ul>
  * <li>the writer sets the array in exactly one assignment ({@code =}, not atomic, under loops
@@ -63,8 +70,11 @@ import org.paradjoint.core.ir.Variable;
  */
 final class RecordedWrites {
 
-    /** Array {@code array} (with its extents: {@code sized}) set at {@code written} by {@code writer}. */
-    private record Recording(Variable array, Variable sized, ArrayRef written, Variable base) {
+    /**
+     * Array {@code array} (with its extents: {@code sized}) set at {@code written} by {@code writer};
+     * {@code setFirst}: no loop of the step up to the writer reads it.
+     */
+    private record Recording(Variable array, Variable sized, ArrayRef written, Variable base, boolean setFirst) {
     }
 
     static final RecordedWrites NONE = new RecordedWrites(null);
@@ -90,7 +100,8 @@ final class RecordedWrites {
         RecordedWrites r = new RecordedWrites(tape);
         Set<Variable> neededEarlier = new HashSet<>();
         for (Stmt s : body.stmts()) {
-            if (s instanceof For t && !t.isParallel() && !Checkpointing.applies(t)) {
+            // a checkpointed time loop too: its turns record and reverse a step with the same sweeps
+            if (s instanceof For t && !t.isParallel()) {
                 r.plan(t, neededEarlier, info, neededBy, sized, base);
             }
             neededEarlier.addAll(neededBy.apply(s));
@@ -105,6 +116,17 @@ final class RecordedWrites {
 
     boolean isWriter(For f) {
         return byWriter.containsKey(f);
+    }
+
+    /**
+     * Whether every step of time loop {@code t} sets array {@code v} before it reads any of it: a
+     * recording whose writer and the loops before it in the step do not read {@code v} (the loops
+     * after it read only elements it set). A snapshot of a checkpointed loop's state need not hold
+     * it then: each recomputed step sets what it reads, and nothing in the loop writes the
+     * elements the writer leaves, which keep their values.
+     */
+    boolean setBeforeRead(For t, Variable v) {
+        return byStep.getOrDefault(t, List.of()).stream().anyMatch(r -> r.array().equals(v) && r.setFirst());
     }
 
     /** The forward run of parallel loop {@code f}: its blocks reserved, then it with each recorded value put. */
@@ -226,7 +248,9 @@ final class RecordedWrites {
                 if (written != null && Reverse.savedInParallel(v) && hasExtents(withExtents)
                         && !neededEarlier.contains(v)
                         && recordable(steps, w, v, written, chain, writtenInStep, neededBy)) {
-                    Recording r = new Recording(v, withExtents, written, base.apply("pa_at_" + v.name()));
+                    boolean setFirst = StmtUtil.ownExprs(t).stream().noneMatch(e -> ExprUtil.references(e, v))
+                            && steps.subList(0, w + 1).stream().noneMatch(s -> StmtUtil.reads(s).contains(v));
+                    Recording r = new Recording(v, withExtents, written, base.apply("pa_at_" + v.name()), setFirst);
                     byWriter.computeIfAbsent(writer, x -> new ArrayList<>()).add(r);
                     for (int k = w + 1; k < steps.size(); k++) {
                         byReader.computeIfAbsent((For) steps.get(k), x -> new ArrayList<>()).add(r);

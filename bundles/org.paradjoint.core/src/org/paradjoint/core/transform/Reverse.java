@@ -96,7 +96,9 @@ final class Reverse {
         this.neededBefore = NeededBefore.of(cx.fn.body(), cx::isActive, s -> BranchRecords.viewed(s, branches));
         this.plan = new SavePlan(cx.fn.body(), needed, this::info);
         this.adjoints = new AssignmentAdjoints(cx, extraLocals);
-        this.checkpoints = new Checkpointing(cx, this::stepForward, this::stepReverse, extraLocals);
+        // the recordings are planned in generate, before any checkpointed loop's state is decided
+        this.checkpoints = new Checkpointing(cx, this::stepForward, this::stepReverse,
+                (t, v) -> writeRecords.setBeforeRead(t, v), extraLocals);
     }
 
     private ParallelLoops.Info info(For f) {
