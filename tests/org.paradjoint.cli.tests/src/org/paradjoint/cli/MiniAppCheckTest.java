@@ -10,16 +10,17 @@ import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
- * A time loop written as a mini-app writes it: a header with a typedef, index macros and a
- * {@code static inline} helper, the grid in a {@code const} struct passed by pointer, flat
- * arrays behind {@code restrict} pointers whose extent the options give, a helper function
- * inlined into a parallel loop, an objective summed by a reduction. The adjoint must undo each
+ * A time loop written as a mini-app writes it: a header with a typedef, index macros and
+ * {@code static inline} helpers (one with a loop of its own), the grid in a {@code const} struct
+ * passed by pointer, flat arrays behind {@code restrict} pointers whose extent the options give,
+ * helper functions inlined into a parallel loop, an objective summed by a reduction. The adjoint must undo each
  * step's overwrite of {@code u}, which the inlined helpers read only through their locals
  * ({@code u0 = u[IDX(i, j, nx)]}): a partial that reads a local the adjoint iteration recomputes
  * from {@code u} needs {@code u}. It passes the derivative checks at 1, 2 and 4 threads through
  * {@code paradjoint check}, whose {@code --extent} reaches the adjoint as
- * {@code differentiate --extent} would; without the extent, {@code differentiate} names the
- * option that supplies it.
+ * {@code differentiate --extent} would (the tangent declares the inlined helper's loop counter in
+ * the parallel loop's body); without the extent, {@code differentiate} names the option that
+ * supplies it.
  */
 class MiniAppCheckTest {
 
@@ -39,6 +40,14 @@ class MiniAppCheckTest {
                 real_t dx, dt;
                 real_t nu;
             } grid_t;
+
+            static inline real_t powi(real_t x, int p)
+            {
+                real_t r = 1.0;
+                for (int k = 0; k < p; k++)
+                    r *= x;
+                return r;
+            }
 
             static inline real_t upwind(real_t u, real_t um, real_t up, real_t c)
             {
@@ -68,7 +77,7 @@ class MiniAppCheckTest {
             #pragma omp parallel for private(j)
                     for (i = 1; i < ny - 1; i++)
                         for (j = 1; j < nx - 1; j++) {
-                            real_t c = CFL * vel[IDX(i, j, nx)];
+                            real_t c = CFL * powi(vel[IDX(i, j, nx)], 2);
                             w[IDX(i, j, nx)] = upwind(u[IDX(i, j, nx)], u[IDX(i, j - 1, nx)], u[IDX(i, j + 1, nx)], c)
                                                + diffusion(kd, nx, u, i, j);
                         }

@@ -66,6 +66,12 @@ final class DeadDerivatives {
                 out.addAll(ExprUtil.indexVariables(a.target()));
                 out.addAll(ExprUtil.variables(a.value()));
             }
+            case For f -> {
+                // the loop's test reads its counter: its declaration stays (an inlined helper's
+                // for (int k = ...) is declared in the parallel loop's body)
+                out.add(f.counter());
+                StmtUtil.ownExprs(s).forEach(e -> out.addAll(ExprUtil.variables(e)));
+            }
             default -> StmtUtil.ownExprs(s).forEach(e -> out.addAll(ExprUtil.variables(e)));
         }
     }
