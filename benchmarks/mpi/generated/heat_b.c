@@ -177,13 +177,20 @@ static inline double pa_get_d(pa_tape *t, long at)
     return t->d[at];
 }
 
-/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+/* A word of 64 branch directions. 64 to a word rather than 32: a loop that records a
+   bit per iteration fills and stores, or loads and walks, half as many words. */
+typedef unsigned long long pa_flags;
+
+/* A block of count words of branch directions on the int stack, two ints to a word, the
+   words aligned to 8 bytes: one int more is taken, and the block starts at the first
+   even int after the stack's top, so that its release finds the start again. A parallel
    loop gives each iteration whole words, so that no two iterations write one word. */
 static inline long pa_reserve_flags(pa_tape *t, long count)
 {
-    if (t->ni + count > t->capi) {
+    long need = 2 * count + 1;
+    if (t->ni + need > t->capi) {
         long cap = t->capi > 0 ? 2 * t->capi : 64;
-        while (cap < t->ni + count) {
+        while (cap < t->ni + need) {
             cap *= 2;
         }
         int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
@@ -193,58 +200,87 @@ static inline long pa_reserve_flags(pa_tape *t, long count)
         t->i = p;
         t->capi = cap;
     }
-    long base = t->ni;
-    t->ni += count;
+    long base = (t->ni + 1) & ~1L;
+    t->ni += need;
     return base;
+}
+
+/* The words of the block from base (an even place of the int stack). */
+static inline pa_flags *pa_flag_words(pa_tape *t, long base)
+{
+    return (pa_flags *) (void *) (t->i + base);
 }
 
 /* Records direction v (true or false) at bit at of the block from base, and gives v back. */
 static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
 {
-    unsigned *w = (unsigned *) t->i + base + (at >> 5);
-    unsigned bit = 1u << (at & 31);
+    pa_flags *w = pa_flag_words(t, base) + (at >> 6);
+    pa_flags bit = 1ULL << (at & 63);
     *w = v ? *w | bit : *w & ~bit;
     return v;
 }
 
 static inline long pa_release_flags(pa_tape *t, long count)
 {
-    t->ni -= count;
-    return t->ni;
+    t->ni -= 2 * count + 1;
+    return (t->ni + 1) & ~1L;
 }
 
 static inline int pa_get_flag(pa_tape *t, long base, long at)
 {
-    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+    return (int) ((pa_flag_words(t, base)[at >> 6] >> (at & 63)) & 1ULL);
 }
 
 /* Word at of the block from base, written or read whole (a loop keeps it in a register). */
-static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, pa_flags word)
 {
-    t->i[base + at] = word;
+    pa_flag_words(t, base)[at] = word;
 }
 
-static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+static inline pa_flags pa_get_flag_word(pa_tape *t, long base, long at)
 {
-    return t->i[base + at];
+    return pa_flag_words(t, base)[at];
 }
 
-/* word with direction v recorded at bit (below 32). */
-static inline int pa_with_flag(int word, long bit, int v)
+/* word with direction v recorded at bit (below 64). */
+static inline pa_flags pa_with_flag(pa_flags word, long bit, int v)
 {
-    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+    return word | (pa_flags) (v != 0) << bit;
 }
 
-static inline int pa_flag_of(int word, long bit)
+static inline int pa_flag_of(pa_flags word, long bit)
 {
-    return (int) (((unsigned) word >> bit) & 1u);
+    return (int) ((word >> bit) & 1ULL);
 }
 
-/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
-static inline int pa_word_has(int word, long nbits, int v)
+/* The highest set bit of m, or -1 when there is none. */
+static inline long pa_highest_bit(pa_flags m)
 {
-    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
-    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+#if defined(__GNUC__)
+    return m != 0ULL ? 63L - __builtin_clzll(m) : -1L;
+#else
+    long b = -1;
+    while (m != 0ULL) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+/* The nbits low bits of word (all 64 when nbits is 64 or more) that hold direction v, set;
+   the others clear: what a loop over the bits that hold v walks. */
+static inline pa_flags pa_bits_with(pa_flags word, long nbits, int v)
+{
+    pa_flags mask = nbits >= 64 ? ~0ULL : (1ULL << nbits) - 1ULL;
+    return (v ? word : ~word) & mask;
+}
+
+/* The step from bit (below 64) to the next lower set bit of bits: negative, and -(bit + 1)
+   when there is none (the loop then ends below bit 0). */
+static inline long pa_step_below(pa_flags bits, long bit)
+{
+    return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
 }
 #endif /* PARADJOINT_RUNTIME_H */
 
@@ -768,26 +804,24 @@ void heat_b(int ny, int nc, int steps, const double *u0, double *u0b, double *u,
             from_leftb[i] += ub[i * (nc + 2) + 0];
             ub[i * (nc + 2) + 0] = 0.0;
         }
-        for (pa_k_5 = ny - 1; pa_k_5 >= 0; pa_k_5--) {
+        for (pa_k_5 = 0; pa_k_5 < ny; pa_k_5++) {
             pa_sendrecv_r_1b[pa_k_5] += from_rightb[pa_k_5];
-            from_rightb[pa_k_5] = 0.0;
         }
         pa_mpi_sendrecv_b(pa_sendrecv_s_1b, ny, left, 1, pa_sendrecv_r_1b, ny, right, 1, comm);
         for (pa_k_4 = ny - 1; pa_k_4 >= 0; pa_k_4--) {
-            from_rightb[pa_k_4] += pa_sendrecv_r_1b[pa_k_4];
+            from_rightb[pa_k_4] = pa_sendrecv_r_1b[pa_k_4];
             pa_sendrecv_r_1b[pa_k_4] = 0.0;
         }
         for (pa_k_3 = ny - 1; pa_k_3 >= 0; pa_k_3--) {
             to_leftb[pa_k_3] += pa_sendrecv_s_1b[pa_k_3];
             pa_sendrecv_s_1b[pa_k_3] = 0.0;
         }
-        for (pa_k_2 = ny - 1; pa_k_2 >= 0; pa_k_2--) {
+        for (pa_k_2 = 0; pa_k_2 < ny; pa_k_2++) {
             pa_sendrecv_rb[pa_k_2] += from_leftb[pa_k_2];
-            from_leftb[pa_k_2] = 0.0;
         }
         pa_mpi_sendrecv_b(pa_sendrecv_sb, ny, right, 0, pa_sendrecv_rb, ny, left, 0, comm);
         for (pa_k_1 = ny - 1; pa_k_1 >= 0; pa_k_1--) {
-            from_leftb[pa_k_1] += pa_sendrecv_rb[pa_k_1];
+            from_leftb[pa_k_1] = pa_sendrecv_rb[pa_k_1];
             pa_sendrecv_rb[pa_k_1] = 0.0;
         }
         for (pa_k = ny - 1; pa_k >= 0; pa_k--) {

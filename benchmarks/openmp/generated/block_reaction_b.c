@@ -176,13 +176,20 @@ static inline double pa_get_d(pa_tape *t, long at)
     return t->d[at];
 }
 
-/* A block of count words of branch directions, 32 to a word, on the int stack. A parallel
+/* A word of 64 branch directions. 64 to a word rather than 32: a loop that records a
+   bit per iteration fills and stores, or loads and walks, half as many words. */
+typedef unsigned long long pa_flags;
+
+/* A block of count words of branch directions on the int stack, two ints to a word, the
+   words aligned to 8 bytes: one int more is taken, and the block starts at the first
+   even int after the stack's top, so that its release finds the start again. A parallel
    loop gives each iteration whole words, so that no two iterations write one word. */
 static inline long pa_reserve_flags(pa_tape *t, long count)
 {
-    if (t->ni + count > t->capi) {
+    long need = 2 * count + 1;
+    if (t->ni + need > t->capi) {
         long cap = t->capi > 0 ? 2 * t->capi : 64;
-        while (cap < t->ni + count) {
+        while (cap < t->ni + need) {
             cap *= 2;
         }
         int *p = (int *) realloc(t->i, (size_t) cap * sizeof(int));
@@ -192,68 +199,67 @@ static inline long pa_reserve_flags(pa_tape *t, long count)
         t->i = p;
         t->capi = cap;
     }
-    long base = t->ni;
-    t->ni += count;
+    long base = (t->ni + 1) & ~1L;
+    t->ni += need;
     return base;
+}
+
+/* The words of the block from base (an even place of the int stack). */
+static inline pa_flags *pa_flag_words(pa_tape *t, long base)
+{
+    return (pa_flags *) (void *) (t->i + base);
 }
 
 /* Records direction v (true or false) at bit at of the block from base, and gives v back. */
 static inline int pa_put_flag(pa_tape *t, long base, long at, int v)
 {
-    unsigned *w = (unsigned *) t->i + base + (at >> 5);
-    unsigned bit = 1u << (at & 31);
+    pa_flags *w = pa_flag_words(t, base) + (at >> 6);
+    pa_flags bit = 1ULL << (at & 63);
     *w = v ? *w | bit : *w & ~bit;
     return v;
 }
 
 static inline long pa_release_flags(pa_tape *t, long count)
 {
-    t->ni -= count;
-    return t->ni;
+    t->ni -= 2 * count + 1;
+    return (t->ni + 1) & ~1L;
 }
 
 static inline int pa_get_flag(pa_tape *t, long base, long at)
 {
-    return (int) (((unsigned) t->i[base + (at >> 5)] >> (at & 31)) & 1u);
+    return (int) ((pa_flag_words(t, base)[at >> 6] >> (at & 63)) & 1ULL);
 }
 
 /* Word at of the block from base, written or read whole (a loop keeps it in a register). */
-static inline void pa_put_flag_word(pa_tape *t, long base, long at, int word)
+static inline void pa_put_flag_word(pa_tape *t, long base, long at, pa_flags word)
 {
-    t->i[base + at] = word;
+    pa_flag_words(t, base)[at] = word;
 }
 
-static inline int pa_get_flag_word(pa_tape *t, long base, long at)
+static inline pa_flags pa_get_flag_word(pa_tape *t, long base, long at)
 {
-    return t->i[base + at];
+    return pa_flag_words(t, base)[at];
 }
 
-/* word with direction v recorded at bit (below 32). */
-static inline int pa_with_flag(int word, long bit, int v)
+/* word with direction v recorded at bit (below 64). */
+static inline pa_flags pa_with_flag(pa_flags word, long bit, int v)
 {
-    return (int) ((unsigned) word | (unsigned) (v != 0) << bit);
+    return word | (pa_flags) (v != 0) << bit;
 }
 
-static inline int pa_flag_of(int word, long bit)
+static inline int pa_flag_of(pa_flags word, long bit)
 {
-    return (int) (((unsigned) word >> bit) & 1u);
-}
-
-/* Whether one of the nbits low bits of word is v (all 32 when nbits is 32 or more). */
-static inline int pa_word_has(int word, long nbits, int v)
-{
-    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
-    return ((v ? (unsigned) word : ~(unsigned) word) & mask) != 0u;
+    return (int) ((word >> bit) & 1ULL);
 }
 
 /* The highest set bit of m, or -1 when there is none. */
-static inline long pa_highest_bit(unsigned m)
+static inline long pa_highest_bit(pa_flags m)
 {
 #if defined(__GNUC__)
-    return m != 0u ? 31L - __builtin_clz(m) : -1L;
+    return m != 0ULL ? 63L - __builtin_clzll(m) : -1L;
 #else
     long b = -1;
-    while (m != 0u) {
+    while (m != 0ULL) {
         m >>= 1;
         b++;
     }
@@ -261,20 +267,19 @@ static inline long pa_highest_bit(unsigned m)
 #endif
 }
 
-/* The highest of the nbits low bits of word that is v, or -1: where a loop over the bits
-   that hold direction v starts (from the top, as the reverse sweep goes). */
-static inline long pa_last_with(int word, long nbits, int v)
+/* The nbits low bits of word (all 64 when nbits is 64 or more) that hold direction v, set;
+   the others clear: what a loop over the bits that hold v walks. */
+static inline pa_flags pa_bits_with(pa_flags word, long nbits, int v)
 {
-    unsigned mask = nbits >= 32 ? ~0u : (1u << nbits) - 1u;
-    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & mask);
+    pa_flags mask = nbits >= 64 ? ~0ULL : (1ULL << nbits) - 1ULL;
+    return (v ? word : ~word) & mask;
 }
 
-/* The step from bit (below 32) to the next lower bit of word that is v: negative, and
-   -(bit + 1) when there is none (the loop then ends below bit 0). */
-static inline long pa_step_down(int word, long bit, int v)
+/* The step from bit (below 64) to the next lower set bit of bits: negative, and -(bit + 1)
+   when there is none (the loop then ends below bit 0). */
+static inline long pa_step_below(pa_flags bits, long bit)
 {
-    unsigned below = (1u << bit) - 1u;
-    return pa_highest_bit((v ? (unsigned) word : ~(unsigned) word) & below) - bit;
+    return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
 }
 #endif /* PARADJOINT_RUNTIME_H */
 
@@ -744,7 +749,7 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
     pa_tape pa_t[1];
     pa_tape_init(pa_t);
     pa_steps = 0 < steps ? steps : 0;
-    pa_ck_init_auto(pa_ck, pa_t, pa_steps, 8.0 * n * n + 8.0 * n * n);
+    pa_ck_init_auto(pa_ck, pa_t, pa_steps, 8.0 * n * n);
     for (s = 0; s < pa_ck_tape_until(pa_ck); s++) {
         pa_at_v = pa_reserve_d(pa_t, n * n);
         #pragma omp parallel for private(i, j) schedule(static)
@@ -782,7 +787,6 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
             }
         }
         if (pa_ck_storing(pa_ck)) {
-            pa_ck_put_da(pa_ck, v, n * n);
             pa_ck_put_da(pa_ck, u, n * n);
         }
     }
@@ -822,11 +826,9 @@ void block_reaction_b(int n, int steps, double c, double u[n][n], double ub[n][n
             }
         }
         if (pa_ck_storing(pa_ck)) {
-            pa_ck_put_da(pa_ck, v, n * n);
             pa_ck_put_da(pa_ck, u, n * n);
         }
         if (pa_ck_restoring(pa_ck)) {
-            pa_ck_get_da(pa_ck, v, n * n);
             pa_ck_get_da(pa_ck, u, n * n);
         }
         if (pa_ck_recording(pa_ck)) {
