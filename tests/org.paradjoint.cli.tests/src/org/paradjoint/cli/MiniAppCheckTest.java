@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Gcc;
@@ -118,5 +119,50 @@ class MiniAppCheckTest {
                 && r.err.contains("or the option `--extent u=EXPR` over integer parameters"), r.toString());
         CliRun given = CliRun.of("differentiate", file.toString(), "--extent", "u=g->nx*g->ny");
         assertEquals(0, given.status, given.toString());
+    }
+
+    /** Variable conductivity on a flat grid, the time loop's two loops collapsed. */
+    static final String DIFFUSION = """
+            #include <math.h>
+            #define IDX(i, j) ((i) * (ny) + (j))
+            static inline double kappa(double v)
+            {
+                return 0.1 + 0.05 * exp(-v * v);
+            }
+            #pragma ad gradient(u : u)
+            void diffuse(int nx, int ny, int nt, double *u, double *tmp)
+            {
+                for (int t = 0; t < nt; t++) {
+            #pragma omp parallel for collapse(2)
+                    for (int i = 1; i < nx - 1; i++)
+                        for (int j = 1; j < ny - 1; j++) {
+                            double k = kappa(u[IDX(i, j)]);
+                            tmp[IDX(i, j)] = u[IDX(i, j)] + k * (u[IDX(i + 1, j)] + u[IDX(i - 1, j)]
+                                             + u[IDX(i, j + 1)] + u[IDX(i, j - 1)] - 4.0 * u[IDX(i, j)]);
+                        }
+            #pragma omp parallel for collapse(2)
+                    for (int i = 1; i < nx - 1; i++)
+                        for (int j = 1; j < ny - 1; j++)
+                            u[IDX(i, j)] = tmp[IDX(i, j)];
+                }
+            }
+            """;
+
+    /**
+     * The time loop is checkpointed by default, and said so once; the save of {@code u} before the
+     * collapsed copy loop is no time loop (it was told to take {@code ad checkpoint}, which a
+     * parallel loop refuses), and what the adjoint of a parallel loop is told is told once (the
+     * checkpointed loop's adjoint is generated for its turns and for its taped steps).
+     */
+    @Test
+    void aTimeLoopOfCollapsedLoopsIsTheOnlyLoopWarnedOfItsTapeAndNothingIsSaidTwice() {
+        Path file = ScratchDir.write(dir, "diffuse.c", DIFFUSION);
+        CliRun r = CliRun.of("differentiate", file.toString(), "--extent", "u=nx*ny", "--extent", "tmp=nx*ny");
+        assertEquals(0, r.status, r.toString());
+        assertTrue(r.err.contains("diffuse.c:10:5: warning: the loop over 't' records arrays"), r.err);
+        assertTrue(!r.err.contains("the loop over 'i' records"), r.err);
+        List<String> lines = r.err.lines().toList();
+        assertEquals(lines.size(), lines.stream().distinct().count(), r.err);
+        assertTrue(r.err.contains("info: increments of 'ub' that may collide are accumulated per thread"), r.err);
     }
 }

@@ -213,7 +213,9 @@ public final class Differentiator {
                 out = returned.get().raised(out, seed);
                 signature = returned.get().raised(signature, seed);
             }
-            cx.warnings.forEach(diags::add);
+            // once each: a loop's adjoint generated twice (a checkpointed loop's turns and its taped
+            // steps) says the same of it twice
+            cx.warnings.stream().distinct().forEach(diags::add);
             return new DiffResult(out, signature, diags.list());
         } catch (UnsupportedException e) {
             diags.add(e.diagnostic());

@@ -35,7 +35,8 @@ final class TapeGrowth {
     static void warn(List<Stmt> forwardSweep, List<Diagnostic> warnings, Predicate<For> made) {
         for (Stmt s : forwardSweep) {
             switch (s) {
-                case For f when !f.isParallel() && !made.test(f) -> {
+                // a save nest of a parallel loop carries that loop's place: no time loop
+                case For f when !f.isParallel() && !made.test(f) && !savesOnly(f) -> {
                     if (grows(f, f.body().stmts())) {
                         warnings.add(Diagnostic.warning("time-loop-tape", f.range(), "counter", f.counter().name()));
                     } else {
@@ -74,6 +75,24 @@ final class TapeGrowth {
             }
         });
         return found[0];
+    }
+
+    /**
+     * True when {@code f} only puts values on the tape (the save of an array before a loop
+     * overwrites it, a nest over its elements): its tape is the array's size, no time loop's.
+     */
+    private static boolean savesOnly(For f) {
+        for (Stmt s : f.body().stmts()) {
+            boolean save = switch (s) {
+                case For inner -> savesOnly(inner);
+                case org.paradjoint.core.ir.CallStmt c -> isPush(c.call());
+                default -> false;
+            };
+            if (!save) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isPush(Call c) {
