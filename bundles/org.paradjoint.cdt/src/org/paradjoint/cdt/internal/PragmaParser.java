@@ -184,12 +184,23 @@ final class PragmaParser {
     private Omp.Directive directive() {
         Tok first = peek();
         Tok second = toks.get(pos + 1);
+        // `simd` on a worksharing loop only allows vectorising its chunks: a race-free loop's
+        // results do not depend on it, so the loop is read (and its adjoint written) without it
         if (first.is("parallel") && second.is("for")) {
-            if (isDirectiveWord(toks.get(pos + 2))) {
+            Tok third = toks.get(pos + 2);
+            if (third.is("simd")) {
+                pos += 3;
+                return Omp.Directive.PARALLEL_FOR;
+            }
+            if (isDirectiveWord(third)) {
                 return null;
             }
             pos += 2;
             return Omp.Directive.PARALLEL_FOR;
+        }
+        if (first.is("for") && second.is("simd")) {
+            pos += 2;
+            return Omp.Directive.FOR;
         }
         if (first.is("parallel") && second.is("sections")) {
             pos += 2;
@@ -208,13 +219,21 @@ final class PragmaParser {
         return d;
     }
 
+    /** Words that name OpenMP constructs (as opposed to clauses), for naming an unsupported one. */
+    private static final java.util.Set<String> CONSTRUCT_WORDS = java.util.Set.of("parallel", "for", "simd", "loop",
+            "do", "sections", "section", "single", "master", "masked", "critical", "atomic", "barrier", "workshare",
+            "target", "teams", "distribute", "task", "taskloop", "taskwait", "taskgroup", "ordered", "declare",
+            "threadprivate", "flush", "scope", "data", "enter", "exit", "update");
+
     private static boolean isDirectiveWord(Tok t) {
         return t.kind == Kind.IDENT && (t.text.equals("simd") || t.text.equals("loop"));
     }
 
     private UnsupportedException unsupportedOmp() {
+        // the construct's words, not the clauses after them (`omp simd`, not `omp simd reduction`)
         StringBuilder construct = new StringBuilder("omp");
-        for (int i = pos; i < toks.size() && toks.get(i).kind == Kind.IDENT; i++) {
+        for (int i = pos; i < toks.size() && toks.get(i).kind == Kind.IDENT
+                && (i == pos || CONSTRUCT_WORDS.contains(toks.get(i).text)); i++) {
             construct.append(' ').append(toks.get(i).text);
             if (i + 1 < toks.size() && toks.get(i + 1).is("(")) {
                 break;

@@ -461,14 +461,17 @@ class DiagnosticsTest {
                 """, "unsupported-omp-region", 9, 5, "'mine'", "carrying a thread's own value");
     }
 
+    /** {@code omp simd} alone is not read; the name it is given stops before its clauses. */
     @Test
-    void ompSimdAndParallelForSimd() {
+    void ompSimdAloneIsNamedWithoutItsClauses() {
         expect("""
                 void f(int n, double *y) {
-                #pragma omp parallel for simd
-                  for (int i = 0; i < n; i++) y[i] = 0.0;
+                  double s = 0.0;
+                #pragma omp simd reduction(+ : s)
+                  for (int i = 0; i < n; i++) s += y[i];
+                  y[0] = s;
                 }
-                """, "unsupported-omp", 2, 8, "omp parallel for simd");
+                """, "unsupported-omp", 3, 8, "`omp simd`");
     }
 
     @Test

@@ -112,6 +112,22 @@ class PragmaTest {
         assertEquals(List.of("i"), loop.omp().privates().stream().map(Variable::name).toList());
     }
 
+    /** {@code simd} on a worksharing loop is read as the loop without it, its clauses kept. */
+    @Test
+    void parallelForSimdIsReadAsParallelFor() {
+        Function f = Sources.function("""
+                void f(int n, const double *x, double *out) {
+                  double s = 0.0;
+                #pragma omp parallel for simd reduction(+ : s) schedule(static)
+                  for (int i = 0; i < n; i++) s += x[i] * x[i];
+                  out[0] = s;
+                }
+                """, "f");
+        For loop = (For) f.body().stmts().get(1);
+        assertTrue(loop.isParallel());
+        assertEquals(List.of("s"), loop.omp().reductions().get(0).vars().stream().map(Variable::name).toList());
+    }
+
     @Test
     void ompClauses() {
         Function f = Sources.function("""
