@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.eclipse.cdt.core.dom.ast.ASTVisitor;
 import org.eclipse.cdt.core.dom.ast.IASTArrayDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTElaboratedTypeSpecifier;
@@ -215,6 +216,10 @@ final class StructParameters {
                     if (parent instanceof IASTFieldReference f && f.isPointerDereference()) {
                         Use use = uses.computeIfAbsent(f.getFieldName().toString(), k -> new Use(f));
                         use.assigned |= isAssigned(f);
+                    } else if (errors.isEmpty() && parent instanceof IASTArraySubscriptExpression a
+                            && a.getArrayExpression() == withParens(id)) {
+                        errors.add(error("unsupported-struct.array-of-structs", parent, "code",
+                                SourceText.excerpt(parent), "name", owner));
                     } else if (errors.isEmpty()) {
                         errors.add(error("unsupported-struct.parameter-use", parent, "code",
                                 SourceText.excerpt(parent), "name", owner));

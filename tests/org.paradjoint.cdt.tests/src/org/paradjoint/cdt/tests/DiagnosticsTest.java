@@ -616,6 +616,18 @@ class DiagnosticsTest {
                 """, "unsupported-struct", 2, 3, "struct");
     }
 
+    /** An array of structs is named as such, with the structure of arrays that replaces it. */
+    @Test
+    void anArrayOfStructsIsNamedAsOne() {
+        Diagnostic d = expect("""
+                typedef struct { double x, m; } body_t;
+                void f(int n, const body_t *b, double *y) {
+                  for (int j = 0; j < n; j++) y[j] = b[j].x * b[j].m;
+                }
+                """, "unsupported-struct", 3, 38, "`b[j]`", "array of structs", "structure of arrays");
+        assertTrue(!d.message().contains("use `b->m`"), d::message);
+    }
+
     @Test
     void globalVariable() {
         expect("""
