@@ -258,6 +258,11 @@ final class PragmaParser {
         }
         expect(":", "expected `:` after the reduction operator, as in `reduction(+: s)`");
         List<Name> vars = names(")", "a reduction variable");
+        if (peek().is("[")) {
+            // OpenMP 4.5's array sections: valid OpenMP that the front-end does not read
+            throw error("unsupported-omp-clause.reduction-array-section", peek(), "name",
+                    vars.get(vars.size() - 1).text());
+        }
         expect(")", "expected `)` after the reduction variables");
         return new Reduction(op.text, vars);
     }

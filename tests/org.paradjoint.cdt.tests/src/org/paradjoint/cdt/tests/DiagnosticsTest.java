@@ -616,6 +616,18 @@ class DiagnosticsTest {
                 """, "unsupported-struct", 2, 3, "struct");
     }
 
+    /** OpenMP 4.5's array-section reduction is valid OpenMP: refused as unsupported, with what replaces it. */
+    @Test
+    void anArraySectionReductionIsUnsupportedNotMalformed() {
+        Diagnostic d = expect("""
+                void f(int n, int nb, const int *bin, const double *w, double *h) {
+                #pragma omp parallel for reduction(+ : h[:nb])
+                  for (int i = 0; i < n; i++) h[bin[i]] += w[i];
+                }
+                """, "unsupported-omp-clause", 2, 41, "array section", "`h[...]`", "omp atomic");
+        assertTrue(!d.message().contains("malformed"), d::message);
+    }
+
     /** An array of structs is named as such, with the structure of arrays that replaces it. */
     @Test
     void anArrayOfStructsIsNamedAsOne() {
