@@ -51,6 +51,10 @@ final class CheckCommand implements Command {
               --allow-zero          pass a run whose products are all exactly 0; without it such a
                                     run FAILs, since it compared nothing (no loop iteration ran at
                                     the sizes given, or every derivative is 0)
+            When the adjoint checkpoints a time loop by default (warning time-loop-checkpointed),
+            each thread count runs once more with PARADJOINT_TAPE_BUDGET=1: the loop then tapes
+            its first step and recomputes the others from snapshots, which a run within the
+            budget never does.
 
             Files: generated files begin with a marker line and are replaced without asking; a
             check that fails (exit status other than 0) removes the files it created.
@@ -182,7 +186,11 @@ final class CheckCommand implements Command {
             return refused;
         }
         CheckFiles files = CheckFiles.before(toolchain.generated(request), toolchain.built(request));
-        int status = prepareAndRun(toolchain, request, c.file(), threads, rankCounts, allowZero, out, err);
+        // a loop checkpointed by default runs within its budget here: every check runs once more past it
+        boolean overBudget = rankCounts == null
+                && adjoint.diagnostics().stream().anyMatch(d -> d.code().equals("time-loop-checkpointed"));
+        int status = prepareAndRun(toolchain, request, c.file(), threads, rankCounts, overBudget, allowZero, out,
+                err);
         if (status != 0) {
             files.removeCreated(err);
         }
@@ -191,7 +199,8 @@ final class CheckCommand implements Command {
 
     /** Writes, builds and (with --run) runs the driver; the exit status. */
     private static int prepareAndRun(CheckToolchain toolchain, CheckToolchain.Request request, String file,
-            List<Integer> threads, List<Integer> ranks, boolean allowZero, PrintStream out, PrintStream err) {
+            List<Integer> threads, List<Integer> ranks, boolean overBudget, boolean allowZero, PrintStream out,
+            PrintStream err) {
         CheckToolchain.Outcome prepared;
         try {
             prepared = toolchain.prepare(request);
@@ -224,31 +233,41 @@ final class CheckCommand implements Command {
             out.println("built " + prepared.executable());
             return 0;
         }
-        return runDriver(toolchain, prepared.executable(), threads, ranks, allowZero, out, err);
+        return runDriver(toolchain, prepared.executable(), threads, ranks, overBudget, allowZero, out, err);
     }
 
-    /** Runs the driver at every thread count, and under MPI at every rank count too (null: no MPI). */
+    /**
+     * Runs the driver at every thread count, and under MPI at every rank count too (null: no MPI);
+     * with {@code overBudget}, every thread count once more past the tape budget.
+     */
     private static int runDriver(CheckToolchain toolchain, Path executable, List<Integer> threads, List<Integer> ranks,
-            boolean allowZero, PrintStream out, PrintStream err) {
+            boolean overBudget, boolean allowZero, PrintStream out, PrintStream err) {
         int status = 0;
         for (int r : ranks == null ? List.of(0) : ranks) {
             for (int t : threads) {
-                int once = runOnce(toolchain, executable, r, t, allowZero, out, err);
-                if (once == 2) {
-                    return 1;
+                for (boolean past : overBudget ? List.of(false, true) : List.of(false)) {
+                    int once = runOnce(toolchain, executable, r, t, past, allowZero, out, err);
+                    if (once == 2) {
+                        return 1;
+                    }
+                    status |= once;
                 }
-                status |= once;
             }
         }
         return status;
     }
 
-    /** One run: 0 on PASS, 1 on FAIL, 2 when the driver could not be started. */
-    private static int runOnce(CheckToolchain toolchain, Path executable, int ranks, int threads, boolean allowZero,
-            PrintStream out, PrintStream err) {
-        out.println(ranks > 0 ? "== ranks=" + ranks + " OMP_NUM_THREADS=" + threads : "== OMP_NUM_THREADS=" + threads);
+    /**
+     * One run: 0 on PASS, 1 on FAIL, 2 when the driver could not be started; {@code pastBudget}:
+     * with a tape budget of one byte.
+     */
+    private static int runOnce(CheckToolchain toolchain, Path executable, int ranks, int threads, boolean pastBudget,
+            boolean allowZero, PrintStream out, PrintStream err) {
+        out.println(ranks > 0 ? "== ranks=" + ranks + " OMP_NUM_THREADS=" + threads
+                : "== OMP_NUM_THREADS=" + threads + (pastBudget ? " PARADJOINT_TAPE_BUDGET=1" : ""));
         try {
             DriverRunner.Outcome ran = ranks > 0 ? toolchain.runRanks(executable, ranks, threads, allowZero)
+                    : pastBudget ? toolchain.runOverBudget(executable, threads, allowZero)
                     : toolchain.run(executable, threads, allowZero);
             out.print(ran.stdout());
             err.print(ran.stderr());

@@ -56,4 +56,38 @@ class CheckpointCheckTest {
             ScratchDir.delete(dir);
         }
     }
+
+    /**
+     * A time loop checkpointed by default (no annotation): the check runs every thread count once
+     * within the budget and once with a budget of one byte, where a scalar each step sets must come
+     * back to its last taped value before the taped steps are reversed.
+     */
+    @org.junit.jupiter.api.Test
+    void aLoopCheckpointedByDefaultIsCheckedPastItsBudgetToo() throws IOException {
+        Path dir = ScratchDir.create("paradjoint-checkpoint");
+        try {
+            Path file = dir.resolve("scaled.c");
+            Files.writeString(file, """
+                    #pragma ad gradient(v : v)
+                    void scaled(int n, int nt, double v[n])
+                    {
+                        for (int t = 0; t < nt; t++) {
+                            double s = v[0] * v[0] + 1.0;
+                    #pragma omp parallel for
+                            for (int i = 0; i < n; i++)
+                                v[i] = v[i] / s;
+                        }
+                    }
+                    """);
+            Gcc.require();
+            CliRun r = CliRun.of("check", file.toString(), "--function", "scaled", "--set", "n=100", "--set", "nt=20",
+                    "--run", "--threads", "1,2");
+            assertEquals(0, r.status, r.toString());
+            assertTrue(r.out.contains("== OMP_NUM_THREADS=1 PARADJOINT_TAPE_BUDGET=1\n")
+                    && r.out.contains("== OMP_NUM_THREADS=2 PARADJOINT_TAPE_BUDGET=1\n"), r.toString());
+            assertEquals(4, r.out.lines().filter(l -> l.equals("== scaled: PASS")).count(), r.toString());
+        } finally {
+            ScratchDir.delete(dir);
+        }
+    }
 }

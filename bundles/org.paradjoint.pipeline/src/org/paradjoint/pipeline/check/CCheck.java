@@ -2,7 +2,9 @@ package org.paradjoint.pipeline.check;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
@@ -57,6 +59,13 @@ public final class CCheck implements CheckToolchain {
     @Override
     public DriverRunner.Outcome run(Path executable, int threads, boolean allowZero) throws IOException {
         return runner.run(executable, threads, CheckToolchain.environment(allowZero));
+    }
+
+    @Override
+    public DriverRunner.Outcome runOverBudget(Path executable, int threads, boolean allowZero) throws IOException {
+        Map<String, String> env = new HashMap<>(CheckToolchain.environment(allowZero));
+        env.put("PARADJOINT_TAPE_BUDGET", "1");
+        return runner.run(executable, threads, env);
     }
 
     @Override

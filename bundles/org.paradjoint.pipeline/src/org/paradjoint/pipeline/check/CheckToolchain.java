@@ -108,6 +108,16 @@ public interface CheckToolchain {
         throw new UnsupportedOperationException("MPI drivers are C drivers");
     }
 
+    /**
+     * Runs a built driver as {@link #run} does with a tape budget of one byte
+     * ({@code PARADJOINT_TAPE_BUDGET=1}): a time loop checkpointed by default then tapes its first
+     * step and recomputes every later one from snapshots, the path a run within the budget never
+     * takes. Only C adjoints checkpoint by default.
+     */
+    default DriverRunner.Outcome runOverBudget(Path executable, int threads, boolean allowZero) throws IOException {
+        throw new UnsupportedOperationException("only C adjoints checkpoint by default");
+    }
+
     /** The driver's environment for {@code allowZero}. */
     static Map<String, String> environment(boolean allowZero) {
         return allowZero ? Map.of(DriverRunner.ALLOW_ZERO, "1") : Map.of();
