@@ -387,12 +387,6 @@ final class Checkpointing {
     }
 
     /**
-     * The variables a snapshot holds: those the body writes and those it reads that the function
-     * writes in or after the top-level statement that holds the loop; not the counter, not variables
-     * declared in the body, not a scalar every iteration sets before reading it, not an array every
-     * step sets before reading it ({@link SetBeforeRead}: recorded where the step computes it).
-     */
-    /**
      * The scalars {@code f}'s body assigns (not the counters of its loops, which their adjoints set,
      * not those declared in it): after the steps a loop checkpointed by default tapes, the
      * schedule's recomputations of later steps set them again, while the reversal of the last taped
@@ -417,6 +411,12 @@ final class Checkpointing {
         return out;
     }
 
+    /**
+     * The variables a snapshot holds: those the body writes and those it reads that the function
+     * writes in or after the top-level statement that holds the loop; not the counter, not variables
+     * declared in the body, not a scalar every iteration sets before reading it, not an array every
+     * step sets before reading it ({@link SetBeforeRead}: recorded where the step computes it).
+     */
     private List<Variable> state(For f) {
         Set<Variable> declared = new LinkedHashSet<>();
         StmtUtil.forEach(f.body(), s -> {
