@@ -205,7 +205,7 @@ public final class KokkosPrinter extends CPrinter {
         for (Stmt s : stmts) {
             if (!inKernel && s instanceof For f && f.omp() != null) {
                 inside.addAll(StmtUtil.mentioned(f));
-                f.omp().reductions().forEach(r -> outside.addAll(r.vars()));
+                outside.addAll(f.omp().reductionVariables());
                 continue;
             }
             if (!inKernel && !StmtUtil.branches(s).isEmpty()) {

@@ -78,7 +78,7 @@ public final class Initialization {
                 if (f.omp() != null) {
                     inner.removeAll(f.omp().privates());
                     inner.add(f.counter());
-                    f.omp().reductions().forEach(r -> inner.addAll(r.vars()));
+                    inner.addAll(f.omp().reductionVariables());
                 }
                 read(ExprUtil.variables(f.bound()), inner);
                 walk(f.body(), inner);

@@ -91,9 +91,7 @@ public final class ToBeRecorded {
     private static void closeOverRecomputations(Stmt body, Predicate<Variable> active, Set<Variable> needed) {
         StmtUtil.forEach(body, s -> {
             if (s instanceof For f && f.isParallel()) {
-                Set<Variable> reductions = new LinkedHashSet<>();
-                f.omp().reductions().forEach(r -> reductions.addAll(r.vars()));
-                needed.addAll(recomputed(f.body(), needed(f.body(), active), reductions));
+                needed.addAll(ownRecomputed(f.body(), active, f.omp().reductionVariables()));
             }
         });
         closeOverTargets(body, needed);
@@ -120,6 +118,14 @@ public final class ToBeRecorded {
             });
             changed = needed.size() != before;
         }
+    }
+
+    /**
+     * What an adjoint iteration of a parallel loop whose body is {@code parallelBody} recomputes
+     * for its own partials: {@link #recomputed} of the body's own needs.
+     */
+    public static Set<Variable> ownRecomputed(Stmt parallelBody, Predicate<Variable> active, Set<Variable> excluded) {
+        return recomputed(parallelBody, needed(parallelBody, active), excluded);
     }
 
     /**

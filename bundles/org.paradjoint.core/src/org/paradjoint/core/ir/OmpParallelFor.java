@@ -2,7 +2,9 @@ package org.paradjoint.core.ir;
 
 import java.lang.invoke.MethodHandles;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.paradjoint.core.diag.SourceRange;
@@ -137,6 +139,13 @@ public record OmpParallelFor(List<Variable> privates, List<Variable> firstprivat
             sb.append(' ').append(name).append('(')
                     .append(vars.stream().map(Variable::name).collect(Collectors.joining(", "))).append(')');
         }
+    }
+
+    /** The variables of the reduction clauses, in clause order. */
+    public Set<Variable> reductionVariables() {
+        Set<Variable> out = new LinkedHashSet<>();
+        reductions.forEach(r -> out.addAll(r.vars()));
+        return out;
     }
 
     /** True when {@code v} gets a private copy per thread (private, firstprivate or a reduction). */

@@ -362,7 +362,7 @@ final class FusedLoops {
 
     private static Set<Variable> reductionVars(OmpParallelFor omp) {
         Set<Variable> out = new HashSet<>();
-        omp.reductions().forEach(r -> out.addAll(r.vars()));
+        out.addAll(omp.reductionVariables());
         return out;
     }
 

@@ -96,10 +96,9 @@ final class ParallelLoops {
         For in = innermost(f);
         Block body = branches == null ? in.body() : branches.view();
         Set<Variable> privates = privates(f);
-        Set<Variable> reductionVars = new LinkedHashSet<>();
-        f.omp().reductions().forEach(r -> reductionVars.addAll(r.vars()));
+        Set<Variable> reductionVars = f.omp().reductionVariables();
         Set<Variable> recomputed = ToBeRecorded.recomputed(body, needed, reductionVars);
-        Set<Variable> ownNeeds = ToBeRecorded.recomputed(body, ToBeRecorded.needed(body, active), reductionVars);
+        Set<Variable> ownNeeds = ToBeRecorded.ownRecomputed(body, active, reductionVars);
         boolean runsForward = runsForward(f, readAfter);
         Set<Variable> sharedArrays = new LinkedHashSet<>();
         StmtUtil.writes(in.body()).stream().filter(v -> v.isArray() && !privates.contains(v))
