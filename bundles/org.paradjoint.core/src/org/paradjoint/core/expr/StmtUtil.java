@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -79,6 +80,44 @@ public final class StmtUtil {
             }
         }
         return out;
+    }
+
+    /**
+     * The array elements a statement tree reads, in order: in values, conditions and loop headers,
+     * and in the indices of assignment targets (not the targets themselves).
+     */
+    public static List<ArrayRef> arrayReads(Stmt s) {
+        List<ArrayRef> out = new ArrayList<>();
+        forEach(s, x -> {
+            List<Expr> exprs = new ArrayList<>(ownExprs(x));
+            if (x instanceof Assign a) {
+                exprs.remove(a.target());
+                if (a.target() instanceof ArrayRef t) {
+                    exprs.addAll(t.indices());
+                }
+            }
+            exprs.forEach(e -> out.addAll(ExprUtil.nodes(e, ArrayRef.class)));
+        });
+        return out;
+    }
+
+    /**
+     * The assignment targets in a statement tree that are elements of {@code v}, or empty when an
+     * assignment sets {@code v} whole.
+     */
+    public static Optional<List<ArrayRef>> elementTargets(Stmt s, Variable v) {
+        List<ArrayRef> out = new ArrayList<>();
+        boolean[] whole = {false};
+        forEach(s, x -> {
+            if (x instanceof Assign a && a.target().var().equals(v)) {
+                if (a.target() instanceof ArrayRef r) {
+                    out.add(r);
+                } else {
+                    whole[0] = true;
+                }
+            }
+        });
+        return whole[0] ? Optional.empty() : Optional.of(out);
     }
 
     /** Every expression of a statement tree (targets of assignments included). */
@@ -187,7 +226,7 @@ public final class StmtUtil {
         out.addAll(omp.privates());
         out.addAll(omp.firstprivates());
         out.addAll(omp.shared());
-        omp.reductions().forEach(r -> out.addAll(r.vars()));
+        out.addAll(omp.reductionVariables());
         omp.accumulators().forEach(a -> out.add(a.target()));
         return out;
     }

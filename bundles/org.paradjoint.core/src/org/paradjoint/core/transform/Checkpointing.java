@@ -386,6 +386,17 @@ final class Checkpointing {
         return Exprs.cond(Exprs.lt(from, end), count, new IntLit(0));
     }
 
+    /** The variables {@code f}'s body declares. */
+    private static Set<Variable> declaredIn(For f) {
+        Set<Variable> declared = new LinkedHashSet<>();
+        StmtUtil.forEach(f.body(), s -> {
+            if (s instanceof Decl d) {
+                declared.add(d.var());
+            }
+        });
+        return declared;
+    }
+
     /**
      * The scalars {@code f}'s body assigns (not the counters of its loops, which their adjoints set,
      * not those declared in it): after the steps a loop checkpointed by default tapes, the
@@ -393,12 +404,10 @@ final class Checkpointing {
      * step reads their values of that step.
      */
     private static List<Variable> lastValues(For f) {
-        Set<Variable> declared = new LinkedHashSet<>();
+        Set<Variable> declared = declaredIn(f);
         declared.add(f.counter());
         StmtUtil.forEach(f.body(), s -> {
-            if (s instanceof Decl d) {
-                declared.add(d.var());
-            } else if (s instanceof For g) {
+            if (s instanceof For g) {
                 declared.add(g.counter());
             }
         });
@@ -418,12 +427,7 @@ final class Checkpointing {
      * step sets before reading it ({@link SetBeforeRead}: recorded where the step computes it).
      */
     private List<Variable> state(For f) {
-        Set<Variable> declared = new LinkedHashSet<>();
-        StmtUtil.forEach(f.body(), s -> {
-            if (s instanceof Decl d) {
-                declared.add(d.var());
-            }
-        });
+        Set<Variable> declared = declaredIn(f);
         Set<Variable> later = new LinkedHashSet<>();
         boolean seen = false;
         for (Stmt s : cx.fn.body().stmts()) {

@@ -121,7 +121,7 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
         for (Assign a : increments) {
             // an element the nest increments may not be read by it: its value would depend on the order
             if (reads(a).stream().anyMatch(v -> incremented.contains(v) && !v.isArray())
-                    || arrayReads(a).stream().anyMatch(r -> incremented.contains(r.var()) && targets.stream()
+                    || StmtUtil.arrayReads(a).stream().anyMatch(r -> incremented.contains(r.var()) && targets.stream()
                             .anyMatch(w -> w.var().equals(r.var())
                                     && !DistinctElements.distinct(r, w, ranges, counters)))) {
                 return false;
@@ -183,15 +183,6 @@ record InterchangeableNest(For outer, For inner, List<Assign> leading, List<Assi
             }
         }
         return true;
-    }
-
-    /** The array elements an assignment reads: in its value and its target's indices. */
-    private static List<ArrayRef> arrayReads(Assign a) {
-        List<ArrayRef> out = new ArrayList<>(ExprUtil.nodes(a.value(), ArrayRef.class));
-        if (a.target() instanceof ArrayRef t) {
-            t.indices().forEach(i -> out.addAll(ExprUtil.nodes(i, ArrayRef.class)));
-        }
-        return out;
     }
 
     private boolean hasRuntimeShape() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 
@@ -65,7 +66,7 @@ final class PinnedReads {
         assigned.add(loop.counter());
         Map<ArrayRef, Variable> kept = new LinkedHashMap<>();
         Expr pinned = null;
-        for (ArrayRef read : reads(loop.body())) {
+        for (ArrayRef read : StmtUtil.arrayReads(loop.body())) {
             if (kept.containsKey(read) || !read.var().isFloating() || !assigned.contains(read.var())
                     || read.indices().stream().anyMatch(i -> readsAny(i, assigned))) {
                 continue;
@@ -117,33 +118,17 @@ final class PinnedReads {
                         fromLocals, null, List.of(), loop.range()));
     }
 
-    /** The array elements {@code body} reads (its assignments' values and conditions, not their targets). */
-    private static List<ArrayRef> reads(Block body) {
-        List<ArrayRef> out = new ArrayList<>();
-        StmtUtil.forEach(body, s -> {
-            List<Expr> exprs = new ArrayList<>(StmtUtil.ownExprs(s));
-            if (s instanceof Assign a) {
-                exprs.remove(a.target());
-                if (a.target() instanceof ArrayRef t) {
-                    exprs.addAll(t.indices());
-                }
-            }
-            exprs.forEach(e -> out.addAll(ExprUtil.nodes(e, ArrayRef.class)));
-        });
-        return out;
-    }
-
     /**
      * The iteration in which a write of {@code loop} may be {@code element}, when every write of its
      * array pins one and they all pin the same, else null.
      */
     private static Expr pinnedIteration(ArrayRef element, For loop, Set<Variable> assigned) {
-        List<ArrayRef> writes = writes(loop.body(), element.var());
-        if (writes == null) {
+        Optional<List<ArrayRef>> writes = StmtUtil.elementTargets(loop.body(), element.var());
+        if (writes.isEmpty()) {
             return null;
         }
         Expr pinned = null;
-        for (ArrayRef write : writes) {
+        for (ArrayRef write : writes.get()) {
             Expr at = null;
             for (int d = 0; d < write.indices().size() && at == null; d++) {
                 Expr offset = offsetFrom(write.indices().get(d), loop.counter(), assigned);
@@ -157,17 +142,6 @@ final class PinnedReads {
             pinned = at;
         }
         return pinned;
-    }
-
-    /** The targets in {@code body} that are elements of {@code array}, or null when one is the whole array. */
-    private static List<ArrayRef> writes(Block body, Variable array) {
-        List<ArrayRef> out = new ArrayList<>();
-        StmtUtil.forEach(body, s -> {
-            if (s instanceof Assign a && a.target().var().equals(array)) {
-                out.add(a.target() instanceof ArrayRef t ? t : null);
-            }
-        });
-        return out.contains(null) ? null : out;
     }
 
     /**

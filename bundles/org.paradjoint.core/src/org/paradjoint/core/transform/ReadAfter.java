@@ -10,7 +10,6 @@ import java.util.Set;
 import org.paradjoint.core.expr.ExprUtil;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
-import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.Block;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
@@ -144,17 +143,6 @@ final class ReadAfter {
     }
 
     private static List<ArrayRef> targets(For parallel, Variable v) {
-        List<ArrayRef> out = new ArrayList<>();
-        boolean[] other = {false};
-        StmtUtil.forEach(parallel.body(), s -> {
-            if (s instanceof Assign a && a.target().var().equals(v)) {
-                if (a.target() instanceof ArrayRef r) {
-                    out.add(r);
-                } else {
-                    other[0] = true;
-                }
-            }
-        });
-        return other[0] ? List.of() : out;
+        return StmtUtil.elementTargets(parallel.body(), v).orElse(List.of());
     }
 }
