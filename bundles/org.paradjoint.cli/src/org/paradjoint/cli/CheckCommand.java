@@ -20,8 +20,10 @@ import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.frontend.ParseResult;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
 import org.paradjoint.core.transform.Mode;
+import org.paradjoint.core.transform.Runtime;
 import org.paradjoint.pipeline.DerivativeFiles;
 import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.GenerationSettings;
@@ -264,7 +266,7 @@ final class CheckCommand implements Command {
     private static int runOnce(CheckToolchain toolchain, Path executable, int ranks, int threads, boolean pastBudget,
             boolean allowZero, PrintStream out, PrintStream err) {
         out.println(ranks > 0 ? "== ranks=" + ranks + " OMP_NUM_THREADS=" + threads
-                : "== OMP_NUM_THREADS=" + threads + (pastBudget ? " PARADJOINT_TAPE_BUDGET=1" : ""));
+                : "== OMP_NUM_THREADS=" + threads + (pastBudget ? " " + Runtime.TAPE_BUDGET_VARIABLE + "=1" : ""));
         try {
             DriverRunner.Outcome ran = ranks > 0 ? toolchain.runRanks(executable, ranks, threads, allowZero)
                     : pastBudget ? toolchain.runOverBudget(executable, threads, allowZero)
@@ -300,10 +302,10 @@ final class CheckCommand implements Command {
     private static Map<String, String> generationExtents(Function primal, CheckSpec spec) {
         Set<String> params = new HashSet<>();
         primal.params().forEach(p -> params.add(p.name()));
-        primal.structs().forEach(st -> st.members().forEach(m -> params.add(st.name() + "->" + m.field())));
         Map<String, String> out = new LinkedHashMap<>();
         spec.extents().forEach((name, e) -> {
-            if (params.containsAll(e.names())) {
+            // a struct's member as the code spells it (g->n) is the parameter it is flattened into
+            if (e.names().stream().allMatch(n -> params.contains(StructParameter.unspell(n, primal.structs())))) {
                 out.put(name, e.toC());
             }
         });

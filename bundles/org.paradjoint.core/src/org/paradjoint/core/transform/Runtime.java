@@ -311,6 +311,12 @@ public final class Runtime {
             #endif /* PARADJOINT_RUNTIME_H */
             """;
 
+    /**
+     * The environment variable in which a run gives the tape budget of the loops checkpointed by
+     * default (bytes, optionally K, M or G): the name {@link CheckpointRuntime}'s C text reads.
+     */
+    public static final String TAPE_BUDGET_VARIABLE = "PARADJOINT_TAPE_BUDGET";
+
     /** The checkpointing runtime, after {@link #C_SOURCE} in a file that checkpoints a loop. */
     public static final String CHECKPOINT_SOURCE = CheckpointRuntime.C_SOURCE;
 

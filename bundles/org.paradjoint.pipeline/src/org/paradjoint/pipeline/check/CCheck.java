@@ -10,6 +10,7 @@ import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.transform.DerivativeSignature;
+import org.paradjoint.core.transform.Runtime;
 import org.paradjoint.pipeline.GeneratedFile;
 import org.paradjoint.pipeline.OutputFiles;
 
@@ -64,7 +65,7 @@ public final class CCheck implements CheckToolchain {
     @Override
     public DriverRunner.Outcome runOverBudget(Path executable, int threads, boolean allowZero) throws IOException {
         Map<String, String> env = new HashMap<>(CheckToolchain.environment(allowZero));
-        env.put("PARADJOINT_TAPE_BUDGET", "1");
+        env.put(Runtime.TAPE_BUDGET_VARIABLE, "1");
         return runner.run(executable, threads, env);
     }
 
