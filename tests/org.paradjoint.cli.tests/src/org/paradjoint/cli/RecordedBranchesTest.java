@@ -68,8 +68,13 @@ class RecordedBranchesTest {
         // the forward run reads path[i][k] from a local, except in iteration j = k, which may rewrite it
         assertTrue(b.contains("pa_path_el = path[i][k];") && b.contains("pa_path_el + path[k][j]"), b);
         assertTrue(b.contains("if (k >= 64 * pa_w && k < pa_je) {"), b);
-        // only the elements that took the sum are visited, from the highest bit of a word down
-        assertTrue(b.contains("pa_fw = pa_bits_with(pa_get_flag_word(") && b.contains("pa_step_below(pa_fw,"), b);
+        // only the elements that took the sum are visited, from the highest bit of a word down,
+        // each bit taken from the word
+        assertTrue(b.contains("pa_fw = pa_bits_with(pa_get_flag_word(") && b.contains("while (pa_fw != 0ULL) {")
+                && b.contains("j = 64 * pa_w + pa_take_highest_bit(&pa_fw);"), b);
+        // pathb[i][k] sums in a register over the row, added before the visit of j = k reads it
+        assertTrue(b.replaceAll("\\s+", " ").contains(
+                "if (j == k) { pathb[i][k] += pa_sum; pa_sum = 0.0; } tempb0 = pathb[i][j];"), b);
         // the primal still races on row k: the adjoint protects every update of pathb, warned
         assertTrue(b.contains("#pragma omp atomic read"), b);
         assertTrue(d[1].contains("the primal loop is not proven race-free"), d[1]);

@@ -259,8 +259,7 @@ public final class StmtUtil {
                     ExprUtil.rename(x.lower(), renaming), x.cmp(), ExprUtil.rename(x.bound(), renaming),
                     ExprUtil.rename(x.step(), renaming), (Block) rename(x.body(), renaming),
                     x.omp() == null ? null : renameOmp(x.omp(), renaming), x.pragmas(), x.range(),
-                    x.hint() instanceof LoopHint.Simd simd ? new LoopHint.Simd(simd.sums().stream()
-                            .map(v -> renaming.getOrDefault(v, v)).toList()) : x.hint());
+                    renameHint(x.hint(), renaming));
             case If i -> new If(ExprUtil.rename(i.cond(), renaming), (Block) rename(i.then(), renaming),
                     i.otherwise() == null ? null : (Block) rename(i.otherwise(), renaming), i.range());
             case Block b -> new Block(b.stmts().stream().map(x -> rename(x, renaming)).toList(), b.range());
@@ -268,6 +267,15 @@ public final class StmtUtil {
             case Return r -> new Return(r.value() == null ? null : ExprUtil.rename(r.value(), renaming), r.range());
             case Decl d -> new Decl(renaming.getOrDefault(d.var(), d.var()),
                     d.init() == null ? null : ExprUtil.rename(d.init(), renaming), d.range());
+        };
+    }
+
+    private static LoopHint renameHint(LoopHint hint, Map<Variable, Variable> renaming) {
+        return switch (hint) {
+            case LoopHint.Simd simd -> new LoopHint.Simd(simd.sums().stream().map(v -> renaming.getOrDefault(v, v))
+                    .toList());
+            case LoopHint.SetBits walk -> new LoopHint.SetBits(renaming.getOrDefault(walk.bits(), walk.bits()));
+            case null, default -> hint;
         };
     }
 

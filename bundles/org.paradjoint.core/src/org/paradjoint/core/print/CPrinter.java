@@ -302,6 +302,16 @@ public class CPrinter {
                 }
                 line(expr(a.target(), 0) + " " + a.op().symbol + " " + expr(a.value(), 2) + ";");
             }
+            case For f when f.hint() instanceof LoopHint.SetBits walk && f.omp() == null -> {
+                // the bits taken from the word as they are visited (the hint says it is dead after the loop)
+                line("while (" + walk.bits().name() + " != 0ULL) {");
+                depth++;
+                line(f.counter().name() + " = " + expr(f.bound(), Binary.Op.ADD.precedence) + " + "
+                        + Runtime.TAKE_HIGHEST_BIT + "(&" + walk.bits().name() + ");");
+                depth--;
+                body(f.body());
+                line("}");
+            }
             case For f -> {
                 boolean perThread = f.omp() != null && !f.omp().accumulators().isEmpty();
                 if (perThread) {
@@ -317,6 +327,7 @@ public class CPrinter {
                     line(switch (f.hint()) {
                         case LoopHint.Simd simd -> "#pragma omp simd" + simd.reductionClause();
                         case Macro m -> m.name();
+                        case LoopHint.SetBits walk -> throw new IllegalStateException("a walk over bits is printed as a while loop");
                     });
                 }
                 line("for (" + f.counter().name() + " = " + expr(f.lower(), 2) + "; " + f.counter().name() + " "

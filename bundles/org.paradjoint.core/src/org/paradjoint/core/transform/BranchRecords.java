@@ -24,6 +24,7 @@ import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.For;
 import org.paradjoint.core.ir.If;
 import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.LoopHint;
 import org.paradjoint.core.ir.Stmt;
 import org.paradjoint.core.ir.Unary;
 import org.paradjoint.core.ir.Variable;
@@ -419,7 +420,8 @@ final class BranchRecords {
      * {@link Runtime#getFlag}): words from the last, each read once; when the body is one branch on
      * the direction, only the bits that take it are visited, from the highest down: the word read
      * as the bits that hold the direction ({@code pa_bits_with}, once per word), then
-     * {@code pa_highest_bit} and {@code pa_step_below} on it. {@code locals} receives the locals the
+     * {@code pa_highest_bit} and {@code pa_step_below} on it (printed as a walk that takes each bit
+     * from the word, {@link LoopHint.SetBits}). {@code locals} receives the locals the
      * adjoint iteration declares.
      */
     For reversedByWords(List<Stmt> body, List<Variable> locals) {
@@ -443,9 +445,10 @@ final class BranchRecords {
             Expr remaining = Exprs.sub(tripCount(g, v -> false),
                     Exprs.mul(Exprs.integer(BITS_PER_WORD), Exprs.ref(word)));
             read = Runtime.bitsWith(read, remaining, taken);
+            // the word is read anew for the next word: C takes each bit from it as it visits it
             inner = new For(g.counter(), Exprs.add(from, Runtime.highestBit(Exprs.ref(bits))), Binary.Op.GE, from,
                     Runtime.stepBelow(Exprs.ref(bits), bit), ((If) fromWord.get(0)).then(), null, List.of(),
-                    g.range());
+                    g.range(), new LoopHint.SetBits(bits));
         }
         Block perWord = new Block(List.of(Assign.set(Exprs.ref(bits), read), inner));
         return new For(word, Exprs.sub(wordsPerIteration, Exprs.integer(1)), Binary.Op.GE, Exprs.integer(0),

@@ -73,6 +73,16 @@ final class InvariantIncrements {
                 all.addAll(mine);
                 yield List.of(f.withBody(body).withOmp(f.omp().withPrivates(all)));
             }
+            case For f when privates != null && f.omp() == null && FlushedSums.of(f, adjoints) != null -> {
+                FlushedSums.Flushed sum = FlushedSums.of(f, adjoints).named(names.fresh("pa_sum"));
+                sums.add(sum.sum());
+                privates.add(sum.sum());
+                List<Stmt> out = new ArrayList<>();
+                out.add(sum.start());
+                out.addAll(stmt(sum.loop(), privates));
+                out.add(sum.end());
+                yield out;
+            }
             case For f -> {
                 For inner = f.withBody(block(f.body(), privates));
                 yield privates == null || inner.omp() != null ? List.of(inner) : hoisted(inner, privates);

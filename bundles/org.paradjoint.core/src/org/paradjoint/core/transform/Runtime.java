@@ -56,6 +56,8 @@ public final class Runtime {
     public static final String BITS_WITH = "pa_bits_with";
     public static final String HIGHEST_BIT = "pa_highest_bit";
     public static final String STEP_BELOW = "pa_step_below";
+    /** The same walk as C prints it ({@link org.paradjoint.core.ir.LoopHint.SetBits}): each visit takes its bit from the word. */
+    public static final String TAKE_HIGHEST_BIT = "pa_take_highest_bit";
     /** Allocate and release a {@link Variable.Kind#HEAP_LOCAL} array (the printer declares and frees it). */
     public static final String ZEROS = "pa_heap_zeros";
     public static final String RELEASE = "pa_heap_free";
@@ -307,6 +309,15 @@ public final class Runtime {
             static inline long pa_step_below(pa_flags bits, long bit)
             {
                 return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
+            }
+
+            /* The highest set bit of *m (m not 0), cleared in *m: a walk over the set bits that
+               ends when the word is 0. */
+            static inline long pa_take_highest_bit(pa_flags *m)
+            {
+                long b = pa_highest_bit(*m);
+                *m ^= 1ULL << b;
+                return b;
             }
             #endif /* PARADJOINT_RUNTIME_H */
             """;

@@ -85,6 +85,19 @@ class FlagWordsTest {
                             count += (long) pa_flag_of(word, k) == v;
                         }
                         bad += visited != count;
+                        /* the same walk taking each bit from the word (C's form of the loop) */
+                        expect = nbits - 1;
+                        visited = 0;
+                        while (bits != 0ULL) {
+                            long b = pa_take_highest_bit(&bits);
+                            while (expect >= 0 && (long) pa_flag_of(word, expect) != v) {
+                                expect--;
+                            }
+                            bad += b != expect;
+                            expect--;
+                            visited++;
+                        }
+                        bad += visited != count;
                     }
                 }
                 pa_tape_free(t);
