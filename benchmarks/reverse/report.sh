@@ -11,7 +11,7 @@ generates for eleven PolyBench-style kernels, beside the primal and beside an
 adjoint written by hand for each, with 1 and 2 OpenMP threads. The targets
 are: generated at most 1.2x the hand-written time with 1 thread and 1.5x with
 2 threads, and at most 1.2x its peak memory. Everything is in
-\`benchmarks/reverse/\` and runs with one command (about 5 minutes on the
+\`benchmarks/reverse/\` and runs with one command (about a minute on the
 machine below); this page is written by it:
 
 \`\`\`
@@ -268,7 +268,7 @@ anything (its branch choices).
   overwriting it). jacobi2d and heat3d are linear: nothing is recorded.
   floyd records, as the hand-written adjoint does, one bit per (k, i, j):
   which side of the conditional each element took (`BranchRecords`, a word
-  of 32 directions gathered in a register per 32 elements of a row; the
+  of 64 directions gathered in a register per 64 elements of a row; the
   reverse sweep visits only the elements that took the sum, from the
   highest bit of a word down); before,
   it saved the whole of `path` at every k (n^3 doubles: 254 MB at n = 320)
@@ -408,12 +408,22 @@ anything (its branch choices).
   3.6 (5 runs each): 2.49, 2.12, 1.62 with 1 thread and 2.97, 2.18, 1.54
   with 2 threads (medians of 29.1, 24.7, 18.9 ms against 10.5 to 11.0 ms by
   hand). The earlier runs' 2-thread wall times swung by 5x between
-  repetitions and are not quoted. What is left is
-  mostly the forward sweep, about 1.7x the hand-written one (perf samples in
-  one process): the hand-written sweep keeps 64 directions per word instead
-  of 32 (the generated sweep with 64-bit words alone: -23 %) and keeps
-  `path[i][k]` in a register, which is right only when `path[k][k] >= 0`
-  (splitting the row at j = k so that the other words may do it: -4 %).
+  repetitions and are not quoted. Since then: 64 directions to a word
+  (`pa_flags`: the forward sweep handles half as many words); the forward
+  sweep reads `path[i][k]` from a local outside the iteration j = k that may
+  rewrite it (`PinnedReads`, the row's words split there: what the
+  hand-written sweep does by assuming `path[k][k] >= 0`); the reverse sweep
+  takes each visited bit from its word (`while (pa_fw != 0ULL) { j = ... +
+  pa_take_highest_bit(&pa_fw); ...}`, one count of leading zeros per visit)
+  and sums the row's increments of `pathb[i][k]` in a register, added to
+  `pathb[i][k]` just before the visit of j = k reads it and after the row
+  (`FlushedSums`: `if (j == k) { pathb[i][k] += pa_sum; pa_sum = 0.0; }`).
+  The last two, paired and interleaved (8 runs each, minimum, n = 320,
+  1 thread, load 0.4 to 1.9, 2026-11-27 15:05 UTC): generated 15.18 ms
+  against 12.56 by hand (1.21x) before, 14.30 against 12.41 (1.15x) after;
+  the walk alone took 0.3 ms off, the register sum alone 0.2 ms, both 0.9 ms.
+  Floyd's generated adjoint passes the check 200 times in a row at 2 threads
+  (`bench_main check floyd 70`).
 - The hand-written adjoints of gemver, 2mm, atax, bicg and doitgen are
   faster than their primals: the primals keep PolyBench's loop orders, which
   walk columns of row-major matrices (gemver's `A[j][i]`, 2mm's `B[k][j]`

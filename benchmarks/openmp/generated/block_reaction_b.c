@@ -281,6 +281,15 @@ static inline long pa_step_below(pa_flags bits, long bit)
 {
     return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
 }
+
+/* The highest set bit of *m (m not 0), cleared in *m: a walk over the set bits that
+   ends when the word is 0. */
+static inline long pa_take_highest_bit(pa_flags *m)
+{
+    long b = pa_highest_bit(*m);
+    *m ^= 1ULL << b;
+    return b;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 #ifndef PARADJOINT_CHECKPOINT_H

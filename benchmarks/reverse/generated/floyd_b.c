@@ -284,6 +284,15 @@ static inline long pa_step_below(pa_flags bits, long bit)
 {
     return pa_highest_bit(bits & ((1ULL << bit) - 1ULL)) - bit;
 }
+
+/* The highest set bit of *m (m not 0), cleared in *m: a walk over the set bits that
+   ends when the word is 0. */
+static inline long pa_take_highest_bit(pa_flags *m)
+{
+    long b = pa_highest_bit(*m);
+    *m ^= 1ULL << b;
+    return b;
+}
 #endif /* PARADJOINT_RUNTIME_H */
 
 #ifndef PARADJOINT_THREAD_BUFFERS_H
@@ -353,6 +362,7 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
     int i, j, k, pa_kept;
     long pa_fat;
     pa_tape pa_t[1];
+    double pa_sum;
     pa_tape_init(pa_t);
     for (k = 0; k < n; k++) {
         pa_fat = pa_reserve_flags(pa_t, (long) (n > 0 ? n : 0) * (((n > 0 ? n : 0) + 63) / 64));
@@ -403,7 +413,7 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                 int pa_nt = pa_num_threads();
                 size_t pa_pathb_buf_len = (size_t) (n);
                 double *pa_pathb_buf = pa_thread_buffers(pa_nt, pa_pathb_buf_len);
-                #pragma omp parallel private(i, j) num_threads(pa_nt)
+                #pragma omp parallel private(i, j, pa_sum) num_threads(pa_nt)
                 {
                     double *pa_pathb = (double *) pa_thread_part((double *) pathb[k], pa_pathb_buf, pa_pathb_buf_len);
                     #pragma omp for
@@ -412,15 +422,26 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                             double tempb0;
                             int pa_w = 0;
                             pa_flags pa_fw = 0;
+                            pa_sum = 0.0;
                             for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
                                 pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
-                                for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
+                                while (pa_fw != 0ULL) {
+                                    j = 64 * pa_w + pa_take_highest_bit(&pa_fw);
+                                    if (j == k) {
+                                        pathb[i][k] += pa_sum;
+                                        pa_sum = 0.0;
+                                    }
                                     tempb0 = pathb[i][j];
                                     pathb[i][j] = 0.0;
-                                    pathb[i][k] += tempb0;
+                                    pa_sum += tempb0;
+                                    if (k == i && j == k) {
+                                        pathb[i][k] += pa_sum;
+                                        pa_sum = 0.0;
+                                    }
                                     pa_pathb[j] += tempb0;
                                 }
                             }
+                            pathb[i][k] += pa_sum;
                         }
                     }
                 }
@@ -433,7 +454,8 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                     pa_flags pa_fw = 0;
                     for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
                         pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
-                        for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
+                        while (pa_fw != 0ULL) {
+                            j = 64 * pa_w + pa_take_highest_bit(&pa_fw);
                             #pragma omp atomic read
                             tempb = pathb[i][j];
                             #pragma omp atomic
@@ -454,7 +476,8 @@ void floyd_b(int n, double path[n][n], double pathb[n][n])
                 pa_flags pa_fw = 0;
                 for (pa_w = ((n > 0 ? n : 0) + 63) / 64 - 1; pa_w >= 0; pa_w--) {
                     pa_fw = pa_bits_with(pa_get_flag_word(pa_t, pa_fat, (long) i * (((n > 0 ? n : 0) + 63) / 64) + pa_w), (n > 0 ? n : 0) - 64 * pa_w, 0);
-                    for (j = 64 * pa_w + pa_highest_bit(pa_fw); j >= 64 * pa_w; j += pa_step_below(pa_fw, j - 64 * pa_w)) {
+                    while (pa_fw != 0ULL) {
+                        j = 64 * pa_w + pa_take_highest_bit(&pa_fw);
                         #pragma omp atomic read
                         tempb = pathb[i][j];
                         #pragma omp atomic
