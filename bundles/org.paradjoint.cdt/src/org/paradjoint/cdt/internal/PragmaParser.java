@@ -219,12 +219,6 @@ final class PragmaParser {
         return d;
     }
 
-    /** Words that name OpenMP constructs (as opposed to clauses), for naming an unsupported one. */
-    private static final java.util.Set<String> CONSTRUCT_WORDS = java.util.Set.of("parallel", "for", "simd", "loop",
-            "do", "sections", "section", "single", "master", "masked", "critical", "atomic", "barrier", "workshare",
-            "target", "teams", "distribute", "task", "taskloop", "taskwait", "taskgroup", "ordered", "declare",
-            "threadprivate", "flush", "scope", "data", "enter", "exit", "update");
-
     private static boolean isDirectiveWord(Tok t) {
         return t.kind == Kind.IDENT && (t.text.equals("simd") || t.text.equals("loop"));
     }
@@ -233,7 +227,7 @@ final class PragmaParser {
         // the construct's words, not the clauses after them (`omp simd`, not `omp simd reduction`)
         StringBuilder construct = new StringBuilder("omp");
         for (int i = pos; i < toks.size() && toks.get(i).kind == Kind.IDENT
-                && (i == pos || CONSTRUCT_WORDS.contains(toks.get(i).text)); i++) {
+                && (i == pos || Omp.Directive.isConstructWord(toks.get(i).text)); i++) {
             construct.append(' ').append(toks.get(i).text);
             if (i + 1 < toks.size() && toks.get(i + 1).is("(")) {
                 break;

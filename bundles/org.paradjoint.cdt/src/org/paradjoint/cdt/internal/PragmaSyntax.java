@@ -1,6 +1,7 @@
 package org.paradjoint.cdt.internal;
 
 import java.util.List;
+import java.util.Set;
 
 import org.paradjoint.core.annotation.Annotation;
 import org.paradjoint.core.diag.SourceRange;
@@ -136,9 +137,19 @@ final class PragmaSyntax {
                 return null;
             }
 
-            /** A word that makes {@code parallel} a combined construct other than {@code parallel for}. */
+            /**
+             * The words that name OpenMP constructs, as opposed to clauses: after {@code parallel}
+             * (other than {@code for} and {@code sections}, read above) one makes a combined
+             * construct the front-end does not read, and naming an unsupported construct stops at
+             * the first word that is none of these.
+             */
+            private static final Set<String> CONSTRUCT_WORDS = Set.of("parallel", "for", "simd", "loop", "do",
+                    "sections", "section", "single", "master", "masked", "critical", "atomic", "barrier", "workshare",
+                    "target", "teams", "distribute", "task", "taskloop", "taskwait", "taskgroup", "ordered", "declare",
+                    "threadprivate", "flush", "scope", "data", "enter", "exit", "update");
+
             static boolean isConstructWord(String word) {
-                return List.of("loop", "master", "masked", "workshare", "do", "simd").contains(word);
+                return CONSTRUCT_WORDS.contains(word);
             }
         }
     }

@@ -474,6 +474,23 @@ class DiagnosticsTest {
                 """, "unsupported-omp", 3, 8, "`omp simd`");
     }
 
+    /** A combined construct {@code parallel X} is named as a construct, whichever construct X is. */
+    @Test
+    void combinedParallelConstructsAreNamedAsConstructs() {
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel loop
+                  for (int i = 0; i < n; i++) y[i] = 2.0 * y[i];
+                }
+                """, "unsupported-omp", 2, 8, "`omp parallel loop`");
+        expect("""
+                void f(int n, double *y) {
+                #pragma omp parallel taskloop num_tasks(4)
+                  for (int i = 0; i < n; i++) y[i] = 2.0 * y[i];
+                }
+                """, "unsupported-omp", 2, 8, "`omp parallel taskloop`");
+    }
+
     @Test
     void ompNowaitAndUnsupportedClause() {
         expect("""
