@@ -175,12 +175,20 @@ final class OmpDirective {
                 }
                 return new Parsed(kind, null, l);
             }
-            case END_PARALLEL_DO, END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED, SECTION,
+            case END_PARALLEL_DO -> {
+                skipSimd(c);
+                c.expectEnd(spelled + " [simd]");
+                return new Parsed(kind, null, l);
+            }
+            case END_PARALLEL, BARRIER, MASTER, END_MASTER, MASKED, END_MASKED, SECTION,
                     END_PARALLEL_SECTIONS, END_ORDERED -> {
                 c.expectEnd(spelled);
                 return new Parsed(kind, null, l);
             }
             case END_DO, END_SINGLE, END_SECTIONS -> {
+                if (kind == Kind.END_DO) {
+                    skipSimd(c);
+                }
                 boolean nowait = c.peekName("nowait");
                 if (nowait) {
                     c.next();
@@ -229,21 +237,28 @@ final class OmpDirective {
                 return new Parsed(kind, clauses(c, scope, l, kind, ON_SECTIONS), l);
             }
             case DO -> {
-                if (c.peekName("simd")) {
-                    throw c.atNext("unsupported-omp.omp", "what", "do simd", "hint", "use '!$omp do'");
-                }
+                skipSimd(c);
                 boolean[] ordered = {false};
                 OmpParallelFor clauses = clauses(c, scope, l, kind, ON_DO, ordered);
                 return new Parsed(kind, clauses, false, null, ordered[0], l);
             }
             default -> {
-                if (c.peekName("simd")) {
-                    throw c.atNext("unsupported-omp.omp-parallel-do");
-                }
+                skipSimd(c);
                 boolean[] ordered = {false};
                 OmpParallelFor clauses = clauses(c, scope, l, kind, ON_PARALLEL_DO, ordered);
                 return new Parsed(kind, clauses, false, null, ordered[0], l);
             }
+        }
+    }
+
+    /**
+     * Steps over {@code simd} after {@code parallel do} or {@code do} (and their ends): it only lets
+     * the compiler vectorise a race-free loop's chunks, which changes nothing the derivatives depend
+     * on, so the loop is read, and its derivatives written, as a {@code parallel do} or {@code do}.
+     */
+    private static void skipSimd(Cursor c) {
+        if (c.peekName("simd")) {
+            c.next();
         }
     }
 

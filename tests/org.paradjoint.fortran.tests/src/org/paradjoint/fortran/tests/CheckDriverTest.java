@@ -183,6 +183,36 @@ class CheckDriverTest {
         assertTrue(adjoint.contains("collapse(2)"), adjoint);
     }
 
+    /** {@code simd} on a worksharing loop is read as the loop without it, in both directive forms. */
+    private static final String SIMD_KERNEL = """
+            !$ad gradient(y : x)
+            subroutine vec(n, x, y)
+              integer, intent(in) :: n
+              real(8), intent(in) :: x(n)
+              real(8), intent(inout) :: y(n)
+              integer :: i
+              !$omp parallel do simd private(i)
+              do i = 1, n
+                y(i) = y(i) + x(i) * x(i)
+              end do
+              !$omp end parallel do simd
+              !$omp parallel private(i)
+              !$omp do simd
+              do i = 1, n
+                y(i) = y(i) * sin(x(i))
+              end do
+              !$omp end do simd
+              !$omp end parallel
+            end subroutine vec
+            """;
+
+    @Test
+    void simdOnParallelDoAndDoIsReadAsTheLoopWithoutIt() throws IOException {
+        passes("vec.f90", SIMD_KERNEL, "vec", CheckSpec.parse("--set", "n=11"));
+        String adjoint = Files.readString(work.resolve("vec_b.f90"));
+        assertTrue(adjoint.contains("!$omp parallel do") || adjoint.contains("!$omp do"), adjoint);
+    }
+
     @Test
     void missingExtentsAndUnknownNamesAreReported() {
         var unit = Fortran.parseUnit(EXTERNAL_KERNEL);
