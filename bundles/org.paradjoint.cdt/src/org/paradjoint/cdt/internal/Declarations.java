@@ -3,7 +3,9 @@ package org.paradjoint.cdt.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.cdt.core.dom.ast.ASTVisitor;
 import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarationStatement;
@@ -12,6 +14,7 @@ import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
@@ -80,9 +83,18 @@ final class Declarations {
             throw error("unsupported-declaration.declaration-declares-nothing", ds, "code", SourceText.excerpt(ds));
         }
         List<Stmt> out = new ArrayList<>();
-        for (IASTDeclarator declarator : sd.getDeclarators()) {
-            Variable v = declare(type, declarator);
-            out.addAll(initialise(v, declarator));
+        IASTDeclarator[] declarators = sd.getDeclarators();
+        for (int k = 0; k < declarators.length; k++) {
+            try {
+                Variable v = declare(type, declarators[k]);
+                out.addAll(initialise(v, declarators[k]));
+            } catch (UnsupportedException e) {
+                // this declarator and those after it declare nothing: their uses are not unknown names
+                for (int r = k; r < declarators.length; r++) {
+                    ctx.scopes.refuse(declaredName(declarators[r]));
+                }
+                throw e;
+            }
         }
         return out;
     }
@@ -95,7 +107,10 @@ final class Declarations {
         }
         Types.Shape shape = ctx.types.shape(declarator);
         if (shape.viaPointer()) {
-            throw error("unsupported-local-pointer", declarator, "shape", shape.name());
+            IASTBinaryExpression reset = assignmentOf(declarator, shape.name());
+            throw reset == null ? error("unsupported-local-pointer", declarator, "shape", shape.name())
+                    : error("unsupported-local-pointer.rotated", declarator, "shape", shape.name(), "code",
+                            SourceText.excerpt(reset));
         }
         List<Dim> dims = new ArrayList<>();
         for (IASTExpression extent : shape.extents()) {
@@ -105,6 +120,47 @@ final class Declarations {
         Variable v = new Variable(shape.name(), type, dims, Variable.Kind.LOCAL, false, Layout.ROW_MAJOR,
                 ctx.src.range(declarator));
         return ctx.scopes.declareLocal(v);
+    }
+
+    /** The name a declarator declares, inside any parentheses ({@code (*p)[4]}: {@code p}). */
+    private static String declaredName(IASTDeclarator d) {
+        IASTDeclarator cur = d;
+        while (cur.getNestedDeclarator() != null) {
+            cur = cur.getNestedDeclarator();
+        }
+        return cur.getName().toString();
+    }
+
+    /**
+     * The first assignment of the local pointer {@code name} in the function that declares it
+     * ({@code a = b;}), or null: a pointer set again is a buffer rotation, whose remedies differ.
+     */
+    private static IASTBinaryExpression assignmentOf(IASTDeclarator declarator, String name) {
+        IASTNode fn = declarator;
+        while (fn != null && !(fn instanceof IASTFunctionDefinition)) {
+            fn = fn.getParent();
+        }
+        if (fn == null) {
+            return null;
+        }
+        IASTBinaryExpression[] first = {null};
+        fn.accept(new ASTVisitor() {
+            {
+                shouldVisitExpressions = true;
+            }
+
+            @Override
+            public int visit(IASTExpression e) {
+                if (first[0] == null && e instanceof IASTBinaryExpression b
+                        && b.getOperator() == IASTBinaryExpression.op_assign
+                        && Exprs.stripParens(b.getOperand1()) instanceof IASTIdExpression id
+                        && id.getName().toString().equals(name)) {
+                    first[0] = b;
+                }
+                return PROCESS_CONTINUE;
+            }
+        });
+        return first[0];
     }
 
     /** The value an initialiser gives, for a scalar declared in a for header. */

@@ -72,8 +72,13 @@ final class FunctionContext {
         if (d.isError()) {
             failed = true;
         }
-        reporter.report(d);
+        // a use of a local whose declaration was refused: that error already names it
+        if (!d.problem().id().equals(REFUSED_DECLARATION)) {
+            reporter.report(d);
+        }
     }
+
+    private static final String REFUSED_DECLARATION = "unknown-variable.refused-declaration";
 
     boolean failed() {
         return failed;

@@ -30,6 +30,8 @@ final class Scopes {
     private final Deque<Map<String, Variable>> stack = new ArrayDeque<>();
     private final Map<String, Variable> hoisted = new LinkedHashMap<>();
     private final Set<String> used = new HashSet<>();
+    /** Locals whose declaration was refused ({@link #refuse}). */
+    private final Set<String> refused = new HashSet<>();
     private final List<Variable> params = new ArrayList<>();
     /** Open collectors (one per enclosing OpenMP loop body) that record the locals declared inside. */
     private final Deque<List<Variable>> collectors = new ArrayDeque<>();
@@ -53,6 +55,14 @@ final class Scopes {
         stack.peek().put(v.name(), v);
         used.add(v.name());
         params.add(v);
+    }
+
+    /**
+     * Notes that the declaration of local {@code sourceName} was refused (and reported there): a
+     * later use of the name is an error that says so, not an unknown variable.
+     */
+    void refuse(String sourceName) {
+        refused.add(sourceName);
     }
 
     /** Declares a local in the innermost scope and returns it with its function-unique name. */
@@ -149,6 +159,9 @@ final class Scopes {
         Optional<Variable> v = lookup(sourceName);
         if (v.isPresent()) {
             return v.get();
+        }
+        if (refused.contains(sourceName)) {
+            throw new UnsupportedException("unknown-variable.refused-declaration", where, "sourceName", sourceName);
         }
         if (globals.contains(sourceName)) {
             throw new UnsupportedException("unsupported-global.global-variable-used", where, "sourceName", sourceName,

@@ -711,6 +711,30 @@ class DiagnosticsTest {
                 """, "unsupported-local-pointer", 2, 10, "local pointer", "`p`", "alias");
     }
 
+    /**
+     * Buffers rotated by swapping pointers between time steps: the error says how to write it
+     * instead, and is the only one (the uses of the refused pointers are not unknown names).
+     */
+    @Test
+    void pointersSwappedBetweenTimeStepsAreNamedAsARotationOnce() {
+        String source = """
+                void heat(int n, int steps, double *u, double *tmp) {
+                  int t, i;
+                  double *a = u, *b = tmp, *s;
+                  for (t = 0; t < steps; t++) {
+                    for (i = 1; i < n - 1; i++)
+                      b[i] = a[i] + 0.1 * (a[i - 1] - 2.0 * a[i] + a[i + 1]);
+                    s = a;
+                    a = b;
+                    b = s;
+                  }
+                }
+                """;
+        Diagnostic d = expect(source, "unsupported-local-pointer", 3, 10, "`a`", "`a = b`", "rotated",
+                "two steps per iteration", "copy the new values");
+        assertEquals(List.of(d), Sources.parse(source).diagnostics());
+    }
+
     @Test
     void commaExpressionAndStringLiteral() {
         expect("""
