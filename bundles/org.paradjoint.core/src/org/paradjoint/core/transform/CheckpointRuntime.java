@@ -228,7 +228,7 @@ final class CheckpointRuntime {
                 pa_ck_count(r);
             }
 
-            /* The tape budget of loops checkpointed by default, in bytes: PARADJOINT_TAPE_BUDGET from the
+            /* The tape budget of loops checkpointed by default, in bytes: @TAPE_BUDGET@ from the
                environment (a number, optionally followed by K, M or G), else PA_TAPE_BUDGET when the
                build defines it, else half the physical memory (2 GiB where that is unknown). */
             #ifndef PA_TAPE_BUDGET
@@ -236,7 +236,7 @@ final class CheckpointRuntime {
             #endif
             static inline double pa_ck_budget(void)
             {
-                const char *e = getenv("PARADJOINT_TAPE_BUDGET");
+                const char *e = getenv("@TAPE_BUDGET@");
                 if (e != NULL && *e != '\\0') {
                     char *end;
                     double v = strtod(e, &end);
@@ -407,8 +407,8 @@ final class CheckpointRuntime {
                 memcpy(p, r->slot[r->check] + r->cursor, bytes);
                 r->cursor += bytes;
             }
-            """ + copies("double", "d") + copies("float", "f") + copies("int", "i")
-            + copies("long", "l");
+            """.replace("@TAPE_BUDGET@", Runtime.TAPE_BUDGET_VARIABLE) + copies("double", "d") + copies("float", "f")
+            + copies("int", "i") + copies("long", "l");
 
     /** The whole text, guarded: printed into a file that calls any {@code pa_ck_} function. */
     static final String C_SOURCE = "#ifndef PARADJOINT_CHECKPOINT_H\n#define PARADJOINT_CHECKPOINT_H\n" + C_TYPES
