@@ -472,10 +472,28 @@ final class Exprs {
             return passiveCall(name, call);
         }
         List<Expr> args = new ArrayList<>();
+        boolean defined = call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length > 0;
         for (IASTInitializerClause arg : call.getArguments()) {
-            args.add(argument(arg));
+            VarRef addressed = defined ? addressOfScalar(arg) : null;
+            args.add(addressed != null ? addressed : argument(arg));
         }
         return new Call(name, args, range(call));
+    }
+
+    /**
+     * {@code &x} passed to a function defined in the file, {@code x} a scalar variable: the variable itself,
+     * which the callee's pointer parameter stands for when the call is inlined (core
+     * {@code CallInliner}: its {@code *p} and {@code p[0]} become {@code x}), as a helper returns
+     * results through pointers ({@code flux(u, i, &fl, &fr)}); null for any other argument.
+     */
+    private VarRef addressOfScalar(IASTInitializerClause arg) {
+        if (!(arg instanceof IASTExpression e) || !(stripParens(e) instanceof IASTUnaryExpression u)
+                || u.getOperator() != IASTUnaryExpression.op_amper
+                || !(stripParens(u.getOperand()) instanceof IASTIdExpression id)) {
+            return null;
+        }
+        Variable v = resolve(id);
+        return v.isScalar() ? new VarRef(v, range(e)) : null;
     }
 
     /**

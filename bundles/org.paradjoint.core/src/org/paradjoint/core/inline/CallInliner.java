@@ -272,10 +272,15 @@ public final class CallInliner {
         Map<Variable, Variable> renaming = new LinkedHashMap<>();
         Map<Variable, Expr> substitution = new LinkedHashMap<>();
         Set<Variable> written = StmtUtil.writes(callee.body());
+        Map<Variable, VarRef> addressed = new LinkedHashMap<>();
         for (int k = 0; k < args.size(); k++) {
             Variable p = callee.params().get(k);
             Expr a = args.get(k);
-            if (p.isArray()) {
+            if (p.isArray() && p.rank() == 1 && a instanceof VarRef r && r.var().isScalar()
+                    && r.var().type() == p.type()) {
+                // the caller passed the scalar's address (`&x`): the pointer's first element is x
+                addressed.put(p, r);
+            } else if (p.isArray()) {
                 if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
                     throw new UnsupportedException("unsupported-argument", a.range().isKnown() ? a.range()
                             : call.range(), "argument", (k + 1), "callee", callee.name(), "rank", p.rank());
@@ -304,7 +309,9 @@ public final class CallInliner {
                 declare(fresh, null, head);
             }
         }
-        Block renamed = (Block) StmtUtil.rename(callee.body(), renaming);
+        Block throughAddresses = addressed.isEmpty() ? callee.body()
+                : (Block) StmtUtil.mapExprs(callee.body(), e -> ExprUtil.map(e, x -> scalarFor(x, addressed, callee)));
+        Block renamed = (Block) StmtUtil.rename(throughAddresses, renaming);
         Block body = (Block) StmtUtil.mapExprs(renamed, e -> ExprUtil.substitute(e, substitution));
         List<Stmt> lowered = ReturnLowering.lower(body.stmts(), result);
         stack.push(callee.name());
@@ -312,6 +319,24 @@ public final class CallInliner {
         stack.pop();
         head.addAll(inlined);
         return List.of(new Block(head, call.range()));
+    }
+
+    /**
+     * {@code p[0]} or {@code p} of a pointer parameter bound to the address of a scalar: the
+     * scalar (passed on whole, it is that address again); any other element is an error.
+     */
+    private static Expr scalarFor(Expr e, Map<Variable, VarRef> addressed, Function callee) {
+        if (e instanceof ArrayRef r && addressed.containsKey(r.var())) {
+            if (!(r.indices().get(0) instanceof IntLit i && i.value() == 0)) {
+                throw new UnsupportedException("unsupported-argument.address-indexed", r.range(), "callee",
+                        callee.name(), "param", r.var().name(), "scalar", addressed.get(r.var()).var().name());
+            }
+            return addressed.get(r.var());
+        }
+        if (e instanceof VarRef v && addressed.containsKey(v.var())) {
+            return addressed.get(v.var());
+        }
+        return e;
     }
 
     private static boolean isPlain(Expr a, Variable p) {
