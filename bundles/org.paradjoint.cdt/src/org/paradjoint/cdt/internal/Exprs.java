@@ -474,26 +474,46 @@ final class Exprs {
         List<Expr> args = new ArrayList<>();
         boolean defined = call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length > 0;
         for (IASTInitializerClause arg : call.getArguments()) {
-            VarRef addressed = defined ? addressOfScalar(arg) : null;
+            Expr addressed = defined ? addressArgument(arg) : null;
             args.add(addressed != null ? addressed : argument(arg));
         }
         return new Call(name, args, range(call));
     }
 
     /**
-     * {@code &x} passed to a function defined in the file, {@code x} a scalar variable: the variable itself,
-     * which the callee's pointer parameter stands for when the call is inlined (core
-     * {@code CallInliner}: its {@code *p} and {@code p[0]} become {@code x}), as a helper returns
-     * results through pointers ({@code flux(u, i, &fl, &fr)}); null for any other argument.
+     * An address passed to a function defined in the file, which its pointer parameter stands for
+     * when the call is inlined (core {@code CallInliner}): {@code &x} of a scalar variable is the
+     * variable (the callee's {@code *p} and {@code p[0]} become {@code x}), as a helper returns
+     * results through pointers ({@code flux(u, i, &fl, &fr)}); {@code &a[e]} or {@code a + e} of a
+     * one-dimensional array is the element {@code a[e]} (the callee's {@code p[f]} becomes
+     * {@code a[e + f]}), as a helper works on a row of a flat array. Null for any other argument.
      */
-    private VarRef addressOfScalar(IASTInitializerClause arg) {
-        if (!(arg instanceof IASTExpression e) || !(stripParens(e) instanceof IASTUnaryExpression u)
-                || u.getOperator() != IASTUnaryExpression.op_amper
-                || !(stripParens(u.getOperand()) instanceof IASTIdExpression id)) {
+    private Expr addressArgument(IASTInitializerClause arg) {
+        if (!(arg instanceof IASTExpression e)) {
             return null;
         }
-        Variable v = resolve(id);
-        return v.isScalar() ? new VarRef(v, range(e)) : null;
+        IASTExpression s = stripParens(e);
+        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
+            IASTExpression of = stripParens(u.getOperand());
+            if (of instanceof IASTIdExpression id) {
+                Variable v = resolve(id);
+                return v.isScalar() ? new VarRef(v, range(e)) : null;
+            }
+            if (of instanceof IASTArraySubscriptExpression a && stripParens(a.getArrayExpression())
+                    instanceof IASTIdExpression id && resolve(id).rank() == 1) {
+                return value(of);
+            }
+            return null;
+        }
+        if (s instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
+            boolean arrayFirst = arrayValued(b.getOperand1()) != null;
+            IASTExpression array = stripParens(arrayFirst ? b.getOperand1() : b.getOperand2());
+            IASTExpression offset = arrayFirst ? b.getOperand2() : b.getOperand1();
+            if (array instanceof IASTIdExpression id && resolve(id).rank() == 1 && arrayValued(offset) == null) {
+                return new ArrayRef(resolve(id), List.of(value(offset)), range(e));
+            }
+        }
+        return null;
     }
 
     /**

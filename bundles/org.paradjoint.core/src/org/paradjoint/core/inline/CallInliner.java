@@ -12,6 +12,7 @@ import java.util.function.Predicate;
 
 import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.Exprs;
 import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.ArrayRef;
 import org.paradjoint.core.ir.Assign;
@@ -272,14 +273,15 @@ public final class CallInliner {
         Map<Variable, Variable> renaming = new LinkedHashMap<>();
         Map<Variable, Expr> substitution = new LinkedHashMap<>();
         Set<Variable> written = StmtUtil.writes(callee.body());
-        Map<Variable, VarRef> addressed = new LinkedHashMap<>();
+        Map<Variable, Expr> addressed = new LinkedHashMap<>();
         for (int k = 0; k < args.size(); k++) {
             Variable p = callee.params().get(k);
             Expr a = args.get(k);
-            if (p.isArray() && p.rank() == 1 && a instanceof VarRef r && r.var().isScalar()
-                    && r.var().type() == p.type()) {
-                // the caller passed the scalar's address (`&x`): the pointer's first element is x
-                addressed.put(p, r);
+            if (p.isArray() && p.rank() == 1 && (a instanceof VarRef s && s.var().isScalar()
+                    || a instanceof ArrayRef e && e.var().rank() == 1) && ((LValue) a).var().type() == p.type()) {
+                // the caller passed an address: of a scalar (`&x`), the pointer's first element is x;
+                // of an element (`&u[e]`, `u + e`), the pointer's element f is u[e + f]
+                addressed.put(p, a);
             } else if (p.isArray()) {
                 if (!(a instanceof VarRef r) || !r.var().isArray() || r.var().rank() != p.rank()) {
                     throw new UnsupportedException("unsupported-argument", a.range().isKnown() ? a.range()
@@ -310,7 +312,7 @@ public final class CallInliner {
             }
         }
         Block throughAddresses = addressed.isEmpty() ? callee.body()
-                : (Block) StmtUtil.mapExprs(callee.body(), e -> ExprUtil.map(e, x -> scalarFor(x, addressed, callee)));
+                : (Block) StmtUtil.mapExprs(callee.body(), e -> ExprUtil.map(e, x -> throughAddress(x, addressed, callee)));
         Block renamed = (Block) StmtUtil.rename(throughAddresses, renaming);
         Block body = (Block) StmtUtil.mapExprs(renamed, e -> ExprUtil.substitute(e, substitution));
         List<Stmt> lowered = ReturnLowering.lower(body.stmts(), result);
@@ -322,16 +324,21 @@ public final class CallInliner {
     }
 
     /**
-     * {@code p[0]} or {@code p} of a pointer parameter bound to the address of a scalar: the
-     * scalar (passed on whole, it is that address again); any other element is an error.
+     * {@code p[f]} or {@code p} of a pointer parameter bound to an address: for the address of a
+     * scalar, {@code p[0]} is the scalar (another element is an error); for the address of element
+     * {@code u[e]}, {@code p[f]} is {@code u[e + f]}. {@code p} passed on whole is that address again.
      */
-    private static Expr scalarFor(Expr e, Map<Variable, VarRef> addressed, Function callee) {
+    private static Expr throughAddress(Expr e, Map<Variable, Expr> addressed, Function callee) {
         if (e instanceof ArrayRef r && addressed.containsKey(r.var())) {
-            if (!(r.indices().get(0) instanceof IntLit i && i.value() == 0)) {
-                throw new UnsupportedException("unsupported-argument.address-indexed", r.range(), "callee",
-                        callee.name(), "param", r.var().name(), "scalar", addressed.get(r.var()).var().name());
-            }
-            return addressed.get(r.var());
+            Expr f = r.indices().get(0);
+            return switch (addressed.get(r.var())) {
+                case ArrayRef element -> new ArrayRef(element.var(), List.of(Exprs.add(element.indices().get(0), f)),
+                        r.range());
+                case VarRef scalar when f instanceof IntLit i && i.value() == 0 -> scalar;
+                case VarRef scalar -> throw new UnsupportedException("unsupported-argument.address-indexed", r.range(),
+                        "callee", callee.name(), "param", r.var().name(), "scalar", scalar.var().name());
+                default -> throw new IllegalStateException("an address is a scalar or an element");
+            };
         }
         if (e instanceof VarRef v && addressed.containsKey(v.var())) {
             return addressed.get(v.var());

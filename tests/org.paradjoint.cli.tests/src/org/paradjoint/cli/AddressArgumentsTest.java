@@ -13,16 +13,18 @@ import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.ScratchDir;
 
 /**
- * Helpers that return results through pointers, as real codes write them
- * ({@code flux(u, i, &fl, &fr)}): the address of a scalar passed to a function of the file stands
- * for the scalar once the call is inlined (core {@code CallInliner}: the callee's {@code *p} and
- * {@code p[0]} are the scalar). The kernels pass the derivative checks at 1, 2 and 4 threads
- * through {@code paradjoint check}; a helper that reads such a pointer beyond its first element is
- * a located error that names the helper, the pointer and the scalar.
+ * Addresses passed to helpers, as real codes write them: results returned through pointers
+ * ({@code flux(u, i, &fl, &fr)}: the address of a scalar stands for the scalar once the call is
+ * inlined, core {@code CallInliner} making the callee's {@code *p} and {@code p[0]} the scalar),
+ * and a row of a flat array handed to a helper ({@code &a[i * m]}, {@code out + i * m}: the
+ * callee's {@code r[j]} is {@code a[i * m + j]}, which the race analysis proves per row). The
+ * kernels pass the derivative checks at 1, 2 and 4 threads through {@code paradjoint check}; a
+ * helper that reads a scalar's pointer beyond its first element is a located error that names the
+ * helper, the pointer and the scalar.
  */
-class OutParametersTest {
+class AddressArgumentsTest {
 
-    private final Path dir = ScratchDir.deletedAtExit("paradjoint-outparams");
+    private final Path dir = ScratchDir.deletedAtExit("paradjoint-addresses");
 
     /** Two fluxes out of one helper, inside a parallel loop; the first half computed by a second helper. */
     static final String FLUXES = """
@@ -94,6 +96,53 @@ class OutParametersTest {
                 "--extent", "x=n", "--extent", "y=n", "--threads", "1,2", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(4, RealCCheckTest.passes(r), r.toString());
+    }
+
+    /** Rows of flat arrays handed to helpers, by {@code &a[e]} and by {@code a + e}. */
+    static final String ROWS = """
+            #include <math.h>
+
+            static double row_norm(const double *r, int m)
+            {
+                double s = 0.0;
+                for (int j = 0; j < m; j++)
+                    s += r[j] * r[j];
+                return sqrt(s);
+            }
+
+            static void scale_row(double *r, int m, double c)
+            {
+                for (int j = 0; j < m; j++)
+                    r[j] *= c;
+            }
+
+            void normalise(int n, int m, double *restrict a, double *restrict out)
+            {
+                int i;
+            #pragma ad gradient(out : a)
+            #pragma omp parallel for
+                for (i = 0; i < n; i++) {
+                    for (int j = 0; j < m; j++)
+                        out[i * m + j] = a[i * m + j];
+                    scale_row(out + i * m, m, 1.0 / row_norm(&a[i * m], m));
+                }
+            }
+            """;
+
+    @Test
+    void rowsOfFlatArraysHandedToHelpersPassTheChecksWithoutAtomics() throws IOException {
+        Gcc.require();
+        CliRun r = RealCCheckTest.check(dir, "rows.c", ROWS, "--function", "normalise", "--set", "n=5", "--set",
+                "m=7", "--extent", "a=n*m", "--extent", "out=n*m", "--threads", "1,2,4", "--run");
+        assertEquals(0, r.status, r.toString());
+        assertEquals(6, RealCCheckTest.passes(r), r.toString());
+        CliRun d = CliRun.of("differentiate", dir.resolve("rows.c").toString(), "--extent", "a=n*m", "--extent",
+                "out=n*m");
+        assertEquals(0, d.status, d.toString());
+        String adjoint = Files.readString(dir.resolve("rows_b.c"));
+        // the rows are the iterations' own: the race analysis proves it through the offsets
+        assertTrue(adjoint.contains("ab[i * m + j0] += 2.0 * a[i * m + j0] * sb;"), adjoint);
+        assertFalse(adjoint.contains("omp atomic"), adjoint);
     }
 
     @Test
