@@ -20,6 +20,7 @@ import org.eclipse.cdt.core.dom.ast.IASTProblemExpression;
 import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
+import org.eclipse.cdt.core.dom.ast.IEnumerator;
 import org.eclipse.cdt.core.dom.ast.IField;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
@@ -101,6 +102,10 @@ final class Exprs {
             return literal(lit);
         }
         if (e instanceof IASTIdExpression id) {
+            IntLit enumerator = enumerator(id);
+            if (enumerator != null) {
+                return enumerator;
+            }
             Variable v = resolve(id);
             if (v.isArray()) {
                 throw error("unsupported-array-value.array-used-as", e, "name", id.getName());
@@ -246,6 +251,20 @@ final class Exprs {
             s = u.getOperand();
         }
         return s;
+    }
+
+    /**
+     * The value of an enumeration constant ({@code enum { HALO = 1 };}), an integer literal as
+     * the constant is; null for any other name (a variable of the function shadows an enumerator).
+     */
+    private IntLit enumerator(IASTIdExpression id) {
+        String name = id.getName().toString();
+        if (scopes.lookup(name).isPresent()
+                || !(id.getName().resolveBinding() instanceof IEnumerator en) || en.getValue() == null
+                || en.getValue().numberValue() == null) {
+            return null;
+        }
+        return new IntLit(en.getValue().numberValue().longValue(), range(id));
     }
 
     private Variable resolve(IASTIdExpression id) {

@@ -23,7 +23,9 @@ import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIfStatement;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTLabelStatement;
+import org.eclipse.cdt.core.dom.ast.IASTMacroExpansionLocation;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IASTNodeLocation;
 import org.eclipse.cdt.core.dom.ast.IASTNullStatement;
 import org.eclipse.cdt.core.dom.ast.IASTProblemStatement;
 import org.eclipse.cdt.core.dom.ast.IASTReturnStatement;
@@ -411,6 +413,10 @@ final class Statements {
     }
 
     private List<Stmt> expressionStatement(IASTExpressionStatement es) {
+        if (isAssertion(es)) {
+            // an assertion only checks: no derivative depends on it, and derivative code does not repeat it
+            return List.of();
+        }
         IASTExpression e = Exprs.stripParens(es.getExpression());
         if (e instanceof IASTBinaryExpression b && assignOp(b) != null) {
             return assignments(b, es);
@@ -420,6 +426,13 @@ final class Statements {
             return List.of();
         }
         return List.of(otherExpressionStatement(es, e));
+    }
+
+    /** {@code assert(...);}: the statement is the expansion of the standard {@code assert} macro. */
+    private static boolean isAssertion(IASTExpressionStatement es) {
+        IASTNodeLocation[] where = es.getExpression().getNodeLocations();
+        return where.length == 1 && where[0] instanceof IASTMacroExpansionLocation m
+                && m.getExpansion().getMacroDefinition().getName().toString().equals("assert");
     }
 
     /** {@code (void) name}: a variable cast to void, which only silences an unused-variable warning. */
@@ -486,6 +499,9 @@ final class Statements {
         }
         if (e instanceof IASTFunctionCallExpression call && MpiCalls.isMpi(call)) {
             return new MpiCalls(ctx, requests).statement(call, ctx.src.range(es));
+        }
+        if (e instanceof IASTFunctionCallExpression call && MemoryCopies.isCopy(call)) {
+            return new MemoryCopies(ctx).loop(call, ctx.src.range(es));
         }
         if (e instanceof IASTFunctionCallExpression) {
             if (ctx.exprs.value(e) instanceof Call c) {

@@ -1,0 +1,84 @@
+package org.paradjoint.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.paradjoint.testsupport.Gcc;
+import org.paradjoint.testsupport.ScratchDir;
+
+/**
+ * What C codes write around their loops: {@code assert} (only a check, not repeated in derivative
+ * code), enumeration constants ({@code enum { HALO = 1 };}, read as the integers they are) and
+ * {@code memcpy} of a new state back into the old ({@code memcpy(u + HALO, tmp + HALO, (n - 2 *
+ * HALO) * sizeof(double))}, read as the copy loop it stands for). The time loop passes the
+ * derivative checks at 1, 2 and 4 threads through {@code paradjoint check}; a {@code memcpy} whose
+ * size is no count of elements is an error that says how a copy is read.
+ */
+class LibraryIdiomsTest {
+
+    private final Path dir = ScratchDir.deletedAtExit("paradjoint-idioms");
+
+    static final String SMOOTH = """
+            #include <assert.h>
+            #include <stddef.h>
+            #include <string.h>
+
+            enum { HALO = 1, WIDTH = 2 * HALO + 1 };
+
+            void smooth(int n, int steps, double *restrict u, double *restrict tmp, double *restrict w)
+            {
+                assert(n > WIDTH);
+            #pragma ad gradient(u : u, w)
+                for (int t = 0; t < steps; t++) {
+            #pragma omp parallel for
+                    for (int i = HALO; i < n - HALO; ++i)
+                        tmp[i] = w[0] * u[i - 1] + w[1] * u[i] + w[2] * u[i + 1] * u[i + 1];
+                    memcpy(u + HALO, &tmp[HALO], (size_t) (n - 2 * HALO) * sizeof *u);
+                    memcpy(w, tmp + n / 2, sizeof(double) * WIDTH);
+                }
+            }
+            """;
+
+    @Test
+    void assertEnumeratorsAndMemcpyInATimeLoopPassTheChecks() throws IOException {
+        Gcc.require();
+        CliRun r = RealCCheckTest.check(dir, "smooth.c", SMOOTH, "--function", "smooth", "--set", "n=13", "--set",
+                "steps=3", "--extent", "u=n", "--extent", "tmp=n", "--extent", "w=3", "--range", "0.1:0.5",
+                "--threads", "1,2,4", "--run");
+        assertEquals(0, r.status, r.toString());
+        // the time loop is checkpointed by default: each thread count also runs past the tape budget
+        assertEquals(12, RealCCheckTest.passes(r), r.toString());
+        assertTrue(r.out.contains("PARADJOINT_TAPE_BUDGET=1"), r.toString());
+        CliRun d = CliRun.of("differentiate", dir.resolve("smooth.c").toString(), "--extent", "u=n", "--extent",
+                "tmp=n", "--extent", "w=3");
+        assertEquals(0, d.status, d.toString());
+        String file = Files.readString(dir.resolve("smooth_b.c"));
+        String adjoint = file.substring(file.indexOf("void smooth_b("));
+        // the copies' adjoints: loops over the copied elements; no assert, no memcpy of adjoints
+        assertTrue(adjoint.contains("tmpb[1 + pa_c] += ub[1 + pa_c];"), adjoint);
+        assertFalse(adjoint.contains("assert") || adjoint.contains("memcpy"), adjoint);
+    }
+
+    @Test
+    void aMemcpyOfBytesThatAreNoCountOfElementsIsAnError() {
+        Path file = ScratchDir.write(dir, "bytes.c", """
+                #include <string.h>
+                #pragma ad gradient(u : u)
+                void f(int n, double *u, double *v)
+                {
+                    memcpy(u, v, n);
+                    u[0] = u[0] * u[0];
+                }
+                """);
+        CliRun r = CliRun.of("differentiate", file.toString(), "--extent", "u=n", "--extent", "v=n");
+        assertEquals(1, r.status, r.toString());
+        assertTrue(r.err.contains("bytes.c:5:5: error: `memcpy(u, v, n)` is not read: a copy is read as"
+                + " `memcpy(dst, src, count * sizeof(T))`"), r.err);
+    }
+}
