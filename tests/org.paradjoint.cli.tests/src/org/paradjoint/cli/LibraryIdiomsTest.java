@@ -14,7 +14,8 @@ import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * What C codes write around their loops: {@code assert} (only a check, not repeated in derivative
- * code), enumeration constants ({@code enum { HALO = 1 };}, read as the integers they are) and
+ * code), enumeration constants ({@code enum { HALO = 1 };}, read as the integers they are),
+ * constants of the file ({@code static const double GAMMA = 1.4;}, their values) and
  * {@code memcpy} of a new state back into the old ({@code memcpy(u + HALO, tmp + HALO, (n - 2 *
  * HALO) * sizeof(double))}, read as the copy loop it stands for). The time loop passes the
  * derivative checks at 1, 2 and 4 threads through {@code paradjoint check}; a {@code memcpy} whose
@@ -63,6 +64,38 @@ class LibraryIdiomsTest {
         // the copies' adjoints: loops over the copied elements; no assert, no memcpy of adjoints
         assertTrue(adjoint.contains("tmpb[1 + pa_c] += ub[1 + pa_c];"), adjoint);
         assertFalse(adjoint.contains("assert") || adjoint.contains("memcpy"), adjoint);
+    }
+
+    /** Constants of the file: a floating one, an integer one, one given as an integer, one over another. */
+    static final String EOS = """
+            static const double GAMMA = 1.4;
+            const int NG = 2;
+            static const double HALF = 1 / 2.0, ONE = 1;
+            static const double GM1 = GAMMA - ONE;
+
+            #pragma ad gradient(p : rho, e)
+            void eos(int n, const double *rho, const double *e, double *p)
+            {
+            #pragma omp parallel for
+                for (int i = NG; i < n; i++)
+                    p[i] = GM1 * rho[i] * e[i] + HALF * ONE / 4 * e[i] * e[i];
+            }
+            """;
+
+    @Test
+    void constantsOfTheFileAreTheirValuesOfTheirTypes() throws IOException {
+        Gcc.require();
+        CliRun r = RealCCheckTest.check(dir, "eos.c", EOS, "--function", "eos", "--set", "n=9", "--extent", "rho=n",
+                "--extent", "e=n", "--extent", "p=n", "--threads", "1,2", "--run");
+        assertEquals(0, r.status, r.toString());
+        assertEquals(4, RealCCheckTest.passes(r), r.toString());
+        CliRun d = CliRun.of("differentiate", dir.resolve("eos.c").toString(), "--extent", "rho=n", "--extent",
+                "e=n", "--extent", "p=n");
+        assertEquals(0, d.status, d.toString());
+        String adjoint = Files.readString(dir.resolve("eos_b.c"));
+        // ONE is a double: HALF * ONE / 4 divides doubles, not the integers 1 / 4
+        assertTrue(adjoint.contains("for (i = 2; i < n; i++)") && adjoint.contains("(1.4 - 1.0) * e[i] * pb[i]")
+                && adjoint.contains("1 / 2.0 * 1.0 / 4 * e[i]"), adjoint);
     }
 
     @Test

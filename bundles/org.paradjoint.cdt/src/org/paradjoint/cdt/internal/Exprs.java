@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.eclipse.cdt.core.dom.ast.IASTArrayDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTCastExpression;
 import org.eclipse.cdt.core.dom.ast.IASTConditionalExpression;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
 import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTExpressionList;
 import org.eclipse.cdt.core.dom.ast.IASTFieldReference;
@@ -15,16 +18,22 @@ import org.eclipse.cdt.core.dom.ast.IASTFunctionCallExpression;
 import org.eclipse.cdt.core.dom.ast.IASTIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
 import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import org.eclipse.cdt.core.dom.ast.IASTName;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
 import org.eclipse.cdt.core.dom.ast.IASTProblemExpression;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTTranslationUnit;
 import org.eclipse.cdt.core.dom.ast.IASTTypeIdExpression;
 import org.eclipse.cdt.core.dom.ast.IASTUnaryExpression;
 import org.eclipse.cdt.core.dom.ast.IBasicType;
 import org.eclipse.cdt.core.dom.ast.IEnumerator;
 import org.eclipse.cdt.core.dom.ast.IField;
+import org.eclipse.cdt.core.dom.ast.IVariable;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprTypes;
 import org.paradjoint.core.ir.ArrayRef;
+import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
 import org.paradjoint.core.ir.Call;
 import org.paradjoint.core.ir.CalleeKind;
@@ -105,6 +114,10 @@ final class Exprs {
             IntLit enumerator = enumerator(id);
             if (enumerator != null) {
                 return enumerator;
+            }
+            Expr constant = fileConstant(id);
+            if (constant != null) {
+                return constant;
             }
             Variable v = resolve(id);
             if (v.isArray()) {
@@ -265,6 +278,40 @@ final class Exprs {
             return null;
         }
         return new IntLit(en.getValue().numberValue().longValue(), range(id));
+    }
+
+    /**
+     * The value of a constant of the file ({@code static const double GAMMA = 1.4;}, a
+     * {@code const} scalar of a number type declared outside functions with an initialiser): its
+     * initialiser, of the constant's type. Null for any other name (a variable of the function
+     * shadows it); other globals stay errors.
+     */
+    private Expr fileConstant(IASTIdExpression id) {
+        String name = id.getName().toString();
+        if (scopes.lookup(name).isPresent() || !(id.getName().resolveBinding() instanceof IVariable v)) {
+            return null;
+        }
+        for (IASTName declared : id.getTranslationUnit().getDeclarationsInAST(v)) {
+            if (declared.getParent() instanceof IASTDeclarator d && d.getPointerOperators().length == 0
+                    && !(d instanceof IASTArrayDeclarator) && d.getNestedDeclarator() == null
+                    && d.getInitializer() instanceof IASTEqualsInitializer eq
+                    && eq.getInitializerClause() instanceof IASTExpression init
+                    && d.getParent() instanceof IASTSimpleDeclaration sd
+                    && sd.getParent() instanceof IASTTranslationUnit && sd.getDeclSpecifier().isConst()
+                    && !sd.getDeclSpecifier().isVolatile()) {
+                BaseType type = types.baseType(sd.getDeclSpecifier());
+                Expr value = value(init);
+                if (type == null) {
+                    return null;
+                }
+                if (value instanceof IntLit l && type.isFloating()) {
+                    return new RealLit(l.value(), Long.toString(l.value()) + ".0", range(id));
+                }
+                // the constant's type decides what its uses compute (`1 / ONE` divides doubles)
+                return ExprTypes.isFloating(value) == type.isFloating() ? value : new Cast(type, value, range(id));
+            }
+        }
+        return null;
     }
 
     private Variable resolve(IASTIdExpression id) {
