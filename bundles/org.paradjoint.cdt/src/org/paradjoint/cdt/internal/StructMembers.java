@@ -70,6 +70,10 @@ final class StructMembers {
         }
     }
 
+    /** The struct a parameter points to, and how the first function in the chain of calls names it (for messages). */
+    private record Pointee(ICompositeType struct, String typeText) {
+    }
+
     /** A struct parameter of a definition, by name. */
     private record Key(IASTFunctionDefinition def, String owner) {
     }
@@ -94,7 +98,7 @@ final class StructMembers {
      */
     List<Slot> layout(IASTFunctionDefinition def, IASTParameterDeclaration p, ICompositeType struct) {
         String owner = p.getDeclarator().getName().toString();
-        Map<String, Use> uses = uses(def, owner, struct, new HashSet<>());
+        Map<String, Use> uses = uses(def, owner, new Pointee(struct, StructParameters.typeText(p.getDeclSpecifier())), new HashSet<>());
         boolean isConst = p.getDeclSpecifier().isConst();
         List<Slot> slots = new ArrayList<>();
         for (IField field : struct.getFields()) {
@@ -105,7 +109,7 @@ final class StructMembers {
             if (isConst && use.assignedAt != null) {
                 // only a helper can get here: C itself refuses the assignment through a pointer to const
                 throw error("unsupported-struct.const-member-assigned", use.assignedAt, "code",
-                        SourceText.excerpt(use.assignedAt), "member", field.getName(), "name", owner, "function",
+                        SourceText.excerpt(use.assignedAt), "name", owner, "function",
                         def.getDeclarator().getName());
             }
             slots.add(new Slot(field, use.first, passing(field, use)));
@@ -155,7 +159,7 @@ final class StructMembers {
      * a call back into one of them (recursion, which inlining refuses where the calls are) adds
      * nothing, so only a search that started here is complete and kept.
      */
-    private Map<String, Use> uses(IASTFunctionDefinition def, String owner, ICompositeType struct, Set<Key> active) {
+    private Map<String, Use> uses(IASTFunctionDefinition def, String owner, Pointee struct, Set<Key> active) {
         Key key = new Key(def, owner);
         Map<String, Use> done = known.get(key);
         if (done != null) {
@@ -175,7 +179,7 @@ final class StructMembers {
         }
     }
 
-    private Map<String, Use> walk(IASTFunctionDefinition def, String owner, ICompositeType struct, Set<Key> active) {
+    private Map<String, Use> walk(IASTFunctionDefinition def, String owner, Pointee struct, Set<Key> active) {
         Map<String, Use> uses = new LinkedHashMap<>();
         List<UnsupportedException> errors = new ArrayList<>();
         def.getBody().accept(new ASTVisitor() {
@@ -232,7 +236,7 @@ final class StructMembers {
      * {@code call}: the callee must be defined in the unit (it is inlined) and take a pointer to
      * the same struct there.
      */
-    private Map<String, Use> passedOn(IASTFunctionCallExpression call, int index, String owner, ICompositeType struct,
+    private Map<String, Use> passedOn(IASTFunctionCallExpression call, int index, String owner, Pointee struct,
             Set<Key> active) {
         IASTExpression fn = Exprs.stripParens(call.getFunctionNameExpression());
         String calleeName = fn instanceof IASTIdExpression id ? id.getName().toString() : SourceText.excerpt(fn);
@@ -243,10 +247,10 @@ final class StructMembers {
         }
         IASTParameterDeclaration q = parameter(callee, index);
         ICompositeType theirs = q == null ? null : StructParameters.pointee(q);
-        if (theirs == null || !theirs.isSameType(struct) || !StructParameters.isPointerToOne(q)) {
+        if (theirs == null || !theirs.isSameType(struct.struct()) || !StructParameters.isPointerToOne(q)) {
             throw error("unsupported-struct.passed-as-other-type", call, "code", SourceText.excerpt(call), "name",
                     owner, "callee", calleeName, "position", index + 1, "parameter",
-                    q == null ? "none" : "`" + SourceText.excerpt(q) + "`", "type", CTypes.text(struct));
+                    q == null ? "none" : "`" + SourceText.excerpt(q) + "`", "type", struct.typeText());
         }
         return uses(callee, q.getDeclarator().getName().toString(), struct, active);
     }

@@ -173,7 +173,7 @@ final class StructParameters {
     }
 
     /** How the parameter's declaration names the struct type: {@code grid_t} or {@code struct grid}. */
-    private static String typeText(IASTDeclSpecifier spec) {
+    static String typeText(IASTDeclSpecifier spec) {
         if (spec instanceof IASTNamedTypeSpecifier named) {
             return named.getName().toString();
         }
