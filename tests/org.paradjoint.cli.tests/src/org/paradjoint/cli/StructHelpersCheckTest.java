@@ -125,6 +125,17 @@ class StructHelpersCheckTest {
                 r.out);
     }
 
+    /** A {@code static inline} helper of the user's header takes the struct too. */
+    @Test
+    void aHelperOfTheUsersHeaderTakesTheGrid() {
+        String lap = DIFF_C.substring(DIFF_C.indexOf("static inline"), DIFF_C.indexOf("void step"));
+        ScratchDir.write(dir, "mini.h", MINI_H + lap);
+        Path file = ScratchDir.write(dir, "diff.c", DIFF_C.replace(lap, ""));
+        CliRun r = CliRun.of("differentiate", file.toString(), "-o", "-");
+        assertEquals(0, r.status, r.toString());
+        assertTrue(r.out.contains("step_b_members(g->nx, g->ny, &g->dx, &g->dt, &g->nu, u, ub, un, unb);"), r.out);
+    }
+
     @Test
     void helpersThatPassTheStructOnAndAssignItsMembersPassTheChecks() {
         Gcc.require();

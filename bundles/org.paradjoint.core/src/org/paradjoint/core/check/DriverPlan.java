@@ -12,7 +12,7 @@ import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
-import org.paradjoint.core.ir.StructParameter.Passing;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -89,7 +89,7 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             IntExpr given = spec().extents().get(v.name());
             if (given != null) {
                 setLeading(v, given.toC(), evalSpec(given, "--extent " + v.name()), "--extent");
-            } else if (isScalarMember(v)) {
+            } else if (StructParameter.isByAddress(function().structs(), v)) {
                 // the address of one member (&g->s); its uses may be in a helper the call passes it to whole
                 setLeading(v, "1", 1, "a struct member");
             } else if (v.dims().get(0).extentKnown()) {
@@ -123,12 +123,6 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
                 addParam(v);
             }
         }
-    }
-
-    /** True when {@code v} stands for a scalar member of a struct parameter, passed by its address. */
-    private boolean isScalarMember(Variable v) {
-        return function().structs().stream()
-                .anyMatch(sp -> sp.memberOf(v).filter(m -> m.passing() == Passing.ADDRESS).isPresent());
     }
 
     private long evalSpec(IntExpr e, String what) {
