@@ -3,7 +3,10 @@ package org.paradjoint.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.paradjoint.testsupport.Gcc;
@@ -143,5 +146,24 @@ class StructHelpersCheckTest {
                 "--set", "s->n=11", "--threads", "1,2,4", "--run");
         assertEquals(0, r.status, r.toString());
         assertEquals(6, RealCCheckTest.passes(r), r.toString());
+    }
+
+    /**
+     * Bench sizes the scalar members the helpers use as one element, and takes the length of an
+     * array member passed to a helper (whose indices it cannot bound) as the code names it.
+     */
+    @Test
+    void benchTimesAKernelThatPassesTheStructToHelpers() throws IOException {
+        Gcc.require();
+        Path file = ScratchDir.write(dir, "state.c", STATE_C);
+        Path csv = dir.resolve("state.csv");
+        CliRun r = CliRun.of("bench", file.toString(), "--kernel", "advance", "--sizes", "500", "--size-parameter",
+                "s->n", "--set", "s->u=500", "--threads", "1", "--variants", "primal,adjoint,tangent",
+                "--repetitions", "1", "--csv", csv.toString(), "--work-dir", dir.resolve("work").toString());
+        assertEquals(0, r.status, r.toString());
+        List<String> rows = Files.readAllLines(csv);
+        for (String variant : List.of("primal", "adjoint", "tangent")) {
+            assertTrue(rows.stream().anyMatch(row -> row.startsWith(variant + ",500,")), rows.toString());
+        }
     }
 }
