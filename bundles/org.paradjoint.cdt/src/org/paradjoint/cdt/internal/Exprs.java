@@ -51,7 +51,7 @@ final class Exprs {
     private final int delta;
     /** Non-null for Kokkos C++: Views, subviews, {@code extent}, namespaced math. */
     private final KokkosExprs kokkos;
-    /** The function's struct parameters, for a call that passes one on; null where no call can (an annotation's expression). */
+    /** The function's struct parameters, for a call that passes one on; null in an annotation's expression. */
     private final StructArguments structs;
     /** How many {@link #value} calls are active, and the range of the one at {@link #LOCATED_DEPTH}. */
     private int depth;

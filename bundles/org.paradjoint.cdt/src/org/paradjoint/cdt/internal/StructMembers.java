@@ -98,7 +98,8 @@ final class StructMembers {
      */
     List<Slot> layout(IASTFunctionDefinition def, IASTParameterDeclaration p, ICompositeType struct) {
         String owner = p.getDeclarator().getName().toString();
-        Map<String, Use> uses = uses(def, owner, new Pointee(struct, StructParameters.typeText(p.getDeclSpecifier())), new HashSet<>());
+        Pointee pointee = new Pointee(struct, StructParameters.typeText(p.getDeclSpecifier()));
+        Map<String, Use> uses = uses(def, owner, pointee, new HashSet<>());
         boolean isConst = p.getDeclSpecifier().isConst();
         List<Slot> slots = new ArrayList<>();
         for (IField field : struct.getFields()) {
@@ -291,7 +292,7 @@ final class StructMembers {
         return false;
     }
 
-    /** {@code e} with the parentheses written around it, if any: the outermost of them (see {@link Exprs#stripParens}). */
+    /** {@code e} with the parentheses written around it, if any: the outermost of them ({@link Exprs#stripParens}). */
     private static IASTNode withParens(IASTExpression e) {
         IASTNode n = e;
         while (n.getParent() instanceof IASTUnaryExpression u

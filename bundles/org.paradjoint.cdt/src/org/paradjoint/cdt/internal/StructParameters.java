@@ -68,7 +68,7 @@ final class StructParameters {
                 && !(p.getDeclarator() instanceof IASTArrayDeclarator);
     }
 
-    /** True when {@code p} is declared as one pointer ({@code grid_t *g}, not {@code grid_t **g} or {@code grid_t g[]}). */
+    /** True when {@code p} is one pointer ({@code grid_t *g}, not {@code grid_t **g} or {@code grid_t g[]}). */
     static boolean isPointerToOne(IASTParameterDeclaration p) {
         return p.getDeclarator().getPointerOperators().length == 1 && p.getDeclarator().getNestedDeclarator() == null
                 && !(p.getDeclarator() instanceof IASTArrayDeclarator);
@@ -105,7 +105,7 @@ final class StructParameters {
                 ctx.src.range(p));
     }
 
-    /** The flattened parameter of {@code slot}, declared in the function's scope (in slot order, so at the struct's place). */
+    /** The flattened parameter of {@code slot}, declared in the function's scope (in slot order: where the struct is). */
     private Member member(String owner, Slot slot, boolean isConst, Set<String> paramNames) {
         IField field = slot.field();
         IType t = CTypes.strip(field.getType());

@@ -223,7 +223,7 @@ public final class TimingRunner {
         return ints;
     }
 
-    /** The values {@code --set} gives, by the IR's names: a struct's member may be named as the code names it (g->n). */
+    /** The values {@code --set} gives, by the IR's names: a struct's member may be named as the code does (g->n). */
     private static Map<String, Long> fixed(TimingConfig config, Function kernel) {
         Map<String, Long> fixed = new LinkedHashMap<>();
         config.fixed().forEach((k, value) -> fixed.put(StructParameter.unspell(k, kernel.structs()), value));
