@@ -105,7 +105,7 @@ final class StructParameters {
                 ctx.src.range(p));
     }
 
-    /** The flattened parameter of {@code slot}, declared in the function's scope (in slot order: where the struct is). */
+    /** {@code slot}'s flattened parameter, declared in the function's scope in slot order (where the struct is). */
     private Member member(String owner, Slot slot, boolean isConst, Set<String> paramNames) {
         IField field = slot.field();
         IType t = CTypes.strip(field.getType());
