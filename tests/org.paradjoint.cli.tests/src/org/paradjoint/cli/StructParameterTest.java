@@ -255,7 +255,65 @@ class StructParameterTest {
                     g->w[0] = g->u[0];
                     helper(g);
                 }
-                """, ":7:5: error: `helper(g)` uses struct parameter `g` other than through its members");
+                """, ":7:5: error: `helper(g)` passes struct parameter `g` to `helper`, which is not defined in this "
+                + "file or its headers; a struct parameter can be passed on only to a function defined there");
+        expectError("""
+                #include "grid.h"
+                static long count(const struct stats *st) { return st->calls; }
+                #pragma ad gradient(g->w : g->u)
+                void f(grid_t *g)
+                {
+                    g->w[0] = g->u[0] * count(g);
+                }
+                """, ":6:25: error: `count(g)` passes struct parameter `g` as argument 1 of `count`, whose parameter "
+                + "there is `const struct stats *st`; a struct parameter can be passed on only where the callee takes "
+                + "a pointer to the same struct (`grid_t *`)");
+        expectError("""
+                #include "grid.h"
+                static double next(const grid_t *h) { return h->s; }
+                #pragma ad gradient(g->w : g->u)
+                void f(grid_t *g)
+                {
+                    g->w[0] = g->u[0] * next(g + 1);
+                }
+                """, ":6:30: error: `g + 1` uses struct parameter `g` other than through its members; use `g->m`, or "
+                + "pass `g` itself as an argument to a function defined in this file or its headers");
+        expectError("""
+                #include "grid.h"
+                static double peek(grid_t h) { return h.s; }
+                #pragma ad gradient(g->w : g->u)
+                void f(grid_t *g)
+                {
+                    g->w[0] = g->u[0] * peek(*g);
+                }
+                """, ":6:30: error: `*g` uses struct parameter `g` other than through its members");
+        expectError("""
+                #include "grid.h"
+                static void bump(grid_t *h) { h->s += 1.0; }
+                static void twice(grid_t *h) { bump(h); bump(h); }
+                #pragma ad gradient(g->w : g->u)
+                void f(const grid_t *g)
+                {
+                    g->w[0] = g->u[0];
+                    twice(g);
+                }
+                """, ":2:31: error: member `h->s` is assigned in a function that `f` passes `g` on to, but `f` "
+                + "declares `g` as a pointer to const");
+        expectError("""
+                #include "grid.h"
+                static double down(const grid_t *h, int k)
+                {
+                    double r = h->s;
+                    if (k > 0)
+                        r = down(h, k - 1);
+                    return r;
+                }
+                #pragma ad gradient(g->w : g->u)
+                void f(grid_t *g)
+                {
+                    g->w[0] = g->u[0] * down(g, 2);
+                }
+                """, ":6:13: error: recursive call of 'down'");
         expectError("""
                 #include "grid.h"
                 #pragma ad gradient(g->w : g->u)

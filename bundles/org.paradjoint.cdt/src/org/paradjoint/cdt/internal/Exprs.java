@@ -61,6 +61,8 @@ final class Exprs {
     private final int delta;
     /** Non-null for Kokkos C++: Views, subviews, {@code extent}, namespaced math. */
     private final KokkosExprs kokkos;
+    /** The function's struct parameters, for a call that passes one on; null in an annotation's expression. */
+    private final StructArguments structs;
     /** How many {@link #value} calls are active, and the range of the one at {@link #LOCATED_DEPTH}. */
     private int depth;
     private SourceRange deep = SourceRange.NONE;
@@ -74,15 +76,16 @@ final class Exprs {
 
     /** {@code delta} shifts node offsets into the file (non-zero for expressions parsed out of a pragma). */
     Exprs(SourceText src, Types types, Scopes scopes, int delta) {
-        this(src, types, scopes, delta, null);
+        this(src, types, scopes, delta, null, null);
     }
 
-    Exprs(SourceText src, Types types, Scopes scopes, int delta, KokkosExprs kokkos) {
+    Exprs(SourceText src, Types types, Scopes scopes, int delta, KokkosExprs kokkos, StructArguments structs) {
         this.src = src;
         this.types = types;
         this.scopes = scopes;
         this.delta = delta;
         this.kokkos = kokkos;
+        this.structs = structs;
     }
 
     KokkosExprs kokkos() {
@@ -539,9 +542,16 @@ final class Exprs {
         }
         List<Expr> args = new ArrayList<>();
         boolean defined = call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length > 0;
-        for (IASTInitializerClause arg : call.getArguments()) {
-            Expr addressed = defined ? addressArgument(arg) : null;
-            args.add(addressed != null ? addressed : argument(arg));
+        IASTInitializerClause[] given = call.getArguments();
+        for (int k = 0; k < given.length; k++) {
+            List<Expr> members = structs == null ? null
+                    : structs.expand(call, name, k, given[k], scopes, range(given[k]));
+            Expr addressed = members == null && defined ? addressArgument(given[k]) : null;
+            if (members != null) {
+                args.addAll(members);
+            } else {
+                args.add(addressed != null ? addressed : argument(given[k]));
+            }
         }
         return new Call(name, args, range(call));
     }

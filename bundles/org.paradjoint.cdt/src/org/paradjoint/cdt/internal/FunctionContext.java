@@ -22,6 +22,9 @@ final class FunctionContext {
     final Scopes scopes;
     final Exprs exprs;
     final Map<String, String> macros;
+    /** The members of struct parameters the unit's functions use, and this function's struct parameters passed on. */
+    final StructMembers structMembers;
+    final StructArguments structArguments;
     private final Reporter reporter;
     /** Pragmas inside the body not yet attached, in source order. */
     private final Deque<Site> pending;
@@ -49,11 +52,13 @@ final class FunctionContext {
     private boolean syntaxErrors;
 
     FunctionContext(SourceText src, Scopes scopes, Reporter reporter, List<Site> bodyPragmas,
-            Map<String, String> macros, boolean kokkos) {
+            Map<String, String> macros, boolean kokkos, StructMembers structMembers) {
         this.src = src;
         this.types = new Types(src);
         this.scopes = scopes;
-        this.exprs = new Exprs(src, types, scopes, 0, kokkos ? new KokkosExprs() : null);
+        this.structMembers = structMembers;
+        this.structArguments = new StructArguments(structMembers);
+        this.exprs = new Exprs(src, types, scopes, 0, kokkos ? new KokkosExprs() : null, structArguments);
         this.reporter = reporter;
         this.pending = new ArrayDeque<>(bodyPragmas);
         this.macros = macros;

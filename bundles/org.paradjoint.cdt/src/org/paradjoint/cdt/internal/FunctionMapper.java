@@ -54,15 +54,17 @@ final class FunctionMapper {
     private final Set<String> functionNames;
     private final Map<String, String> macros;
     private final boolean kokkos;
+    private final StructMembers structMembers;
 
     FunctionMapper(SourceText src, Reporter reporter, Set<String> globals, Set<String> functionNames,
-            Map<String, String> macros, boolean kokkos) {
+            Map<String, String> macros, boolean kokkos, StructMembers structMembers) {
         this.src = src;
         this.reporter = reporter;
         this.globals = globals;
         this.functionNames = functionNames;
         this.macros = macros;
         this.kokkos = kokkos;
+        this.structMembers = structMembers;
     }
 
     /**
@@ -78,7 +80,7 @@ final class FunctionMapper {
             Set<String> templateTypes) {
         String name = def.getDeclarator().getName().toString();
         Scopes scopes = new Scopes(name, globals, functionNames);
-        FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros, kokkos);
+        FunctionContext ctx = new FunctionContext(src, scopes, reporter, inside, macros, kokkos, structMembers);
         if (hasProblems) {
             ctx.markSyntaxErrors();
         }
@@ -178,7 +180,9 @@ final class FunctionMapper {
                 if (StructParameters.byValue(p)) {
                     throw error("unsupported-struct.by-value", p, "code", SourceText.excerpt(p));
                 }
-                structs.add(new StructParameters(ctx).flatten(def, p, struct));
+                StructParameter flattened = new StructParameters(ctx).flatten(def, p, struct);
+                structs.add(flattened);
+                ctx.structArguments.declare(flattened);
                 continue;
             }
             Variable view = kokkos ? KokkosParameters.parameter(def, p, ctx, templateTypes) : null;

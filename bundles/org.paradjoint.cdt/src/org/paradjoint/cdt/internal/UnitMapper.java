@@ -161,12 +161,12 @@ public final class UnitMapper {
         Map<IASTFunctionDefinition, List<Site>> inside = placement.inside();
         Set<IASTFunctionDefinition> mapped = NeededFunctions.of(defs, headerDefs, before, inside, named);
 
-        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, preprocessor.macros(),
-                kokkos);
-        List<Function> functions = new ArrayList<>();
-        List<TranslationUnit.Definition> definitions = new ArrayList<>();
         List<IASTFunctionDefinition> all = new ArrayList<>(defs);
         all.addAll(headerDefs);
+        FunctionMapper mapper = new FunctionMapper(src, reporter, globals, functionNames, preprocessor.macros(),
+                kokkos, new StructMembers(src, all));
+        List<Function> functions = new ArrayList<>();
+        List<TranslationUnit.Definition> definitions = new ArrayList<>();
         for (IASTFunctionDefinition def : all) {
             definitions.add(new TranslationUnit.Definition(def.getDeclarator().getName().toString(), src.range(def)));
             if (!mapped.contains(def)) {

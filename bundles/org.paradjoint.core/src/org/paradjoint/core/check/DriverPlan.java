@@ -12,6 +12,7 @@ import org.paradjoint.core.diag.Diagnostics;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.IntLit;
 import org.paradjoint.core.ir.Layout;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -88,6 +89,9 @@ final class DriverPlan extends CheckPlan<DriverPlan.Param> {
             IntExpr given = spec().extents().get(v.name());
             if (given != null) {
                 setLeading(v, given.toC(), evalSpec(given, "--extent " + v.name()), "--extent");
+            } else if (StructParameter.isByAddress(function().structs(), v)) {
+                // the address of one member (&g->s); its uses may be in a helper the call passes it to whole
+                setLeading(v, "1", 1, "a struct member");
             } else if (v.dims().get(0).extentKnown()) {
                 var e = v.dims().get(0).extent();
                 try {

@@ -56,6 +56,16 @@ public record StructParameter(String name, String typeText, String definition, b
     }
 
     /**
+     * True when {@code flattened} stands for a scalar member of one of {@code structs} passed by
+     * address ({@code &g->s}): an array of exactly one element, wherever the function or the
+     * helpers it passes it on to use it.
+     */
+    public static boolean isByAddress(List<StructParameter> structs, Variable flattened) {
+        return structs.stream()
+                .anyMatch(sp -> sp.memberOf(flattened).filter(m -> m.passing() == Passing.ADDRESS).isPresent());
+    }
+
+    /**
      * {@code text} (a parameter's name or an integer expression given in an option) with each
      * member of {@code structs} spelled as the user writes it, {@code g->n}, replaced by its
      * parameter in the IR, {@code g_n}; any other text is left as it is.

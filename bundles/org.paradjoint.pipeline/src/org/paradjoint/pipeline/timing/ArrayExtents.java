@@ -10,6 +10,7 @@ import org.paradjoint.core.analysis.IndexRanges.EmptyLoops;
 import org.paradjoint.core.analysis.IndexRanges.Interval;
 import org.paradjoint.core.ir.Expr;
 import org.paradjoint.core.ir.Function;
+import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.Variable;
 
 /**
@@ -136,6 +137,9 @@ final class ArrayExtents {
     /** One more than the largest index used in the open dimension, counted from its lower bound. */
     private Long openExtent(IndexRanges ranges, Variable p) {
         int d = openDim(p);
+        if (StructParameter.isByAddress(kernel.structs(), p)) {
+            return 1L; // &g->s, which the kernel may pass whole to a helper that uses it
+        }
         if (p.dims().get(d).extentKnown()) {
             return constant(p.dims().get(d).extent());
         }

@@ -199,11 +199,9 @@ public final class TimingRunner {
     /** The integer parameters: the size parameter (or all of them) at {@code size}, the others fixed. */
     static Map<String, Long> integerValues(TimingConfig config, Function kernel, long size) throws TimingException {
         Map<String, Long> ints = new LinkedHashMap<>();
-        // a struct's member may be named as the code names it (g->n)
         String sizeParameter = config.sizeParameter() == null ? null
                 : StructParameter.unspell(config.sizeParameter(), kernel.structs());
-        Map<String, Long> fixed = new LinkedHashMap<>();
-        config.fixed().forEach((k, value) -> fixed.put(StructParameter.unspell(k, kernel.structs()), value));
+        Map<String, Long> fixed = fixed(config, kernel);
         if (sizeParameter != null && kernel.params().stream().noneMatch(p -> p.isScalar()
                 && p.type().isInteger() && p.name().equals(sizeParameter))) {
             throw new TimingException("'" + config.sizeParameter() + "' is not an integer parameter of '"
@@ -225,11 +223,18 @@ public final class TimingRunner {
         return ints;
     }
 
+    /** The values {@code --set} gives, by the IR's names: a struct's member may be named as the code does (g->n). */
+    private static Map<String, Long> fixed(TimingConfig config, Function kernel) {
+        Map<String, Long> fixed = new LinkedHashMap<>();
+        config.fixed().forEach((k, value) -> fixed.put(StructParameter.unspell(k, kernel.structs()), value));
+        return fixed;
+    }
+
     /** Array shapes; index arrays hold a permutation starting at the language's first index. */
     private static Map<Variable, ArrayExtents.Shape> shapes(TimingConfig config, Function kernel,
             Map<String, Long> ints, TimingToolchain toolchain) throws TimingException {
         try {
-            return toolchain.shapes(kernel, ints, config.fixed());
+            return toolchain.shapes(kernel, ints, fixed(config, kernel));
         } catch (IllegalArgumentException e) {
             throw error(config, "timing-extents", "reason", e.getMessage());
         }

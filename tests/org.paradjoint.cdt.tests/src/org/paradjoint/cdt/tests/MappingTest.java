@@ -323,4 +323,40 @@ class MappingTest {
         assertEquals(Math.PI, ((RealLit) b.right()).value(), 1e-15);
         assertNull(f.returnType());
     }
+
+    /**
+     * A struct pointer passed on to a helper: the argument becomes the caller's members that the
+     * helper's flattened parameters stand for, in the helper's order (the struct's, whatever order
+     * its body names them in), so that inlining maps each to its parameter; a member the helper
+     * takes by value gets the caller's value, one it assigns is passed by address on both sides.
+     */
+    @Test
+    void aStructPassedOnToAHelperBecomesTheMembersTheHelperTakes() {
+        var unit = Sources.parse("""
+                typedef struct { int n, k; double a; double *u; double v[3]; const char *tag; } s_t;
+                static double h(const s_t *p, int i) { return p->v[i] * p->u[i] + p->a * p->k; }
+                static void set(s_t *p) { p->k = 2; }
+                void f(s_t *q, double *y) {
+                  set(q);
+                  for (int i = 0; i < q->n; i++) y[i] = h(q, i);
+                }
+                """).unit();
+        Function f = unit.function("f").orElseThrow();
+        Function h = unit.function("h").orElseThrow();
+        Function set = unit.function("set").orElseThrow();
+        assertEquals(List.of("p_k", "p_a", "p_u", "p_v", "i"), h.params().stream().map(Variable::name).toList());
+        assertEquals(List.of("q_n", "q_k", "q_a", "q_u", "q_v", "y"), f.params().stream().map(Variable::name).toList());
+        assertEquals(List.of("p_k"), set.params().stream().map(Variable::name).toList());
+        assertTrue(h.params().get(0).isScalar() && f.params().get(1).isArray() && set.params().get(0).isArray(),
+                "k is read by h (by value) but assigned by set: by address in f and set");
+        List<Call> calls = org.paradjoint.core.expr.StmtUtil.calls(f.body());
+        Call toSet = calls.stream().filter(c -> c.name().equals("set")).findFirst().orElseThrow();
+        Call toH = calls.stream().filter(c -> c.name().equals("h")).findFirst().orElseThrow();
+        assertEquals(List.of(f.params().get(1)), toSet.args().stream().map(a -> ((VarRef) a).var()).toList());
+        assertEquals(5, toH.args().size(), toH.toString());
+        assertTrue(toH.args().get(0) instanceof ArrayRef k && k.var().name().equals("q_k"), toH.toString());
+        for (int a = 1; a < 4; a++) {
+            assertEquals(f.params().get(a + 1), ((VarRef) toH.args().get(a)).var(), toH.toString());
+        }
+    }
 }

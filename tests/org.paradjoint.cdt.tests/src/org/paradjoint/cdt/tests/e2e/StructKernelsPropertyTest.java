@@ -29,6 +29,10 @@ import org.paradjoint.testsupport.ScratchDir;
  * annotation naming {@code d->y}), pass the same dot-product and finite-difference tests at 1
  * and 2 threads: flattening the struct changes nothing the engine sees, and the check driver
  * builds the struct around the members it holds. The struct also has members no kernel uses.
+ * Every other kernel that reads the scalar {@code s} keeps it in the struct too and reads it once,
+ * at its start, through a helper that takes the struct pointer ({@code double s = rk_s(d);}): the
+ * kernel's flattened members then include {@code d->s}, which only the helper and the annotation
+ * name.
  */
 class StructKernelsPropertyTest {
 
@@ -46,7 +50,13 @@ class StructKernelsPropertyTest {
                 const double *x;
                 const double *w;
                 double unused[3];
+                double s;
             };
+
+            static inline double rk_s(const struct rk_data *d)
+            {
+                return d->s;
+            }
             """;
     private static final Pattern HEAD = Pattern.compile("void (\\w+)\\(([^)]*)\\)");
 
@@ -68,13 +78,16 @@ class StructKernelsPropertyTest {
         Map<String, CheckSpec> specs = new LinkedHashMap<>();
         List<String> sources = new ArrayList<>();
         int rewritten = 0;
+        int throughHelper = 0;
         for (RandomKernel k : kernels) {
-            String c = withStruct(k.toC());
+            String c = withStruct(k.toC(), readsSThroughHelper(k));
             rewritten += c.contains("struct rk_data *d") ? 1 : 0;
+            throughHelper += c.contains("rk_s(d)") ? 1 : 0;
             sources.add(c);
             specs.put(k.name(), withStruct(k.spec(), c));
         }
         assertTrue(rewritten > KERNELS / 2, "too few kernels use a member: " + rewritten);
+        assertTrue(throughHelper >= KERNELS / 8, "too few kernels pass the struct to a helper: " + throughHelper);
         String source = "#include <math.h>\n\n" + STRUCT + "\n" + String.join("\n", sources);
         CheckPipeline.Built built = CheckPipeline.build(work, "kernels", source, specs::get);
         assertEquals(CheckPipeline.Stage.PASSED, built.stage(), built.problem() + CheckPipeline.files(built, "kernels",
@@ -87,18 +100,24 @@ class StructKernelsPropertyTest {
                 if (r == null || r.dotError() > 1e-12 || r.fdError() > 1e-6) {
                     wrong.add(k.name() + " (seed " + k.seed() + ", " + threads + " thread(s)): "
                             + (r == null ? "no result" : String.join("\n", r.lines())) + "\n"
-                            + withStruct(k.toC()));
+                            + withStruct(k.toC(), readsSThroughHelper(k)));
                 }
             }
         }
         assertTrue(wrong.isEmpty(), wrong.size() + " failures:\n" + String.join("\n", wrong));
     }
 
+    /** Every other kernel (by seed) that reads {@code s} reads it from the struct, through {@code rk_s}. */
+    private static boolean readsSThroughHelper(RandomKernel k) {
+        return k.seed() % 2 == 0 && k.names().contains("s");
+    }
+
     /**
-     * The kernel with its parameters among {@link #MEMBERS} moved into {@code struct rk_data *d},
-     * first, and their uses (and the annotation's names) written as members.
+     * The kernel with its parameters among {@link #MEMBERS} (and {@code s} when
+     * {@code sThroughHelper}) moved into {@code struct rk_data *d}, first, and their uses (and
+     * the annotation's names) written as members; {@code s} is then a local read by {@code rk_s(d)}.
      */
-    static String withStruct(String c) {
+    static String withStruct(String c, boolean sThroughHelper) {
         Matcher head = HEAD.matcher(c);
         if (!head.find()) {
             throw new IllegalArgumentException(c);
@@ -107,7 +126,7 @@ class StructKernelsPropertyTest {
         List<String> moved = new ArrayList<>();
         for (String p : head.group(2).split(",\\s*")) {
             String name = p.substring(p.lastIndexOf(' ') + 1).replace("*", "");
-            (MEMBERS.contains(name) ? moved : kept).add(p);
+            (MEMBERS.contains(name) || sThroughHelper && name.equals("s") ? moved : kept).add(p);
         }
         if (moved.isEmpty()) {
             return c;
@@ -119,7 +138,11 @@ class StructKernelsPropertyTest {
         String body = c.substring(head.end());
         String pragma = c.substring(0, head.start());
         for (String n : names) {
-            body = body.replaceAll("\\b" + n + "\\b", "d->" + n);
+            if (sThroughHelper && n.equals("s")) {
+                body = body.replaceFirst("\\{\n", "{\n    double s = rk_s(d);\n");
+            } else {
+                body = body.replaceAll("\\b" + n + "\\b", "d->" + n);
+            }
             pragma = pragma.replaceAll("(?<=[(,:] ?)" + n + "\\b", "d->" + n);
         }
         return pragma + "void " + head.group(1) + "(" + String.join(", ", params) + ")" + body;
