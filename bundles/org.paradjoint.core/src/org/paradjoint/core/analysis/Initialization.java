@@ -23,12 +23,26 @@ import org.paradjoint.core.ir.Variable;
 public final class Initialization {
 
     private final Set<Variable> maybeUninitialized = new LinkedHashSet<>();
+    /** Whether a sequential loop's body counts as run (only a branch not taken leaves a variable unset). */
+    private final boolean loopsRun;
 
-    private Initialization() {
+    private Initialization(boolean loopsRun) {
+        this.loopsRun = loopsRun;
     }
 
     public static Set<Variable> maybeReadUninitialized(Stmt body, Collection<Variable> initialized) {
-        Initialization a = new Initialization();
+        Initialization a = new Initialization(false);
+        a.walk(body, new HashSet<>(initialized));
+        return a.maybeUninitialized;
+    }
+
+    /**
+     * As {@link #maybeReadUninitialized}, but a sequential loop's body counts as run, and what a
+     * parallel loop assigns to shared variables too: the variables that a branch not taken may
+     * leave unset before they are read.
+     */
+    public static Set<Variable> maybeReadUnsetByBranches(Stmt body, Collection<Variable> initialized) {
+        Initialization a = new Initialization(true);
         a.walk(body, new HashSet<>(initialized));
         return a.maybeUninitialized;
     }
@@ -82,6 +96,12 @@ public final class Initialization {
                 }
                 read(ExprUtil.variables(f.bound()), inner);
                 walk(f.body(), inner);
+                if (loopsRun) {
+                    if (f.omp() != null) {
+                        inner.removeAll(f.omp().privates());
+                    }
+                    defined.addAll(inner);
+                }
                 defined.add(f.counter());
             }
             default -> {

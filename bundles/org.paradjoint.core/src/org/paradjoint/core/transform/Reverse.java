@@ -216,8 +216,9 @@ final class Reverse {
         fused = InterleavedSums.apply(fused, cx.names);
         // reversed loops of independent increments run upwards (vectorised without reversing)
         fused = AscendingIncrements.apply(fused);
-        // views last (they drop copies nothing increments any more), then the unused declarations and parameters
-        return Cleanup.apply(PerThreadAdjoints.throughViews(fused));
+        // views last (they drop copies nothing increments any more), then the unused declarations and parameters;
+        // what a branch may leave unset gets a value gcc can see
+        return BranchSetLocals.apply(Cleanup.apply(PerThreadAdjoints.throughViews(fused)));
     }
 
     /** {@code v = 0} or {@code v = 0.0}: a defined value before a save that may precede the first write. */
