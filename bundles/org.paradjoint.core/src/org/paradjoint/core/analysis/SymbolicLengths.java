@@ -78,7 +78,9 @@ final class SymbolicLengths {
      * uses, when every index is affine in unit-step loop counters and integer parameters with the
      * same parameter part ({@code x[i - 1]}, {@code x[i + 1]} with {@code 1 <= i < n - 1} give
      * {@code n}). Anything else is unknown (empty): a length that is too large would make a
-     * reduction clause touch memory the caller never allocated.
+     * reduction clause touch memory the caller never allocated, one too small a per-thread copy
+     * too short. An array passed whole to a call is unknown too (the caller inlines first to see
+     * what the callee indexes).
      */
     static Optional<String> of(Function function, Variable array) {
         if (array.rank() != 1) {
@@ -122,7 +124,10 @@ final class SymbolicLengths {
         @Override
         public void expr(Expr e) {
             ExprUtil.forEach(e, x -> {
-                if (x instanceof ArrayRef r && r.var().equals(array)) {
+                if (x instanceof VarRef v && v.var().equals(array)) {
+                    // passed whole (to a call): what the callee indexes is not seen here
+                    failed = true;
+                } else if (x instanceof ArrayRef r && r.var().equals(array)) {
                     Affine idx = affine(r.indices().get(0));
                     Affine top = idx == null ? null : extreme(idx, true);
                     if (top == null) {
