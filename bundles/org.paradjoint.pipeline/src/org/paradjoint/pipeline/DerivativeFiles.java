@@ -9,9 +9,7 @@ import java.util.function.Supplier;
 
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
-import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.inline.CallInliner;
-import org.paradjoint.core.inline.FreshNames;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -135,24 +133,12 @@ public final class DerivativeFiles {
         return new DiffResult(r.function(), r.signature(), spelled);
     }
 
-    /**
-     * {@code f} with the calls of the unit's functions inlined, as the transformations see it: an
-     * array a helper indexes is sized by the helper's indices too. As written when it does not
-     * inline (the transformation reports why).
-     */
-    private static Function withHelpersInlined(TranslationUnit unit, Function f) {
-        try {
-            return CallInliner.of(unit, FreshNames.avoiding(f)).inline(f);
-        } catch (UnsupportedException e) {
-            return f;
-        }
-    }
-
     /** The user's extents, completed by {@code lengths} for the one-dimensional array parameters they leave out. */
     private static Map<String, String> extents(TranslationUnit unit, Function f, GenerationSettings settings,
             ReductionLengths lengths) {
         Map<String, String> out = new LinkedHashMap<>();
-        Function seen = withHelpersInlined(unit, f);
+        // an array a helper indexes is sized by the helper's indices too
+        Function seen = CallInliner.forAnalysis(unit, f);
         for (Variable p : seen.params()) {
             if (p.rank() == 1 && !settings.extents().containsKey(p.name())) {
                 lengths.of(seen, p).ifPresent(len -> out.put(p.name(), len));

@@ -88,6 +88,19 @@ public final class CallInliner {
     }
 
     /**
+     * {@code f} with the calls of the unit's functions inlined, for an analysis of what it reads and
+     * writes (the indices a helper uses on an array passed to it count); {@code f} as written when
+     * it does not inline (the transformations report why). The parameters are {@code f}'s own.
+     */
+    public static Function forAnalysis(TranslationUnit unit, Function f) {
+        try {
+            return of(unit, FreshNames.avoiding(f)).inline(f);
+        } catch (UnsupportedException e) {
+            return f;
+        }
+    }
+
+    /**
      * Also keeps, as they are, the calls of functions outside the unit that {@code calls}
      * accepts (for example helpers the transformation itself inserted).
      */

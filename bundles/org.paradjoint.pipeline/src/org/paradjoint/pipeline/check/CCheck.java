@@ -9,10 +9,7 @@ import java.util.Map;
 import org.paradjoint.core.check.CheckDriver;
 import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.DriverRunner;
-import org.paradjoint.core.diag.UnsupportedException;
 import org.paradjoint.core.inline.CallInliner;
-import org.paradjoint.core.inline.FreshNames;
-import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.transform.DerivativeSignature;
 import org.paradjoint.core.transform.Runtime;
 import org.paradjoint.pipeline.GeneratedFile;
@@ -39,8 +36,11 @@ public final class CCheck implements CheckToolchain {
         Path source = r.source().toAbsolutePath();
         Path driverPath = driverPath(r);
         String relativeSource = driverPath.getParent().relativize(source).toString();
-        CheckDriver driver = CheckDriverGenerator.generate(withHelpersInlined(r), signature(r.tangent(),
-                r.primal().name()), signature(r.adjoint(), r.primal().name()), r.spec(), relativeSource);
+        // the plan reads the primal with its helpers inlined (the extents of arrays a helper indexes
+        // are inferred too); the driver calls the user's function
+        CheckDriver driver = CheckDriverGenerator.generate(CallInliner.forAnalysis(r.unit(), r.primal()),
+                signature(r.tangent(), r.primal().name()), signature(r.adjoint(), r.primal().name()), r.spec(),
+                relativeSource);
         if (driver.hasErrors()) {
             return Outcome.failure(driver.diagnostics(), null);
         }
@@ -59,20 +59,6 @@ public final class CCheck implements CheckToolchain {
         DriverRunner builder = CheckDriverGenerator.usesMpi(r.primal()) ? mpiRunner : runner;
         return Outcome.compiled(written, exe,
                 builder.compileCheck(driverPath, exe, preprocessor.toArray(String[]::new)), driver.diagnostics());
-    }
-
-    /**
-     * The primal as the driver plan reads it: the same parameters, its helpers inlined, so that
-     * the extents of arrays only a helper indexes are inferred too (a row handed to a helper,
-     * {@code flux(u, i, &fl, &fr)}). The driver calls the user's function; only the plan reads
-     * this body. As written when it does not inline (the generation said why already).
-     */
-    private static Function withHelpersInlined(Request r) {
-        try {
-            return CallInliner.of(r.unit(), FreshNames.avoiding(r.primal())).inline(r.primal());
-        } catch (UnsupportedException e) {
-            return r.primal();
-        }
     }
 
     @Override

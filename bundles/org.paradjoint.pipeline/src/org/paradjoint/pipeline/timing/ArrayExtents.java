@@ -145,7 +145,9 @@ final class ArrayExtents {
         }
         Long lower = constant(p.dims().get(d).lower());
         Interval used = ranges.dimension(p, d);
-        return lower == null || used == null || !used.bounded() ? null : used.hi() - lower + 1;
+        // passed whole to a call, the callee's indices are not seen: unknown, not too short
+        return lower == null || used == null || !used.bounded() || ranges.passedWhole(p) ? null
+                : used.hi() - lower + 1;
     }
 
     /** Values of an index array: the driver fills it with a permutation of its first indices. */

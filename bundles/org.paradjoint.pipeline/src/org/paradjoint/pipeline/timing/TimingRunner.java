@@ -15,6 +15,7 @@ import org.paradjoint.core.check.CheckDriverGenerator;
 import org.paradjoint.core.check.DriverRunner;
 import org.paradjoint.core.diag.Diagnostic;
 import org.paradjoint.core.diag.SourceRange;
+import org.paradjoint.core.inline.CallInliner;
 import org.paradjoint.core.ir.Function;
 import org.paradjoint.core.ir.StructParameter;
 import org.paradjoint.core.ir.TranslationUnit;
@@ -71,7 +72,9 @@ public final class TimingRunner {
             Files.createDirectories(config.workDir());
             for (long size : config.sizes()) {
                 Map<String, Long> ints = integerValues(config, kernel, size);
-                Map<Variable, ArrayExtents.Shape> shapes = shapes(config, kernel, ints, toolchain);
+                // sized by the indices the kernel's helpers use too
+                Map<Variable, ArrayExtents.Shape> shapes = shapes(config, CallInliner.forAnalysis(unit, kernel), ints,
+                        toolchain);
                 listener.line("== " + kernel.name() + " at " + describe(ints) + "; arrays "
                         + String.join(", ", ArrayExtents.describe(counts(shapes))));
                 Map<String, List<Run>> bySize = new LinkedHashMap<>();

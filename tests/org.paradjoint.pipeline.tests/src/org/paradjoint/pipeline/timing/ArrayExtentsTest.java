@@ -51,6 +51,33 @@ class ArrayExtentsTest {
         assertEquals(39, extent(e, f, "uold"));
     }
 
+    /** A helper's indices count once it is inlined; as written, an array passed whole is not sized (too short otherwise). */
+    @Test
+    void anArrayPassedToAHelperIsSizedByTheHelpersIndices() {
+        var unit = new CFrontEnd().parse("react.c", """
+                static double lap(const double *u, int i)
+                {
+                    return u[i - 1] - 2.0 * u[i] + u[i + 1];
+                }
+
+                void react(int n, const double *u, double *y)
+                {
+                    int i;
+                #pragma ad gradient(y : u)
+                    for (i = 1; i < n - 1; i++)
+                        y[i] = u[i] * lap(u, i);
+                }
+                """).unit();
+        Function f = unit.function("react").orElseThrow();
+        IllegalArgumentException e0 = assertThrows(IllegalArgumentException.class,
+                () -> ArrayExtents.compute(f, Map.of("n", 10L), Map.of()));
+        assertTrue(e0.getMessage().contains("cannot bound the indices of 'u'"), e0.getMessage());
+        Function inlined = org.paradjoint.core.inline.CallInliner.forAnalysis(unit, f);
+        Map<Variable, Long> e = ArrayExtents.compute(inlined, Map.of("n", 10L), Map.of());
+        assertEquals(10, extent(e, inlined, "u"));
+        assertEquals(9, extent(e, inlined, "y"));
+    }
+
     @Test
     void multiDimensionalArraysCountAllElements() throws IOException {
         Function f = function("stencil/wave3d.c", "wave3d");
