@@ -1,17 +1,10 @@
 package org.paradjoint.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.paradjoint.testsupport.Gcc;
-import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * Core {@code FlushedSums}: an adjoint element incremented in every iteration of a loop that also
@@ -23,28 +16,10 @@ import org.paradjoint.testsupport.ScratchDir;
  */
 class FlushedSumsTest {
 
-    /** Differentiates {@code src} (function {@code fn}), checks it with {@code sets}, returns the adjoint. */
+    /** Differentiates {@code src} (function {@code fn}), checks it with {@code sets}, returns the adjoint function. */
     private static String differentiateAndCheck(String fn, String src, String... sets) throws IOException {
-        Gcc.require();
-        Path dir = ScratchDir.create("paradjoint-flushed");
-        try {
-            Path file = Files.writeString(dir.resolve(fn + ".c"), src);
-            CliRun r = CliRun.of("differentiate", file.toString());
-            assertEquals(0, r.status, r.toString());
-            String adjoint = Files.readString(dir.resolve(fn + "_b.c"));
-            List<String> args = new ArrayList<>(List.of("check", file.toString(), "--function", fn, "--run",
-                    "--threads", "1,2,4"));
-            for (String set : sets) {
-                args.add("--set");
-                args.add(set);
-            }
-            CliRun check = CliRun.of(args.toArray(String[]::new));
-            assertEquals(0, check.status, check + "\n" + adjoint);
-            assertTrue(check.out.contains("threads: 4"), check.toString());
-            return adjoint.substring(adjoint.indexOf("void " + fn + "_b("));
-        } finally {
-            ScratchDir.delete(dir);
-        }
+        String adjoint = CheckedAdjoint.of(fn, src, sets);
+        return adjoint.substring(adjoint.indexOf("void " + fn + "_b("));
     }
 
     /** Whitespace folded to single blanks: the statements' order, not their indentation. */

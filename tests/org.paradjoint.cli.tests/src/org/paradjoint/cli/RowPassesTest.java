@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.paradjoint.testsupport.Gcc;
 import org.paradjoint.testsupport.Repo;
-import org.paradjoint.testsupport.ScratchDir;
 
 /**
  * One pass over a row where the adjoint can make one: the inner loops of a parallel loop's
@@ -25,26 +21,7 @@ class RowPassesTest {
 
     /** Writes {@code src}, differentiates and checks it; returns the adjoint. */
     private static String adjointChecked(String name, String src, String... sizes) throws IOException {
-        Gcc.require();
-        Path dir = ScratchDir.create("paradjoint-rows");
-        try {
-            Path file = Files.writeString(dir.resolve(name + ".c"), src);
-            CliRun r = CliRun.of("differentiate", file.toString());
-            assertEquals(0, r.status, r.toString());
-            String adjoint = Files.readString(dir.resolve(name + "_b.c"));
-            List<String> args = new java.util.ArrayList<>(List.of("check", file.toString(), "--function", name));
-            for (String s : sizes) {
-                args.add("--set");
-                args.add(s);
-            }
-            args.addAll(List.of("--run", "--threads", "1,2,4"));
-            CliRun check = CliRun.of(args.toArray(String[]::new));
-            assertEquals(0, check.status, check + "\n" + adjoint);
-            assertTrue(check.out.contains("threads: 4"), check.toString());
-            return adjoint;
-        } finally {
-            ScratchDir.delete(dir);
-        }
+        return CheckedAdjoint.of(name, src, sizes);
     }
 
     /** Whether one loop over j (the text from one {@code for (j = } to the next) holds both parts. */
