@@ -63,11 +63,15 @@ final class MemoryCopies {
         Expr count = count(size, to.var().type(), call);
         Variable c = ctx.scopes.declareGenerated(Variable.scalar("pa_c", BaseType.INT, Variable.Kind.LOCAL));
         VarRef k = new VarRef(c, where);
-        Assign copy = new Assign(new ArrayRef(to.var(), List.of(org.paradjoint.core.expr.Exprs.add(to.indices().get(0), k)), where),
-                Assign.Op.SET, new ArrayRef(from.var(), List.of(org.paradjoint.core.expr.Exprs.add(from.indices().get(0), k)), where), false,
-                List.of(), where);
+        Assign copy = new Assign(shifted(to, k, where), Assign.Op.SET, shifted(from, k, where), false, List.of(),
+                where);
         return new For(c, new IntLit(0, where), Binary.Op.LT, count, new IntLit(1, where), new Block(List.of(copy),
                 where), null, List.of(), where);
+    }
+
+    /** Element {@code k} from where a copy starts. */
+    private static ArrayRef shifted(ArrayRef start, Expr k, SourceRange where) {
+        return new ArrayRef(start.var(), List.of(org.paradjoint.core.expr.Exprs.add(start.indices().get(0), k)), where);
     }
 
     /** Where a copy starts: element 0 of an array, or element {@code e} of {@code a + e} or {@code &a[e]}. */
@@ -114,7 +118,10 @@ final class MemoryCopies {
         throw unreadable(call);
     }
 
-    /** {@code sizeof(T)} of the element type, or {@code sizeof} of an element ({@code sizeof u[0]}, {@code sizeof *u}). */
+    /**
+     * {@code sizeof(T)} of the element type, or {@code sizeof} of an element ({@code sizeof u[0]},
+     * {@code sizeof *u}).
+     */
     private boolean isSizeOf(IASTExpression e, BaseType element) {
         IASTExpression s = Exprs.stripParens(e);
         if (s instanceof IASTTypeIdExpression t && t.getOperator() == IASTTypeIdExpression.op_sizeof) {

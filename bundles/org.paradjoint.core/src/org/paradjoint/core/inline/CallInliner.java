@@ -324,8 +324,8 @@ public final class CallInliner {
                 declare(fresh, null, head);
             }
         }
-        Block throughAddresses = addressed.isEmpty() ? callee.body()
-                : (Block) StmtUtil.mapExprs(callee.body(), e -> ExprUtil.map(e, x -> throughAddress(x, addressed, callee)));
+        Block throughAddresses = addressed.isEmpty() ? callee.body() : (Block) StmtUtil.mapExprs(callee.body(),
+                e -> ExprUtil.map(e, x -> throughAddress(x, addressed, callee)));
         Block renamed = (Block) StmtUtil.rename(throughAddresses, renaming);
         Block body = (Block) StmtUtil.mapExprs(renamed, e -> ExprUtil.substitute(e, substitution));
         List<Stmt> lowered = ReturnLowering.lower(body.stmts(), result);

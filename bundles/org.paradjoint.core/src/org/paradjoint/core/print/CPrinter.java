@@ -327,7 +327,8 @@ public class CPrinter {
                     line(switch (f.hint()) {
                         case LoopHint.Simd simd -> "#pragma omp simd" + simd.reductionClause();
                         case Macro m -> m.name();
-                        case LoopHint.SetBits walk -> throw new IllegalStateException("a walk over bits is printed as a while loop");
+                        case LoopHint.SetBits walk ->
+                            throw new IllegalStateException("a walk over bits is printed as a while loop");
                     });
                 }
                 line("for (" + f.counter().name() + " = " + expr(f.lower(), 2) + "; " + f.counter().name() + " "
