@@ -303,10 +303,10 @@ final class Exprs {
                     && sd.getParent() instanceof IASTTranslationUnit && sd.getDeclSpecifier().isConst()
                     && !sd.getDeclSpecifier().isVolatile()) {
                 BaseType type = types.baseType(sd.getDeclSpecifier());
-                Expr value = value(init);
                 if (type == null) {
                     return null;
                 }
+                Expr value = value(init);
                 if (value instanceof IntLit l && type.isFloating()) {
                     return new RealLit(l.value(), Long.toString(l.value()) + ".0", range(id));
                 }
