@@ -98,6 +98,65 @@ class LibraryIdiomsTest {
                 && adjoint.contains("1 / 2.0 * 1.0 / 4 * e[i]"), adjoint);
     }
 
+    /** A state struct passed to helpers, fluxes out through pointers, a copy back of struct members. */
+    static final String STATE_HEADER = """
+            #ifndef STATE_H
+            #define STATE_H
+            #include <string.h>
+            typedef struct { int n; double dt, nu; double *u, *tmp; } state_t;
+            enum { GHOST = 1 };
+            static const double CFL = 0.5;
+            #endif
+            """;
+
+    static final String STATE = """
+            #include "state.h"
+
+            static void flux(const state_t *s, int i, double *fl, double *fr)
+            {
+                *fl = 0.5 * (s->u[i - 1] + s->u[i]) * (s->u[i - 1] + s->u[i]);
+                *fr = 0.5 * (s->u[i] + s->u[i + 1]) * (s->u[i] + s->u[i + 1]);
+            }
+
+            static double diffusion(const state_t *s, int i)
+            {
+                return s->nu * (s->u[i - 1] - 2.0 * s->u[i] + s->u[i + 1]);
+            }
+
+            void advance(state_t *s, int steps, double *cost)
+            {
+            #pragma ad gradient(cost : s->u)
+                for (int t = 0; t < steps; t++) {
+            #pragma omp parallel for
+                    for (int i = GHOST; i < s->n - GHOST; i++) {
+                        double fl, fr;
+                        flux(s, i, &fl, &fr);
+                        s->tmp[i] = s->u[i] - CFL * s->dt * (fr - fl) + s->dt * diffusion(s, i);
+                    }
+                    memcpy(s->u + GHOST, s->tmp + GHOST, (s->n - 2 * GHOST) * sizeof(double));
+                }
+                double c = 0.0;
+            #pragma omp parallel for reduction(+ : c)
+                for (int i = 0; i < s->n; i++)
+                    c += s->u[i] * s->u[i];
+                cost[0] = c;
+            }
+            """;
+
+    /**
+     * Together, as a mini-app writes them: the checks pass at 1, 2 and 4 threads, within the tape
+     * budget and past it, with no extent given (the helpers' indices size the members).
+     */
+    @Test
+    void aStateStructThroughHelpersPointersAndACopyBackPassesTheChecks() {
+        Gcc.require();
+        ScratchDir.write(dir, "state.h", STATE_HEADER);
+        CliRun r = RealCCheckTest.check(dir, "state.c", STATE, "--function", "advance", "--set", "s->n=15", "--set",
+                "steps=3", "--range", "0.05:0.3", "--threads", "1,2,4", "--run");
+        assertEquals(0, r.status, r.toString());
+        assertEquals(12, RealCCheckTest.passes(r), r.toString());
+    }
+
     @Test
     void aMemcpyOfBytesThatAreNoCountOfElementsIsAnError() {
         Path file = ScratchDir.write(dir, "bytes.c", """

@@ -25,7 +25,8 @@ import org.paradjoint.core.ir.VarRef;
 import org.paradjoint.core.ir.Variable;
 
 /**
- * {@code memcpy(dst, src, count * sizeof(T))} between one-dimensional arrays, as codes copy a
+ * {@code memcpy(dst, src, count * sizeof(T))} between one-dimensional arrays (parameters, locals
+ * or members of a struct parameter), as codes copy a
  * new state back ({@code memcpy(u + 1, tmp + 1, (n - 2) * sizeof(double))}): the copy loop it
  * stands for, {@code for (pa_c = 0; pa_c < count; pa_c++) dst[d + pa_c] = src[s + pa_c];}, which
  * every transformation reads as any loop. {@code dst} and {@code src} are arrays, {@code a + e} or
@@ -74,34 +75,41 @@ final class MemoryCopies {
         return new ArrayRef(start.var(), List.of(org.paradjoint.core.expr.Exprs.add(start.indices().get(0), k)), where);
     }
 
-    /** Where a copy starts: element 0 of an array, or element {@code e} of {@code a + e} or {@code &a[e]}. */
+    /**
+     * Where a copy starts: element 0 of an array (a parameter, a local or a struct's member), or
+     * element {@code e} of {@code a + e} or {@code &a[e]}.
+     */
     private ArrayRef start(IASTExpression e, IASTNode call) {
         IASTExpression s = Exprs.stripParens(e);
-        if (s instanceof IASTIdExpression id) {
-            return element(id, new IntLit(0, ctx.src.range(e)), call);
+        Variable whole = ctx.exprs.arrayValued(s);
+        if (whole != null && !(s instanceof IASTArraySubscriptExpression)) {
+            return element(whole, new IntLit(0, ctx.src.range(e)), call);
         }
         if (s instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
             boolean arrayFirst = ctx.exprs.arrayValued(b.getOperand1()) != null;
-            IASTExpression array = Exprs.stripParens(arrayFirst ? b.getOperand1() : b.getOperand2());
-            if (array instanceof IASTIdExpression id) {
-                return element(id, ctx.exprs.value(arrayFirst ? b.getOperand2() : b.getOperand1()), call);
+            IASTExpression array = arrayFirst ? b.getOperand1() : b.getOperand2();
+            IASTExpression offset = arrayFirst ? b.getOperand2() : b.getOperand1();
+            Variable v = ctx.exprs.arrayValued(array);
+            if (v != null && !(Exprs.stripParens(array) instanceof IASTArraySubscriptExpression)
+                    && ctx.exprs.arrayValued(offset) == null) {
+                return element(v, ctx.exprs.value(offset), call);
             }
         }
         if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
                 && Exprs.stripParens(u.getOperand()) instanceof IASTArraySubscriptExpression a
-                && Exprs.stripParens(a.getArrayExpression()) instanceof IASTIdExpression id
+                && !(Exprs.stripParens(a.getArrayExpression()) instanceof IASTArraySubscriptExpression)
+                && ctx.exprs.arrayValued(a.getArrayExpression()) instanceof Variable v
                 && a.getArgument() instanceof IASTExpression index) {
-            return element(id, ctx.exprs.value(index), call);
+            return element(v, ctx.exprs.value(index), call);
         }
         throw unreadable(call);
     }
 
-    private ArrayRef element(IASTIdExpression id, Expr index, IASTNode call) {
-        Variable v = ctx.scopes.resolve(id.getName().toString(), ctx.src.range(id));
+    private ArrayRef element(Variable v, Expr index, IASTNode call) {
         if (v.rank() != 1) {
             throw unreadable(call);
         }
-        return new ArrayRef(v, List.of(index), ctx.src.range(id));
+        return new ArrayRef(v, List.of(index), ctx.src.range(call));
     }
 
     /** The element count of {@code count * sizeof(T)} or {@code sizeof(T) * count}, T the element type. */
