@@ -66,6 +66,44 @@ class LibraryIdiomsTest {
         assertFalse(adjoint.contains("assert") || adjoint.contains("memcpy"), adjoint);
     }
 
+    /** Red-black relaxation behind a guard that stops on bad input. */
+    static final String GUARDED = """
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <math.h>
+
+            void relax(int n, double *restrict u, const double *restrict f)
+            {
+                if (n < 3) {
+                    fprintf(stderr, "relax: n = %d is too small\\n", n);
+                    exit(EXIT_FAILURE);
+                }
+            #pragma ad gradient(u : u, f)
+                for (int sweep = 0; sweep < 2; ++sweep) {
+            #pragma omp parallel for schedule(static)
+                    for (int i = 1; i < n - 1; i++) {
+                        if (i % 2 != sweep % 2)
+                            continue;
+                        double r = f[i] - (2.0 * u[i] - u[i - 1] - u[i + 1]);
+                        u[i] += 0.4 * r + 0.01 * pow(fabs(u[i]), 1.5);
+                    }
+                }
+            }
+            """;
+
+    /** {@code exit} on bad input is passive: the tangent keeps it, the adjoint does not repeat it. */
+    @Test
+    void exitOnBadInputIsKeptByTheTangentOnly() throws IOException {
+        Gcc.require();
+        CliRun r = RealCCheckTest.check(dir, "relax.c", GUARDED, "--function", "relax", "--set", "n=17", "--range",
+                "0.1:0.9", "--threads", "1,2,4", "--run");
+        assertEquals(0, r.status, r.toString());
+        assertEquals(6, RealCCheckTest.passes(r), r.toString());
+        assertTrue(Files.readString(dir.resolve("relax_d.c")).contains("exit(1);"), r.toString());
+        String adjoint = Files.readString(dir.resolve("relax_b.c"));
+        assertFalse(adjoint.substring(adjoint.indexOf("void relax_b(")).contains("exit("), adjoint);
+    }
+
     /** Constants of the file: a floating one, an integer one, one given as an integer, one over another. */
     static final String EOS = """
             static const double GAMMA = 1.4;
