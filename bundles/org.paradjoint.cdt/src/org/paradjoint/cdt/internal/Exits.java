@@ -23,6 +23,8 @@ import org.eclipse.cdt.core.dom.ast.IASTWhileStatement;
 import org.eclipse.cdt.core.dom.ast.cpp.ICPPASTLambdaExpression;
 import org.paradjoint.core.diag.SourceRange;
 import org.paradjoint.core.diag.UnsupportedException;
+import org.paradjoint.core.expr.ExprUtil;
+import org.paradjoint.core.expr.StmtUtil;
 import org.paradjoint.core.ir.Assign;
 import org.paradjoint.core.ir.BaseType;
 import org.paradjoint.core.ir.Binary;
@@ -138,6 +140,10 @@ final class Exits {
             if (skipped == null) {
                 return body;
             }
+            Block guarded = guardOnly(body, skipped);
+            if (guarded != null && ctx.scopes.withdrawGenerated(skipped)) {
+                return guarded;
+            }
             List<Stmt> stmts = new ArrayList<>();
             stmts.add(set(skipped, 0, body.range()));
             stmts.addAll(body.stmts());
@@ -145,6 +151,32 @@ final class Exits {
         } finally {
             ctx.scopes.pop();
         }
+    }
+
+    /**
+     * A body whose one {@code continue} is a guard of the body's own statements
+     * ({@code if (c) continue;} followed by the rest, which the mapping put under
+     * {@code if (!pa_continue)}), as the branch it is: {@code if (!c) { rest }}, without the flag.
+     * The analyses then see the condition itself (a red-black sweep's {@code i % 2 != s % 2}
+     * proves its iterations apart), not a flag set in a branch. Null for any other body.
+     */
+    private static Block guardOnly(Block body, Variable skipped) {
+        List<Stmt> stmts = body.stmts();
+        for (int k = 0; k + 1 < stmts.size(); k++) {
+            if (stmts.get(k) instanceof If test && test.otherwise() == null && test.then().stmts().size() == 1
+                    && test.then().stmts().get(0) instanceof Assign a && a.target() instanceof VarRef t
+                    && t.var().equals(skipped) && stmts.get(k + 1) instanceof If rest && rest.otherwise() == null
+                    && rest.cond() instanceof Unary u && u.op() == Unary.Op.NOT
+                    && u.operand() instanceof VarRef r && r.var().equals(skipped) && k + 2 == stmts.size()
+                    && stmts.subList(0, k).stream().noneMatch(x -> StmtUtil.mentioned(x).contains(skipped))
+                    && !StmtUtil.mentioned(rest.then()).contains(skipped)
+                    && !ExprUtil.references(test.cond(), skipped)) {
+                List<Stmt> out = new ArrayList<>(stmts.subList(0, k));
+                out.add(new If(new Unary(Unary.Op.NOT, test.cond(), test.range()), rest.then(), null, test.range()));
+                return new Block(out, body.range());
+            }
+        }
+        return null;
     }
 
     /** Why a loop left early cannot be in a parallel loop or region, located at what leaves it. */

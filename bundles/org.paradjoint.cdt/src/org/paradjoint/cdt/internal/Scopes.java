@@ -30,6 +30,8 @@ final class Scopes {
     private final Deque<Map<String, Variable>> stack = new ArrayDeque<>();
     private final Map<String, Variable> hoisted = new LinkedHashMap<>();
     private final Set<String> used = new HashSet<>();
+    /** Generated locals this function's scopes made rather than reused ({@link #withdrawGenerated}). */
+    private final Set<Variable> freshGenerated = new HashSet<>();
     /** Locals whose declaration was refused ({@link #refuse}). */
     private final Set<String> refused = new HashSet<>();
     private final List<Variable> params = new ArrayList<>();
@@ -105,13 +107,32 @@ final class Scopes {
             String candidate = k == 0 ? v.name() : v.name() + "_" + k;
             Variable previous = hoisted.get(candidate);
             if (!used.contains(candidate)) {
-                return bind(" " + candidate, v.withName(candidate), true);
+                Variable made = bind(" " + candidate, v.withName(candidate), true);
+                freshGenerated.add(made);
+                return made;
             }
             if (previous != null && !isVisible(candidate) && previous.type() == v.type()
                     && previous.dims().equals(v.dims())) {
                 return bind(" " + candidate, previous, false);
             }
         }
+    }
+
+    /**
+     * Takes back generated local {@code v}, which the mapping of its scope ended up not using,
+     * when this scope made it (no other statement can use it): it is no local of the function and
+     * no private of the loops around it. False, and nothing taken back, when {@code v} was an
+     * earlier scope's, reused.
+     */
+    boolean withdrawGenerated(Variable v) {
+        if (!freshGenerated.remove(v)) {
+            return false;
+        }
+        hoisted.remove(v.name());
+        used.remove(v.name());
+        stack.peek().values().remove(v);
+        collectors.forEach(c -> c.remove(v));
+        return true;
     }
 
     private Variable bind(String source, Variable v, boolean fresh) {
