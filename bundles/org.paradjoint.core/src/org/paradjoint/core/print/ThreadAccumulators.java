@@ -133,12 +133,16 @@ public final class ThreadAccumulators {
         }
         Set<String> shared = new LinkedHashSet<>();
         if (omp.defaultSharing() != null) {
-            // default(none): what the region names must be listed
+            // default(none): what the region names must be listed, once (a clause may list it already)
             omp.reductions().forEach(r -> r.vars().forEach(v -> shared.add(v.name())));
             omp.accumulators().forEach(a -> {
                 shared.add(a.target().name());
                 shared.add(a.buffer().name());
+                shared.add(length(a));
             });
+            omp.shared().forEach(v -> shared.remove(v.name()));
+            omp.privates().forEach(v -> shared.remove(v.name()));
+            omp.firstprivates().forEach(v -> shared.remove(v.name()));
         }
         out.add("#pragma omp parallel" + omp.sharingClauses() + (shared.isEmpty() ? ""
                 : " shared(" + String.join(", ", shared) + ")") + " num_threads(" + nt + ")");

@@ -49,6 +49,30 @@ class PerThreadAdjointsTest {
         assertTrue(b.contains("#pragma omp for\n"), b);
     }
 
+    /**
+     * {@code default(none)}: the region lists what it names once each, the buffer's length too
+     * (the adjoint did not compile: {@code Bb} twice, {@code pa_Bb_buf_len} not listed).
+     */
+    @Test
+    void aDefaultNoneLoopListsEachSharedNameOnce() {
+        String b = Kernels.check("""
+                void gemm(int ni, int nj, int nk, double alpha, double C[ni][nj], const double A[ni][nk],
+                          const double B[nk][nj])
+                {
+                    int i, j, k;
+                #pragma ad gradient(C : A, B, C)
+                #pragma omp parallel for default(none) shared(ni, nj, nk, alpha, C, A, B) private(i, j, k)
+                    for (i = 0; i < ni; i++)
+                        for (k = 0; k < nk; k++)
+                            for (j = 0; j < nj; j++)
+                                C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];
+                }
+                """, "gemm", PRIVATE, THREADS, c -> c.set("ni", "7").set("nj", "5").set("nk", "6")
+                .size("C", "ni*nj").size("A", "ni*nk").size("B", "nk*nj"))[1];
+        assertTrue(b.contains("shared(pa_Ab_buf, pa_Ab_buf_len, pa_Bb_buf, pa_Bb_buf_len) num_threads(pa_nt)"), b);
+        assertFalse(b.contains("shared(Ab, pa_Ab_buf"), b);
+    }
+
     @Test
     void ataxAccumulatesTheVectorNoLoopOrderOwnsPerThread() {
         String b = Kernels.check("""
