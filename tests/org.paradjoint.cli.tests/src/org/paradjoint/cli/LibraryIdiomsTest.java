@@ -111,6 +111,27 @@ class LibraryIdiomsTest {
         assertFalse(r.toString().contains("not proven race-free"), r.toString());
     }
 
+    /**
+     * A {@code continue} in the inner loop of a collapsed nest is the inner loop's own: the outer
+     * loop keeps one statement, its nest stays perfect (it was refused as not perfectly nested).
+     */
+    @Test
+    void aContinueInACollapsedNestLeavesItPerfect() throws IOException {
+        CheckedAdjoint.of("lim", """
+                #pragma ad gradient(out : u)
+                void lim(int n, int m, const double u[n][m], double out[n][m])
+                {
+                #pragma omp parallel for collapse(2)
+                    for (int i = 1; i < n - 1; i++)
+                        for (int j = 1; j < m - 1; j++) {
+                            if ((i + j) % 5 == 0)
+                                continue;
+                            out[i][j] = u[i][j] * u[i - 1][j];
+                        }
+                }
+                """, "n=8", "m=7");
+    }
+
     /** Constants of the file: a floating one, an integer one, one given as an integer, one over another. */
     static final String EOS = """
             static const double GAMMA = 1.4;

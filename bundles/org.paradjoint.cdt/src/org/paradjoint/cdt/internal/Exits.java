@@ -348,7 +348,8 @@ final class Exits {
 
     private static IASTNode find(IASTNode n, Class<? extends IASTNode> kind, boolean ownLoop,
             Predicate<IASTNode> accept) {
-        if (n == null) {
+        if (n == null || ownLoop && (isLoop(n) || n instanceof IASTSwitchStatement)) {
+            // a loop's or switch's own jumps are its own, also when it is the whole body searched
             return null;
         }
         if (kind.isInstance(n) && accept.test(n)) {
