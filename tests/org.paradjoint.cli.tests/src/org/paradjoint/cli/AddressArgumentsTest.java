@@ -124,6 +124,37 @@ class AddressArgumentsTest {
         assertFalse(adjoint.contains("omp atomic"), adjoint);
     }
 
+    /** Pointers written as sums of several terms, to a helper and to memcpy ({@code a + i * m + 1}). */
+    @Test
+    void pointerSumsOfSeveralTermsAreTheElementsTheyPointTo() throws IOException {
+        CheckedAdjoint.of("hp", """
+                static double inner(const double *r, int m)
+                {
+                    double s = 0.0;
+                    for (int j = 0; j < m - 2; j++)
+                        s += r[j] * r[j + 1];
+                    return s;
+                }
+
+                #pragma ad gradient(b : a)
+                void hp(int n, int m, const double *a, double *b)
+                {
+                #pragma omp parallel for
+                    for (int i = 0; i < n; i++)
+                        b[i * m] = inner(a + i * m + 1, m);
+                }
+                """, "n=5", "m=6");
+        CheckedAdjoint.of("mp", """
+                #include <string.h>
+                #pragma ad gradient(a : b)
+                void mp(int n, int m, double *a, const double *b)
+                {
+                    for (int i = 0; i < n; i++)
+                        memcpy(&a[i * m + 1], b + i * m + 1, (m - 2) * sizeof(double));
+                }
+                """, "n=8", "m=4");
+    }
+
     @Test
     void aHelperReadingPastTheScalarIsALocatedError() {
         Path file = ScratchDir.write(dir, "pair.c", """

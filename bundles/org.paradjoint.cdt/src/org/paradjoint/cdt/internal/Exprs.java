@@ -569,27 +569,55 @@ final class Exprs {
             return null;
         }
         IASTExpression s = stripParens(e);
-        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper) {
-            IASTExpression of = stripParens(u.getOperand());
-            if (of instanceof IASTIdExpression id) {
-                Variable v = resolve(id);
-                return v.isScalar() ? new VarRef(v, range(e)) : null;
-            }
-            if (of instanceof IASTArraySubscriptExpression a && stripParens(a.getArrayExpression())
-                    instanceof IASTIdExpression id && resolve(id).rank() == 1) {
-                return value(of);
-            }
-            return null;
+        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
+                && stripParens(u.getOperand()) instanceof IASTIdExpression id) {
+            Variable v = resolve(id);
+            return v.isScalar() ? new VarRef(v, range(e)) : null;
+        }
+        // an array passed whole stays the array (the callee's parameter is renamed to it)
+        return arrayValued(s) != null ? null : pointerInto(s);
+    }
+
+    /**
+     * The element a pointer into a one-dimensional array points to: {@code a} (element 0),
+     * {@code &a[e]}, {@code a + e}, {@code e + a} and sums of those ({@code a + i * m + 1}); the
+     * array a parameter, a local or a member of a struct parameter. Null for anything else.
+     */
+    ArrayRef pointerInto(IASTExpression e) {
+        IASTExpression s = stripParens(e);
+        Variable whole = arrayValued(s);
+        if (whole != null && !(s instanceof IASTArraySubscriptExpression)) {
+            return whole.rank() == 1 ? new ArrayRef(whole, List.of(new IntLit(0, range(e))), range(e)) : null;
+        }
+        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
+                && stripParens(u.getOperand()) instanceof IASTArraySubscriptExpression a
+                && !(stripParens(a.getArrayExpression()) instanceof IASTArraySubscriptExpression)
+                && arrayValued(a.getArrayExpression()) instanceof Variable v && v.rank() == 1
+                && a.getArgument() instanceof IASTExpression index) {
+            return new ArrayRef(v, List.of(value(index)), range(e));
         }
         if (s instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
-            boolean arrayFirst = arrayValued(b.getOperand1()) != null;
-            IASTExpression array = stripParens(arrayFirst ? b.getOperand1() : b.getOperand2());
-            IASTExpression offset = arrayFirst ? b.getOperand2() : b.getOperand1();
-            if (array instanceof IASTIdExpression id && resolve(id).rank() == 1 && arrayValued(offset) == null) {
-                return new ArrayRef(resolve(id), List.of(value(offset)), range(e));
+            for (boolean pointerFirst : new boolean[] {true, false}) {
+                IASTExpression pointer = pointerFirst ? b.getOperand1() : b.getOperand2();
+                IASTExpression offset = pointerFirst ? b.getOperand2() : b.getOperand1();
+                if (arrayValued(offset) != null || pointerSum(offset)) {
+                    continue;
+                }
+                ArrayRef start = pointerSum(pointer) || arrayValued(pointer) != null ? pointerInto(pointer) : null;
+                if (start != null) {
+                    return new ArrayRef(start.var(), List.of(org.paradjoint.core.expr.Exprs.add(
+                            start.indices().get(0), value(offset))), range(e));
+                }
             }
         }
         return null;
+    }
+
+    /** Whether {@code e} adds to a pointer: a sum one of whose operands is an array or such a sum. */
+    private boolean pointerSum(IASTExpression e) {
+        return stripParens(e) instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus
+                && (arrayValued(b.getOperand1()) != null || arrayValued(b.getOperand2()) != null
+                        || pointerSum(b.getOperand1()) || pointerSum(b.getOperand2()));
     }
 
     /**

@@ -75,41 +75,13 @@ final class MemoryCopies {
         return new ArrayRef(start.var(), List.of(org.paradjoint.core.expr.Exprs.add(start.indices().get(0), k)), where);
     }
 
-    /**
-     * Where a copy starts: element 0 of an array (a parameter, a local or a struct's member), or
-     * element {@code e} of {@code a + e} or {@code &a[e]}.
-     */
+    /** Where a copy starts ({@link Exprs#pointerInto}): element 0 of an array, or of {@code a + e}, {@code &a[e]}. */
     private ArrayRef start(IASTExpression e, IASTNode call) {
-        IASTExpression s = Exprs.stripParens(e);
-        Variable whole = ctx.exprs.arrayValued(s);
-        if (whole != null && !(s instanceof IASTArraySubscriptExpression)) {
-            return element(whole, new IntLit(0, ctx.src.range(e)), call);
-        }
-        if (s instanceof IASTBinaryExpression b && b.getOperator() == IASTBinaryExpression.op_plus) {
-            boolean arrayFirst = ctx.exprs.arrayValued(b.getOperand1()) != null;
-            IASTExpression array = arrayFirst ? b.getOperand1() : b.getOperand2();
-            IASTExpression offset = arrayFirst ? b.getOperand2() : b.getOperand1();
-            Variable v = ctx.exprs.arrayValued(array);
-            if (v != null && !(Exprs.stripParens(array) instanceof IASTArraySubscriptExpression)
-                    && ctx.exprs.arrayValued(offset) == null) {
-                return element(v, ctx.exprs.value(offset), call);
-            }
-        }
-        if (s instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_amper
-                && Exprs.stripParens(u.getOperand()) instanceof IASTArraySubscriptExpression a
-                && !(Exprs.stripParens(a.getArrayExpression()) instanceof IASTArraySubscriptExpression)
-                && ctx.exprs.arrayValued(a.getArrayExpression()) instanceof Variable v
-                && a.getArgument() instanceof IASTExpression index) {
-            return element(v, ctx.exprs.value(index), call);
-        }
-        throw unreadable(call);
-    }
-
-    private ArrayRef element(Variable v, Expr index, IASTNode call) {
-        if (v.rank() != 1) {
+        ArrayRef start = ctx.exprs.pointerInto(e);
+        if (start == null) {
             throw unreadable(call);
         }
-        return new ArrayRef(v, List.of(index), ctx.src.range(call));
+        return start;
     }
 
     /** The element count of {@code count * sizeof(T)} or {@code sizeof(T) * count}, T the element type. */
