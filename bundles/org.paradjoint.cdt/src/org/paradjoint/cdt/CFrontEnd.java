@@ -18,7 +18,8 @@ import org.paradjoint.core.frontend.Preprocessor;
  * {@link org.paradjoint.core.frontend.ParseResult#hasErrors()} is true no code may be generated from it.
  * <p>
  * Pointer parameters are assumed not to alias each other ({@code restrict} semantics), as C
- * users of AD tools expect; local pointer variables, which could alias silently, are errors.
+ * users of AD tools expect; local pointer variables, which could alias silently, are errors, but
+ * for one that only names an array (it is that array).
  */
 public final class CFrontEnd extends CdtFrontEnd {
 

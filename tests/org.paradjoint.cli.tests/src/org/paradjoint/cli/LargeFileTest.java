@@ -53,7 +53,7 @@ class LargeFileTest {
         return """
                 void pointers(int n, double *y)
                 {
-                    double *p = y;
+                    double *p = y + 1;
                     p[0] = n;
                 }
 

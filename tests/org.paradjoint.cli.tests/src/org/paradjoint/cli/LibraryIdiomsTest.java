@@ -132,6 +132,24 @@ class LibraryIdiomsTest {
                 """, "n=8", "m=7");
     }
 
+    /** Short names for a struct's arrays ({@code double *restrict u = g->u;}) are those arrays. */
+    @Test
+    void localPointersNamingArraysAreTheArrays() throws IOException {
+        CheckedAdjoint.of("la", """
+                typedef struct { int n; double dt; double *u, *tmp; } grid_t;
+                #pragma ad gradient(g->tmp : g->u)
+                void la(grid_t *g)
+                {
+                    double *restrict u = g->u;
+                    double *restrict tmp = g->tmp;
+                    const int n = g->n;
+                #pragma omp parallel for
+                    for (int i = 1; i < n - 1; i++)
+                        tmp[i] = u[i - 1] * u[i + 1] * g->dt;
+                }
+                """, "g->n=12");
+    }
+
     /** Constants of the file: a floating one, an integer one, one given as an integer, one over another. */
     static final String EOS = """
             static const double GAMMA = 1.4;

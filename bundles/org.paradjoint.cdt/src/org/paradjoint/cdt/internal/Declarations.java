@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.eclipse.cdt.core.dom.ast.ASTVisitor;
 import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTArraySubscriptExpression;
 import org.eclipse.cdt.core.dom.ast.IASTBinaryExpression;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
@@ -40,7 +41,8 @@ import org.paradjoint.core.ir.Variable;
  * Local declarations: each variable is hoisted to the function (see {@link Scopes}); an
  * initialiser becomes an assignment where the declaration was. Locals are never {@code const}
  * in the IR, since their initialisers have become assignments. Local pointers are refused: a
- * pointer assigned from a parameter would alias it, which the analyses cannot see.
+ * pointer assigned from a parameter would alias it, which the analyses cannot see; but one that
+ * only names an array, never set again, is that array ({@link #alias}).
  */
 final class Declarations {
     private final FunctionContext ctx;
@@ -86,6 +88,9 @@ final class Declarations {
         IASTDeclarator[] declarators = sd.getDeclarators();
         for (int k = 0; k < declarators.length; k++) {
             try {
+                if (alias(type, declarators[k])) {
+                    continue;
+                }
                 Variable v = declare(type, declarators[k]);
                 out.addAll(initialise(v, declarators[k]));
             } catch (UnsupportedException e) {
@@ -108,9 +113,18 @@ final class Declarations {
         Types.Shape shape = ctx.types.shape(declarator);
         if (shape.viaPointer()) {
             IASTBinaryExpression reset = assignmentOf(declarator, shape.name());
-            throw reset == null ? error("unsupported-local-pointer", declarator, "shape", shape.name())
-                    : error("unsupported-local-pointer.rotated", declarator, "shape", shape.name(), "code",
-                            SourceText.excerpt(reset));
+            if (reset != null) {
+                throw error("unsupported-local-pointer.rotated", declarator, "shape", shape.name(), "code",
+                        SourceText.excerpt(reset));
+            }
+            // a short name for an array (`double *u = g->u;`): say which array to index
+            if (declarator.getInitializer() instanceof IASTEqualsInitializer eq
+                    && eq.getInitializerClause() instanceof IASTExpression init
+                    && ctx.exprs.arrayValued(init) != null) {
+                throw error("unsupported-local-pointer.alias", declarator, "shape", shape.name(), "array",
+                        SourceText.excerpt(Exprs.stripParens(init)));
+            }
+            throw error("unsupported-local-pointer", declarator, "shape", shape.name());
         }
         List<Dim> dims = new ArrayList<>();
         for (IASTExpression extent : shape.extents()) {
@@ -120,6 +134,28 @@ final class Declarations {
         Variable v = new Variable(shape.name(), type, dims, Variable.Kind.LOCAL, false, Layout.ROW_MAJOR,
                 ctx.src.range(declarator));
         return ctx.scopes.declareLocal(v);
+    }
+
+    /**
+     * A local pointer that only names an array ({@code double *restrict u = g->u;}, never set
+     * again): the name is made to denote that array, and the declaration stands for nothing; true
+     * then. The analyses see the array itself, so nothing can alias behind their back. False for
+     * any other declarator (a pointer into the middle of an array, one set again, another type).
+     */
+    private boolean alias(BaseType type, IASTDeclarator declarator) {
+        Types.Shape shape = ctx.types.shape(declarator);
+        if (!shape.viaPointer() || !(declarator.getInitializer() instanceof IASTEqualsInitializer eq)
+                || !(eq.getInitializerClause() instanceof IASTExpression init)
+                || Exprs.stripParens(init) instanceof IASTArraySubscriptExpression
+                || assignmentOf(declarator, shape.name()) != null) {
+            return false;
+        }
+        Variable array = ctx.exprs.arrayValued(init);
+        if (array == null || array.type() != type || array.rank() != shape.extents().size()) {
+            return false;
+        }
+        ctx.scopes.alias(shape.name(), array);
+        return true;
     }
 
     /** The name a declarator declares, inside any parentheses ({@code (*p)[4]}: {@code p}). */

@@ -702,13 +702,45 @@ class DiagnosticsTest {
     }
 
     @Test
-    void localPointerAliasingAParameter() {
+    void localPointerIntoAParameter() {
         expect("""
                 void f(int n, double *y) {
-                  double *p = y;
+                  double *p = y + 1;
                   p[0] = 1.0;
                 }
                 """, "unsupported-local-pointer", 2, 10, "local pointer", "`p`", "alias");
+    }
+
+    /** A local pointer that names an array but is set again later says which array to index. */
+    @Test
+    void localPointerNamingAnArraySetAgainSaysWhichArrayToIndex() {
+        expect("""
+                void f(int n, double *y, double *z) {
+                  double *p = y;
+                  p[0] = 1.0;
+                  p = z;
+                  p[0] = 2.0;
+                }
+                """, "unsupported-local-pointer", 2, 10, "`p`", "set again");
+    }
+
+    /** A local pointer that only names an array is that array: no error, and its uses are the array's. */
+    @Test
+    void localPointerNamingAnArrayIsTheArray() {
+        ParseResult r = Sources.parse("""
+                typedef struct { int n; double *u; } grid_t;
+                void f(grid_t *g, double *y) {
+                  double *restrict u = g->u;
+                  double *w = y;
+                  for (int i = 0; i < g->n; i++)
+                    w[i] = 2.0 * u[i];
+                }
+                """);
+        assertFalse(r.hasErrors(), r.diagnostics()::toString);
+        List<String> names = org.paradjoint.core.expr.StmtUtil.mentioned(r.unit().function("f").orElseThrow().body())
+                .stream().map(org.paradjoint.core.ir.Variable::name).toList();
+        assertTrue(names.contains("g_u") && names.contains("y") && !names.contains("u") && !names.contains("w"),
+                names::toString);
     }
 
     /**

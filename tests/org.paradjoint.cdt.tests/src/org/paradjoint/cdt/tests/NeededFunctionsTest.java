@@ -39,7 +39,7 @@ class NeededFunctionsTest {
 
             void unrelated(int n, double *y)
             {
-                double *p = y;
+                double *p = y + 1;
                 p[0] = n;
             }
 
