@@ -33,25 +33,6 @@ import org.paradjoint.testsupport.ScratchDir;
 @Execution(ExecutionMode.CONCURRENT)
 class RecordedWritesCheckpointedTest {
 
-    /** Half steps: the first loop's adjoint needs u from before the second overwrites it (u is saved whole). */
-    private static final String HALF_STEPS = """
-            void f(int n, int m, int steps, double u[n][m], double v[n][m])
-            {
-                int s, i, j;
-            #pragma ad gradient(u : u)
-                for (s = 0; s < steps; s++) {
-            #pragma omp parallel for private(j)
-                    for (i = 1; i < n - 1; i++)
-                        for (j = 1; j < m - 1; j++)
-                            v[i][j] = 0.2 * (u[i][j] + u[i - 1][j] + u[i + 1][j]) + 0.05 * u[i][j] * u[i][j];
-            #pragma omp parallel for private(j)
-                    for (i = 1; i < n - 1; i++)
-                        for (j = 1; j < m - 1; j++)
-                            u[i][j] = v[i][j] - 0.1 * v[i][j] * v[i][j] * v[i][j];
-                }
-            }
-            """;
-
     /** {@code src} with the time loop annotated {@code ad checkpoint(binomial, snaps)}. */
     private static String annotated(String src, String snaps) {
         return src.replace("    for (s = 0;", "#pragma ad checkpoint(binomial, " + snaps + ")\n    for (s = 0;");
@@ -158,8 +139,8 @@ class RecordedWritesCheckpointedTest {
     @Test
     void halfStepsWithAWholeArraySavedPassTheDerivativeChecks() {
         for (int[] k : SNAPS_STEPS) {
-            String b = Kernels.check(annotated(HALF_STEPS, Integer.toString(k[0])), "f", DiffOptions.defaults(),
-                    RecordedWritesTest.THREADS, c -> c.set("n", "8").set("m", "11")
+            String b = Kernels.check(annotated(RecordedWritesTest.HALF_STEPS, Integer.toString(k[0])), "f",
+                    DiffOptions.defaults(), RecordedWritesTest.THREADS, c -> c.set("n", "8").set("m", "11")
                             .set("steps", Integer.toString(k[1])).size("u", "n * m").size("v", "n * m"))[1];
             int popped = b.indexOf("pa_at_v = (long) pa_pop_d(pa_t);");
             int restored = b.indexOf("u[pa_s0][pa_s1] = pa_get_d(pa_t, pa_at + ");

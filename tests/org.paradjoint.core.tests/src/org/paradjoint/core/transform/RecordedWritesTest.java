@@ -28,6 +28,25 @@ class RecordedWritesTest {
 
     static final int[] THREADS = {1, 2, 4};
 
+    /** Half steps: the first loop's adjoint needs u from before the second overwrites it (u is saved whole). */
+    static final String HALF_STEPS = """
+            void f(int n, int m, int steps, double u[n][m], double v[n][m])
+            {
+                int s, i, j;
+            #pragma ad gradient(u : u)
+                for (s = 0; s < steps; s++) {
+            #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            v[i][j] = 0.2 * (u[i][j] + u[i - 1][j] + u[i + 1][j]) + 0.05 * u[i][j] * u[i][j];
+            #pragma omp parallel for private(j)
+                    for (i = 1; i < n - 1; i++)
+                        for (j = 1; j < m - 1; j++)
+                            u[i][j] = v[i][j] - 0.1 * v[i][j] * v[i][j] * v[i][j];
+                }
+            }
+            """;
+
     /** The reaction step of OpDiLib's block solver on an n x m grid (not square: a transposed read shows). */
     static final String REACTION = """
             void f(int n, int m, int steps, double c, double u[n][m], double v[n][m])
@@ -151,24 +170,8 @@ class RecordedWritesTest {
     void aWholeArraySavedAfterTheBlockIsRestoredBeforeTheBlockIsGivenBack() {
         // the first half step's adjoint needs u from before the second overwrites it: u is saved
         // whole above v's block on the tape; the step's adjoint pops where the block starts first
-        String[] out = Kernels.check("""
-                void f(int n, int m, int steps, double u[n][m], double v[n][m])
-                {
-                    int s, i, j;
-                #pragma ad gradient(u : u)
-                    for (s = 0; s < steps; s++) {
-                #pragma omp parallel for private(j)
-                        for (i = 1; i < n - 1; i++)
-                            for (j = 1; j < m - 1; j++)
-                                v[i][j] = 0.2 * (u[i][j] + u[i - 1][j] + u[i + 1][j]) + 0.05 * u[i][j] * u[i][j];
-                #pragma omp parallel for private(j)
-                        for (i = 1; i < n - 1; i++)
-                            for (j = 1; j < m - 1; j++)
-                                u[i][j] = v[i][j] - 0.1 * v[i][j] * v[i][j] * v[i][j];
-                    }
-                }
-                """, "f", DiffOptions.defaults(), THREADS, c -> c.set("n", "8").set("m", "11").set("steps", "3")
-                .size("u", "n * m").size("v", "n * m"));
+        String[] out = Kernels.check(HALF_STEPS, "f", DiffOptions.defaults(), THREADS, c -> c.set("n", "8")
+                .set("m", "11").set("steps", "3").size("u", "n * m").size("v", "n * m"));
         String b = out[1];
         assertTrue(b.contains("pa_put_d(pa_t, pa_at_v + (i * m + j), v[i][j]);"), b);
         assertTrue(b.contains("pa_push_d(pa_t, (double) pa_at_v);"), b);
