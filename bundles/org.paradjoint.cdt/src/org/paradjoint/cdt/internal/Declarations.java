@@ -146,12 +146,13 @@ final class Declarations {
         Types.Shape shape = ctx.types.shape(declarator);
         if (!shape.viaPointer() || !(declarator.getInitializer() instanceof IASTEqualsInitializer eq)
                 || !(eq.getInitializerClause() instanceof IASTExpression init)
-                || Exprs.stripParens(init) instanceof IASTArraySubscriptExpression
-                || assignmentOf(declarator, shape.name()) != null) {
+                || Exprs.stripParens(init) instanceof IASTArraySubscriptExpression) {
             return false;
         }
         Variable array = ctx.exprs.arrayValued(init);
-        if (array == null || array.type() != type || array.rank() != shape.extents().size()) {
+        // the walk over the function for an assignment last: most pointers fail the cheaper tests
+        if (array == null || array.type() != type || array.rank() != shape.extents().size()
+                || assignmentOf(declarator, shape.name()) != null) {
             return false;
         }
         ctx.scopes.alias(shape.name(), array);

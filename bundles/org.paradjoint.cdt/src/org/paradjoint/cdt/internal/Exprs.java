@@ -114,15 +114,15 @@ final class Exprs {
             return literal(lit);
         }
         if (e instanceof IASTIdExpression id) {
-            IntLit enumerator = enumerator(id);
-            if (enumerator != null) {
-                return enumerator;
+            // a variable of the function hides a constant of the same name
+            Variable v = scopes.lookup(id.getName().toString()).orElse(null);
+            if (v == null) {
+                Expr constant = constant(id);
+                if (constant != null) {
+                    return constant;
+                }
+                v = scopes.resolve(id.getName().toString(), range(id));
             }
-            Expr constant = fileConstant(id);
-            if (constant != null) {
-                return constant;
-            }
-            Variable v = resolve(id);
             if (v.isArray()) {
                 throw error("unsupported-array-value.array-used-as", e, "name", id.getName());
             }
@@ -270,30 +270,25 @@ final class Exprs {
     }
 
     /**
-     * The value of an enumeration constant ({@code enum { HALO = 1 };}), an integer literal as
-     * the constant is; null for any other name (a variable of the function shadows an enumerator).
+     * The value of a name that no variable of the function has: an enumeration constant
+     * ({@code enum { HALO = 1 };}, the integer it stands for) or a constant of the file; null for
+     * any other name.
      */
-    private IntLit enumerator(IASTIdExpression id) {
-        String name = id.getName().toString();
-        if (scopes.lookup(name).isPresent()
-                || !(id.getName().resolveBinding() instanceof IEnumerator en) || en.getValue() == null
-                || en.getValue().numberValue() == null) {
-            return null;
-        }
-        return new IntLit(en.getValue().numberValue().longValue(), range(id));
+    private Expr constant(IASTIdExpression id) {
+        return switch (id.getName().resolveBinding()) {
+            case IEnumerator en when en.getValue() != null && en.getValue().numberValue() != null ->
+                new IntLit(en.getValue().numberValue().longValue(), range(id));
+            case IVariable v -> fileConstant(id, v);
+            case null, default -> null;
+        };
     }
 
     /**
      * The value of a constant of the file ({@code static const double GAMMA = 1.4;}, a
      * {@code const} scalar of a number type declared outside functions with an initialiser): its
-     * initialiser, of the constant's type. Null for any other name (a variable of the function
-     * shadows it); other globals stay errors.
+     * initialiser, of the constant's type. Null for any other variable; other globals stay errors.
      */
-    private Expr fileConstant(IASTIdExpression id) {
-        String name = id.getName().toString();
-        if (scopes.lookup(name).isPresent() || !(id.getName().resolveBinding() instanceof IVariable v)) {
-            return null;
-        }
+    private Expr fileConstant(IASTIdExpression id, IVariable v) {
         for (IASTName declared : id.getTranslationUnit().getDeclarationsInAST(v)) {
             if (declared.getParent() instanceof IASTDeclarator d && d.getPointerOperators().length == 0
                     && !(d instanceof IASTArrayDeclarator) && d.getNestedDeclarator() == null
@@ -541,7 +536,7 @@ final class Exprs {
             return passiveCall(name, call);
         }
         List<Expr> args = new ArrayList<>();
-        boolean defined = call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length > 0;
+        boolean defined = callsDefinition(call);
         IASTInitializerClause[] given = call.getArguments();
         for (int k = 0; k < given.length; k++) {
             List<Expr> members = structs == null ? null
@@ -554,6 +549,12 @@ final class Exprs {
             }
         }
         return new Call(name, args, range(call));
+    }
+
+    /** Whether {@code call} calls a function whose definition the parse holds (the file's or a header's). */
+    static boolean callsDefinition(IASTFunctionCallExpression call) {
+        return stripParens(call.getFunctionNameExpression()) instanceof IASTIdExpression id
+                && call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length > 0;
     }
 
     /**

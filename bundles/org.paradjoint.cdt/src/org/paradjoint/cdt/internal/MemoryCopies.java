@@ -45,8 +45,7 @@ final class MemoryCopies {
     /** True for a call of the C library's {@code memcpy} (one the file defines is called as its own). */
     static boolean isCopy(IASTFunctionCallExpression call) {
         return Exprs.stripParens(call.getFunctionNameExpression()) instanceof IASTIdExpression id
-                && id.getName().toString().equals("memcpy")
-                && call.getTranslationUnit().getDefinitionsInAST(id.getName().resolveBinding()).length == 0;
+                && id.getName().toString().equals("memcpy") && !Exprs.callsDefinition(call);
     }
 
     /** The copy loop of {@code call}, a statement at {@code where}. */

@@ -41,6 +41,8 @@ final class FlushedSums {
 
     private final For nest;
     private final Set<Variable> adjoints;
+    /** What the nest assigns, its counters included: an element the nest does not move reads none of it. */
+    private final Set<Variable> assigned;
     /** The loop of the increment found and its place in the loop's body. */
     private For loop;
     private int place;
@@ -48,6 +50,7 @@ final class FlushedSums {
     private FlushedSums(For nest, Set<Variable> adjoints) {
         this.nest = nest;
         this.adjoints = adjoints;
+        this.assigned = StmtUtil.writes(nest);
     }
 
     /**
@@ -93,7 +96,6 @@ final class FlushedSums {
                 || !element.var().isFloating() || ExprUtil.references(a.value(), element.var())) {
             return false;
         }
-        Set<Variable> assigned = StmtUtil.writes(nest);
         if (element.indices().stream().anyMatch(i -> ExprUtil.variables(i).stream().anyMatch(assigned::contains))) {
             return false;
         }

@@ -25,8 +25,9 @@ import org.paradjoint.core.ir.Variable;
  * over j), sums into a scalar private to the parallel loop, and the element takes the sum once
  * after the loop: one load and store of the element per loop, or one atomic where the increment
  * is not proven, instead of one per iteration, as a careful hand-written adjoint does. The loop's
- * other statements must not mention the array, and nothing the loop assigns may enter the
- * element's indices. Sequential code outside parallel loops is left as it is. Where the loop's
+ * other statements must not mention the array (where they touch it at elements that are the
+ * incremented one only under a condition, {@link FlushedSums} sums over the nest instead), and
+ * nothing the loop assigns may enter the element's indices. Sequential code outside parallel loops is left as it is. Where the loop's
  * iterations are otherwise independent, it is marked {@code omp simd reduction(+: sums)}
  * ({@link SimdSums}). A primal written-out sum that the forward sweep recomputes there
  * ({@code tmp[i] = tmp[i] + A[i][j] * x[j]}) is kept in a scalar the same way, loaded before the
@@ -73,17 +74,11 @@ final class InvariantIncrements {
                 all.addAll(mine);
                 yield List.of(f.withBody(body).withOmp(f.omp().withPrivates(all)));
             }
-            case For f when privates != null && f.omp() == null && FlushedSums.of(f, adjoints) != null -> {
-                FlushedSums.Flushed sum = FlushedSums.of(f, adjoints).named(names.fresh("pa_sum"));
-                sums.add(sum.sum());
-                privates.add(sum.sum());
-                List<Stmt> out = new ArrayList<>();
-                out.add(sum.start());
-                out.addAll(stmt(sum.loop(), privates));
-                out.add(sum.end());
-                yield out;
-            }
             case For f -> {
+                FlushedSums flushed = privates == null || f.omp() != null ? null : FlushedSums.of(f, adjoints);
+                if (flushed != null) {
+                    yield flushedSum(flushed, privates);
+                }
                 For inner = f.withBody(block(f.body(), privates));
                 yield privates == null || inner.omp() != null ? List.of(inner) : hoisted(inner, privates);
             }
@@ -92,6 +87,18 @@ final class InvariantIncrements {
             case Block x -> List.of(block(x, privates));
             default -> List.of(s);
         };
+    }
+
+    /** The nest of {@code flushed} with its increment summed into a new private scalar, the rest as any loop. */
+    private List<Stmt> flushedSum(FlushedSums flushed, List<Variable> privates) {
+        FlushedSums.Flushed sum = flushed.named(names.fresh("pa_sum"));
+        sums.add(sum.sum());
+        privates.add(sum.sum());
+        List<Stmt> out = new ArrayList<>();
+        out.add(sum.start());
+        out.addAll(stmt(sum.loop(), privates));
+        out.add(sum.end());
+        return out;
     }
 
     /** The loop with its invariant increments summed into new private scalars, set before and added after it. */
